@@ -1,0 +1,14 @@
+import { matchRoute } from "./allow-list";
+
+describe("proxy allow-list", () => {
+  it("when the exact method and path are listed, then the route is proxied to its upstream", () => {
+    expect(matchRoute("GET", "/accounts/api/v1/me/")?.upstream).toBe("identity");
+  });
+
+  it("when the method, a suffix or a traversal differs, then nothing is proxied", () => {
+    expect(matchRoute("POST", "/accounts/api/v1/me/")).toBeUndefined();
+    expect(matchRoute("GET", "/accounts/api/v1/me/extra")).toBeUndefined();
+    expect(matchRoute("GET", "/accounts/api/v1/me")).toBeUndefined();
+    expect(matchRoute("GET", "/accounts/api/v1/internal/verify-password/")).toBeUndefined();
+  });
+});

@@ -1,0 +1,25 @@
+/** Which upstream service answers a proxied route. */
+export type Upstream = "identity" | "apps" | "billing" | "generation";
+
+/** One proxied route: exact method and a path pattern (`:param` matches one segment). */
+export interface ProxiedRoute {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  upstream: Upstream;
+}
+
+/**
+ * The explicit allow-list of routes the browser may reach through the BFF. Nothing else is proxied: no wildcard
+ * forwarding, so an internal route of a service can never be reached from outside by accident.
+ */
+export const PROXIED_ROUTES: readonly ProxiedRoute[] = [{ method: "GET", path: "/accounts/api/v1/me/", upstream: "identity" }];
+
+const compiled = PROXIED_ROUTES.map((r) => ({
+  ...r,
+  regex: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}$`),
+}));
+
+/** The allow-listed route for a request, if any. Paths are matched exactly (trailing slash included). */
+export function matchRoute(method: string, pathname: string): ProxiedRoute | undefined {
+  return compiled.find((r) => r.method === method && r.regex.test(pathname));
+}

@@ -1,0 +1,50 @@
+import { IDENTITY_HEADER, notFound } from "@genui/chassis";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { createProxyMiddleware } from "http-proxy-middleware";
+import { matchRoute, type Upstream } from "./allow-list";
+
+export interface ProxyOptions {
+  upstreams: Record<Upstream, string>;
+  /** The signed identity of the signed-in user of this request, if any. */
+  identityFor: (req: Request) => string | undefined;
+}
+
+/**
+ * Proxies allow-listed routes. Whatever identity header the client sent is dropped; the BFF's own signature is the
+ * only identity a service ever sees.
+ */
+export function allowListProxy(opts: ProxyOptions): RequestHandler {
+  const proxies = new Map<Upstream, RequestHandler>();
+  for (const [name, target] of Object.entries(opts.upstreams) as [Upstream, string][]) {
+    proxies.set(
+      name,
+      createProxyMiddleware<Request, Response>({
+        target,
+        changeOrigin: false,
+        xfwd: true,
+        proxyTimeout: 120_000,
+        on: {
+          proxyReq: (proxyReq, req) => {
+            proxyReq.removeHeader(IDENTITY_HEADER);
+            const identity = opts.identityFor(req);
+            if (identity) proxyReq.setHeader(IDENTITY_HEADER, identity);
+            const ids = req.res?.getHeaders();
+            if (ids?.["x-request-id"]) proxyReq.setHeader("x-request-id", String(ids["x-request-id"]));
+            if (ids?.["x-correlation-id"]) proxyReq.setHeader("x-correlation-id", String(ids["x-correlation-id"]));
+          },
+          error: (_err, _req, res) => {
+            const r = res as Response;
+            if ("headersSent" in r && !r.headersSent) r.status(502).json({ message: "Upstream service unavailable." });
+          },
+        },
+      }),
+    );
+  }
+  return (req: Request, res: Response, next: NextFunction) => {
+    const route = matchRoute(req.method, req.path);
+    if (!route) return next();
+    const proxy = proxies.get(route.upstream);
+    if (!proxy) return next(notFound());
+    void proxy(req, res, next);
+  };
+}

@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# Local infrastructure without Docker: Redis, NATS (JetStream), FerretDB (SQLite backend) and k6.
+#
+#   deploy/local/infra.sh install            install what is missing (idempotent, cached)
+#   deploy/local/infra.sh start [--profile P] start on loopback and wait until ready (installs first)
+#   deploy/local/infra.sh stop  [--profile P] stop what this script started for that profile
+#   deploy/local/infra.sh status [--profile P]
+#   deploy/local/infra.sh env   [--profile P] print the URLs as KEY=value lines
+#
+# Profiles: "dev" (the local platform; data kept) and "test" (other ports; data wiped at start).
+# Built Go tools live outside the clone (GENUI_TOOLS_DIR, default ~/.cache/genui/tools) so every clone on
+# this machine reuses them; data, logs and pid files live under the clone's git-ignored .local/ folder.
+set -euo pipefail
+
+FERRETDB_VERSION="v1.24.2"
+K6_VERSION="v1.8.1"
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/../.." && pwd)"
+tools="${GENUI_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/genui/tools}"
+ferretdb_bin="$tools/ferretdb/$FERRETDB_VERSION/ferretdb"
+k6_bin="$tools/k6/$K6_VERSION/k6"
+
+cmd="${1:-}"
+shift || true
+profile="dev"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --profile) profile="$2"; shift 2 ;;
+    --profile=*) profile="${1#*=}"; shift ;;
+    *) echo "infra: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+
+# One place for the topology of each profile. Keep in step with docker-compose.yml and .env.example.
+case "$profile" in
+  dev)  redis_port=6380;  nats_port=4223;  nats_mon=8223;  mongo_port=27018; ferret_debug=8089 ;;
+  test) redis_port=16380; nats_port=14223; nats_mon=18223; mongo_port=37018; ferret_debug=18089 ;;
+  *) echo "infra: unknown profile $profile (dev or test)" >&2; exit 2 ;;
+esac
+state="${GENUI_INFRA_DIR:-$repo/.local/infra}/$profile"
+mkdir -p "$state/logs" "$state/run"
+
+log() { printf '[infra:%s] %s\n' "$profile" "$*" >&2; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+with_lock() {
+  # Several callers (the launcher, the test setup) may install at once; one does the work.
+  mkdir -p "$tools"
+  exec 9>"$tools/.install.lock"
+  flock 9
+  "$@"
+  flock -u 9
+}
+
+install_apt() {
+  local missing=()
+  command -v redis-server >/dev/null || missing+=(redis-server)
+  command -v redis-cli >/dev/null || missing+=(redis-tools)
+  command -v nats-server >/dev/null || missing+=(nats-server)
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  command -v curl >/dev/null || missing+=(curl)
+  command -v flock >/dev/null || missing+=(util-linux)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "apt-get install ${missing[*]}"
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+}
+
+require_go() {
+  command -v go >/dev/null || { log "Go is needed to build FerretDB and k6 (apt-get install golang-go or the Go toolchain)"; exit 1; }
+}
+
+install_ferretdb() {
+  [ -x "$ferretdb_bin" ] && return 0
+  require_go
+  log "building FerretDB $FERRETDB_VERSION (first time only, a few minutes)"
+  # `go install mod@version` refuses here because the proxy hides FerretDB's version list, and the module zip
+  # lacks the version file that `bin/task gen-version` writes; so build from a copy of the module with it.
+  local dir src
+  dir=$(GOFLAGS=-mod=mod go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+  [ -d "$dir" ] || { log "could not download FerretDB $FERRETDB_VERSION"; exit 1; }
+  src="$tools/src/ferretdb-$FERRETDB_VERSION"
+  rm -rf "$src"; mkdir -p "$(dirname "$src")"
+  cp -r "$dir" "$src"; chmod -R u+w "$src"
+  echo "$FERRETDB_VERSION" > "$src/build/version/version.txt"
+  echo "genui-local" > "$src/build/version/package.txt"
+  mkdir -p "$(dirname "$ferretdb_bin")"
+  (cd "$src" && CGO_ENABLED=0 go build -trimpath -o "$ferretdb_bin.tmp" ./cmd/ferretdb)
+  mv "$ferretdb_bin.tmp" "$ferretdb_bin"
+  rm -rf "$src"
+}
+
+install_k6() {
+  [ -x "$k6_bin" ] && return 0
+  require_go
+  log "building k6 $K6_VERSION (first time only, a few minutes)"
+  local gobin; gobin=$(mktemp -d)
+  GOBIN="$gobin" go install "go.k6.io/k6@$K6_VERSION"
+  mkdir -p "$(dirname "$k6_bin")"
+  mv "$gobin/k6" "$k6_bin"; rmdir "$gobin"
+}
+
+do_install() {
+  install_apt
+  install_ferretdb
+  install_k6
+}
+
+pid_alive() { local f="$state/run/$1.pid"; [ -f "$f" ] && kill -0 "$(cat "$f")" 2>/dev/null; }
+
+redis_ready() { redis-cli -h 127.0.0.1 -p "$redis_port" ping 2>/dev/null | grep -q PONG; }
+nats_ready() { curl -fsS "http://127.0.0.1:$nats_mon/healthz?js-enabled-only=true" >/dev/null 2>&1; }
+mongo_ready() { curl -fsS "http://127.0.0.1:$ferret_debug/debug/readyz" >/dev/null 2>&1; }
+
+wait_ready() {
+  local name="$1" check="$2" i
+  for i in $(seq 1 200); do
+    if "$check"; then return 0; fi
+    if ! pid_alive "$name"; then log "$name exited; see $state/logs/$name.log"; tail -n 20 "$state/logs/$name.log" >&2 || true; exit 1; fi
+    sleep 0.1
+  done
+  log "$name did not become ready in 20 s; see $state/logs/$name.log"; exit 1
+}
+
+port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+start_one() {
+  local name="$1" check="$2"; shift 2
+  if pid_alive "$name"; then wait_ready "$name" "$check"; return 0; fi
+  if "$check"; then log "$name: something else already answers on its port; stop it or use another profile"; exit 1; fi
+  nohup setsid "$@" >>"$state/logs/$name.log" 2>&1 < /dev/null &
+  echo $! > "$state/run/$name.pid"
+  wait_ready "$name" "$check"
+}
+
+do_start() {
+  with_lock do_install
+  if [ "$profile" = test ] && ! pid_alive redis && ! pid_alive nats && ! pid_alive ferretdb; then
+    rm -rf "$state/data"
+  fi
+  mkdir -p "$state/data/redis" "$state/data/nats" "$state/data/ferretdb"
+  local persist=(--appendonly yes)
+  [ "$profile" = test ] && persist=(--appendonly no --save "")
+  start_one redis redis_ready redis-server --bind 127.0.0.1 --port "$redis_port" --dir "$state/data/redis" \
+    --daemonize no "${persist[@]}" --protected-mode yes
+  start_one nats nats_ready nats-server -js -a 127.0.0.1 -p "$nats_port" -m "$nats_mon" \
+    -sd "$state/data/nats" -n "genui-$profile"
+  start_one ferretdb mongo_ready "$ferretdb_bin" --handler=sqlite --sqlite-url="file:$state/data/ferretdb/" \
+    --listen-addr="127.0.0.1:$mongo_port" --debug-addr="127.0.0.1:$ferret_debug" \
+    --state-dir="$state/data/ferretdb" --telemetry=disable --log-level=warn
+  log "ready: redis :$redis_port, nats :$nats_port (JetStream), ferretdb :$mongo_port"
+}
+
+stop_one() {
+  local name="$1" f="$state/run/$1.pid" pid i
+  [ -f "$f" ] || return 0
+  pid=$(cat "$f")
+  if kill -0 "$pid" 2>/dev/null; then
+    kill "$pid" 2>/dev/null || true
+    for i in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+  fi
+  rm -f "$f"
+}
+
+do_stop() {
+  stop_one ferretdb; stop_one nats; stop_one redis
+  log "stopped"
+}
+
+do_status() {
+  local rc=0
+  for n in redis nats ferretdb; do
+    local check="${n}_ready"; [ "$n" = ferretdb ] && check=mongo_ready
+    if pid_alive "$n" && "$check"; then echo "$n: ready"; else echo "$n: stopped"; rc=1; fi
+  done
+  return $rc
+}
+
+do_env() {
+  cat <<EOF
+MONGO_URL=mongodb://127.0.0.1:$mongo_port
+REDIS_URL=redis://127.0.0.1:$redis_port
+NATS_URL=nats://127.0.0.1:$nats_port
+K6_BIN=$k6_bin
+EOF
+}
+
+case "$cmd" in
+  install) with_lock do_install ;;
+  start) do_start ;;
+  stop) do_stop ;;
+  status) do_status ;;
+  env) do_env ;;
+  *) echo "usage: $0 install|start|stop|status|env [--profile dev|test]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,38 @@
+/**
+ * Three projects: unit (beside the code, no I/O), integration (test/ folders, real infrastructure from the global
+ * setup) and browser (e2e/, real Chromium against the real processes).
+ * @type {import('jest').Config}
+ */
+const path = require("node:path");
+
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: "node",
+  transform: { "^.+\\.tsx?$": ["ts-jest", { tsconfig: path.join(__dirname, "tsconfig.jest.json") }] },
+  moduleNameMapper: {
+    "^@genui/contracts$": "<rootDir>/proto/src/index.ts",
+    "^@genui/(chassis|testkit)$": "<rootDir>/packages/$1/src/index.ts",
+  },
+  testPathIgnorePatterns: ["/node_modules/", "/dist/"],
+  modulePathIgnorePatterns: ["<rootDir>/.*/dist/"],
+};
+
+const withInfra = {
+  globalSetup: "<rootDir>/packages/testkit/src/global-setup.ts",
+  globalTeardown: "<rootDir>/packages/testkit/src/global-teardown.ts",
+};
+
+module.exports = {
+  maxWorkers: 2,
+  projects: [
+    { ...shared, displayName: "unit", testMatch: ["<rootDir>/{proto,packages,services,bff}/**/src/**/*.test.ts"] },
+    {
+      ...shared,
+      ...withInfra,
+      displayName: "integration",
+      testMatch: ["<rootDir>/{packages,services,bff}/**/test/**/*.int.test.ts"],
+      testTimeout: 30_000,
+    },
+    { ...shared, ...withInfra, displayName: "browser", testMatch: ["<rootDir>/e2e/**/*.e2e.test.ts"], testTimeout: 60_000 },
+  ],
+};

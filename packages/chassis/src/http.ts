@@ -1,0 +1,183 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from "express";
+import { pinoHttp } from "pino-http";
+import { ZodError } from "zod";
+import { acceptId, runWithContext } from "./context";
+import { AppError, type FieldErrors } from "./errors";
+import type { Logger } from "./logger";
+import type { Metrics } from "./metrics";
+
+/** A dependency the process cannot serve without; `/readyz` runs every check. */
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<void>;
+}
+
+export interface HttpAppOptions {
+  service: string;
+  logger: Logger;
+  metrics: Metrics;
+  readiness: ReadinessCheck[];
+  /** JSON body limit, e.g. "1mb". */
+  bodyLimit: string;
+  /** Parse JSON bodies for every route (a proxy passes bodies through instead). */
+  jsonBody?: boolean;
+}
+
+const READINESS_TIMEOUT_MS = 2_000;
+
+/**
+ * An express app with request and correlation ids, JSON logs, metrics, a JSON body limit, `/healthz`, `/readyz`
+ * and `/metrics`. Mount routes, then call `finishHttpApp` to add the 404 and the error mapper.
+ */
+export function createHttpApp(opts: HttpAppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use((req, res, next) => {
+    const requestId = acceptId(req.header("x-request-id"));
+    const correlationId = acceptId(req.header("x-correlation-id") ?? requestId);
+    res.setHeader("x-request-id", requestId);
+    res.setHeader("x-correlation-id", correlationId);
+    runWithContext({ requestId, correlationId }, next);
+  });
+
+  app.use(
+    pinoHttp({
+      logger: opts.logger,
+      genReqId: (_req, res) => String(res.getHeader("x-request-id")),
+      customProps: (_req, res) => ({ correlationId: res.getHeader("x-correlation-id") }),
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
+    }),
+  );
+
+  app.use((req, res, next) => {
+    const end = opts.metrics.httpDuration.startTimer();
+    opts.metrics.httpInFlight.inc();
+    res.on("close", () => {
+      opts.metrics.httpInFlight.dec();
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : "unmatched";
+      end({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok", service: opts.service });
+  });
+
+  app.get("/readyz", async (_req, res) => {
+    const results = await Promise.all(
+      opts.readiness.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), READINESS_TIMEOUT_MS, `${name} did not answer in ${READINESS_TIMEOUT_MS} ms`);
+          return [name, "ok"] as const;
+        } catch (err) {
+          return [name, err instanceof Error ? err.message : String(err)] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, r]) => r === "ok");
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", service: opts.service, checks: Object.fromEntries(results) });
+  });
+
+  app.get("/metrics", async (_req, res) => {
+    res.setHeader("content-type", opts.metrics.registry.contentType);
+    res.send(await opts.metrics.registry.metrics());
+  });
+
+  if (opts.jsonBody !== false) app.use(jsonBody(opts.bodyLimit));
+  return app;
+}
+
+/** The JSON body parser with the process's size limit. */
+export function jsonBody(limit: string) {
+  return express.json({ limit, type: ["application/json", "application/*+json"] });
+}
+
+/** Adds the 404 for unknown routes and the one error mapper. */
+export function finishHttpApp(app: Express, logger: Logger): Express {
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ message: "Not found." });
+  });
+  app.use(errorMapper(logger));
+  return app;
+}
+
+/** Body-parser and http-errors carry `status` and `type`. */
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+  message?: string;
+}
+
+/** The HTTP status and body for any error, in the shapes SPEC.md names. */
+export function describeError(err: unknown): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
+  if (err instanceof AppError) {
+    if (err.fields) return { status: err.status, body: err.fields, ...(err.headers ? { headers: err.headers } : {}) };
+    return { status: err.status, body: { message: err.message, code: err.code }, ...(err.headers ? { headers: err.headers } : {}) };
+  }
+  if (err instanceof ZodError) return { status: 400, body: zodFieldErrors(err) };
+  const e = (err ?? {}) as HttpishError;
+  const status = e.status ?? e.statusCode;
+  if (e.type === "entity.too.large") return { status: 413, body: { message: "Request body is too large." } };
+  if (e.type === "entity.parse.failed") return { status: 400, body: { message: "Request body is not valid JSON." } };
+  if (e.type === "encoding.unsupported" || e.type === "charset.unsupported")
+    return { status: 415, body: { message: "Unsupported request body encoding." } };
+  if (typeof status === "number" && status >= 400 && status < 500)
+    return { status, body: { message: e.expose && e.message ? e.message : "Bad request." } };
+  return { status: 500, body: { message: "Internal server error." } };
+}
+
+export function errorMapper(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const { status, body, headers } = describeError(err);
+    if (status >= 500) (req.log ?? logger).error({ err }, "request failed");
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (headers) res.set(headers);
+    res.status(status).json(body);
+  };
+}
+
+/** Zod issues as DRF-style field errors: first path segment is the field. */
+export function zodFieldErrors(err: ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of err.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "non_field_errors";
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** Starts listening; resolves with the server and its real port (port 0 picks a free one). */
+export async function listen(app: Express, host: string, port: number): Promise<{ server: Server; port: number; url: string }> {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  server.keepAliveTimeout = 65_000;
+  const actual = (server.address() as AddressInfo).port;
+  return { server, port: actual, url: `http://${host}:${actual}` };
+}
+
+/** Stops accepting connections and waits for open requests to finish. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((err) => (err ? reject(err) : resolve()));
+    server.closeIdleConnections();
+  });
+}
+
+export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}

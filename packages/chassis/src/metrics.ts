@@ -1,0 +1,32 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/** One Prometheus registry per process, with default process metrics and the HTTP instruments. */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpDuration: Histogram<"method" | "route" | "status">;
+  readonly httpInFlight: Gauge;
+  readonly messagesHandled: Counter<"subject" | "outcome">;
+
+  constructor(service: string) {
+    this.registry.setDefaultLabels({ service });
+    collectDefaultMetrics({ register: this.registry });
+    this.httpDuration = new Histogram({
+      name: "http_request_duration_seconds",
+      help: "HTTP request latency by method, route template and status",
+      labelNames: ["method", "route", "status"],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+    this.httpInFlight = new Gauge({
+      name: "http_requests_in_flight",
+      help: "HTTP requests being served now",
+      registers: [this.registry],
+    });
+    this.messagesHandled = new Counter({
+      name: "nats_messages_handled_total",
+      help: "Events and commands handled, by subject and outcome (ack, nak, term, duplicate, reply, error)",
+      labelNames: ["subject", "outcome"],
+      registers: [this.registry],
+    });
+  }
+}

@@ -1,0 +1,377 @@
+import { randomUUID } from "node:crypto";
+import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
+import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import {
+  EventEnvelopeSchema,
+  ReplyErrorSchema,
+  ReplySchema,
+  REPLY_ERRORS,
+  STREAMS,
+  type CommandDef,
+  type EventDef,
+} from "@genui/contracts";
+import {
+  AckPolicy,
+  DeliverPolicy,
+  ErrorCode,
+  NatsError,
+  RetentionPolicy,
+  StorageType,
+  connect,
+  headers as natsHeaders,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type Msg,
+  type NatsConnection,
+  type Subscription,
+} from "nats";
+import { currentContext } from "./context";
+import type { Logger } from "./logger";
+import type { Metrics } from "./metrics";
+
+export type { NatsConnection } from "nats";
+
+export async function connectNats(url: string, name: string, logger: Logger): Promise<NatsConnection> {
+  const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  void (async () => {
+    for await (const s of nc.status()) logger.info({ nats: s.type, data: String(s.data) }, "nats status");
+  })();
+  return nc;
+}
+
+/** A message that can never be handled (undecodable, invalid): terminated, never redelivered. */
+export class PoisonMessageError extends Error {
+  override name = "PoisonMessageError";
+}
+
+/** A failure a request/reply handler answers with a stable code. */
+export class ReplyFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ReplyFailure";
+  }
+}
+
+/** The error a requester sees: the responder's code, or COMMON.TIMEOUT / COMMON.NO_RESPONDERS. */
+export class RemoteError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RemoteError";
+  }
+}
+
+/** An event as a consumer receives it: envelope fields plus the decoded payload. */
+export interface ReceivedEvent<S extends DescMessage> {
+  eventId: string;
+  occurredAt: Date;
+  correlationId: string;
+  causationId: string;
+  source: string;
+  subject: string;
+  payload: MessageShape<S>;
+  /** 1 on first delivery. */
+  deliveryCount: number;
+}
+
+export interface PublishContext {
+  /** Defaults to a new UUID. Reuse it to make a retried publish a duplicate. */
+  eventId?: string;
+  correlationId?: string;
+  causationId?: string;
+  occurredAt?: Date;
+}
+
+export interface ConsumeOptions {
+  /** Redeliveries before the server gives up on a message. */
+  maxDeliver?: number;
+  /** How long a delivery may stay unacknowledged. */
+  ackWaitMs?: number;
+  /** Base delay of a nak; doubles per delivery up to 30 s. */
+  nakDelayMs?: number;
+}
+
+export interface Consumption {
+  stop(): Promise<void>;
+}
+
+export interface BusOptions {
+  /** Subject and stream prefix ("" in production, a fresh token in tests). */
+  prefix: string;
+  /** Publishing service, stamped in every envelope. */
+  source: string;
+  logger: Logger;
+  metrics?: Metrics;
+}
+
+/**
+ * JetStream events and core request/reply with the contracts' generated types. Every event travels in an
+ * EventEnvelope published with Nats-Msg-Id = event id, so a repeated publish is stored once.
+ */
+export class MessageBus {
+  readonly js: JetStreamClient;
+  private jsmPromise?: Promise<JetStreamManager>;
+  private readonly consumptions = new Set<ConsumerMessages>();
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    readonly nc: NatsConnection,
+    private readonly opts: BusOptions,
+  ) {
+    this.js = nc.jetstream();
+  }
+
+  subject(name: string): string {
+    return `${this.opts.prefix}${name}`;
+  }
+
+  streamName(name: string): string {
+    return this.opts.prefix ? `${this.opts.prefix.replace(/\.$/, "").replace(/[^A-Za-z0-9_-]/g, "_")}_${name}` : name;
+  }
+
+  private jsm(): Promise<JetStreamManager> {
+    return (this.jsmPromise ??= this.nc.jetstreamManager());
+  }
+
+  /** Creates the stream if missing (or updates its subjects); safe to call from every service at boot. */
+  async ensureStream(key: keyof typeof STREAMS): Promise<void> {
+    const def = STREAMS[key];
+    const jsm = await this.jsm();
+    const name = this.streamName(def.name);
+    const subjects = def.subjects.map((s) => this.subject(s));
+    const config = {
+      name,
+      subjects,
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+      duplicate_window: nanos(2 * 60_000),
+      max_age: nanos(7 * 24 * 3600_000),
+    };
+    try {
+      const info = await jsm.streams.info(name);
+      const same = info.config.subjects.length === subjects.length && subjects.every((s) => info.config.subjects.includes(s));
+      if (!same) await jsm.streams.update(name, { ...info.config, subjects });
+    } catch (err) {
+      if (err instanceof NatsError && err.api_error?.err_code === 10059) {
+        await jsm.streams.add(config);
+        return;
+      }
+      throw err;
+    }
+  }
+
+  async ensureAllStreams(): Promise<void> {
+    for (const key of Object.keys(STREAMS) as (keyof typeof STREAMS)[]) await this.ensureStream(key);
+  }
+
+  /** Publishes a fact. Resolves once JetStream stored it (or recognised it as a duplicate). */
+  async publish<S extends DescMessage>(
+    def: EventDef<S>,
+    payload: MessageInitShape<S>,
+    ctx: PublishContext = {},
+  ): Promise<{ eventId: string; seq: number; duplicate: boolean }> {
+    const eventId = ctx.eventId ?? randomUUID();
+    const request = currentContext();
+    const correlationId = ctx.correlationId ?? request?.correlationId ?? eventId;
+    const envelope = create(EventEnvelopeSchema, {
+      eventId,
+      occurredAt: timestampFromDate(ctx.occurredAt ?? new Date()),
+      correlationId,
+      causationId: ctx.causationId ?? request?.requestId ?? correlationId,
+      payloadType: def.schema.typeName,
+      source: this.opts.source,
+      payload: toBinary(def.schema, create(def.schema, payload)),
+    });
+    const ack = await this.js.publish(this.subject(def.subject), toBinary(EventEnvelopeSchema, envelope), {
+      msgID: eventId,
+    });
+    return { eventId, seq: ack.seq, duplicate: ack.duplicate };
+  }
+
+  /**
+   * A durable pull consumer of one event. The handler's outcome decides the acknowledgement: success → ack;
+   * PoisonMessageError or an undecodable message → term; anything else → nak with backoff (redelivered).
+   */
+  async consume<S extends DescMessage>(
+    def: EventDef<S>,
+    durable: string,
+    handler: (event: ReceivedEvent<S>) => Promise<void>,
+    options: ConsumeOptions = {},
+  ): Promise<Consumption> {
+    const jsm = await this.jsm();
+    const stream = this.streamName(def.stream);
+    const subject = this.subject(def.subject);
+    const name = durable.replace(/[^A-Za-z0-9_-]/g, "_");
+    await jsm.consumers.add(stream, {
+      durable_name: name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: subject,
+      max_deliver: options.maxDeliver ?? 10,
+      ack_wait: nanos(options.ackWaitMs ?? 30_000),
+    });
+    const consumer = await this.js.consumers.get(stream, name);
+    const messages = await consumer.consume({ max_messages: 64 });
+    this.consumptions.add(messages);
+    const log = this.opts.logger.child({ consumer: name, subject: def.subject });
+    const loop = (async () => {
+      for await (const m of messages) {
+        const work = this.handleEvent(def, m, handler, options, log);
+        this.inFlight.add(work);
+        await work.finally(() => this.inFlight.delete(work));
+      }
+    })();
+    return {
+      stop: async () => {
+        await messages.close();
+        this.consumptions.delete(messages);
+        await loop;
+      },
+    };
+  }
+
+  private async handleEvent<S extends DescMessage>(
+    def: EventDef<S>,
+    m: JsMsg,
+    handler: (event: ReceivedEvent<S>) => Promise<void>,
+    options: ConsumeOptions,
+    log: Logger,
+  ): Promise<void> {
+    const count = (outcome: string) => this.opts.metrics?.messagesHandled.inc({ subject: def.subject, outcome });
+    let event: ReceivedEvent<S>;
+    try {
+      const env = fromBinary(EventEnvelopeSchema, m.data);
+      if (env.payloadType !== def.schema.typeName) {
+        throw new PoisonMessageError(`expected ${def.schema.typeName}, got ${env.payloadType || "nothing"}`);
+      }
+      if (!env.eventId) throw new PoisonMessageError("envelope without event id");
+      event = {
+        eventId: env.eventId,
+        occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0),
+        correlationId: env.correlationId,
+        causationId: env.causationId,
+        source: env.source,
+        subject: m.subject,
+        payload: fromBinary(def.schema, env.payload),
+        deliveryCount: m.info.redeliveryCount,
+      };
+    } catch (err) {
+      log.error({ err, seq: m.seq }, "undecodable event terminated");
+      m.term(err instanceof Error ? err.message : "undecodable");
+      count("term");
+      return;
+    }
+    try {
+      await handler(event);
+      m.ack();
+      count("ack");
+    } catch (err) {
+      if (err instanceof PoisonMessageError) {
+        log.error({ err, eventId: event.eventId }, "poison event terminated");
+        m.term(err.message);
+        count("term");
+        return;
+      }
+      const delay = Math.min((options.nakDelayMs ?? 500) * 2 ** Math.max(0, event.deliveryCount - 1), 30_000);
+      log.warn({ err, eventId: event.eventId, delivery: event.deliveryCount, retryInMs: delay }, "event handling failed; will retry");
+      m.nak(delay);
+      count("nak");
+    }
+  }
+
+  /** Asks a command and waits for its typed answer; throws RemoteError with the responder's code. */
+  async request<C extends CommandDef>(
+    cmd: C,
+    req: MessageInitShape<C["request"]>,
+    opts: { timeoutMs?: number; correlationId?: string } = {},
+  ): Promise<MessageShape<C["response"]>> {
+    const h = natsHeaders();
+    const correlationId = opts.correlationId ?? currentContext()?.correlationId;
+    if (correlationId) h.set("correlation-id", correlationId);
+    let msg: Msg;
+    try {
+      msg = await this.nc.request(this.subject(cmd.subject), toBinary(cmd.request, create(cmd.request, req)), {
+        timeout: opts.timeoutMs ?? 2_000,
+        headers: h,
+      });
+    } catch (err) {
+      if (err instanceof NatsError && err.code === ErrorCode.NoResponders)
+        throw new RemoteError(REPLY_ERRORS.NO_RESPONDERS, `no service answers ${cmd.subject}`);
+      if (err instanceof NatsError && err.code === ErrorCode.Timeout)
+        throw new RemoteError(REPLY_ERRORS.TIMEOUT, `${cmd.subject} did not answer in time`);
+      throw err;
+    }
+    const reply = fromBinary(ReplySchema, msg.data);
+    if (reply.result.case === "error") throw new RemoteError(reply.result.value.code, reply.result.value.message);
+    if (reply.result.case !== "payload") throw new RemoteError(REPLY_ERRORS.INTERNAL, `empty reply from ${cmd.subject}`);
+    return fromBinary(cmd.response, reply.result.value) as MessageShape<C["response"]>;
+  }
+
+  /** Answers a command in a queue group (one member answers each request). */
+  serve<C extends CommandDef>(
+    cmd: C,
+    handler: (req: MessageShape<C["request"]>, ctx: { correlationId?: string }) => Promise<MessageInitShape<C["response"]>>,
+    opts: { queue?: string } = {},
+  ): Subscription {
+    const log = this.opts.logger.child({ command: cmd.subject });
+    const respond = (m: Msg, result: MessageInitShape<typeof ReplySchema>["result"]) =>
+      m.respond(toBinary(ReplySchema, create(ReplySchema, { result })));
+    const sub = this.nc.subscribe(this.subject(cmd.subject), {
+      queue: opts.queue ?? this.opts.source,
+      callback: (err, m) => {
+        if (err) {
+          log.error({ err }, "subscription error");
+          return;
+        }
+        const work = (async () => {
+          let req: MessageShape<C["request"]>;
+          try {
+            req = fromBinary(cmd.request, m.data) as MessageShape<C["request"]>;
+          } catch {
+            respond(m, { case: "error", value: create(ReplyErrorSchema, { code: REPLY_ERRORS.INVALID_REQUEST, message: "undecodable request" }) });
+            this.opts.metrics?.messagesHandled.inc({ subject: cmd.subject, outcome: "error" });
+            return;
+          }
+          try {
+            const correlationId = m.headers?.get("correlation-id") || undefined;
+            const res = await handler(req, correlationId ? { correlationId } : {});
+            respond(m, { case: "payload", value: toBinary(cmd.response, create(cmd.response, res)) });
+            this.opts.metrics?.messagesHandled.inc({ subject: cmd.subject, outcome: "reply" });
+          } catch (e) {
+            const failure = e instanceof ReplyFailure ? e : undefined;
+            if (!failure) log.error({ err: e }, "command handler failed");
+            respond(m, {
+              case: "error",
+              value: create(ReplyErrorSchema, {
+                code: failure?.code ?? REPLY_ERRORS.INTERNAL,
+                message: failure?.message ?? "internal error",
+              }),
+            });
+            this.opts.metrics?.messagesHandled.inc({ subject: cmd.subject, outcome: "error" });
+          }
+        })();
+        this.inFlight.add(work);
+        void work.finally(() => this.inFlight.delete(work));
+      },
+    });
+    this.subscriptions.add(sub);
+    return sub;
+  }
+
+  /** Stops consuming and serving, waits for handlers in flight, then drains the connection. */
+  async close(): Promise<void> {
+    for (const c of this.consumptions) await c.close();
+    for (const s of this.subscriptions) s.unsubscribe();
+    await Promise.allSettled([...this.inFlight]);
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}

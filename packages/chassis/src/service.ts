@@ -1,0 +1,107 @@
+import type { Express } from "express";
+import type { Connection } from "mongoose";
+import { closeServer, createHttpApp, finishHttpApp, listen, type ReadinessCheck } from "./http";
+import { identityMiddleware } from "./internal-identity";
+import { createLogger, type Logger } from "./logger";
+import { Metrics } from "./metrics";
+import { connectMongo, mongoReadiness } from "./mongo";
+import { MessageBus, connectNats } from "./nats";
+import { createRedis, redisReadiness, type Redis } from "./redis";
+import { Shutdown } from "./shutdown";
+
+/** What a process is wired with; the service adds its routes, consumers and workers to it. */
+export interface ServiceContext {
+  service: string;
+  logger: Logger;
+  metrics: Metrics;
+  app: Express;
+  shutdown: Shutdown;
+  mongo?: Connection;
+  bus?: MessageBus;
+  redis?: Redis;
+}
+
+export interface ServiceOptions {
+  service: string;
+  http: { host: string; port: number; bodyLimit: string; jsonBody?: boolean };
+  logLevel?: string;
+  logger?: Logger;
+  shutdownTimeoutMs?: number;
+  /** Verify the BFF-signed identity on every request. */
+  identitySecret?: string;
+  mongo?: { url: string; db: string };
+  nats?: { url: string; prefix: string };
+  redis?: { url: string };
+  /** Extra readiness checks beyond the connections above. */
+  readiness?: ReadinessCheck[];
+  /** Mount routes, start consumers and workers. Runs before the server listens. */
+  setup: (ctx: ServiceContext) => Promise<void> | void;
+}
+
+export interface RunningService {
+  ctx: ServiceContext;
+  url: string;
+  port: number;
+  /** Graceful shutdown in order: HTTP, workers, NATS, mongoose, Redis. */
+  stop: () => Promise<void>;
+}
+
+/** Connects a service's dependencies, mounts its routes and listens. Nothing here is domain code. */
+export async function startService(opts: ServiceOptions): Promise<RunningService> {
+  const logger = opts.logger ?? createLogger(opts.service, opts.logLevel);
+  const metrics = new Metrics(opts.service);
+  const shutdown = new Shutdown(logger, opts.shutdownTimeoutMs);
+  const readiness: ReadinessCheck[] = [...(opts.readiness ?? [])];
+  const partial: Omit<ServiceContext, "app"> = { service: opts.service, logger, metrics, shutdown };
+
+  try {
+    if (opts.mongo) {
+      const mongo = await connectMongo(opts.mongo.url, opts.mongo.db, logger);
+      partial.mongo = mongo;
+      readiness.push(mongoReadiness(mongo));
+      shutdown.add("mongo", "mongoose", () => mongo.close());
+    }
+    if (opts.redis) {
+      const redis = createRedis(opts.redis.url, opts.service, logger);
+      partial.redis = redis;
+      readiness.push(redisReadiness(redis));
+      shutdown.add("redis", "ioredis", async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+    }
+    if (opts.nats) {
+      const nc = await connectNats(opts.nats.url, opts.service, logger);
+      const bus = new MessageBus(nc, { prefix: opts.nats.prefix, source: opts.service, logger, metrics });
+      partial.bus = bus;
+      readiness.push({
+        name: "nats",
+        check: async () => {
+          if (nc.isClosed()) throw new Error("closed");
+          await nc.flush();
+        },
+      });
+      shutdown.add("nats", "nats drain", () => bus.close());
+    }
+
+    const app = createHttpApp({
+      service: opts.service,
+      logger,
+      metrics,
+      readiness,
+      bodyLimit: opts.http.bodyLimit,
+      jsonBody: opts.http.jsonBody ?? true,
+    });
+    if (opts.identitySecret) app.use(identityMiddleware(opts.identitySecret));
+    const ctx: ServiceContext = { ...partial, app };
+    await opts.setup(ctx);
+    finishHttpApp(app, logger);
+
+    const { server, port, url } = await listen(app, opts.http.host, opts.http.port);
+    shutdown.add("http", "http server", () => closeServer(server));
+    logger.info({ url }, `${opts.service} listening`);
+    return { ctx, url, port, stop: () => shutdown.run("stop") };
+  } catch (err) {
+    await shutdown.run("failed to start");
+    throw err;
+  }
+}

@@ -1,0 +1,80 @@
+import type { DescMessage } from "@bufbuild/protobuf";
+import { UserRegisteredSchema } from "./gen/genui/identity/v1/events_pb";
+import { AppCreatedSchema, AppDeletedSchema } from "./gen/genui/apps/v1/events_pb";
+import { VerifyKeyRequestSchema, VerifyKeyResponseSchema } from "./gen/genui/apps/v1/keys_pb";
+import {
+  BalanceChangedSchema,
+  OrderPaidSchema,
+  SubscriptionActivatedSchema,
+  SubscriptionCancelledSchema,
+} from "./gen/genui/billing/v1/events_pb";
+import {
+  AuthorizeBalanceRequestSchema,
+  AuthorizeBalanceResponseSchema,
+} from "./gen/genui/billing/v1/balance_pb";
+import { GenerationCompletedSchema } from "./gen/genui/generation/v1/events_pb";
+
+/** A durable event: a fact in the past tense, published on JetStream in an EventEnvelope. */
+export interface EventDef<S extends DescMessage = DescMessage> {
+  /** NATS subject, `<context>.<entity>.<past_verb>`. */
+  readonly subject: string;
+  /** JetStream stream that stores the subject. */
+  readonly stream: string;
+  /** Generated message schema of the payload. */
+  readonly schema: S;
+}
+
+/** A request/reply command: says what it asks; answered with a `Reply` holding the response or an error code. */
+export interface CommandDef<Req extends DescMessage = DescMessage, Res extends DescMessage = DescMessage> {
+  readonly subject: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+/** The JetStream streams, one per bounded context, each owning `<context>.>`. */
+export const STREAMS = {
+  IDENTITY: { name: "IDENTITY", subjects: ["identity.>"] },
+  APPS: { name: "APPS", subjects: ["apps.app.>"] },
+  BILLING: { name: "BILLING", subjects: ["billing.subscription.>", "billing.order.>", "billing.balance.changed"] },
+  GENERATION: { name: "GENERATION", subjects: ["generation.>"] },
+} as const;
+
+function event<S extends DescMessage>(subject: string, stream: keyof typeof STREAMS, schema: S): EventDef<S> {
+  return { subject, stream: STREAMS[stream].name, schema };
+}
+
+/** Every event the services publish. */
+export const EVENTS = {
+  userRegistered: event("identity.user.registered", "IDENTITY", UserRegisteredSchema),
+  appCreated: event("apps.app.created", "APPS", AppCreatedSchema),
+  appDeleted: event("apps.app.deleted", "APPS", AppDeletedSchema),
+  subscriptionActivated: event("billing.subscription.activated", "BILLING", SubscriptionActivatedSchema),
+  subscriptionCancelled: event("billing.subscription.cancelled", "BILLING", SubscriptionCancelledSchema),
+  orderPaid: event("billing.order.paid", "BILLING", OrderPaidSchema),
+  balanceChanged: event("billing.balance.changed", "BILLING", BalanceChangedSchema),
+  generationCompleted: event("generation.completed", "GENERATION", GenerationCompletedSchema),
+} as const;
+
+/** Every request/reply command. Core NATS (not JetStream): answered by a queue group of the owning service. */
+export const COMMANDS = {
+  verifyKey: {
+    subject: "apps.keys.verify",
+    request: VerifyKeyRequestSchema,
+    response: VerifyKeyResponseSchema,
+  },
+  authorizeBalance: {
+    subject: "billing.balance.authorize",
+    request: AuthorizeBalanceRequestSchema,
+    response: AuthorizeBalanceResponseSchema,
+  },
+} as const satisfies Record<string, CommandDef>;
+
+/** Stable error codes answered over request/reply. */
+export const REPLY_ERRORS = {
+  KEY_NOT_FOUND: "APPS.KEY_NOT_FOUND",
+  INSUFFICIENT_CREDITS: "BILLING.INSUFFICIENT_CREDITS",
+  INVALID_REQUEST: "COMMON.INVALID_REQUEST",
+  INTERNAL: "COMMON.INTERNAL",
+  TIMEOUT: "COMMON.TIMEOUT",
+  NO_RESPONDERS: "COMMON.NO_RESPONDERS",
+} as const;
