@@ -30,7 +30,7 @@ module.exports = {
       ...shared,
       ...withInfra,
       displayName: "integration",
-      testMatch: ["<rootDir>/{packages,services,bff}/**/test/**/*.int.test.ts"],
+      testMatch: ["<rootDir>/{packages,services,bff}/**/test/**/*.int.test.ts", "<rootDir>/e2e/**/*.int.test.ts"],
       testTimeout: 30_000,
     },
     { ...shared, ...withInfra, displayName: "browser", testMatch: ["<rootDir>/e2e/**/*.e2e.test.ts"], testTimeout: 60_000 },

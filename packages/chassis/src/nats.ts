@@ -266,7 +266,8 @@ export class MessageBus {
       };
     } catch (err) {
       log.error({ err, seq: m.seq }, "undecodable event terminated");
-      m.term(err instanceof Error ? err.message : "undecodable");
+      // No reason text: servers before 2.10.4 ignore "+TERM <reason>" and would redeliver.
+      m.term();
       count("term");
       return;
     }
@@ -277,7 +278,7 @@ export class MessageBus {
     } catch (err) {
       if (err instanceof PoisonMessageError) {
         log.error({ err, eventId: event.eventId }, "poison event terminated");
-        m.term(err.message);
+        m.term();
         count("term");
         return;
       }

@@ -48,7 +48,7 @@ describe("the Mongo-wire store through mongoose", () => {
     await Wallets.init();
     await Wallets.create({ owner: "carol", balance: 10, holds: 0 });
     const debit = (amount: number) =>
-      Wallets.findOneAndUpdate({ owner: "carol", balance: { $gte: amount } }, { $inc: { balance: -amount } }, { new: true }).lean();
+      Wallets.findOneAndUpdate({ owner: "carol", balance: { $gte: amount } }, { $inc: { balance: -amount } }, { returnDocument: "after" }).lean();
     expect((await debit(7))?.balance).toBe(3);
     expect(await debit(7)).toBeNull();
     expect((await Wallets.findOne({ owner: "carol" }).lean())?.balance).toBe(3);

@@ -1,0 +1,85 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { IDENTITY_HEADER, signIdentity, type RunningService } from "@genui/chassis";
+import { TEST_IDENTITY_SECRET } from "@genui/testkit";
+import { startStack, type Stack } from "./support/stack";
+
+describe("the walking skeleton: browser → BFF → identity", () => {
+  let stack: Stack;
+  let bff: RunningService;
+
+  beforeAll(async () => {
+    const staticDir = mkdtempSync(path.join(os.tmpdir(), "genui-web-"));
+    writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>GenUI</title><div id=root></div>");
+    stack = await startStack({ staticDir });
+    bff = stack.bff;
+  });
+  afterAll(() => stack.stop());
+
+  it("when a logged-out visitor asks who they are, then identity's 401 comes back through the BFF", async () => {
+    const res = await fetch(`${bff.url}/accounts/api/v1/me/`, { headers: { "x-request-id": "through-bff" } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ message: "Authentication credentials were not provided." });
+    expect(res.headers.get("x-request-id")).toBe("through-bff");
+  });
+
+  it("when a client sends its own identity header, even a validly signed one, then the BFF drops it", async () => {
+    const res = await fetch(`${bff.url}/accounts/api/v1/me/`, {
+      headers: { [IDENTITY_HEADER]: signIdentity("someone", TEST_IDENTITY_SECRET) },
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("when the SPA asks for a CSRF token, then csrftoken is set readable, SameSite=Lax, and kept on the next call", async () => {
+    const res = await fetch(`${bff.url}/get-csrf/`);
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^csrftoken=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("HttpOnly");
+    const token = /^csrftoken=([^;]+)/.exec(cookie)![1]!;
+    const again = await fetch(`${bff.url}/get-csrf/`, { headers: { cookie: `csrftoken=${token}` } });
+    expect(again.headers.get("set-cookie")).toContain(`csrftoken=${token}`);
+  });
+
+  it("when an unsafe request lacks or mismatches the CSRF header, then 403 with a message", async () => {
+    const missing = await fetch(`${bff.url}/accounts/api/v1/logout/`, { method: "POST" });
+    expect(missing.status).toBe(403);
+    expect(await missing.json()).toMatchObject({ message: "CSRF Failed: CSRF token missing." });
+    const wrong = await fetch(`${bff.url}/accounts/api/v1/logout/`, {
+      method: "POST",
+      headers: { cookie: "csrftoken=" + "a".repeat(43), "x-csrftoken": "b".repeat(43) },
+    });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ message: "CSRF Failed: CSRF token incorrect." });
+  });
+
+  it("when a path is not on the allow-list, then the BFF answers 404 itself and never forwards it", async () => {
+    const res = await fetch(`${bff.url}/accounts/api/v1/users/`, { headers: { accept: "application/json" } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: "Not found." });
+    const internal = await fetch(`${bff.url}/healthz/../accounts/api/v1/me/extra`);
+    expect(internal.status).toBe(404);
+  });
+
+  it("when a browser opens a client-side route, then the SPA's index.html is served", async () => {
+    const res = await fetch(`${bff.url}/dashboard`, { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id=root>');
+  });
+
+  it("when identity is down, then the BFF answers 502 with a message and reports not ready", async () => {
+    await stack.identity.stop();
+    try {
+      const res = await fetch(`${bff.url}/accounts/api/v1/me/`);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ message: "Upstream service unavailable." });
+      const ready = await fetch(`${bff.url}/readyz`);
+      expect(ready.status).toBe(503);
+    } finally {
+      await stack.restartIdentity();
+    }
+    expect((await fetch(`${bff.url}/accounts/api/v1/me/`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,14 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// In development the Vite server proxies API calls to the BFF; in production the BFF serves dist/ itself.
+const bff = process.env.BFF_URL ?? "http://127.0.0.1:8080";
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  server: {
+    host: "127.0.0.1",
+    proxy: Object.fromEntries(["/accounts", "/contact", "/apps", "/billing", "/get-csrf"].map((p) => [p, { target: bff }])),
+  },
+});

@@ -1,0 +1,163 @@
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import {
+  COMMANDS,
+  EVENTS,
+  EventEnvelopeSchema,
+  REPLY_ERRORS,
+  ReplySchema,
+  SignUpMethod,
+  UserRegisteredSchema,
+} from "@genui/contracts";
+import { freshName, testInfra } from "@genui/testkit";
+import mongoose, { type Connection } from "mongoose";
+import { MessageBus, PoisonMessageError, RemoteError, ReplyFailure, connectNats, type ReceivedEvent } from "../src/nats";
+import { ProcessedEvents } from "../src/idempotency";
+import { createLogger } from "../src/logger";
+import { runWithContext } from "../src/context";
+
+const logger = createLogger("bus-test", "silent");
+type Registered = ReceivedEvent<typeof UserRegisteredSchema>;
+
+/** Polls until `fn` is true or the time is up. */
+async function eventually(fn: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await fn()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("condition not met in time");
+}
+
+describe("the message bus on real NATS", () => {
+  let bus: MessageBus;
+
+  beforeEach(async () => {
+    const nc = await connectNats(testInfra().natsUrl, "bus-test", logger);
+    bus = new MessageBus(nc, { prefix: `${freshName()}.`, source: "bus-test", logger });
+    await bus.ensureStream("IDENTITY");
+  });
+  afterEach(async () => {
+    const jsm = await bus.nc.jetstreamManager();
+    await jsm.streams.delete(bus.streamName("IDENTITY"));
+    await bus.close();
+  });
+
+  it("when an event is published, then a durable consumer receives the typed payload in its envelope", async () => {
+    const got: Registered[] = [];
+    await bus.consume(EVENTS.userRegistered, "billing-wallets", async (e) => {
+      got.push(e);
+    });
+    const published = await runWithContext({ requestId: "req-9", correlationId: "corr-9" }, () =>
+      bus.publish(EVENTS.userRegistered, { userId: "u1", email: "a@b.dev", name: "A", method: SignUpMethod.PASSWORD }),
+    );
+    await eventually(() => got.length === 1);
+    expect(got[0]).toMatchObject({
+      eventId: published.eventId,
+      correlationId: "corr-9",
+      causationId: "req-9",
+      source: "bus-test",
+      deliveryCount: 1,
+      payload: { userId: "u1", email: "a@b.dev", method: SignUpMethod.PASSWORD },
+    });
+  });
+
+  it("when the same event id is published twice, then it is stored and delivered once", async () => {
+    const first = await bus.publish(EVENTS.userRegistered, { userId: "u2" }, { eventId: "fixed-id" });
+    const second = await bus.publish(EVENTS.userRegistered, { userId: "u2" }, { eventId: "fixed-id" });
+    expect([first.duplicate, second.duplicate]).toEqual([false, true]);
+    const got: string[] = [];
+    await bus.consume(EVENTS.userRegistered, "once", async (e) => {
+      got.push(e.eventId);
+    });
+    await eventually(() => got.length >= 1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(got).toEqual(["fixed-id"]);
+  });
+
+  it("when a handler fails transiently, then the event is redelivered and handled", async () => {
+    const deliveries: number[] = [];
+    await bus.consume(
+      EVENTS.userRegistered,
+      "flaky",
+      async (e) => {
+        deliveries.push(e.deliveryCount);
+        if (e.deliveryCount === 1) throw new Error("database briefly away");
+      },
+      { nakDelayMs: 50 },
+    );
+    await bus.publish(EVENTS.userRegistered, { userId: "u3" });
+    await eventually(() => deliveries.length === 2);
+    expect(deliveries).toEqual([1, 2]);
+  });
+
+  it("when a message is undecodable or the handler calls it poison, then it is terminated, never redelivered, and later events still flow", async () => {
+    const handled: string[] = [];
+    await bus.consume(
+      EVENTS.userRegistered,
+      "poison",
+      async (e) => {
+        handled.push(e.payload.userId);
+        if (e.payload.userId === "bad") throw new PoisonMessageError("user id is not valid");
+      },
+      { nakDelayMs: 50 },
+    );
+    // Not an envelope at all.
+    await bus.js.publish(bus.subject(EVENTS.userRegistered.subject), new TextEncoder().encode("\xff\xff garbage"));
+    // An envelope whose payload type is some other message.
+    const wrongType = create(EventEnvelopeSchema, {
+      eventId: "wrong-type",
+      payloadType: "genui.other.v1.Thing",
+      payload: toBinary(UserRegisteredSchema, create(UserRegisteredSchema, { userId: "wrong-type" })),
+    });
+    await bus.js.publish(bus.subject(EVENTS.userRegistered.subject), toBinary(EventEnvelopeSchema, wrongType));
+    await bus.publish(EVENTS.userRegistered, { userId: "bad" });
+    await bus.publish(EVENTS.userRegistered, { userId: "good" });
+    await eventually(() => handled.includes("good"));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(handled).toEqual(["bad", "good"]);
+    const jsm = await bus.nc.jetstreamManager();
+    const info = await jsm.consumers.info(bus.streamName("IDENTITY"), "poison");
+    expect(info.num_ack_pending).toBe(0);
+    expect(info.num_redelivered).toBe(0);
+  });
+
+  it("when an event is redelivered after it was handled, then ProcessedEvents skips it", async () => {
+    const conn: Connection = await mongoose.createConnection(testInfra().mongoUrl, { dbName: freshName("idem") }).asPromise();
+    try {
+      const processed = new ProcessedEvents(conn);
+      let effects = 0;
+      const handler = (e: Registered) => processed.once("wallets", e.eventId, async () => void effects++);
+      const event = { eventId: "e-1" } as Registered;
+      expect(await handler(event)).toBe(true);
+      expect(await handler(event)).toBe(false);
+      expect(effects).toBe(1);
+    } finally {
+      await conn.dropDatabase();
+      await conn.close();
+    }
+  });
+
+  it("when a command is asked, then the typed answer, the responder's error code, or NO_RESPONDERS comes back", async () => {
+    bus.serve(COMMANDS.verifyKey, async (req) => {
+      if (req.apiKey === "gk_known") return { appId: "app-1", ownerId: "u1", status: "active", websiteUrl: "https://a.dev" };
+      throw new ReplyFailure(REPLY_ERRORS.KEY_NOT_FOUND, "unknown API key");
+    });
+    await bus.nc.flush();
+    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "gk_known" })).resolves.toMatchObject({ appId: "app-1", status: "active" });
+    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "gk_unknown" })).rejects.toMatchObject({ code: REPLY_ERRORS.KEY_NOT_FOUND });
+    await expect(bus.request(COMMANDS.authorizeBalance, { requestId: "r1" })).rejects.toEqual(
+      new RemoteError(REPLY_ERRORS.NO_RESPONDERS, "no service answers billing.balance.authorize"),
+    );
+  });
+
+  it("when a request is not a decodable message, then the responder answers INVALID_REQUEST", async () => {
+    bus.serve(COMMANDS.verifyKey, async () => ({ appId: "never" }));
+    await bus.nc.flush();
+    const raw = await bus.nc.request(bus.subject(COMMANDS.verifyKey.subject), new Uint8Array([0xff, 0xff, 0xff]), { timeout: 2_000 });
+    const reply = fromBinary(ReplySchema, raw.data);
+    expect(reply.result.case).toBe("error");
+    expect(reply.result.value).toMatchObject({ code: REPLY_ERRORS.INVALID_REQUEST });
+    // A well-formed request still works afterwards.
+    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "k" })).resolves.toMatchObject({ appId: "never" });
+  });
+});
