@@ -66,7 +66,7 @@ describe("the walking skeleton: browser → BFF → identity", () => {
   it("when a browser opens a client-side route, then the SPA's index.html is served", async () => {
     const res = await fetch(`${bff.url}/dashboard`, { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<div id=root>');
+    expect(await res.text()).toContain("<div id=root>");
   });
 
   it("when identity is down, then the BFF answers 502 with a message and reports not ready", async () => {

@@ -8,10 +8,7 @@ import {
   SubscriptionActivatedSchema,
   SubscriptionCancelledSchema,
 } from "./gen/genui/billing/v1/events_pb";
-import {
-  AuthorizeBalanceRequestSchema,
-  AuthorizeBalanceResponseSchema,
-} from "./gen/genui/billing/v1/balance_pb";
+import { AuthorizeBalanceRequestSchema, AuthorizeBalanceResponseSchema } from "./gen/genui/billing/v1/balance_pb";
 import { GenerationCompletedSchema } from "./gen/genui/generation/v1/events_pb";
 
 /** A durable event: a fact in the past tense, published on JetStream in an EventEnvelope. */

@@ -23,7 +23,8 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-export const isSecureRequest = (req: Request, mode: "auto" | "true" | "false") => (mode === "auto" ? req.secure : mode === "true");
+export const isSecureRequest = (req: Request, mode: "auto" | "true" | "false") =>
+  mode === "auto" ? req.secure : mode === "true";
 
 /**
  * GET /get-csrf/: sets `csrftoken` (readable by the SPA, which echoes it in X-CSRFToken). An existing

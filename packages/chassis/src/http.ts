@@ -80,7 +80,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       }),
     );
     const ready = results.every(([, r]) => r === "ok");
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", service: opts.service, checks: Object.fromEntries(results) });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? "ready" : "not ready", service: opts.service, checks: Object.fromEntries(results) });
   });
 
   app.get("/metrics", async (_req, res) => {
@@ -119,7 +121,11 @@ interface HttpishError {
 export function describeError(err: unknown): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
   if (err instanceof AppError) {
     if (err.fields) return { status: err.status, body: err.fields, ...(err.headers ? { headers: err.headers } : {}) };
-    return { status: err.status, body: { message: err.message, code: err.code }, ...(err.headers ? { headers: err.headers } : {}) };
+    return {
+      status: err.status,
+      body: { message: err.message, code: err.code },
+      ...(err.headers ? { headers: err.headers } : {}),
+    };
   }
   if (err instanceof ZodError) return { status: 400, body: zodFieldErrors(err) };
   const e = (err ?? {}) as HttpishError;

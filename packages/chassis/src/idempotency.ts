@@ -18,7 +18,10 @@ export class ProcessedEvents {
       (conn.models.ProcessedEvent as Model<ProcessedEvent> | undefined) ??
       conn.model<ProcessedEvent>(
         "ProcessedEvent",
-        new Schema<ProcessedEvent>({ _id: { type: String, required: true }, handledAt: { type: Date, required: true } }, { versionKey: false }),
+        new Schema<ProcessedEvent>(
+          { _id: { type: String, required: true }, handledAt: { type: Date, required: true } },
+          { versionKey: false },
+        ),
         "processed_events",
       );
   }

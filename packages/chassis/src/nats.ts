@@ -283,7 +283,10 @@ export class MessageBus {
         return;
       }
       const delay = Math.min((options.nakDelayMs ?? 500) * 2 ** Math.max(0, event.deliveryCount - 1), 30_000);
-      log.warn({ err, eventId: event.eventId, delivery: event.deliveryCount, retryInMs: delay }, "event handling failed; will retry");
+      log.warn(
+        { err, eventId: event.eventId, delivery: event.deliveryCount, retryInMs: delay },
+        "event handling failed; will retry",
+      );
       m.nak(delay);
       count("nak");
     }
@@ -338,7 +341,10 @@ export class MessageBus {
           try {
             req = fromBinary(cmd.request, m.data) as MessageShape<C["request"]>;
           } catch {
-            respond(m, { case: "error", value: create(ReplyErrorSchema, { code: REPLY_ERRORS.INVALID_REQUEST, message: "undecodable request" }) });
+            respond(m, {
+              case: "error",
+              value: create(ReplyErrorSchema, { code: REPLY_ERRORS.INVALID_REQUEST, message: "undecodable request" }),
+            });
             this.opts.metrics?.messagesHandled.inc({ subject: cmd.subject, outcome: "error" });
             return;
           }

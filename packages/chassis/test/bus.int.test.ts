@@ -143,8 +143,13 @@ describe("the message bus on real NATS", () => {
       throw new ReplyFailure(REPLY_ERRORS.KEY_NOT_FOUND, "unknown API key");
     });
     await bus.nc.flush();
-    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "gk_known" })).resolves.toMatchObject({ appId: "app-1", status: "active" });
-    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "gk_unknown" })).rejects.toMatchObject({ code: REPLY_ERRORS.KEY_NOT_FOUND });
+    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "gk_known" })).resolves.toMatchObject({
+      appId: "app-1",
+      status: "active",
+    });
+    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "gk_unknown" })).rejects.toMatchObject({
+      code: REPLY_ERRORS.KEY_NOT_FOUND,
+    });
     await expect(bus.request(COMMANDS.authorizeBalance, { requestId: "r1" })).rejects.toEqual(
       new RemoteError(REPLY_ERRORS.NO_RESPONDERS, "no service answers billing.balance.authorize"),
     );
@@ -153,7 +158,9 @@ describe("the message bus on real NATS", () => {
   it("when a request is not a decodable message, then the responder answers INVALID_REQUEST", async () => {
     bus.serve(COMMANDS.verifyKey, async () => ({ appId: "never" }));
     await bus.nc.flush();
-    const raw = await bus.nc.request(bus.subject(COMMANDS.verifyKey.subject), new Uint8Array([0xff, 0xff, 0xff]), { timeout: 2_000 });
+    const raw = await bus.nc.request(bus.subject(COMMANDS.verifyKey.subject), new Uint8Array([0xff, 0xff, 0xff]), {
+      timeout: 2_000,
+    });
     const reply = fromBinary(ReplySchema, raw.data);
     expect(reply.result.case).toBe("error");
     expect(reply.result.value).toMatchObject({ code: REPLY_ERRORS.INVALID_REQUEST });

@@ -40,7 +40,12 @@ describe("an event from one process to another", () => {
         { nakDelayMs: 50 },
       );
 
-      const { stdout } = await run(process.execPath, [path.join(__dirname, "fixtures/publish-user-registered.cjs"), testInfra().natsUrl, prefix, "evt-cross-1"]);
+      const { stdout } = await run(process.execPath, [
+        path.join(__dirname, "fixtures/publish-user-registered.cjs"),
+        testInfra().natsUrl,
+        prefix,
+        "evt-cross-1",
+      ]);
       expect(JSON.parse(stdout)).toEqual([false, true]);
 
       const until = Date.now() + 5_000;

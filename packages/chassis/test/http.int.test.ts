@@ -119,7 +119,9 @@ describe("the chassis HTTP app", () => {
     expect((await fetch(`${base}/mine`)).status).toBe(401);
     const forged = await fetch(`${base}/mine`, { headers: { [IDENTITY_HEADER]: signIdentity("u1", "z".repeat(40)) } });
     expect(forged.status).toBe(401);
-    const expired = await fetch(`${base}/mine`, { headers: { [IDENTITY_HEADER]: signIdentity("u1", secret, 10, Date.now() - 20_000) } });
+    const expired = await fetch(`${base}/mine`, {
+      headers: { [IDENTITY_HEADER]: signIdentity("u1", secret, 10, Date.now() - 20_000) },
+    });
     expect(expired.status).toBe(401);
     expect(await expired.json()).toMatchObject({ message: "Invalid or expired identity." });
     const ok = await fetch(`${base}/mine`, { headers: { [IDENTITY_HEADER]: signIdentity("u1", secret) } });

@@ -6,8 +6,14 @@ export async function startContainers(): Promise<{ infra: TestInfra; stop: () =>
   const started: StartedTestContainer[] = [];
   try {
     const [mongo, redis, nats] = await Promise.all([
-      new GenericContainer("mongo:7.0").withExposedPorts(27017).withWaitStrategy(Wait.forLogMessage(/Waiting for connections/)).start(),
-      new GenericContainer("redis:7.2-alpine").withExposedPorts(6379).withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/)).start(),
+      new GenericContainer("mongo:7.0")
+        .withExposedPorts(27017)
+        .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+        .start(),
+      new GenericContainer("redis:7.2-alpine")
+        .withExposedPorts(6379)
+        .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/))
+        .start(),
       new GenericContainer("nats:2.10-alpine")
         .withCommand(["-js", "-m", "8222"])
         .withExposedPorts(4222, 8222)

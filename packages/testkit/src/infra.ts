@@ -34,7 +34,10 @@ export function dockerEngineAnswers(): boolean {
 }
 
 function infraScript(args: string[]): string {
-  return execFileSync("bash", [INFRA_SCRIPT, ...args, "--profile", "test"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  return execFileSync("bash", [INFRA_SCRIPT, ...args, "--profile", "test"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
 }
 
 /** Starts the local test-profile stack (other ports and data than a running dev stack); says if it was already up. */

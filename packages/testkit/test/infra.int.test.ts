@@ -48,7 +48,11 @@ describe("the Mongo-wire store through mongoose", () => {
     await Wallets.init();
     await Wallets.create({ owner: "carol", balance: 10, holds: 0 });
     const debit = (amount: number) =>
-      Wallets.findOneAndUpdate({ owner: "carol", balance: { $gte: amount } }, { $inc: { balance: -amount } }, { returnDocument: "after" }).lean();
+      Wallets.findOneAndUpdate(
+        { owner: "carol", balance: { $gte: amount } },
+        { $inc: { balance: -amount } },
+        { returnDocument: "after" },
+      ).lean();
     expect((await debit(7))?.balance).toBe(3);
     expect(await debit(7)).toBeNull();
     expect((await Wallets.findOne({ owner: "carol" }).lean())?.balance).toBe(3);
@@ -101,7 +105,11 @@ describe("NATS JetStream", () => {
       expect(second.duplicate).toBe(true);
       expect((await jsm.streams.info(stream)).state.messages).toBe(1);
 
-      await jsm.consumers.add(stream, { durable_name: "reader", ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All });
+      await jsm.consumers.add(stream, {
+        durable_name: "reader",
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+      });
       const consumer = await js.consumers.get(stream, "reader");
       const batch = await consumer.fetch({ max_messages: 10, expires: 1_000 });
       const got: string[] = [];

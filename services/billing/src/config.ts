@@ -6,9 +6,13 @@ export const configSchema = baseConfigSchema
   .extend(natsConfigSchema.shape)
   .extend({
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8103),
-    MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).default("genui_billing"),
+    MONGO_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/)
+      .default("genui_billing"),
   });
 
 export type BillingConfig = z.output<typeof configSchema>;
 
-export const loadBillingConfig = (env: NodeJS.ProcessEnv = process.env): BillingConfig => loadConfig("billing", configSchema, env);
+export const loadBillingConfig = (env: NodeJS.ProcessEnv = process.env): BillingConfig =>
+  loadConfig("billing", configSchema, env);

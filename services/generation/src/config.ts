@@ -7,12 +7,16 @@ export const configSchema = baseConfigSchema
   .extend(redisConfigSchema.shape)
   .extend({
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8104),
-    MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/).default("genui_generation"),
+    MONGO_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/)
+      .default("genui_generation"),
   });
 
 export type GenerationConfig = z.output<typeof configSchema>;
 
-export const loadGenerationConfig = (env: NodeJS.ProcessEnv = process.env): GenerationConfig => loadConfig("generation", configSchema, env);
+export const loadGenerationConfig = (env: NodeJS.ProcessEnv = process.env): GenerationConfig =>
+  loadConfig("generation", configSchema, env);
 
 /** The worker process: its own metrics/health port; no database of its own (it reports usage as events). */
 export const workerConfigSchema = baseConfigSchema

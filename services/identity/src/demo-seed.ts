@@ -9,6 +9,12 @@ export async function seedDemoUser(users: UserRepository, email: string, passwor
   const normalised = normaliseEmail(email);
   if (await users.findByEmail(normalised)) return;
   const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
-  const created = await users.insert({ _id: randomUUID(), email: normalised, name: "Demo Developer", passwordHash, createdAt: new Date() });
+  const created = await users.insert({
+    _id: randomUUID(),
+    email: normalised,
+    name: "Demo Developer",
+    passwordHash,
+    createdAt: new Date(),
+  });
   if (created) logger.info({ email: normalised }, "demo account created");
 }

@@ -19,7 +19,8 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
       const users = new UserRepository(ctx.mongo!);
       await users.init();
       await ctx.bus!.ensureStream("IDENTITY");
-      if (config.DEMO_EMAIL && config.DEMO_PASSWORD) await seedDemoUser(users, config.DEMO_EMAIL, config.DEMO_PASSWORD, ctx.logger);
+      if (config.DEMO_EMAIL && config.DEMO_PASSWORD)
+        await seedDemoUser(users, config.DEMO_EMAIL, config.DEMO_PASSWORD, ctx.logger);
       ctx.app.use(meRoutes(users));
     },
   });

@@ -51,7 +51,9 @@ describe("identity: GET /accounts/api/v1/me/", () => {
 
   it("when the identity is forged or expired, then 401", async () => {
     expect((await me({ [IDENTITY_HEADER]: signIdentity(demoId, "f".repeat(40)) })).status).toBe(401);
-    expect((await me({ [IDENTITY_HEADER]: signIdentity(demoId, TEST_IDENTITY_SECRET, 30, Date.now() - 60_000) })).status).toBe(401);
+    expect((await me({ [IDENTITY_HEADER]: signIdentity(demoId, TEST_IDENTITY_SECRET, 30, Date.now() - 60_000) })).status).toBe(
+      401,
+    );
   });
 
   it("when the BFF signs a known user, then the user comes back", async () => {

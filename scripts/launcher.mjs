@@ -1,0 +1,110 @@
+// Starts every process of the local platform under one launcher: prefixed, coloured logs; Ctrl-C (or SIGTERM)
+// stops them all, in reverse order, and waits for each to exit. Prints the URL once the BFF is ready.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const topology = JSON.parse(readFileSync(path.join(root, "deploy/local/topology.json"), "utf8"));
+const colours = [36, 35, 33, 32, 34, 31, 96, 95];
+
+/** KEY=value lines (comments and blanks skipped). */
+function readEnvFile(file) {
+  if (!existsSync(file)) return {};
+  return Object.fromEntries(
+    readFileSync(file, "utf8")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#") && l.includes("="))
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+  );
+}
+
+// A per-clone secret for the signed identity the BFF forwards; made once, never committed.
+const secretsFile = path.join(root, ".local/secrets.env");
+if (!existsSync(secretsFile)) {
+  mkdirSync(path.dirname(secretsFile), { recursive: true });
+  writeFileSync(secretsFile, `INTERNAL_IDENTITY_SECRET=${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
+}
+
+const infraEnv = JSON.parse(process.env.GENUI_INFRA_ENV ?? "{}");
+const base = { ...topology.shared, ...infraEnv, ...readEnvFile(secretsFile), ...readEnvFile(path.join(root, ".env")) };
+const children = [];
+let stopping = false;
+
+function prefixLines(name, colour, stream, target) {
+  let buffered = "";
+  stream.on("data", (chunk) => {
+    buffered += chunk.toString();
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) target.write(`\x1b[${colour}m${name.padEnd(10)}|\x1b[0m ${line}\n`);
+  });
+}
+
+topology.processes.forEach((p, i) => {
+  const colour = colours[i % colours.length];
+  const child = spawn(process.execPath, [path.join(root, p.entry)], {
+    cwd: root,
+    env: { ...process.env, ...base, ...p.env, ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  prefixLines(p.name, colour, child.stdout, process.stdout);
+  prefixLines(p.name, colour, child.stderr, process.stderr);
+  child.on("exit", (code, signal) => {
+    child.exited = true;
+    if (!stopping) {
+      console.error(`${p.name} exited (${signal ?? code}); stopping the platform`);
+      void stopAll(1);
+    }
+  });
+  children.push({ name: p.name, child });
+});
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const { name, child } of [...children].reverse()) {
+    if (child.exited) continue;
+    child.kill("SIGTERM");
+    const exited = await new Promise((resolve) => {
+      const t = setTimeout(() => resolve(false), 12_000);
+      child.once("exit", () => {
+        clearTimeout(t);
+        resolve(true);
+      });
+    });
+    if (!exited) {
+      console.error(`${name} did not stop in time; killing it`);
+      child.kill("SIGKILL");
+    }
+  }
+  process.exit(code);
+}
+
+process.on("SIGINT", () => void stopAll(0));
+process.on("SIGTERM", () => void stopAll(0));
+
+// Ready when the BFF says so (it checks every upstream).
+const deadline = Date.now() + 60_000;
+while (!stopping) {
+  try {
+    const res = await fetch(`${topology.url}/readyz`);
+    if (res.ok) break;
+  } catch {
+    // not up yet
+  }
+  if (Date.now() > deadline) {
+    console.error("the platform did not become ready within 60 s");
+    await stopAll(1);
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+if (!stopping) {
+  const demo = topology.processes.find((p) => p.env.DEMO_EMAIL)?.env;
+  console.log(`\n  GenUI is up: ${topology.url}`);
+  if (demo) console.log(`  Demo account: ${demo.DEMO_EMAIL} / ${demo.DEMO_PASSWORD}`);
+  console.log("  Ctrl-C stops every process.\n");
+}
