@@ -31,7 +31,7 @@ export default tseslint.config(
     languageOptions: { globals: { __ENV: "readonly", __VU: "readonly", __ITER: "readonly" } },
   },
   {
-    files: ["scripts/**/*.mjs"],
+    files: ["scripts/**/*.mjs", "loadtests/**/*.mjs"],
     rules: { "no-console": "off" },
   },
 );

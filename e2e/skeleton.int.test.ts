@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { IDENTITY_HEADER, signIdentity, type RunningService } from "@genui/chassis";
 import { TEST_IDENTITY_SECRET } from "@genui/testkit";
-import { startStack, type Stack } from "./support/stack";
+import { BrowserClient } from "./support/client";
+import { DEMO, startStack, type Stack } from "./support/stack";
 
 describe("the walking skeleton: browser → BFF → identity", () => {
   let stack: Stack;
@@ -69,10 +70,12 @@ describe("the walking skeleton: browser → BFF → identity", () => {
     expect(await res.text()).toContain("<div id=root>");
   });
 
-  it("when identity is down, then the BFF answers 502 with a message and reports not ready", async () => {
+  it("when identity is down, then a signed-in call gets 502 with a message, the BFF reports not ready, and the session survives the restart", async () => {
+    const c = new BrowserClient(bff.url);
+    expect((await c.post("/accounts/api/v1/login-password/", DEMO)).status).toBe(200);
     await stack.identity.stop();
     try {
-      const res = await fetch(`${bff.url}/accounts/api/v1/me/`);
+      const res = await c.get("/accounts/api/v1/me/");
       expect(res.status).toBe(502);
       expect(await res.json()).toEqual({ message: "Upstream service unavailable." });
       const ready = await fetch(`${bff.url}/readyz`);
@@ -80,6 +83,6 @@ describe("the walking skeleton: browser → BFF → identity", () => {
     } finally {
       await stack.restartIdentity();
     }
-    expect((await fetch(`${bff.url}/accounts/api/v1/me/`)).status).toBe(401);
+    expect((await c.get("/accounts/api/v1/me/")).status).toBe(200);
   });
 });

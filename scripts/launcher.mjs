@@ -22,15 +22,23 @@ function readEnvFile(file) {
   );
 }
 
-// A per-clone secret for the signed identity the BFF forwards; made once, never committed.
+// Per-clone secrets (signed identity, session cookie); made once, never committed.
 const secretsFile = path.join(root, ".local/secrets.env");
-if (!existsSync(secretsFile)) {
-  mkdirSync(path.dirname(secretsFile), { recursive: true });
-  writeFileSync(secretsFile, `INTERNAL_IDENTITY_SECRET=${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
+{
+  const have = readEnvFile(secretsFile);
+  const missing = ["INTERNAL_IDENTITY_SECRET", "SESSION_SECRET"].filter((k) => !have[k]);
+  if (missing.length) {
+    mkdirSync(path.dirname(secretsFile), { recursive: true });
+    const lines = Object.entries(have).map(([k, v]) => `${k}=${v}`);
+    for (const k of missing) lines.push(`${k}=${randomBytes(32).toString("hex")}`);
+    writeFileSync(secretsFile, `${lines.join("\n")}\n`, { mode: 0o600 });
+  }
 }
 
 const infraEnv = JSON.parse(process.env.GENUI_INFRA_ENV ?? "{}");
 const base = { ...topology.shared, ...infraEnv, ...readEnvFile(secretsFile), ...readEnvFile(path.join(root, ".env")) };
+// Applied last, over every process's own values (benchmarks raise limits this way).
+const overrides = process.env.GENUI_ENV_FILE ? readEnvFile(process.env.GENUI_ENV_FILE) : {};
 const children = [];
 let stopping = false;
 
@@ -48,7 +56,13 @@ topology.processes.forEach((p, i) => {
   const colour = colours[i % colours.length];
   const child = spawn(process.execPath, [path.join(root, p.entry)], {
     cwd: root,
-    env: { ...process.env, ...base, ...p.env, ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}) },
+    env: {
+      ...process.env,
+      ...base,
+      ...p.env,
+      ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
+      ...overrides,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   prefixLines(p.name, colour, child.stdout, process.stdout);

@@ -1,10 +1,23 @@
 import path from "node:path";
-import { baseConfigSchema, loadConfig } from "@genui/chassis";
+import { baseConfigSchema, loadConfig, redisConfigSchema } from "@genui/chassis";
 import { z } from "zod";
+import { parseLimit } from "./session/rate-limit";
 
 const upstream = z.url({ protocol: /^https?$/ });
+const limit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s, ctx) => {
+      try {
+        return parseLimit(s);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
 
-export const bffConfigSchema = baseConfigSchema.extend({
+export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).extend({
   HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where the built SPA lives (frontend/web/dist). */
   STATIC_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/web/dist")),
@@ -14,6 +27,24 @@ export const bffConfigSchema = baseConfigSchema.extend({
   GENERATION_URL: upstream.default("http://127.0.0.1:8104"),
   /** "auto": Secure cookies when the request came over HTTPS (directly or via a trusted proxy). */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  /** Prefix for every Redis key of the BFF (sessions, rate limits); lets tests share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]*$/)
+    .default(""),
+  /** Signs the `sessionid` cookie. */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
+  /** Session lifetime from sign-in, in seconds (default 14 days). */
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(14 * 24 * 3600),
+  /** Rate limits as "max/windowSeconds". */
+  LOGIN_RATE_PER_IP: limit("30/60"),
+  LOGIN_RATE_PER_EMAIL: limit("10/900"),
+  SIGNUP_RATE_PER_IP: limit("10/3600"),
+  CONTACT_RATE_PER_IP: limit("5/600"),
 });
 
 export type BffConfig = z.output<typeof bffConfigSchema>;

@@ -1,8 +1,13 @@
-import { jsonBody, startService, type Logger, type ReadinessCheck, type RunningService } from "@genui/chassis";
+import { jsonBody, signIdentity, startService, type Logger, type ReadinessCheck, type RunningService } from "@genui/chassis";
+import session from "express-session";
 import type { BffConfig } from "./config";
+import { authRoutes, configurePassport } from "./http/auth.routes";
 import { getCsrf, requireCsrf } from "./http/csrf";
 import { allowListProxy } from "./http/proxy";
 import { spaRoutes } from "./http/spa";
+import { IdentityClient } from "./identity/identity-client";
+import { RateLimiter, tooManyRequests } from "./session/rate-limit";
+import { RedisSessionStore } from "./session/redis-store";
 
 function upstreamReady(name: string, base: string): ReadinessCheck {
   return {
@@ -29,14 +34,66 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    redis: { url: config.REDIS_URL },
     readiness: Object.entries(upstreams).map(([name, url]) => upstreamReady(name, url)),
     setup: (ctx) => {
-      ctx.app.get("/get-csrf/", getCsrf(config.COOKIE_SECURE));
-      ctx.app.use(requireCsrf);
-      ctx.app.use(jsonBody(config.HTTP_BODY_LIMIT));
-      // Sessions arrive with sign-in; until a request has a signed-in user, nothing is forwarded as identity.
-      ctx.app.use(allowListProxy({ upstreams, identityFor: () => undefined }));
-      ctx.app.use(spaRoutes(config.STATIC_DIR));
+      const redis = ctx.redis!;
+      const identity = new IdentityClient(config.IDENTITY_URL, config.INTERNAL_IDENTITY_SECRET);
+      const limiter = new RateLimiter(redis, `${config.REDIS_KEY_PREFIX}rl:`);
+      const passport = configurePassport(identity);
+      const app = ctx.app;
+
+      app.get("/get-csrf/", getCsrf(config.COOKIE_SECURE));
+      app.use(spaRoutes.assets(config.STATIC_DIR));
+      app.use(
+        session({
+          name: "sessionid",
+          secret: config.SESSION_SECRET,
+          store: new RedisSessionStore(redis, `${config.REDIS_KEY_PREFIX}sess:`, config.SESSION_TTL_SECONDS),
+          resave: false,
+          saveUninitialized: false,
+          rolling: false,
+          proxy: true,
+          cookie: {
+            httpOnly: true,
+            sameSite: "lax",
+            secure: config.COOKIE_SECURE === "auto" ? "auto" : config.COOKIE_SECURE === "true",
+            maxAge: config.SESSION_TTL_SECONDS * 1000,
+            path: "/",
+          },
+        }),
+      );
+      app.use(passport.session());
+      app.use(requireCsrf);
+
+      const json = jsonBody(config.HTTP_BODY_LIMIT);
+      app.use(
+        authRoutes(
+          passport,
+          identity,
+          limiter,
+          {
+            loginPerIp: config.LOGIN_RATE_PER_IP,
+            loginPerEmail: config.LOGIN_RATE_PER_EMAIL,
+            signupPerIp: config.SIGNUP_RATE_PER_IP,
+          },
+          json,
+        ),
+      );
+      app.post("/contact/api/v1/create/", async (req, _res, next) => {
+        const wait = await limiter.hit(`contact:ip:${req.ip}`, config.CONTACT_RATE_PER_IP);
+        next(wait > 0 ? tooManyRequests("messages from this address", wait) : undefined);
+      });
+      app.use(
+        allowListProxy({
+          upstreams,
+          identityFor: (req) =>
+            req.user
+              ? signIdentity(req.user.id, config.INTERNAL_IDENTITY_SECRET, config.INTERNAL_IDENTITY_TTL_SECONDS)
+              : undefined,
+        }),
+      );
+      app.use(spaRoutes.pages(config.STATIC_DIR));
     },
   });
 }

@@ -4,42 +4,69 @@ import { REPO_ROOT, TEST_IDENTITY_SECRET, freshName, testInfra } from "@genui/te
 import { loadBffConfig } from "../../bff/src/config";
 import { startBff } from "../../bff/src/service";
 import { loadIdentityConfig } from "../../services/identity/src/config";
+import { startFakeGoogle } from "../../services/identity/src/dev/fake-google";
 import { startIdentity } from "../../services/identity/src/service";
 
 export interface Stack {
   bff: RunningService;
   identity: RunningService;
+  /** The NATS prefix every service of this stack uses. */
+  prefix: string;
   /** Stops identity and starts it again on the same port (same database), e.g. after simulating an outage. */
   restartIdentity(): Promise<void>;
   stop(): Promise<void>;
 }
 
+export interface StackOptions {
+  staticDir?: string;
+  /** Extra BFF variables (e.g. tighter rate limits). */
+  bffEnv?: Record<string, string>;
+}
+
+export const DEMO = { email: "demo@genui.dev", password: "demo-password" };
+
 /** The real processes of the platform, in this process on free ports, against the test infrastructure. */
-export async function startStack(opts: { staticDir?: string } = {}): Promise<Stack> {
+export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const google = await startFakeGoogle();
+  const prefix = `${freshName()}.`;
   const identityEnv = {
     LOG_LEVEL: "silent",
     INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     MONGO_URL: testInfra().mongoUrl,
     MONGO_DB: freshName("identity"),
     NATS_URL: testInfra().natsUrl,
-    NATS_SUBJECT_PREFIX: `${freshName()}.`,
-    DEMO_EMAIL: "demo@genui.dev",
-    DEMO_PASSWORD: "demo-password",
+    NATS_SUBJECT_PREFIX: prefix,
+    DEMO_EMAIL: DEMO.email,
+    DEMO_PASSWORD: DEMO.password,
+    GOOGLE_USERINFO_URL: google.userinfoUrl,
+    // Cheaper hashing keeps the suite fast; production cost is the default.
+    ARGON2_MEMORY_KIB: "8192",
+    ARGON2_ITERATIONS: "1",
   };
-  const logger = createLogger("stack", "silent");
+  const logger = createLogger("stack", process.env.TEST_LOG_LEVEL ?? "silent");
   let identity = await startIdentity(loadIdentityConfig({ ...identityEnv, HTTP_PORT: "0" }), logger);
   const bff = await startBff(
     loadBffConfig({
       HTTP_PORT: "0",
       LOG_LEVEL: "silent",
       INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+      SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+      REDIS_URL: testInfra().redisUrl,
+      REDIS_KEY_PREFIX: `${prefix}`,
       IDENTITY_URL: identity.url,
       STATIC_DIR: opts.staticDir ?? path.join(REPO_ROOT, "frontend/web/dist"),
+      // Each stack has its own addresses' budgets only in Redis keys; tests that probe limits set their own.
+      LOGIN_RATE_PER_IP: "1000/60",
+      LOGIN_RATE_PER_EMAIL: "1000/60",
+      SIGNUP_RATE_PER_IP: "1000/60",
+      CONTACT_RATE_PER_IP: "1000/60",
+      ...opts.bffEnv,
     }),
     logger,
   );
   const stack: Stack = {
     bff,
+    prefix,
     get identity() {
       return identity;
     },
@@ -54,6 +81,7 @@ export async function startStack(opts: { staticDir?: string } = {}): Promise<Sta
       const jsm = await identity.ctx.bus!.nc.jetstreamManager();
       await jsm.streams.delete(identity.ctx.bus!.streamName("IDENTITY")).catch(() => undefined);
       await identity.stop();
+      await google.close();
     },
   };
   return stack;

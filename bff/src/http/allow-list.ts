@@ -6,13 +6,19 @@ export interface ProxiedRoute {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   upstream: Upstream;
+  /** A signed-in session is required; without one the BFF answers 401 itself. */
+  auth: boolean;
 }
 
 /**
  * The explicit allow-list of routes the browser may reach through the BFF. Nothing else is proxied: no wildcard
- * forwarding, so an internal route of a service can never be reached from outside by accident.
+ * forwarding, so an internal route of a service can never be reached from outside by accident. (Sign-in, sign-up and
+ * logout are the BFF's own routes.)
  */
-export const PROXIED_ROUTES: readonly ProxiedRoute[] = [{ method: "GET", path: "/accounts/api/v1/me/", upstream: "identity" }];
+export const PROXIED_ROUTES: readonly ProxiedRoute[] = [
+  { method: "GET", path: "/accounts/api/v1/me/", upstream: "identity", auth: true },
+  { method: "POST", path: "/contact/api/v1/create/", upstream: "identity", auth: false },
+];
 
 const compiled = PROXIED_ROUTES.map((r) => ({
   ...r,

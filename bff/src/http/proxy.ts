@@ -1,4 +1,5 @@
-import { IDENTITY_HEADER, notFound } from "@genui/chassis";
+import http from "node:http";
+import { IDENTITY_HEADER, notFound, unauthorized } from "@genui/chassis";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { matchRoute, type Upstream } from "./allow-list";
@@ -15,6 +16,8 @@ export interface ProxyOptions {
  */
 export function allowListProxy(opts: ProxyOptions): RequestHandler {
   const proxies = new Map<Upstream, RequestHandler>();
+  // Keep-alive to the services: a new TCP connection per proxied request would dominate latency.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
   for (const [name, target] of Object.entries(opts.upstreams) as [Upstream, string][]) {
     proxies.set(
       name,
@@ -22,6 +25,7 @@ export function allowListProxy(opts: ProxyOptions): RequestHandler {
         target,
         changeOrigin: false,
         xfwd: true,
+        agent,
         proxyTimeout: 120_000,
         on: {
           proxyReq: (proxyReq, req) => {
@@ -43,6 +47,7 @@ export function allowListProxy(opts: ProxyOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const route = matchRoute(req.method, req.path);
     if (!route) return next();
+    if (route.auth && !opts.identityFor(req)) return next(unauthorized());
     const proxy = proxies.get(route.upstream);
     if (!proxy) return next(notFound());
     void proxy(req, res, next);

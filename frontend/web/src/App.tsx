@@ -27,7 +27,7 @@ export function App() {
       </p>
       <p className="status" data-testid="session-status" data-status={status}>
         {status === "checking" && "Checking your session…"}
-        {status === "signed-out" && "You are signed out. Sign-in arrives with the next release of this preview."}
+        {status === "signed-out" && "You are signed out."}
         {status === "signed-in" && "You are signed in."}
         {status === "unreachable" && "The platform is not reachable right now."}
       </p>

@@ -1,7 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from "express";
-import { pinoHttp } from "pino-http";
 import { ZodError } from "zod";
 import { acceptId, runWithContext } from "./context";
 import { AppError, type FieldErrors } from "./errors";
@@ -34,24 +33,38 @@ const READINESS_TIMEOUT_MS = 2_000;
 export function createHttpApp(opts: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Weak ETags hash every JSON body; API answers are not cached by validators, so skip the work.
+  app.set("etag", false);
   app.set("trust proxy", "loopback");
 
+  const quiet = new Set(["/healthz", "/readyz", "/metrics"]);
   app.use((req, res, next) => {
     const requestId = acceptId(req.header("x-request-id"));
     const correlationId = acceptId(req.header("x-correlation-id") ?? requestId);
     res.setHeader("x-request-id", requestId);
     res.setHeader("x-correlation-id", correlationId);
+    // One access-log line per request, written when it ends; the child logger is made only if something logs.
+    let child: Logger | undefined;
+    Object.defineProperty(req, "log", {
+      configurable: true,
+      get: () => (child ??= opts.logger.child({ reqId: requestId, correlationId })),
+    });
+    if (!quiet.has(req.path) && opts.logger.isLevelEnabled("info")) {
+      const started = process.hrtime.bigint();
+      res.on("close", () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        req.log.info(
+          {
+            req: { method: req.method, url: req.originalUrl },
+            res: { statusCode: res.statusCode },
+            responseTime: Math.round(ms * 10) / 10,
+          },
+          res.writableFinished ? "request completed" : "request aborted",
+        );
+      });
+    }
     runWithContext({ requestId, correlationId }, next);
   });
-
-  app.use(
-    pinoHttp({
-      logger: opts.logger,
-      genReqId: (_req, res) => String(res.getHeader("x-request-id")),
-      customProps: (_req, res) => ({ correlationId: res.getHeader("x-correlation-id") }),
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
-    }),
-  );
 
   app.use((req, res, next) => {
     const end = opts.metrics.httpDuration.startTimer();
@@ -143,6 +156,7 @@ export function errorMapper(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const { status, body, headers } = describeError(err);
     if (status >= 500) (req.log ?? logger).error({ err }, "request failed");
+    else if (status >= 400) (req.log ?? logger).debug({ status, body }, "request refused");
     if (res.headersSent) {
       res.end();
       return;

@@ -11,3 +11,5 @@ export * from "./nats";
 export * from "./redis";
 export * from "./shutdown";
 export * from "./service";
+export * from "./outbox";
+export * from "./ttl-cache";

@@ -92,3 +92,24 @@ export function userId(req: Request): string {
   if (!req.identity) throw unauthorized();
   return req.identity.sub;
 }
+
+/** Header carrying a calling service's signed name, for internal routes no browser may reach. */
+export const SERVICE_HEADER = "x-genui-service";
+
+/** Signs a service's own name (e.g. "bff") for an internal call. */
+export const signService = (service: string, secret: string, ttlSeconds = 60): string =>
+  signIdentity(`service:${service}`, secret, ttlSeconds);
+
+/** Route guard for internal routes: only the named services, with a valid signature, get through (401 otherwise). */
+export function requireService(secret: string, allowed: string[]) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const token = req.header(SERVICE_HEADER);
+    try {
+      const claims = token ? verifyIdentity(token, secret) : undefined;
+      if (claims && allowed.map((s) => `service:${s}`).includes(claims.sub)) return next();
+    } catch {
+      // fall through
+    }
+    next(unauthorized("This route is internal."));
+  };
+}

@@ -14,3 +14,10 @@ export function createLogger(service: string, level: string = process.env.LOG_LE
     },
   });
 }
+
+declare module "express-serve-static-core" {
+  interface Request {
+    /** This request's logger (request and correlation ids bound). */
+    log: Logger;
+  }
+}

@@ -90,6 +90,15 @@ export interface PublishContext {
   occurredAt?: Date;
 }
 
+/** An event in its envelope, not yet published: what an outbox keeps. */
+export interface SealedEvent {
+  eventId: string;
+  /** Subject without the bus prefix. */
+  subject: string;
+  /** The encoded EventEnvelope. */
+  data: Uint8Array;
+}
+
 export interface ConsumeOptions {
   /** Redeliveries before the server gives up on a message. */
   maxDeliver?: number;
@@ -173,12 +182,8 @@ export class MessageBus {
     for (const key of Object.keys(STREAMS) as (keyof typeof STREAMS)[]) await this.ensureStream(key);
   }
 
-  /** Publishes a fact. Resolves once JetStream stored it (or recognised it as a duplicate). */
-  async publish<S extends DescMessage>(
-    def: EventDef<S>,
-    payload: MessageInitShape<S>,
-    ctx: PublishContext = {},
-  ): Promise<{ eventId: string; seq: number; duplicate: boolean }> {
+  /** Wraps a payload in its envelope, ready to publish now or to keep in an outbox. */
+  envelope<S extends DescMessage>(def: EventDef<S>, payload: MessageInitShape<S>, ctx: PublishContext = {}): SealedEvent {
     const eventId = ctx.eventId ?? randomUUID();
     const request = currentContext();
     const correlationId = ctx.correlationId ?? request?.correlationId ?? eventId;
@@ -191,10 +196,22 @@ export class MessageBus {
       source: this.opts.source,
       payload: toBinary(def.schema, create(def.schema, payload)),
     });
-    const ack = await this.js.publish(this.subject(def.subject), toBinary(EventEnvelopeSchema, envelope), {
-      msgID: eventId,
-    });
-    return { eventId, seq: ack.seq, duplicate: ack.duplicate };
+    return { eventId, subject: def.subject, data: toBinary(EventEnvelopeSchema, envelope) };
+  }
+
+  /** Publishes a sealed event (Nats-Msg-Id = event id, so a repeat is stored once). */
+  async publishSealed(event: SealedEvent): Promise<{ eventId: string; seq: number; duplicate: boolean }> {
+    const ack = await this.js.publish(this.subject(event.subject), event.data, { msgID: event.eventId });
+    return { eventId: event.eventId, seq: ack.seq, duplicate: ack.duplicate };
+  }
+
+  /** Publishes a fact. Resolves once JetStream stored it (or recognised it as a duplicate). */
+  publish<S extends DescMessage>(
+    def: EventDef<S>,
+    payload: MessageInitShape<S>,
+    ctx: PublishContext = {},
+  ): Promise<{ eventId: string; seq: number; duplicate: boolean }> {
+    return this.publishSealed(this.envelope(def, payload, ctx));
   }
 
   /**

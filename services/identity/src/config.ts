@@ -1,6 +1,8 @@
 import { baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from "@genui/chassis";
 import { z } from "zod";
 
+export const GOOGLE_USERINFO_URL = "https://openidconnect.googleapis.com/v1/userinfo";
+
 export const identityConfigSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
   .extend(natsConfigSchema.shape)
@@ -13,6 +15,17 @@ export const identityConfigSchema = baseConfigSchema
     /** When set, a demo account with this e-mail and password exists after boot (local platform only). */
     DEMO_EMAIL: z.email().optional(),
     DEMO_PASSWORD: z.string().min(8).optional(),
+    /** Google's OpenID Connect userinfo endpoint; the local platform and tests point it at the stand-in. */
+    GOOGLE_USERINFO_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_USERINFO_URL),
+    /** argon2id cost: memory in KiB and iterations (OWASP minimum: 19 MiB, 2 passes). */
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(8_192).default(19_456),
+    ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
+  })
+  .superRefine((cfg, ctx) => {
+    if (cfg.NODE_ENV === "production" && cfg.GOOGLE_USERINFO_URL !== GOOGLE_USERINFO_URL)
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_USERINFO_URL"], message: `must be ${GOOGLE_USERINFO_URL} in production` });
+    if (cfg.NODE_ENV === "production" && cfg.DEMO_EMAIL)
+      ctx.addIssue({ code: "custom", path: ["DEMO_EMAIL"], message: "the demo account is for the local platform only" });
   });
 
 export type IdentityConfig = z.output<typeof identityConfigSchema>;

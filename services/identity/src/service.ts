@@ -1,8 +1,11 @@
-import { startService, type Logger, type RunningService } from "@genui/chassis";
+import { OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
+import { Accounts } from "./accounts";
 import type { IdentityConfig } from "./config";
 import { seedDemoUser } from "./demo-seed";
-import { meRoutes } from "./http/me.routes";
-import { UserRepository } from "./store/user.repository";
+import { accountRoutes } from "./http/accounts.routes";
+import { contactRoutes } from "./http/contact.routes";
+import { ContactRepository } from "./store/contact.repository";
+import { UserRepository, type UserRecord } from "./store/user.repository";
 
 /** Starts the identity service in this process (main.ts and the integration tests both use it). */
 export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<RunningService> {
@@ -19,9 +22,21 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
       const users = new UserRepository(ctx.mongo!);
       await users.init();
       await ctx.bus!.ensureStream("IDENTITY");
+      const outbox = new OutboxRelay<UserRecord>(users.model, ctx.bus!, ctx.logger);
+      outbox.start();
+      ctx.shutdown.add("workers", "outbox relay", () => outbox.stop());
+      const accounts = new Accounts({
+        users,
+        bus: ctx.bus!,
+        outbox,
+        logger: ctx.logger,
+        googleUserinfoUrl: config.GOOGLE_USERINFO_URL,
+        argon2: { memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_ITERATIONS },
+      });
       if (config.DEMO_EMAIL && config.DEMO_PASSWORD)
-        await seedDemoUser(users, config.DEMO_EMAIL, config.DEMO_PASSWORD, ctx.logger);
-      ctx.app.use(meRoutes(users));
+        await seedDemoUser(accounts, users, config.DEMO_EMAIL, config.DEMO_PASSWORD, ctx.logger);
+      ctx.app.use(accountRoutes(accounts, users, config.INTERNAL_IDENTITY_SECRET));
+      ctx.app.use(contactRoutes(new ContactRepository(ctx.mongo!)));
     },
   });
 }

@@ -1,12 +1,14 @@
+import { TtlCache, outboxInsert, outboxSchemaFields, outboxUpdate, type OutboxFields, type SealedEvent } from "@genui/chassis";
 import { Schema, type Connection, type Model } from "mongoose";
 
-export interface UserRecord {
+export interface UserRecord extends OutboxFields {
   _id: string;
   /** Normalised: trimmed, lower-case. Unique. */
   email: string;
   name: string;
   /** argon2id encoded hash; absent for Google-only accounts. */
   passwordHash?: string;
+  /** Google's stable subject id, once the account signed in with Google. Unique when present. */
   googleSub?: string;
   picture?: string;
   createdAt: Date;
@@ -23,12 +25,14 @@ const userSchema = new Schema<UserRecord>(
     picture: { type: String },
     createdAt: { type: Date, required: true },
     lastLoginAt: { type: Date },
+    ...outboxSchemaFields,
   },
-  { versionKey: false },
+  { versionKey: false, minimize: false },
 );
 userSchema.index({ email: 1 }, { unique: true });
+userSchema.index({ googleSub: 1 }, { unique: true, sparse: true });
 
-/** The public view of a user: what `me` answers. */
+/** The public view of a user: what `me` and the sign-in calls answer. */
 export interface PublicUser {
   id: string;
   email: string;
@@ -43,33 +47,83 @@ export const toPublicUser = (u: UserRecord): PublicUser => ({
   picture: u.picture ?? null,
 });
 
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
 export class UserRepository {
   readonly model: Model<UserRecord>;
+  /**
+   * `me` runs on every page load: public profiles are cached briefly. This process drops an entry on its own writes;
+   * another instance's write shows within the TTL.
+   */
+  private readonly profiles = new TtlCache<string, PublicUser>(15_000, 50_000);
 
   constructor(conn: Connection) {
-    this.model = conn.model<UserRecord>("User", userSchema, "users");
+    this.model = (conn.models.User as Model<UserRecord> | undefined) ?? conn.model<UserRecord>("User", userSchema, "users");
   }
 
   async init(): Promise<void> {
     await this.model.init();
   }
 
+  /** The public profile, from the cache when fresh. */
+  async publicProfile(id: string): Promise<PublicUser | null> {
+    const cached = this.profiles.get(id);
+    if (cached) return cached;
+    const user = await this.findById(id);
+    if (!user) return null;
+    const profile = toPublicUser(user);
+    this.profiles.set(id, profile);
+    return profile;
+  }
+
   findById(id: string): Promise<UserRecord | null> {
-    return this.model.findById(id).lean<UserRecord>().exec();
+    return this.model.findById(id).select({ outbox: 0 }).lean<UserRecord>().exec();
   }
 
   findByEmail(email: string): Promise<UserRecord | null> {
-    return this.model.findOne({ email }).lean<UserRecord>().exec();
+    return this.model.findOne({ email }).select({ outbox: 0 }).lean<UserRecord>().exec();
   }
 
-  /** Inserts; resolves false when the e-mail is taken (unique index), leaving the stored user as it was. */
-  async insert(user: UserRecord): Promise<boolean> {
+  findByGoogleSub(sub: string): Promise<UserRecord | null> {
+    return this.model.findOne({ googleSub: sub }).select({ outbox: 0 }).lean<UserRecord>().exec();
+  }
+
+  /**
+   * Inserts the user with its events in the same document (the outbox); resolves false when the e-mail or Google
+   * subject is taken, leaving the stored user as it was.
+   */
+  async insert(user: UserRecord, events: SealedEvent[] = []): Promise<boolean> {
     try {
-      await this.model.create(user);
+      await this.model.create({ ...user, ...(events.length ? outboxInsert(events) : {}) });
       return true;
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return false;
+      if (isDuplicateKey(err)) return false;
       throw err;
     }
+  }
+
+  async touchLogin(id: string, at = new Date()): Promise<void> {
+    await this.model.updateOne({ _id: id }, { $set: { lastLoginAt: at } }).exec();
+  }
+
+  /**
+   * Links a Google subject to an existing account that has none yet (single-document guard: never overwrites a
+   * different subject). Resolves the updated user, or null when the guard failed.
+   */
+  linkGoogle(id: string, sub: string, profile: { picture?: string; name?: string }, events: SealedEvent[] = []) {
+    const set: Record<string, unknown> = { googleSub: sub, lastLoginAt: new Date() };
+    if (profile.picture) set.picture = profile.picture;
+    const update: Record<string, unknown> = { $set: set };
+    if (events.length) {
+      const o = outboxUpdate(events);
+      update.$set = { ...set, ...o.$set };
+      update.$inc = o.$inc;
+    }
+    this.profiles.delete(id);
+    // No projection here: the Mongo-wire store does not support one on findAndModify.
+    return this.model
+      .findOneAndUpdate({ _id: id, googleSub: { $exists: false } }, update, { returnDocument: "after" })
+      .lean<UserRecord>()
+      .exec();
   }
 }

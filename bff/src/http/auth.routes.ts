@@ -1,0 +1,130 @@
+import { AppError, validationFailed } from "@genui/chassis";
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import passport from "passport";
+import { Strategy as CustomStrategy } from "passport-custom";
+import { Strategy as LocalStrategy } from "passport-local";
+import type { IdentityClient, SessionUser } from "../identity/identity-client";
+import { RateLimiter, tooManyRequests, type Limit } from "../session/rate-limit";
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    // The session holds only the user id; identity is asked for the rest.
+    interface User {
+      id: string;
+    }
+  }
+}
+
+export interface AuthLimits {
+  loginPerIp: Limit;
+  loginPerEmail: Limit;
+  signupPerIp: Limit;
+}
+
+/** passport with a local strategy (identity verifies the password) and a Google access-token strategy. */
+export function configurePassport(identity: IdentityClient): passport.PassportStatic {
+  const p = new passport.Passport();
+  p.use(
+    "local",
+    new LocalStrategy({ usernameField: "email", passwordField: "password", session: true }, (email, password, done) => {
+      identity.verifyPassword(email, password).then(
+        (user) => done(null, user),
+        (err: unknown) => done(err),
+      );
+    }),
+  );
+  p.use(
+    "google-token",
+    new CustomStrategy((req, done) => {
+      identity.googleLogin((req.body as { access_token?: unknown } | undefined)?.access_token).then(
+        (user) => done(null, user),
+        (err: unknown) => done(err),
+      );
+    }),
+  );
+  p.serializeUser((user, done) => done(null, user.id));
+  p.deserializeUser((id: string, done) => done(null, { id }));
+  return p as unknown as passport.PassportStatic;
+}
+
+const REQUIRED = "This field is required.";
+
+/** The BFF's own account routes: sign-in (password, Google), sign-up, logout. Each answers with the user. */
+export function authRoutes(
+  p: passport.PassportStatic,
+  identity: IdentityClient,
+  limiter: RateLimiter,
+  limits: AuthLimits,
+  json: RequestHandler,
+): Router {
+  const router = Router();
+
+  const limit = async (key: string, l: Limit, what: string) => {
+    const wait = await limiter.hit(key, l);
+    if (wait > 0) throw tooManyRequests(what, wait);
+  };
+
+  /** Establishes the session for `user`: passport regenerates the session id first (no fixation). */
+  const logIn = (req: Request, user: SessionUser) =>
+    new Promise<void>((resolve, reject) => req.logIn({ ...user }, (err?: unknown) => (err ? reject(err) : resolve())));
+
+  const authenticate = (strategy: string, req: Request, res: Response, next: NextFunction) =>
+    new Promise<SessionUser>((resolve, reject) => {
+      p.authenticate(strategy, { session: false }, (err: unknown, user: SessionUser | false, info?: { message?: string }) => {
+        if (err) return reject(err);
+        if (!user) {
+          // passport-local stops before identity when a field is missing.
+          const body = (req.body ?? {}) as Record<string, unknown>;
+          const fields: Record<string, string[]> = {};
+          for (const f of ["email", "password"])
+            if (body[f] === undefined || body[f] === null || body[f] === "") fields[f] = [REQUIRED];
+          return reject(
+            Object.keys(fields).length
+              ? validationFailed(fields)
+              : new AppError("BFF.LOGIN", info?.message ?? "Login failed.", 400),
+          );
+        }
+        resolve(user);
+      })(req, res, next);
+    });
+
+  router.post("/accounts/api/v1/login-password/", json, async (req, res, next) => {
+    const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
+    await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
+    if (email) await limit(`login:email:${email}`, limits.loginPerEmail, "login attempts for this account");
+    const user = await authenticate("local", req, res, next);
+    await logIn(req, user);
+    if (email) await limiter.reset(`login:email:${email}`);
+    res.json(user);
+  });
+
+  router.post("/accounts/api/v1/login-google/", json, async (req, res, next) => {
+    await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
+    const user = await authenticate("google-token", req, res, next);
+    await logIn(req, user);
+    res.json(user);
+  });
+
+  router.post("/accounts/api/v1/register/", json, async (req, res) => {
+    await limit(`signup:ip:${req.ip}`, limits.signupPerIp, "sign-ups from this address");
+    const user = await identity.register(req.body);
+    await logIn(req, user);
+    res.status(201).json(user);
+  });
+
+  router.post("/accounts/api/v1/logout/", (req, res, next) => {
+    const done = () => {
+      res.clearCookie("sessionid", { path: "/" });
+      res.json({ message: "Logged out." });
+    };
+    if (!req.session) return done();
+    // passport regenerates (destroying the old id in Redis); then the fresh one goes too.
+    req.logout((err?: unknown) => {
+      if (err) return next(err);
+      req.session.destroy((err2?: unknown) => (err2 ? next(err2) : done()));
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,77 @@
+import { AppError, SERVICE_HEADER, currentContext, signService, type FieldErrors } from "@genui/chassis";
+
+/** The user identity answers with. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  picture: string | null;
+}
+
+/** identity's answer passed through to the browser as it is (field errors, messages). */
+export class IdentityAnswer extends AppError {
+  constructor(
+    status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(
+      "BFF.IDENTITY_ANSWER",
+      typeof body.message === "string" ? body.message : "identity refused",
+      status,
+      body as FieldErrors,
+    );
+  }
+}
+
+/** Calls identity's internal account routes as the BFF (signed service header). */
+export class IdentityClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly secret: string,
+  ) {}
+
+  private async post(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+    const ctx = currentContext();
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, this.baseUrl), {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          [SERVICE_HEADER]: signService("bff", this.secret),
+          ...(ctx ? { "x-request-id": ctx.requestId, "x-correlation-id": ctx.correlationId } : {}),
+        },
+        body: JSON.stringify(body ?? {}),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch {
+      throw new AppError("BFF.UPSTREAM", "Upstream service unavailable.", 502);
+    }
+    const parsed = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    return { status: res.status, body: parsed };
+  }
+
+  private async user(path: string, body: unknown): Promise<SessionUser> {
+    const { status, body: answer } = await this.post(path, body);
+    if (status >= 200 && status < 300) return answer as unknown as SessionUser;
+    if (status >= 500)
+      throw new AppError(
+        "BFF.UPSTREAM",
+        typeof answer.message === "string" ? answer.message : "Upstream service unavailable.",
+        status === 503 ? 503 : 502,
+      );
+    throw new IdentityAnswer(status, answer);
+  }
+
+  verifyPassword(email: unknown, password: unknown): Promise<SessionUser> {
+    return this.user("/accounts/api/v1/login-password/", { email, password });
+  }
+
+  googleLogin(accessToken: unknown): Promise<SessionUser> {
+    return this.user("/accounts/api/v1/login-google/", { access_token: accessToken });
+  }
+
+  register(body: unknown): Promise<SessionUser> {
+    return this.user("/accounts/api/v1/register/", body);
+  }
+}
