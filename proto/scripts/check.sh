@@ -11,7 +11,7 @@ echo "generated TypeScript is current"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 buf generate --template buf.gen.yaml -o "$tmp" >/dev/null
 # buf writes below "$tmp/src/gen"; format like the committed copy, then compare.
-prettier --log-level warn --write "$tmp/src/gen" >/dev/null
+prettier --config ../.prettierrc.json --log-level warn --write "$tmp/src/gen" >/dev/null
 if ! diff -r "$tmp/src/gen" src/gen >/dev/null; then
   echo "proto/src/gen is stale: run 'npm run proto:generate' and commit the result" >&2
   diff -r "$tmp/src/gen" src/gen | head -20 >&2

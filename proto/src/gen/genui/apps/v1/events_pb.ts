@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChpnZW51aS9hcHBzL3YxL2V2ZW50cy5wcm90bxINZ2VudWkuYXBwcy52MSJLCgpBcHBDcmVhdGVkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRILCgN1cmwYAyABKAkSDgoGc3RhdHVzGAQgASgJIi4KCkFwcERlbGV0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJYgZwcm90bzM",
+    "ChpnZW51aS9hcHBzL3YxL2V2ZW50cy5wcm90bxINZ2VudWkuYXBwcy52MSJLCgpBcHBDcmVhdGVkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRILCgN1cmwYAyABKAkSDgoGc3RhdHVzGAQgASgJIi4KCkFwcERlbGV0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJIjEKDUFwcEtleVJvdGF0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJYgZwcm90bzM",
   );
 
 /**
@@ -50,9 +50,7 @@ export type AppCreated = Message<"genui.apps.v1.AppCreated"> & {
  * Describes the message genui.apps.v1.AppCreated.
  * Use `create(AppCreatedSchema)` to create a new message.
  */
-export const AppCreatedSchema: GenMessage<AppCreated> =
-  /*@__PURE__*/
-  messageDesc(file_genui_apps_v1_events, 0);
+export const AppCreatedSchema: GenMessage<AppCreated> = /*@__PURE__*/ messageDesc(file_genui_apps_v1_events, 0);
 
 /**
  * Subject apps.app.deleted: an app and its templates are gone; its key no longer works.
@@ -75,6 +73,27 @@ export type AppDeleted = Message<"genui.apps.v1.AppDeleted"> & {
  * Describes the message genui.apps.v1.AppDeleted.
  * Use `create(AppDeletedSchema)` to create a new message.
  */
-export const AppDeletedSchema: GenMessage<AppDeleted> =
-  /*@__PURE__*/
-  messageDesc(file_genui_apps_v1_events, 1);
+export const AppDeletedSchema: GenMessage<AppDeleted> = /*@__PURE__*/ messageDesc(file_genui_apps_v1_events, 1);
+
+/**
+ * Subject apps.app.key_rotated: an app's API key was replaced; the old key no longer works.
+ *
+ * @generated from message genui.apps.v1.AppKeyRotated
+ */
+export type AppKeyRotated = Message<"genui.apps.v1.AppKeyRotated"> & {
+  /**
+   * @generated from field: string app_id = 1;
+   */
+  appId: string;
+
+  /**
+   * @generated from field: string owner_id = 2;
+   */
+  ownerId: string;
+};
+
+/**
+ * Describes the message genui.apps.v1.AppKeyRotated.
+ * Use `create(AppKeyRotatedSchema)` to create a new message.
+ */
+export const AppKeyRotatedSchema: GenMessage<AppKeyRotated> = /*@__PURE__*/ messageDesc(file_genui_apps_v1_events, 2);

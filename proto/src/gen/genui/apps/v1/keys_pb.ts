@@ -32,9 +32,7 @@ export type VerifyKeyRequest = Message<"genui.apps.v1.VerifyKeyRequest"> & {
  * Describes the message genui.apps.v1.VerifyKeyRequest.
  * Use `create(VerifyKeyRequestSchema)` to create a new message.
  */
-export const VerifyKeyRequestSchema: GenMessage<VerifyKeyRequest> =
-  /*@__PURE__*/
-  messageDesc(file_genui_apps_v1_keys, 0);
+export const VerifyKeyRequestSchema: GenMessage<VerifyKeyRequest> = /*@__PURE__*/ messageDesc(file_genui_apps_v1_keys, 0);
 
 /**
  * @generated from message genui.apps.v1.VerifyKeyResponse
@@ -67,6 +65,4 @@ export type VerifyKeyResponse = Message<"genui.apps.v1.VerifyKeyResponse"> & {
  * Describes the message genui.apps.v1.VerifyKeyResponse.
  * Use `create(VerifyKeyResponseSchema)` to create a new message.
  */
-export const VerifyKeyResponseSchema: GenMessage<VerifyKeyResponse> =
-  /*@__PURE__*/
-  messageDesc(file_genui_apps_v1_keys, 1);
+export const VerifyKeyResponseSchema: GenMessage<VerifyKeyResponse> = /*@__PURE__*/ messageDesc(file_genui_apps_v1_keys, 1);

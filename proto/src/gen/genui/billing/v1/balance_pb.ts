@@ -20,44 +20,43 @@ export const file_genui_billing_v1_balance: GenFile =
  *
  * @generated from message genui.billing.v1.AuthorizeBalanceRequest
  */
-export type AuthorizeBalanceRequest =
-  Message<"genui.billing.v1.AuthorizeBalanceRequest"> & {
-    /**
-     * The generation request id; the hold is keyed by it, so retries place one hold.
-     *
-     * @generated from field: string request_id = 1;
-     */
-    requestId: string;
+export type AuthorizeBalanceRequest = Message<"genui.billing.v1.AuthorizeBalanceRequest"> & {
+  /**
+   * The generation request id; the hold is keyed by it, so retries place one hold.
+   *
+   * @generated from field: string request_id = 1;
+   */
+  requestId: string;
 
-    /**
-     * @generated from field: string user_id = 2;
-     */
-    userId: string;
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
 
-    /**
-     * @generated from field: string app_id = 3;
-     */
-    appId: string;
+  /**
+   * @generated from field: string app_id = 3;
+   */
+  appId: string;
 
-    /**
-     * Model slug, e.g. "genui-pluto-0.1".
-     *
-     * @generated from field: string model = 4;
-     */
-    model: string;
+  /**
+   * Model slug, e.g. "genui-pluto-0.1".
+   *
+   * @generated from field: string model = 4;
+   */
+  model: string;
 
-    /**
-     * Upper bounds the hold is priced from.
-     *
-     * @generated from field: int64 max_input_tokens = 5;
-     */
-    maxInputTokens: bigint;
+  /**
+   * Upper bounds the hold is priced from.
+   *
+   * @generated from field: int64 max_input_tokens = 5;
+   */
+  maxInputTokens: bigint;
 
-    /**
-     * @generated from field: int64 max_output_tokens = 6;
-     */
-    maxOutputTokens: bigint;
-  };
+  /**
+   * @generated from field: int64 max_output_tokens = 6;
+   */
+  maxOutputTokens: bigint;
+};
 
 /**
  * Describes the message genui.billing.v1.AuthorizeBalanceRequest.
@@ -70,37 +69,36 @@ export const AuthorizeBalanceRequestSchema: GenMessage<AuthorizeBalanceRequest> 
 /**
  * @generated from message genui.billing.v1.AuthorizeBalanceResponse
  */
-export type AuthorizeBalanceResponse =
-  Message<"genui.billing.v1.AuthorizeBalanceResponse"> & {
-    /**
-     * False when available balance (balance minus holds) is short.
-     *
-     * @generated from field: bool authorized = 1;
-     */
-    authorized: boolean;
+export type AuthorizeBalanceResponse = Message<"genui.billing.v1.AuthorizeBalanceResponse"> & {
+  /**
+   * False when available balance (balance minus holds) is short.
+   *
+   * @generated from field: bool authorized = 1;
+   */
+  authorized: boolean;
 
-    /**
-     * @generated from field: string hold_id = 2;
-     */
-    holdId: string;
+  /**
+   * @generated from field: string hold_id = 2;
+   */
+  holdId: string;
 
-    /**
-     * @generated from field: int64 held_micros = 3;
-     */
-    heldMicros: bigint;
+  /**
+   * @generated from field: int64 held_micros = 3;
+   */
+  heldMicros: bigint;
 
-    /**
-     * @generated from field: int64 available_micros = 4;
-     */
-    availableMicros: bigint;
+  /**
+   * @generated from field: int64 available_micros = 4;
+   */
+  availableMicros: bigint;
 
-    /**
-     * "insufficient" when not authorized.
-     *
-     * @generated from field: string reason = 5;
-     */
-    reason: string;
-  };
+  /**
+   * "insufficient" when not authorized.
+   *
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+};
 
 /**
  * Describes the message genui.billing.v1.AuthorizeBalanceResponse.

@@ -2,11 +2,7 @@
 // @generated from file genui/billing/v1/events.proto (package genui.billing.v1, syntax proto3)
 /* eslint-disable */
 
-import type {
-  GenEnum,
-  GenFile,
-  GenMessage,
-} from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -24,28 +20,27 @@ export const file_genui_billing_v1_events: GenFile =
  *
  * @generated from message genui.billing.v1.SubscriptionActivated
  */
-export type SubscriptionActivated =
-  Message<"genui.billing.v1.SubscriptionActivated"> & {
-    /**
-     * @generated from field: string subscription_id = 1;
-     */
-    subscriptionId: string;
+export type SubscriptionActivated = Message<"genui.billing.v1.SubscriptionActivated"> & {
+  /**
+   * @generated from field: string subscription_id = 1;
+   */
+  subscriptionId: string;
 
-    /**
-     * @generated from field: string app_id = 2;
-     */
-    appId: string;
+  /**
+   * @generated from field: string app_id = 2;
+   */
+  appId: string;
 
-    /**
-     * @generated from field: string owner_id = 3;
-     */
-    ownerId: string;
+  /**
+   * @generated from field: string owner_id = 3;
+   */
+  ownerId: string;
 
-    /**
-     * @generated from field: string plan_id = 4;
-     */
-    planId: string;
-  };
+  /**
+   * @generated from field: string plan_id = 4;
+   */
+  planId: string;
+};
 
 /**
  * Describes the message genui.billing.v1.SubscriptionActivated.
@@ -60,28 +55,27 @@ export const SubscriptionActivatedSchema: GenMessage<SubscriptionActivated> =
  *
  * @generated from message genui.billing.v1.SubscriptionCancelled
  */
-export type SubscriptionCancelled =
-  Message<"genui.billing.v1.SubscriptionCancelled"> & {
-    /**
-     * @generated from field: string subscription_id = 1;
-     */
-    subscriptionId: string;
+export type SubscriptionCancelled = Message<"genui.billing.v1.SubscriptionCancelled"> & {
+  /**
+   * @generated from field: string subscription_id = 1;
+   */
+  subscriptionId: string;
 
-    /**
-     * @generated from field: string app_id = 2;
-     */
-    appId: string;
+  /**
+   * @generated from field: string app_id = 2;
+   */
+  appId: string;
 
-    /**
-     * @generated from field: string owner_id = 3;
-     */
-    ownerId: string;
+  /**
+   * @generated from field: string owner_id = 3;
+   */
+  ownerId: string;
 
-    /**
-     * @generated from field: string reason = 4;
-     */
-    reason: string;
-  };
+  /**
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+};
 
 /**
  * Describes the message genui.billing.v1.SubscriptionCancelled.
@@ -138,9 +132,7 @@ export type OrderPaid = Message<"genui.billing.v1.OrderPaid"> & {
  * Describes the message genui.billing.v1.OrderPaid.
  * Use `create(OrderPaidSchema)` to create a new message.
  */
-export const OrderPaidSchema: GenMessage<OrderPaid> =
-  /*@__PURE__*/
-  messageDesc(file_genui_billing_v1_events, 2);
+export const OrderPaidSchema: GenMessage<OrderPaid> = /*@__PURE__*/ messageDesc(file_genui_billing_v1_events, 2);
 
 /**
  * Subject billing.balance.changed: a wallet's balance moved.
@@ -186,9 +178,7 @@ export type BalanceChanged = Message<"genui.billing.v1.BalanceChanged"> & {
  * Describes the message genui.billing.v1.BalanceChanged.
  * Use `create(BalanceChangedSchema)` to create a new message.
  */
-export const BalanceChangedSchema: GenMessage<BalanceChanged> =
-  /*@__PURE__*/
-  messageDesc(file_genui_billing_v1_events, 3);
+export const BalanceChangedSchema: GenMessage<BalanceChanged> = /*@__PURE__*/ messageDesc(file_genui_billing_v1_events, 3);
 
 /**
  * Payment providers.
@@ -215,6 +205,4 @@ export enum PaymentProvider {
 /**
  * Describes the enum genui.billing.v1.PaymentProvider.
  */
-export const PaymentProviderSchema: GenEnum<PaymentProvider> =
-  /*@__PURE__*/
-  enumDesc(file_genui_billing_v1_events, 0);
+export const PaymentProviderSchema: GenEnum<PaymentProvider> = /*@__PURE__*/ enumDesc(file_genui_billing_v1_events, 0);

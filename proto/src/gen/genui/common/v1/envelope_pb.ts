@@ -79,9 +79,7 @@ export type EventEnvelope = Message<"genui.common.v1.EventEnvelope"> & {
  * Describes the message genui.common.v1.EventEnvelope.
  * Use `create(EventEnvelopeSchema)` to create a new message.
  */
-export const EventEnvelopeSchema: GenMessage<EventEnvelope> =
-  /*@__PURE__*/
-  messageDesc(file_genui_common_v1_envelope, 0);
+export const EventEnvelopeSchema: GenMessage<EventEnvelope> = /*@__PURE__*/ messageDesc(file_genui_common_v1_envelope, 0);
 
 /**
  * A typed error answered over request/reply.
@@ -108,9 +106,7 @@ export type ReplyError = Message<"genui.common.v1.ReplyError"> & {
  * Describes the message genui.common.v1.ReplyError.
  * Use `create(ReplyErrorSchema)` to create a new message.
  */
-export const ReplyErrorSchema: GenMessage<ReplyError> =
-  /*@__PURE__*/
-  messageDesc(file_genui_common_v1_envelope, 1);
+export const ReplyErrorSchema: GenMessage<ReplyError> = /*@__PURE__*/ messageDesc(file_genui_common_v1_envelope, 1);
 
 /**
  * The body of every request/reply answer: either the encoded response message or an error.
@@ -145,6 +141,4 @@ export type Reply = Message<"genui.common.v1.Reply"> & {
  * Describes the message genui.common.v1.Reply.
  * Use `create(ReplySchema)` to create a new message.
  */
-export const ReplySchema: GenMessage<Reply> =
-  /*@__PURE__*/
-  messageDesc(file_genui_common_v1_envelope, 2);
+export const ReplySchema: GenMessage<Reply> = /*@__PURE__*/ messageDesc(file_genui_common_v1_envelope, 2);

@@ -21,56 +21,55 @@ export const file_genui_generation_v1_events: GenFile =
  *
  * @generated from message genui.generation.v1.GenerationCompleted
  */
-export type GenerationCompleted =
-  Message<"genui.generation.v1.GenerationCompleted"> & {
-    /**
-     * @generated from field: string request_id = 1;
-     */
-    requestId: string;
+export type GenerationCompleted = Message<"genui.generation.v1.GenerationCompleted"> & {
+  /**
+   * @generated from field: string request_id = 1;
+   */
+  requestId: string;
 
-    /**
-     * @generated from field: string user_id = 2;
-     */
-    userId: string;
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
 
-    /**
-     * Empty for signed-in requests made without an app.
-     *
-     * @generated from field: string app_id = 3;
-     */
-    appId: string;
+  /**
+   * Empty for signed-in requests made without an app.
+   *
+   * @generated from field: string app_id = 3;
+   */
+  appId: string;
 
-    /**
-     * Model slug.
-     *
-     * @generated from field: string model = 4;
-     */
-    model: string;
+  /**
+   * Model slug.
+   *
+   * @generated from field: string model = 4;
+   */
+  model: string;
 
-    /**
-     * @generated from field: int64 input_tokens = 5;
-     */
-    inputTokens: bigint;
+  /**
+   * @generated from field: int64 input_tokens = 5;
+   */
+  inputTokens: bigint;
 
-    /**
-     * @generated from field: int64 output_tokens = 6;
-     */
-    outputTokens: bigint;
+  /**
+   * @generated from field: int64 output_tokens = 6;
+   */
+  outputTokens: bigint;
 
-    /**
-     * "stop", "length", "error", "cancelled".
-     *
-     * @generated from field: string finish_reason = 7;
-     */
-    finishReason: string;
+  /**
+   * "stop", "length", "error", "cancelled".
+   *
+   * @generated from field: string finish_reason = 7;
+   */
+  finishReason: string;
 
-    /**
-     * The balance hold placed by billing.balance.authorize, released on settlement.
-     *
-     * @generated from field: string hold_id = 8;
-     */
-    holdId: string;
-  };
+  /**
+   * The balance hold placed by billing.balance.authorize, released on settlement.
+   *
+   * @generated from field: string hold_id = 8;
+   */
+  holdId: string;
+};
 
 /**
  * Describes the message genui.generation.v1.GenerationCompleted.

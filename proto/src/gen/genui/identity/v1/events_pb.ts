@@ -2,11 +2,7 @@
 // @generated from file genui/identity/v1/events.proto (package genui.identity.v1, syntax proto3)
 /* eslint-disable */
 
-import type {
-  GenEnum,
-  GenFile,
-  GenMessage,
-} from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -50,9 +46,7 @@ export type UserRegistered = Message<"genui.identity.v1.UserRegistered"> & {
  * Describes the message genui.identity.v1.UserRegistered.
  * Use `create(UserRegisteredSchema)` to create a new message.
  */
-export const UserRegisteredSchema: GenMessage<UserRegistered> =
-  /*@__PURE__*/
-  messageDesc(file_genui_identity_v1_events, 0);
+export const UserRegisteredSchema: GenMessage<UserRegistered> = /*@__PURE__*/ messageDesc(file_genui_identity_v1_events, 0);
 
 /**
  * How an account came to exist.
@@ -79,6 +73,4 @@ export enum SignUpMethod {
 /**
  * Describes the enum genui.identity.v1.SignUpMethod.
  */
-export const SignUpMethodSchema: GenEnum<SignUpMethod> =
-  /*@__PURE__*/
-  enumDesc(file_genui_identity_v1_events, 0);
+export const SignUpMethodSchema: GenEnum<SignUpMethod> = /*@__PURE__*/ enumDesc(file_genui_identity_v1_events, 0);
