@@ -26,7 +26,7 @@ function readEnvFile(file) {
 const secretsFile = path.join(root, ".local/secrets.env");
 {
   const have = readEnvFile(secretsFile);
-  const missing = ["INTERNAL_IDENTITY_SECRET", "SESSION_SECRET"].filter((k) => !have[k]);
+  const missing = ["INTERNAL_IDENTITY_SECRET", "SESSION_SECRET", "APPS_KEY_ENCRYPTION_KEY"].filter((k) => !have[k]);
   if (missing.length) {
     mkdirSync(path.dirname(secretsFile), { recursive: true });
     const lines = Object.entries(have).map(([k, v]) => `${k}=${v}`);

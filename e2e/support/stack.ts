@@ -3,6 +3,8 @@ import { createLogger, type RunningService } from "@genui/chassis";
 import { REPO_ROOT, TEST_IDENTITY_SECRET, freshName, testInfra } from "@genui/testkit";
 import { loadBffConfig } from "../../bff/src/config";
 import { startBff } from "../../bff/src/service";
+import { loadAppsTemplatesConfig } from "../../services/apps-templates/src/config";
+import { startAppsTemplates } from "../../services/apps-templates/src/service";
 import { loadIdentityConfig } from "../../services/identity/src/config";
 import { startFakeGoogle } from "../../services/identity/src/dev/fake-google";
 import { startIdentity } from "../../services/identity/src/service";
@@ -10,6 +12,7 @@ import { startIdentity } from "../../services/identity/src/service";
 export interface Stack {
   bff: RunningService;
   identity: RunningService;
+  apps: RunningService;
   /** The NATS prefix every service of this stack uses. */
   prefix: string;
   /** Stops identity and starts it again on the same port (same database), e.g. after simulating an outage. */
@@ -45,6 +48,19 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
   const logger = createLogger("stack", process.env.TEST_LOG_LEVEL ?? "silent");
   let identity = await startIdentity(loadIdentityConfig({ ...identityEnv, HTTP_PORT: "0" }), logger);
+  const apps = await startAppsTemplates(
+    loadAppsTemplatesConfig({
+      HTTP_PORT: "0",
+      LOG_LEVEL: "silent",
+      INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+      MONGO_URL: testInfra().mongoUrl,
+      MONGO_DB: freshName("apps"),
+      NATS_URL: testInfra().natsUrl,
+      NATS_SUBJECT_PREFIX: prefix,
+      APPS_KEY_ENCRYPTION_KEY: "7".repeat(64),
+    }),
+    logger,
+  );
   const bff = await startBff(
     loadBffConfig({
       HTTP_PORT: "0",
@@ -54,6 +70,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       REDIS_URL: testInfra().redisUrl,
       REDIS_KEY_PREFIX: `${prefix}`,
       IDENTITY_URL: identity.url,
+      APPS_URL: apps.url,
       STATIC_DIR: opts.staticDir ?? path.join(REPO_ROOT, "frontend/web/dist"),
       // Each stack has its own addresses' budgets only in Redis keys; tests that probe limits set their own.
       LOGIN_RATE_PER_IP: "1000/60",
@@ -66,6 +83,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   );
   const stack: Stack = {
     bff,
+    apps,
     prefix,
     get identity() {
       return identity;
@@ -77,9 +95,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     },
     stop: async () => {
       await bff.stop();
+      await apps.ctx.mongo!.dropDatabase();
+      await apps.stop();
       await identity.ctx.mongo!.dropDatabase();
       const jsm = await identity.ctx.bus!.nc.jetstreamManager();
-      await jsm.streams.delete(identity.ctx.bus!.streamName("IDENTITY")).catch(() => undefined);
+      for (const s of ["IDENTITY", "APPS", "BILLING"])
+        await jsm.streams.delete(identity.ctx.bus!.streamName(s)).catch(() => undefined);
       await identity.stop();
       await google.close();
     },

@@ -18,6 +18,15 @@ export interface ProxiedRoute {
 export const PROXIED_ROUTES: readonly ProxiedRoute[] = [
   { method: "GET", path: "/accounts/api/v1/me/", upstream: "identity", auth: true },
   { method: "POST", path: "/contact/api/v1/create/", upstream: "identity", auth: false },
+  { method: "GET", path: "/apps/api/v1/list/", upstream: "apps", auth: true },
+  { method: "POST", path: "/apps/api/v1/create/", upstream: "apps", auth: true },
+  { method: "DELETE", path: "/apps/api/v1/delete/:appId/", upstream: "apps", auth: true },
+  { method: "POST", path: "/apps/api/v1/rotate-key/:appId/", upstream: "apps", auth: true },
+  { method: "GET", path: "/apps/api/v1/templates/:appId/", upstream: "apps", auth: true },
+  { method: "POST", path: "/apps/api/v1/templates/:appId/create/", upstream: "apps", auth: true },
+  { method: "GET", path: "/apps/api/v1/templates/:appId/retrieve/:templateId/", upstream: "apps", auth: true },
+  { method: "PATCH", path: "/apps/api/v1/templates/:appId/update/:templateId/", upstream: "apps", auth: true },
+  { method: "DELETE", path: "/apps/api/v1/templates/:appId/delete/:templateId/", upstream: "apps", auth: true },
 ];
 
 const compiled = PROXIED_ROUTES.map((r) => ({

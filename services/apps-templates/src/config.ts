@@ -10,6 +10,13 @@ export const configSchema = baseConfigSchema
       .string()
       .regex(/^[A-Za-z0-9_-]{1,63}$/)
       .default("genui_apps"),
+    /** 32 bytes (64 hex characters or base64) sealing the stored copies of API keys (AES-256-GCM). */
+    APPS_KEY_ENCRYPTION_KEY: z
+      .string()
+      .refine(
+        (s) => (/^[0-9a-f]{64}$/i.test(s) ? true : Buffer.from(s, "base64").length === 32),
+        "must be 32 bytes: 64 hex characters or base64",
+      ),
   });
 
 export type AppsTemplatesConfig = z.output<typeof configSchema>;

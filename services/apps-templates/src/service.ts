@@ -1,5 +1,14 @@
-import { startService, type Logger, type RunningService } from "@genui/chassis";
+import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
+import { OutboxRelay, ReplyFailure, startService, type Logger, type RunningService } from "@genui/chassis";
+import { Apps } from "./apps";
 import type { AppsTemplatesConfig } from "./config";
+import { KeySealer } from "./domain/api-key";
+import { registerSubscriptions } from "./events/subscriptions";
+import { appRoutes } from "./http/apps.routes";
+import { KeyDirectory } from "./key-directory";
+import { AppRepository, type AppRecord } from "./store/app.repository";
+import { TemplateRepository } from "./store/template.repository";
+import { Templates } from "./templates";
 
 /** Starts the apps-templates service in this process (main.ts and the integration tests both use it). */
 export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger): Promise<RunningService> {
@@ -13,7 +22,26 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
     setup: async (ctx) => {
-      await ctx.bus!.ensureStream("APPS");
+      const bus = ctx.bus!;
+      const appRepo = new AppRepository(ctx.mongo!);
+      const templateRepo = new TemplateRepository(ctx.mongo!);
+      await Promise.all([appRepo.init(), templateRepo.init()]);
+      const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, ctx.logger);
+      const keys = new KeyDirectory(appRepo);
+      const apps = new Apps(appRepo, new KeySealer(config.APPS_KEY_ENCRYPTION_KEY), bus, outbox, keys);
+
+      const stopConsumers = await registerSubscriptions(bus, appRepo, templateRepo, keys, ctx.logger);
+      outbox.start();
+      ctx.shutdown.add("workers", "event consumers", stopConsumers);
+      ctx.shutdown.add("workers", "outbox relay", () => outbox.stop());
+
+      bus.serve(COMMANDS.verifyKey, async (req) => {
+        const owner = await keys.verify(req.apiKey);
+        if (!owner) throw new ReplyFailure(REPLY_ERRORS.KEY_NOT_FOUND, "unknown API key");
+        return owner;
+      });
+
+      ctx.app.use(appRoutes(apps, new Templates(templateRepo)));
     },
   });
 }

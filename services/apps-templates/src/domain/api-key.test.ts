@@ -1,0 +1,34 @@
+import { KeySealer, generateApiKey, hashApiKey, looksLikeApiKey } from "./api-key";
+
+const secret = "a".repeat(64);
+
+describe("API keys", () => {
+  it("when a key is made, then it has the prefix, 256 random bits and is never the same twice", () => {
+    const a = generateApiKey();
+    expect(a).toMatch(/^gk_live_[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(a.slice(8), "base64url")).toHaveLength(32);
+    expect(generateApiKey()).not.toBe(a);
+    expect(looksLikeApiKey(a)).toBe(true);
+    expect(looksLikeApiKey("sk-something")).toBe(false);
+  });
+
+  it("when a key is sealed, then only the same app id and secret open it", () => {
+    const sealer = new KeySealer(secret);
+    const key = generateApiKey();
+    const sealed = sealer.seal(key, "app-1");
+    expect(sealed).not.toContain(key.slice(8));
+    expect(sealer.open(sealed, "app-1")).toBe(key);
+    expect(() => sealer.open(sealed, "app-2")).toThrow();
+    expect(() => new KeySealer("b".repeat(64)).open(sealed, "app-1")).toThrow();
+  });
+
+  it("when hashed, then the hash is stable and reveals nothing of the key's form", () => {
+    const key = generateApiKey();
+    expect(hashApiKey(key)).toBe(hashApiKey(key));
+    expect(hashApiKey(key)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("when the configured secret is not 32 bytes, then it is refused", () => {
+    expect(() => new KeySealer("short")).toThrow(/32 bytes/);
+  });
+});

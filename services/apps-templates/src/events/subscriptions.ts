@@ -1,0 +1,66 @@
+import { fromBinary, type DescMessage } from "@bufbuild/protobuf";
+import { PoisonMessageError, type Logger, type MessageBus } from "@genui/chassis";
+import { EVENTS, EventEnvelopeSchema } from "@genui/contracts";
+import type { KeyDirectory } from "../key-directory";
+import type { AppRepository } from "../store/app.repository";
+import type { TemplateRepository } from "../store/template.repository";
+
+/**
+ * The service's event handlers, all in one place:
+ * - billing.subscription.activated / cancelled → the app's status (older events never overwrite newer);
+ * - apps.app.deleted → its templates go (the app itself was marked deleted with the event).
+ * Plus a plain subscription per instance that drops cached keys on any event about an app.
+ */
+export async function registerSubscriptions(
+  bus: MessageBus,
+  apps: AppRepository,
+  templates: TemplateRepository,
+  keys: KeyDirectory,
+  logger: Logger,
+) {
+  await bus.ensureStream("BILLING");
+  await bus.ensureStream("APPS");
+  const consumers = [
+    await bus.consume(EVENTS.subscriptionActivated, "apps-subscription-activated", async (e) => {
+      if (!e.payload.appId) throw new PoisonMessageError("subscription event without app id");
+      if (await apps.setStatus(e.payload.appId, "active", e.occurredAt)) logger.info({ appId: e.payload.appId }, "app activated");
+      keys.invalidate(e.payload.appId);
+    }),
+    await bus.consume(EVENTS.subscriptionCancelled, "apps-subscription-cancelled", async (e) => {
+      if (!e.payload.appId) throw new PoisonMessageError("subscription event without app id");
+      if (await apps.setStatus(e.payload.appId, "cancelled", e.occurredAt))
+        logger.info({ appId: e.payload.appId }, "app cancelled");
+      keys.invalidate(e.payload.appId);
+    }),
+    await bus.consume(EVENTS.appDeleted, "apps-templates-cleanup", async (e) => {
+      if (!e.payload.appId) throw new PoisonMessageError("app event without app id");
+      await templates.deleteForApp(e.payload.appId);
+    }),
+  ];
+
+  // Every instance hears every event (core NATS sees JetStream publishes too), so every key cache stays fresh.
+  const touching: [string, DescMessage][] = [
+    [EVENTS.subscriptionActivated.subject, EVENTS.subscriptionActivated.schema],
+    [EVENTS.subscriptionCancelled.subject, EVENTS.subscriptionCancelled.schema],
+    [EVENTS.appDeleted.subject, EVENTS.appDeleted.schema],
+    [EVENTS.appKeyRotated.subject, EVENTS.appKeyRotated.schema],
+  ];
+  const subs = touching.map(([subject, schema]) =>
+    bus.nc.subscribe(bus.subject(subject), {
+      callback: (err, m) => {
+        if (err) return;
+        try {
+          const env = fromBinary(EventEnvelopeSchema, m.data);
+          const payload = fromBinary(schema, env.payload) as unknown as { appId?: string };
+          if (payload.appId) keys.invalidate(payload.appId);
+        } catch {
+          // Undecodable: the durable consumer terminates it; nothing cached depends on it.
+        }
+      },
+    }),
+  );
+  return async () => {
+    subs.forEach((s) => s.unsubscribe());
+    for (const c of consumers) await c.stop();
+  };
+}

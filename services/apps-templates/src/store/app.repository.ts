@@ -1,0 +1,143 @@
+import { outboxInsert, outboxSchemaFields, outboxUpdate, type OutboxFields, type SealedEvent } from "@genui/chassis";
+import { Schema, type Connection, type Model } from "mongoose";
+
+export type AppStatus = "pending" | "active" | "cancelled";
+
+export interface AppRecord extends OutboxFields {
+  _id: string;
+  ownerId: string;
+  url: string;
+  /** `url` for live apps, `deleted:<id>` once deleted, so the owner can register the same website again. */
+  urlKey: string;
+  status: AppStatus;
+  /** When the status last changed at its source (billing's event time); older events never overwrite newer. */
+  statusAt: Date;
+  /** SHA-256 of the API key, for lookup. */
+  keyHash: string;
+  /** AES-256-GCM sealed API key, for the owner's copy button. */
+  keySealed: string;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt?: Date;
+}
+
+const appSchema = new Schema<AppRecord>(
+  {
+    _id: { type: String, required: true },
+    ownerId: { type: String, required: true },
+    url: { type: String, required: true },
+    urlKey: { type: String, required: true },
+    status: { type: String, required: true, enum: ["pending", "active", "cancelled"] },
+    statusAt: { type: Date, required: true },
+    keyHash: { type: String, required: true },
+    keySealed: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    deletedAt: { type: Date },
+    ...outboxSchemaFields,
+  },
+  { versionKey: false, minimize: false },
+);
+appSchema.index({ ownerId: 1, urlKey: 1 }, { unique: true });
+appSchema.index({ ownerId: 1, createdAt: -1 });
+appSchema.index({ keyHash: 1 }, { unique: true });
+
+const LIVE = { deletedAt: { $exists: false } };
+const NO_OUTBOX = { outbox: 0 } as const;
+
+export class AppRepository {
+  readonly model: Model<AppRecord>;
+
+  constructor(conn: Connection) {
+    this.model = (conn.models.App as Model<AppRecord> | undefined) ?? conn.model<AppRecord>("App", appSchema, "apps");
+  }
+
+  init() {
+    return this.model.init();
+  }
+
+  /** Inserts with its events; false when the owner already has this website. */
+  async insert(app: AppRecord, events: SealedEvent[]): Promise<boolean> {
+    try {
+      await this.model.create({ ...app, ...outboxInsert(events) });
+      return true;
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) return false;
+      throw err;
+    }
+  }
+
+  /** The owner's live app (another owner's app is as good as missing). */
+  findOwned(ownerId: string, id: string): Promise<AppRecord | null> {
+    return this.model
+      .findOne({ _id: id, ownerId, ...LIVE })
+      .select(NO_OUTBOX)
+      .lean<AppRecord>()
+      .exec();
+  }
+
+  async page(ownerId: string, page: number, pageSize: number): Promise<{ results: AppRecord[]; count: number }> {
+    const filter = { ownerId, ...LIVE };
+    const [results, count] = await Promise.all([
+      this.model
+        .find(filter)
+        .select(NO_OUTBOX)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .lean<AppRecord[]>()
+        .exec(),
+      this.model.countDocuments(filter).exec(),
+    ]);
+    return { results, count };
+  }
+
+  findByKeyHash(keyHash: string): Promise<AppRecord | null> {
+    return this.model
+      .findOne({ keyHash, ...LIVE })
+      .select(NO_OUTBOX)
+      .lean<AppRecord>()
+      .exec();
+  }
+
+  /** Marks a non-active app deleted (single-document guard) with its event; null when missing or active. */
+  async softDelete(ownerId: string, id: string, events: SealedEvent[]): Promise<"deleted" | "active" | "missing"> {
+    const o = outboxUpdate(events);
+    const now = new Date();
+    const res = await this.model
+      .updateOne(
+        { _id: id, ownerId, status: { $ne: "active" }, ...LIVE },
+        { $set: { deletedAt: now, updatedAt: now, urlKey: `deleted:${id}`, ...o.$set }, $inc: o.$inc },
+      )
+      .exec();
+    if (res.modifiedCount === 1) return "deleted";
+    return (await this.findOwned(ownerId, id)) ? "active" : "missing";
+  }
+
+  /** Replaces the key (guarded by the old hash, so two rotations never both win). */
+  async rotateKey(
+    ownerId: string,
+    id: string,
+    oldHash: string,
+    keyHash: string,
+    keySealed: string,
+    events: SealedEvent[],
+  ): Promise<boolean> {
+    const o = outboxUpdate(events);
+    const res = await this.model
+      .updateOne(
+        { _id: id, ownerId, keyHash: oldHash, ...LIVE },
+        { $set: { keyHash, keySealed, updatedAt: new Date(), ...o.$set }, $inc: o.$inc },
+      )
+      .exec();
+    return res.modifiedCount === 1;
+  }
+
+  /** Sets the status from a billing event that happened at `at`; an older or repeated event changes nothing. */
+  async setStatus(id: string, status: AppStatus, at: Date): Promise<boolean> {
+    const res = await this.model
+      .updateOne({ _id: id, statusAt: { $lt: at }, ...LIVE }, { $set: { status, statusAt: at, updatedAt: new Date() } })
+      .exec();
+    return res.modifiedCount === 1;
+  }
+}

@@ -1,0 +1,86 @@
+import { Schema, type Connection, type Model } from "mongoose";
+
+export type TemplateStatus = "draft" | "publish" | "pause";
+
+export interface TemplateRecord {
+  _id: string;
+  appId: string;
+  ownerId: string;
+  name: string;
+  description: string;
+  code: string;
+  status: TemplateStatus;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const templateSchema = new Schema<TemplateRecord>(
+  {
+    _id: { type: String, required: true },
+    appId: { type: String, required: true },
+    ownerId: { type: String, required: true },
+    name: { type: String, default: "" },
+    description: { type: String, default: "" },
+    code: { type: String, default: "" },
+    status: { type: String, required: true, enum: ["draft", "publish", "pause"] },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+templateSchema.index({ appId: 1, createdAt: -1 });
+
+export class TemplateRepository {
+  readonly model: Model<TemplateRecord>;
+
+  constructor(conn: Connection) {
+    this.model =
+      (conn.models.Template as Model<TemplateRecord> | undefined) ??
+      conn.model<TemplateRecord>("Template", templateSchema, "templates");
+  }
+
+  init() {
+    return this.model.init();
+  }
+
+  async create(t: TemplateRecord): Promise<void> {
+    await this.model.create(t);
+  }
+
+  find(appId: string, id: string): Promise<TemplateRecord | null> {
+    return this.model.findOne({ _id: id, appId }).lean<TemplateRecord>().exec();
+  }
+
+  async page(appId: string, page: number, pageSize: number): Promise<{ results: TemplateRecord[]; count: number }> {
+    const [results, count] = await Promise.all([
+      this.model
+        .find({ appId })
+        .sort({ createdAt: -1, _id: -1 })
+        .skip((page - 1) * pageSize)
+        .limit(pageSize)
+        .lean<TemplateRecord[]>()
+        .exec(),
+      this.model.countDocuments({ appId }).exec(),
+    ]);
+    return { results, count };
+  }
+
+  async update(
+    appId: string,
+    id: string,
+    set: Partial<Pick<TemplateRecord, "name" | "description" | "code" | "status">>,
+  ): Promise<TemplateRecord | null> {
+    const res = await this.model.updateOne({ _id: id, appId }, { $set: { ...set, updatedAt: new Date() } }).exec();
+    if (res.matchedCount === 0) return null;
+    return this.find(appId, id);
+  }
+
+  async delete(appId: string, id: string): Promise<boolean> {
+    return (await this.model.deleteOne({ _id: id, appId }).exec()).deletedCount === 1;
+  }
+
+  /** Removes every template of a deleted app (idempotent). */
+  async deleteForApp(appId: string): Promise<number> {
+    return (await this.model.deleteMany({ appId }).exec()).deletedCount;
+  }
+}

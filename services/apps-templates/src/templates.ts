@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { notFound } from "@genui/chassis";
+import type { TemplateRecord, TemplateRepository, TemplateStatus } from "./store/template.repository";
+
+export interface TemplateView {
+  id: string;
+  app_id: string;
+  name: string;
+  description: string;
+  code: string;
+  status: TemplateStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export const templateView = (t: TemplateRecord): TemplateView => ({
+  id: t._id,
+  app_id: t.appId,
+  name: t.name,
+  description: t.description,
+  code: t.code,
+  status: t.status,
+  created_at: t.createdAt.toISOString(),
+  updated_at: t.updatedAt.toISOString(),
+});
+
+/** Template use cases, always within an app the caller owns (checked by the caller). */
+export class Templates {
+  constructor(private readonly repo: TemplateRepository) {}
+
+  async create(appId: string, ownerId: string): Promise<TemplateView> {
+    const now = new Date();
+    const t: TemplateRecord = {
+      _id: randomUUID(),
+      appId,
+      ownerId,
+      name: "",
+      description: "",
+      code: "",
+      status: "draft",
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.repo.create(t);
+    return templateView(t);
+  }
+
+  async get(appId: string, id: string): Promise<TemplateView> {
+    const t = await this.repo.find(appId, id);
+    if (!t) throw notFound();
+    return templateView(t);
+  }
+
+  async list(appId: string, page: number, pageSize: number) {
+    const { results, count } = await this.repo.page(appId, page, pageSize);
+    return { results: results.map(templateView), count };
+  }
+
+  async update(
+    appId: string,
+    id: string,
+    set: Partial<Pick<TemplateRecord, "name" | "description" | "code" | "status">>,
+  ): Promise<TemplateView> {
+    const clean = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+    const t = Object.keys(clean).length ? await this.repo.update(appId, id, clean) : await this.repo.find(appId, id);
+    if (!t) throw notFound();
+    return templateView(t);
+  }
+
+  async delete(appId: string, id: string): Promise<void> {
+    if (!(await this.repo.delete(appId, id))) throw notFound();
+  }
+}
