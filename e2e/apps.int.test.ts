@@ -29,7 +29,7 @@ interface Template {
   status: string;
 }
 
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
+async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
   const end = Date.now() + ms;
   let v = await fn();
   while (!ok(v) && Date.now() < end) {

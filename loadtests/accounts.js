@@ -2,7 +2,7 @@
 //   baseline: GET /healthz on the BFF (no session, no proxy) — the yardstick for the same machine and moment;
 //   me:       GET /accounts/api/v1/me/ with a signed-in session (Redis session → signed identity → identity → Mongo);
 //   login:    POST /accounts/api/v1/login-password/ (argon2id-bound).
-// Loopback only, bounded in time. Run through loadtests/bench-accounts.sh, which prints the figures.
+// Loopback only, bounded in time. Run through loadtests/bench.sh accounts, which prints the figures.
 import http from "k6/http";
 import { check } from "k6";
 

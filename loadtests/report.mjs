@@ -9,7 +9,7 @@ const row = (name) => {
   if (!d || !r) return undefined;
   return { name, rps: r.rate, p50: d.med, p95: d["p(95)"], p99: d["p(99)"], count: r.count };
 };
-const rows = ["baseline", "me", "login"].map(row).filter(Boolean);
+const rows = ["baseline", "me", "login", "list"].map(row).filter(Boolean);
 const base = rows.find((r) => r.name === "baseline");
 console.log("scenario   req/s     p50 ms   p95 ms   p99 ms   requests   req/s vs baseline");
 for (const r of rows)

@@ -4,6 +4,7 @@ import { EVENTS } from "@genui/contracts";
 import { KeySealer, generateApiKey, hashApiKey } from "./domain/api-key";
 import { normaliseWebsiteUrl } from "./domain/url";
 import type { KeyDirectory } from "./key-directory";
+import type { OwnerAppsCache } from "./owner-apps-cache";
 import type { AppRecord, AppRepository } from "./store/app.repository";
 
 /** An app as its owner sees it. */
@@ -23,6 +24,7 @@ export class Apps {
     private readonly bus: MessageBus,
     private readonly outbox: OutboxRelay<AppRecord>,
     private readonly keys: KeyDirectory,
+    private readonly lists: OwnerAppsCache,
   ) {}
 
   view(app: AppRecord): AppView {
@@ -54,14 +56,16 @@ export class Apps {
       updatedAt: now,
     };
     const event = this.bus.envelope(EVENTS.appCreated, { appId: id, ownerId, url: app.url, status: app.status });
+    this.lists.invalidateOwner(ownerId);
     if (!(await this.repo.insert(app, [event]))) throw validationFailed({ url: ["You already have an app for this website."] });
+    this.lists.invalidateOwner(ownerId);
     this.keys.issued(key);
     this.outbox.flushSoon(id);
     return this.view(app);
   }
 
   async list(ownerId: string, page: number, pageSize: number): Promise<{ results: AppView[]; count: number }> {
-    const { results, count } = await this.repo.page(ownerId, page, pageSize);
+    const { results, count } = await this.lists.page(ownerId, page, pageSize);
     return { results: results.map((a) => this.view(a)), count };
   }
 
@@ -73,7 +77,9 @@ export class Apps {
 
   async delete(ownerId: string, id: string): Promise<void> {
     const event = this.bus.envelope(EVENTS.appDeleted, { appId: id, ownerId });
+    this.lists.invalidateOwner(ownerId);
     const outcome = await this.repo.softDelete(ownerId, id, [event]);
+    this.lists.invalidateOwner(ownerId);
     if (outcome === "missing") throw notFound();
     if (outcome === "active")
       throw conflict("An app with an active subscription cannot be deleted. Cancel the subscription first.", "APPS.APP_ACTIVE");
@@ -88,6 +94,7 @@ export class Apps {
     const sealed = this.sealer.seal(key, id);
     if (!(await this.repo.rotateKey(ownerId, id, app.keyHash, hashApiKey(key), sealed, [event])))
       throw conflict("The key was changed at the same moment; reload and try again.", "APPS.KEY_CHANGED");
+    this.lists.invalidateOwner(ownerId);
     this.keys.invalidate(id);
     this.keys.issued(key);
     this.outbox.flushSoon(id);

@@ -6,6 +6,7 @@ import { KeySealer } from "./domain/api-key";
 import { registerSubscriptions } from "./events/subscriptions";
 import { appRoutes } from "./http/apps.routes";
 import { KeyDirectory } from "./key-directory";
+import { OwnerAppsCache } from "./owner-apps-cache";
 import { AppRepository, type AppRecord } from "./store/app.repository";
 import { TemplateRepository } from "./store/template.repository";
 import { Templates } from "./templates";
@@ -28,9 +29,11 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
       await Promise.all([appRepo.init(), templateRepo.init()]);
       const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, ctx.logger);
       const keys = new KeyDirectory(appRepo);
-      const apps = new Apps(appRepo, new KeySealer(config.APPS_KEY_ENCRYPTION_KEY), bus, outbox, keys);
+      const lists = new OwnerAppsCache(appRepo);
+      appRepo.onChange = (appId) => lists.invalidateApp(appId);
+      const apps = new Apps(appRepo, new KeySealer(config.APPS_KEY_ENCRYPTION_KEY), bus, outbox, keys, lists);
 
-      const stopConsumers = await registerSubscriptions(bus, appRepo, templateRepo, keys, ctx.logger);
+      const stopConsumers = await registerSubscriptions(bus, appRepo, templateRepo, keys, lists, ctx.logger);
       outbox.start();
       ctx.shutdown.add("workers", "event consumers", stopConsumers);
       ctx.shutdown.add("workers", "outbox relay", () => outbox.stop());

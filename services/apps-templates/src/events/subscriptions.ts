@@ -2,6 +2,7 @@ import { fromBinary, type DescMessage } from "@bufbuild/protobuf";
 import { PoisonMessageError, type Logger, type MessageBus } from "@genui/chassis";
 import { EVENTS, EventEnvelopeSchema } from "@genui/contracts";
 import type { KeyDirectory } from "../key-directory";
+import type { OwnerAppsCache } from "../owner-apps-cache";
 import type { AppRepository } from "../store/app.repository";
 import type { TemplateRepository } from "../store/template.repository";
 
@@ -16,6 +17,7 @@ export async function registerSubscriptions(
   apps: AppRepository,
   templates: TemplateRepository,
   keys: KeyDirectory,
+  lists: OwnerAppsCache,
   logger: Logger,
 ) {
   await bus.ensureStream("BILLING");
@@ -25,6 +27,7 @@ export async function registerSubscriptions(
       if (!e.payload.appId) throw new PoisonMessageError("subscription event without app id");
       if (await apps.setStatus(e.payload.appId, "active", e.occurredAt)) logger.info({ appId: e.payload.appId }, "app activated");
       keys.invalidate(e.payload.appId);
+      lists.invalidateApp(e.payload.appId);
     }),
     await bus.consume(EVENTS.subscriptionCancelled, "apps-subscription-cancelled", async (e) => {
       if (!e.payload.appId) throw new PoisonMessageError("subscription event without app id");
@@ -42,6 +45,7 @@ export async function registerSubscriptions(
   const touching: [string, DescMessage][] = [
     [EVENTS.subscriptionActivated.subject, EVENTS.subscriptionActivated.schema],
     [EVENTS.subscriptionCancelled.subject, EVENTS.subscriptionCancelled.schema],
+    [EVENTS.appCreated.subject, EVENTS.appCreated.schema],
     [EVENTS.appDeleted.subject, EVENTS.appDeleted.schema],
     [EVENTS.appKeyRotated.subject, EVENTS.appKeyRotated.schema],
   ];
@@ -51,8 +55,11 @@ export async function registerSubscriptions(
         if (err) return;
         try {
           const env = fromBinary(EventEnvelopeSchema, m.data);
-          const payload = fromBinary(schema, env.payload) as unknown as { appId?: string };
-          if (payload.appId) keys.invalidate(payload.appId);
+          const payload = fromBinary(schema, env.payload) as unknown as { appId?: string; ownerId?: string };
+          if (payload.appId) {
+            keys.invalidate(payload.appId);
+            lists.invalidateApp(payload.appId, env.source === "apps-templates" ? payload.ownerId : undefined);
+          }
         } catch {
           // Undecodable: the durable consumer terminates it; nothing cached depends on it.
         }

@@ -47,6 +47,8 @@ const NO_OUTBOX = { outbox: 0 } as const;
 
 export class AppRepository {
   readonly model: Model<AppRecord>;
+  /** Told about every status change this process makes (for caches). */
+  onChange?: (appId: string) => void;
 
   constructor(conn: Connection) {
     this.model = (conn.models.App as Model<AppRecord> | undefined) ?? conn.model<AppRecord>("App", appSchema, "apps");
@@ -73,6 +75,16 @@ export class AppRepository {
       .findOne({ _id: id, ownerId, ...LIVE })
       .select(NO_OUTBOX)
       .lean<AppRecord>()
+      .exec();
+  }
+
+  /** Every live app of an owner, newest first. */
+  allLive(ownerId: string): Promise<AppRecord[]> {
+    return this.model
+      .find({ ownerId, ...LIVE })
+      .select(NO_OUTBOX)
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<AppRecord[]>()
       .exec();
   }
 
@@ -138,6 +150,7 @@ export class AppRepository {
     const res = await this.model
       .updateOne({ _id: id, statusAt: { $lt: at }, ...LIVE }, { $set: { status, statusAt: at, updatedAt: new Date() } })
       .exec();
+    if (res.modifiedCount === 1) this.onChange?.(id);
     return res.modifiedCount === 1;
   }
 }

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Benchmarks on this machine: loadtests/bench.sh accounts|apps
+# Starts the platform (limits raised so a benchmark measures work, not the limiter; logs to a file), runs the k6
+# scenario (with a /healthz baseline in the same run), prints req/s and latency per scenario with ratios to the
+# baseline, then stops what it started. Loopback only.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+name="${1:?usage: loadtests/bench.sh accounts|apps}"
+[ -f "loadtests/$name.js" ] || { echo "no scenario loadtests/$name.js" >&2; exit 2; }
+bash scripts/ensure-deps.sh
+bash deploy/local/infra.sh start --profile dev
+npm run --silent build >/dev/null
+mkdir -p .local/bench
+overrides=.local/bench/overrides.env
+cat > "$overrides" <<ENV
+LOGIN_RATE_PER_IP=100000000/60
+LOGIN_RATE_PER_EMAIL=100000000/60
+SIGNUP_RATE_PER_IP=100000000/60
+LOG_LEVEL=${BENCH_LOG_LEVEL:-warn}
+ENV
+infra_json=$(bash deploy/local/infra.sh env --profile dev | grep -E '^(MONGO_URL|REDIS_URL|NATS_URL)=' \
+  | node -e 'const l=require("fs").readFileSync(0,"utf8").trim().split("\n");console.log(JSON.stringify(Object.fromEntries(l.map(x=>[x.slice(0,x.indexOf("=")),x.slice(x.indexOf("=")+1)]))))')
+GENUI_INFRA_ENV="$infra_json" GENUI_ENV_FILE="$overrides" node scripts/launcher.mjs > ".local/bench/$name-platform.log" 2>&1 &
+launcher=$!
+trap 'kill -INT $launcher 2>/dev/null; wait $launcher 2>/dev/null || true' EXIT
+for _ in $(seq 1 240); do curl -fsS http://127.0.0.1:8080/readyz >/dev/null 2>&1 && break; sleep 0.25; done
+k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
+"$k6" run --quiet --summary-export ".local/bench/$name-summary.json" "loadtests/$name.js" > ".local/bench/$name-k6.log" 2>&1 || {
+  tail -n 20 ".local/bench/$name-k6.log" >&2
+}
+node loadtests/report.mjs ".local/bench/$name-summary.json"
+if [ "$name" = apps ]; then NATS_URL=$(bash deploy/local/infra.sh env | sed -n 's/^NATS_URL=//p') node loadtests/verify-latency.mjs; fi
