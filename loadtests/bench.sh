@@ -28,5 +28,5 @@ k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
 "$k6" run --quiet --summary-export ".local/bench/$name-summary.json" "loadtests/$name.js" > ".local/bench/$name-k6.log" 2>&1 || {
   tail -n 20 ".local/bench/$name-k6.log" >&2
 }
-node loadtests/report.mjs ".local/bench/$name-summary.json"
+node loadtests/report.mjs ".local/bench/$name-summary.json" 15
 if [ "$name" = apps ]; then NATS_URL=$(bash deploy/local/infra.sh env | sed -n 's/^NATS_URL=//p') node loadtests/verify-latency.mjs; fi
