@@ -92,6 +92,17 @@ describe("accounts through the BFF", () => {
       expect(await me.json()).toMatchObject({ email: DEMO.email });
     });
 
+    it("when the request came through an HTTPS proxy, then the session and CSRF cookies are Secure", async () => {
+      const c = new BrowserClient(stack.bff.url);
+      const csrf = await c.request("GET", "/get-csrf/", undefined, { "x-forwarded-proto": "https" });
+      expect(csrf.headers.getSetCookie().find((s) => s.startsWith("csrftoken="))).toContain("Secure");
+      const res = await c.request("POST", "/accounts/api/v1/login-password/", DEMO, { "x-forwarded-proto": "https" });
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie().find((s) => s.startsWith("sessionid="))).toMatch(/; Secure/);
+      const plain = await new BrowserClient(stack.bff.url).post("/accounts/api/v1/login-password/", DEMO);
+      expect(plain.headers.getSetCookie().find((s) => s.startsWith("sessionid="))).not.toMatch(/Secure/);
+    });
+
     it("when the password is wrong or the e-mail unknown, then the same non-field error and no session", async () => {
       const wrong = client();
       const a = await wrong.post("/accounts/api/v1/login-password/", { email: DEMO.email, password: "not the password" });
