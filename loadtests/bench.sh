@@ -18,8 +18,7 @@ LOGIN_RATE_PER_EMAIL=100000000/60
 SIGNUP_RATE_PER_IP=100000000/60
 LOG_LEVEL=${BENCH_LOG_LEVEL:-warn}
 ENV
-infra_json=$(bash deploy/local/infra.sh env --profile dev | grep -E '^(MONGO_URL|REDIS_URL|NATS_URL)=' \
-  | node -e 'const l=require("fs").readFileSync(0,"utf8").trim().split("\n");console.log(JSON.stringify(Object.fromEntries(l.map(x=>[x.slice(0,x.indexOf("=")),x.slice(x.indexOf("=")+1)]))))')
+infra_json=$(bash deploy/local/infra.sh env-json --profile dev)
 GENUI_INFRA_ENV="$infra_json" GENUI_ENV_FILE="$overrides" node scripts/launcher.mjs > ".local/bench/$name-platform.log" 2>&1 &
 launcher=$!
 trap 'kill -INT $launcher 2>/dev/null; wait $launcher 2>/dev/null || true' EXIT

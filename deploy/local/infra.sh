@@ -6,6 +6,7 @@
 #   deploy/local/infra.sh stop  [--profile P] stop what this script started for that profile
 #   deploy/local/infra.sh status [--profile P]
 #   deploy/local/infra.sh env   [--profile P] print the URLs as KEY=value lines
+#   deploy/local/infra.sh env-json [--profile P] the connection URLs as one JSON object (for the launcher)
 #
 # Profiles: "dev" (the local platform; data kept) and "test" (other ports; data wiped at start).
 # Built Go tools live outside the clone (GENUI_TOOLS_DIR, default ~/.cache/genui/tools) so every clone on
@@ -188,11 +189,17 @@ K6_BIN=$k6_bin
 EOF
 }
 
+do_env_json() {
+  printf '{"MONGO_URL":"mongodb://127.0.0.1:%s","REDIS_URL":"redis://127.0.0.1:%s","NATS_URL":"nats://127.0.0.1:%s"}\n' \
+    "$mongo_port" "$redis_port" "$nats_port"
+}
+
 case "$cmd" in
+  env-json) do_env_json ;;
   install) with_lock do_install ;;
   start) do_start ;;
   stop) do_stop ;;
   status) do_status ;;
   env) do_env ;;
-  *) echo "usage: $0 install|start|stop|status|env [--profile dev|test]" >&2; exit 2 ;;
+  *) echo "usage: $0 install|start|stop|status|env|env-json [--profile dev|test]" >&2; exit 2 ;;
 esac
