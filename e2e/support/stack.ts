@@ -4,6 +4,8 @@ import { REPO_ROOT, TEST_IDENTITY_SECRET, freshName, testInfra } from "@genui/te
 import { loadBffConfig } from "../../bff/src/config";
 import { startBff } from "../../bff/src/service";
 import { loadAppsTemplatesConfig } from "../../services/apps-templates/src/config";
+import { loadBillingConfig } from "../../services/billing/src/config";
+import { startBilling } from "../../services/billing/src/service";
 import { startAppsTemplates } from "../../services/apps-templates/src/service";
 import { loadIdentityConfig } from "../../services/identity/src/config";
 import { startFakeGoogle } from "../../services/identity/src/dev/fake-google";
@@ -13,6 +15,7 @@ export interface Stack {
   bff: RunningService;
   identity: RunningService;
   apps: RunningService;
+  billing: RunningService;
   /** The NATS prefix every service of this stack uses. */
   prefix: string;
   /** Stops identity and starts it again on the same port (same database), e.g. after simulating an outage. */
@@ -61,6 +64,18 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     }),
     logger,
   );
+  const billing = await startBilling(
+    loadBillingConfig({
+      HTTP_PORT: "0",
+      LOG_LEVEL: "silent",
+      INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+      MONGO_URL: testInfra().mongoUrl,
+      MONGO_DB: freshName("billing"),
+      NATS_URL: testInfra().natsUrl,
+      NATS_SUBJECT_PREFIX: prefix,
+    }),
+    logger,
+  );
   const bff = await startBff(
     loadBffConfig({
       HTTP_PORT: "0",
@@ -71,6 +86,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       REDIS_KEY_PREFIX: `${prefix}`,
       IDENTITY_URL: identity.url,
       APPS_URL: apps.url,
+      BILLING_URL: billing.url,
       STATIC_DIR: opts.staticDir ?? path.join(REPO_ROOT, "frontend/web/dist"),
       // Each stack has its own addresses' budgets only in Redis keys; tests that probe limits set their own.
       LOGIN_RATE_PER_IP: "1000/60",
@@ -84,6 +100,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const stack: Stack = {
     bff,
     apps,
+    billing,
     prefix,
     get identity() {
       return identity;
@@ -97,6 +114,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await bff.stop();
       await apps.ctx.mongo!.dropDatabase();
       await apps.stop();
+      await billing.ctx.mongo!.dropDatabase();
+      await billing.stop();
       await identity.ctx.mongo!.dropDatabase();
       const jsm = await identity.ctx.bus!.nc.jetstreamManager();
       for (const s of ["IDENTITY", "APPS", "BILLING"])

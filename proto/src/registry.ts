@@ -10,6 +10,7 @@ import {
 } from "./gen/genui/billing/v1/events_pb";
 import { AuthorizeBalanceRequestSchema, AuthorizeBalanceResponseSchema } from "./gen/genui/billing/v1/balance_pb";
 import { GenerationCompletedSchema } from "./gen/genui/generation/v1/events_pb";
+import { ListModelsRequestSchema, ListModelsResponseSchema } from "./gen/genui/billing/v1/models_pb";
 
 /** A durable event: a fact in the past tense, published on JetStream in an EventEnvelope. */
 export interface EventDef<S extends DescMessage = DescMessage> {
@@ -59,6 +60,11 @@ export const COMMANDS = {
     subject: "apps.keys.verify",
     request: VerifyKeyRequestSchema,
     response: VerifyKeyResponseSchema,
+  },
+  listModels: {
+    subject: "billing.models.list",
+    request: ListModelsRequestSchema,
+    response: ListModelsResponseSchema,
   },
   authorizeBalance: {
     subject: "billing.balance.authorize",

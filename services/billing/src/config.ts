@@ -1,3 +1,4 @@
+import path from "node:path";
 import { baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from "@genui/chassis";
 import { z } from "zod";
 
@@ -10,6 +11,16 @@ export const configSchema = baseConfigSchema
       .string()
       .regex(/^[A-Za-z0-9_-]{1,63}$/)
       .default("genui_billing"),
+    /** The plan catalogue (models and their prices per currency). */
+    PLANS_FILE: z
+      .string()
+      .min(1)
+      .default(
+        path.resolve(
+          __dirname,
+          __dirname.split(path.sep).includes("dist") ? "../../catalogue/plans.json" : "../catalogue/plans.json",
+        ),
+      ),
   });
 
 export type BillingConfig = z.output<typeof configSchema>;
