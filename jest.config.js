@@ -24,6 +24,8 @@ const withInfra = {
 
 module.exports = {
   maxWorkers: 2,
+  // A global option (project configs cannot set it): integration and browser tests wait on real infrastructure.
+  testTimeout: 60_000,
   projects: [
     { ...shared, displayName: "unit", testMatch: ["<rootDir>/{proto,packages,services,bff}/**/src/**/*.test.ts"] },
     {
@@ -31,8 +33,7 @@ module.exports = {
       ...withInfra,
       displayName: "integration",
       testMatch: ["<rootDir>/{packages,services,bff}/**/test/**/*.int.test.ts", "<rootDir>/e2e/**/*.int.test.ts"],
-      testTimeout: 30_000,
     },
-    { ...shared, ...withInfra, displayName: "browser", testMatch: ["<rootDir>/e2e/**/*.e2e.test.ts"], testTimeout: 60_000 },
+    { ...shared, ...withInfra, displayName: "browser", testMatch: ["<rootDir>/e2e/**/*.e2e.test.ts"] },
   ],
 };

@@ -73,6 +73,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       MONGO_DB: freshName("billing"),
       NATS_URL: testInfra().natsUrl,
       NATS_SUBJECT_PREFIX: prefix,
+      REDIS_URL: testInfra().redisUrl,
+      REDIS_KEY_PREFIX: prefix,
     }),
     logger,
   );

@@ -19,6 +19,7 @@ export const PROXIED_ROUTES: readonly ProxiedRoute[] = [
   { method: "GET", path: "/accounts/api/v1/me/", upstream: "identity", auth: true },
   { method: "POST", path: "/contact/api/v1/create/", upstream: "identity", auth: false },
   { method: "GET", path: "/billing/api/v1/modals/list", upstream: "billing", auth: false },
+  { method: "GET", path: "/billing/api/v1/balance", upstream: "billing", auth: true },
   { method: "GET", path: "/apps/api/v1/list/", upstream: "apps", auth: true },
   { method: "POST", path: "/apps/api/v1/create/", upstream: "apps", auth: true },
   { method: "DELETE", path: "/apps/api/v1/delete/:appId/", upstream: "apps", auth: true },

@@ -13,3 +13,4 @@ export * from "./shutdown";
 export * from "./service";
 export * from "./outbox";
 export * from "./ttl-cache";
+export * from "./locks";

@@ -1,4 +1,5 @@
 import type { Model } from "mongoose";
+import { KeyedMutex, type DocumentLock } from "./locks";
 import type { Logger } from "./logger";
 import type { MessageBus, SealedEvent } from "./nats";
 
@@ -38,14 +39,23 @@ export class OutboxRelay<T extends OutboxFields> {
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
 
+  /**
+   * `lock` must be the same one the owning repository writes the document under: the local store rewrites a whole
+   * document on every update, so two concurrent updates of one document lose one of them.
+   */
   constructor(
     private readonly model: Model<T>,
     private readonly bus: MessageBus,
     private readonly logger: Logger,
+    private readonly lock: DocumentLock = new KeyedMutex(),
   ) {}
 
   /** Publishes and clears one document's pending events; call right after the change that wrote them. */
-  async flush(id: unknown): Promise<void> {
+  flush(id: unknown): Promise<void> {
+    return this.lock.run(String(id), () => this.flushNow(id));
+  }
+
+  private async flushNow(id: unknown): Promise<void> {
     const doc = (await this.model.findById(id).select({ outbox: 1 }).lean().exec()) as OutboxFields | null;
     for (const [eventId, entry] of Object.entries(doc?.outbox ?? {})) {
       const data = entry.data instanceof Uint8Array ? entry.data : new Uint8Array((entry.data as { buffer: ArrayBuffer }).buffer);

@@ -27,7 +27,7 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
       const appRepo = new AppRepository(ctx.mongo!);
       const templateRepo = new TemplateRepository(ctx.mongo!);
       await Promise.all([appRepo.init(), templateRepo.init()]);
-      const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, ctx.logger);
+      const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, ctx.logger, appRepo.lock);
       const keys = new KeyDirectory(appRepo);
       const lists = new OwnerAppsCache(appRepo);
       appRepo.onChange = (appId) => lists.invalidateApp(appId);

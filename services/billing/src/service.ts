@@ -1,5 +1,10 @@
-import { startService, type Logger, type RunningService } from "@genui/chassis";
-import { COMMANDS } from "@genui/contracts";
+import { OutboxRelay, ReplyFailure, startService, type Logger, type RunningService } from "@genui/chassis";
+import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
+import { registerSubscriptions } from "./events/subscriptions";
+import { balanceRoutes } from "./http/balance.routes";
+import { requestCost } from "./domain/pricing";
+import { WalletRepository, type WalletRecord } from "./store/wallet.repository";
+import { Wallets, walletLock } from "./wallets";
 import type { BillingConfig } from "./config";
 import { Catalogue } from "./domain/catalogue";
 import { planRoutes } from "./http/plans.routes";
@@ -17,8 +22,44 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
     identitySecret: config.INTERNAL_IDENTITY_SECRET,
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
+    redis: { url: config.REDIS_URL },
     setup: async (ctx) => {
-      await ctx.bus!.ensureStream("BILLING");
+      const bus = ctx.bus!;
+      await bus.ensureStream("BILLING");
+      const repo = new WalletRepository(ctx.mongo!);
+      await repo.init();
+      const lock = walletLock(ctx.redis!, config.REDIS_KEY_PREFIX);
+      const outbox = new OutboxRelay<WalletRecord>(repo.wallets, bus, ctx.logger, lock);
+      const wallets = new Wallets(repo, bus, outbox, ctx.logger, lock, config.HOLD_TTL_SECONDS * 1000);
+      const consumers = await registerSubscriptions(bus, wallets, catalogue);
+      outbox.start();
+      // Leftovers of crashes and expired holds are finished in the background.
+      const sweep = setInterval(() => {
+        void wallets.completePending().catch((err: unknown) => ctx.logger.warn({ err }, "ledger sweep failed"));
+        void wallets.releaseExpired().catch((err: unknown) => ctx.logger.warn({ err }, "hold sweep failed"));
+      }, 5_000);
+      sweep.unref();
+      ctx.shutdown.add("workers", "billing consumers and sweeps", async () => {
+        clearInterval(sweep);
+        for (const c of consumers) await c.stop();
+        await outbox.stop();
+      });
+
+      bus.serve(COMMANDS.authorizeBalance, async (req) => {
+        const plan = catalogue.find(req.model);
+        if (!plan) throw new ReplyFailure(REPLY_ERRORS.INVALID_REQUEST, `unknown model ${req.model}`);
+        if (!req.userId || !req.requestId)
+          throw new ReplyFailure(REPLY_ERRORS.INVALID_REQUEST, "user id and request id are required");
+        const max = requestCost(
+          req.maxInputTokens,
+          req.maxOutputTokens,
+          plan.prices.USD.input_text_cost,
+          plan.prices.USD.output_text_cost,
+        );
+        const r = await wallets.authorize(req.userId, req.requestId, max);
+        return { ...r, heldMicros: BigInt(r.heldMicros), availableMicros: BigInt(r.availableMicros) };
+      });
+      ctx.app.use(balanceRoutes(wallets));
       // Generation learns which models exist from here, never from a copy.
       ctx.bus!.serve(COMMANDS.listModels, async () => ({
         models: catalogue.plans.map((p) => ({

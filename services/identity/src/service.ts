@@ -22,7 +22,7 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
       const users = new UserRepository(ctx.mongo!);
       await users.init();
       await ctx.bus!.ensureStream("IDENTITY");
-      const outbox = new OutboxRelay<UserRecord>(users.model, ctx.bus!, ctx.logger);
+      const outbox = new OutboxRelay<UserRecord>(users.model, ctx.bus!, ctx.logger, users.lock);
       outbox.start();
       ctx.shutdown.add("workers", "outbox relay", () => outbox.stop());
       const accounts = new Accounts({

@@ -1,4 +1,4 @@
-import { outboxInsert, outboxSchemaFields, outboxUpdate, type OutboxFields, type SealedEvent } from "@genui/chassis";
+import { KeyedMutex, outboxInsert, outboxSchemaFields, outboxUpdate, type OutboxFields, type SealedEvent } from "@genui/chassis";
 import { Schema, type Connection, type Model } from "mongoose";
 
 export type AppStatus = "pending" | "active" | "cancelled";
@@ -49,6 +49,8 @@ export class AppRepository {
   readonly model: Model<AppRecord>;
   /** Told about every status change this process makes (for caches). */
   onChange?: (appId: string) => void;
+  /** Every update of an app document runs under its id (the outbox relay shares it). */
+  readonly lock = new KeyedMutex();
 
   constructor(conn: Connection) {
     this.model = (conn.models.App as Model<AppRecord> | undefined) ?? conn.model<AppRecord>("App", appSchema, "apps");
@@ -116,12 +118,14 @@ export class AppRepository {
   async softDelete(ownerId: string, id: string, events: SealedEvent[]): Promise<"deleted" | "active" | "missing"> {
     const o = outboxUpdate(events);
     const now = new Date();
-    const res = await this.model
-      .updateOne(
-        { _id: id, ownerId, status: { $ne: "active" }, ...LIVE },
-        { $set: { deletedAt: now, updatedAt: now, urlKey: `deleted:${id}`, ...o.$set }, $inc: o.$inc },
-      )
-      .exec();
+    const res = await this.lock.run(id, () =>
+      this.model
+        .updateOne(
+          { _id: id, ownerId, status: { $ne: "active" }, ...LIVE },
+          { $set: { deletedAt: now, updatedAt: now, urlKey: `deleted:${id}`, ...o.$set }, $inc: o.$inc },
+        )
+        .exec(),
+    );
     if (res.modifiedCount === 1) return "deleted";
     return (await this.findOwned(ownerId, id)) ? "active" : "missing";
   }
@@ -136,20 +140,24 @@ export class AppRepository {
     events: SealedEvent[],
   ): Promise<boolean> {
     const o = outboxUpdate(events);
-    const res = await this.model
-      .updateOne(
-        { _id: id, ownerId, keyHash: oldHash, ...LIVE },
-        { $set: { keyHash, keySealed, updatedAt: new Date(), ...o.$set }, $inc: o.$inc },
-      )
-      .exec();
+    const res = await this.lock.run(id, () =>
+      this.model
+        .updateOne(
+          { _id: id, ownerId, keyHash: oldHash, ...LIVE },
+          { $set: { keyHash, keySealed, updatedAt: new Date(), ...o.$set }, $inc: o.$inc },
+        )
+        .exec(),
+    );
     return res.modifiedCount === 1;
   }
 
   /** Sets the status from a billing event that happened at `at`; an older or repeated event changes nothing. */
   async setStatus(id: string, status: AppStatus, at: Date): Promise<boolean> {
-    const res = await this.model
-      .updateOne({ _id: id, statusAt: { $lt: at }, ...LIVE }, { $set: { status, statusAt: at, updatedAt: new Date() } })
-      .exec();
+    const res = await this.lock.run(id, () =>
+      this.model
+        .updateOne({ _id: id, statusAt: { $lt: at }, ...LIVE }, { $set: { status, statusAt: at, updatedAt: new Date() } })
+        .exec(),
+    );
     if (res.modifiedCount === 1) this.onChange?.(id);
     return res.modifiedCount === 1;
   }

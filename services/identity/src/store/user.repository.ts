@@ -1,4 +1,12 @@
-import { TtlCache, outboxInsert, outboxSchemaFields, outboxUpdate, type OutboxFields, type SealedEvent } from "@genui/chassis";
+import {
+  KeyedMutex,
+  TtlCache,
+  outboxInsert,
+  outboxSchemaFields,
+  outboxUpdate,
+  type OutboxFields,
+  type SealedEvent,
+} from "@genui/chassis";
 import { Schema, type Connection, type Model } from "mongoose";
 
 export interface UserRecord extends OutboxFields {
@@ -56,6 +64,8 @@ export class UserRepository {
    * another instance's write shows within the TTL.
    */
   private readonly profiles = new TtlCache<string, PublicUser>(15_000, 50_000);
+  /** Every update of a user document runs under its id (the outbox relay shares it). */
+  readonly lock = new KeyedMutex();
 
   constructor(conn: Connection) {
     this.model = (conn.models.User as Model<UserRecord> | undefined) ?? conn.model<UserRecord>("User", userSchema, "users");
@@ -103,7 +113,7 @@ export class UserRepository {
   }
 
   async touchLogin(id: string, at = new Date()): Promise<void> {
-    await this.model.updateOne({ _id: id }, { $set: { lastLoginAt: at } }).exec();
+    await this.lock.run(id, () => this.model.updateOne({ _id: id }, { $set: { lastLoginAt: at } }).exec());
   }
 
   /**
@@ -121,9 +131,11 @@ export class UserRepository {
     }
     this.profiles.delete(id);
     // No projection here: the Mongo-wire store does not support one on findAndModify.
-    return this.model
-      .findOneAndUpdate({ _id: id, googleSub: { $exists: false } }, update, { returnDocument: "after" })
-      .lean<UserRecord>()
-      .exec();
+    return this.lock.run(id, () =>
+      this.model
+        .findOneAndUpdate({ _id: id, googleSub: { $exists: false } }, update, { returnDocument: "after" })
+        .lean<UserRecord>()
+        .exec(),
+    );
   }
 }
