@@ -59,6 +59,16 @@ describe("apps and templates through the BFF", () => {
     expect(res.status).toBe(201);
     return (await res.json()) as App;
   };
+  const appOf = async (c: BrowserClient, id: string) =>
+    (
+      (await (await c.get("/apps/api/v1/list/")).json()) as { results: (App & { subscription_id: string | null })[] }
+    ).results.find((a) => a.id === id);
+  /** Billing subscribes every new app to the default plan; wait for that to land. */
+  const activated = (id: string, c = owner) =>
+    eventually(
+      () => appOf(c, id),
+      (a) => a?.status === "active" && !!a.subscription_id,
+    );
   const statusOf = async (c: BrowserClient, id: string) =>
     ((await (await c.get("/apps/api/v1/list/")).json()) as { results: App[] }).results.find((a) => a.id === id)?.status;
   const publishSubscription = (kind: "activated" | "cancelled", appId: string, occurredAt = new Date()) =>
@@ -158,19 +168,16 @@ describe("apps and templates through the BFF", () => {
   });
 
   describe("status, keys and deletion through events", () => {
-    it("when billing activates and later cancels the subscription, then the key works only while active and deletion waits for the cancel", async () => {
+    it("when an app is created, billing activates it; the owner cancels; then the key stops and deletion is allowed", async () => {
       const app = await newApp();
       const verify = () => bus.request(COMMANDS.verifyKey, { apiKey: app.api_key });
-      expect(await verify()).toMatchObject({ appId: app.id, status: "pending", websiteUrl: app.url });
-
-      await publishSubscription("activated", app.id);
-      expect(
-        await eventually(
-          () => statusOf(owner, app.id),
-          (s) => s === "active",
-        ),
-      ).toBe("active");
-      expect(await eventually(verify, (v) => v.status === "active")).toMatchObject({ status: "active" });
+      const active = await activated(app.id);
+      expect(active).toMatchObject({ status: "active", subscription_id: `sub_${app.id}` });
+      expect(await eventually(verify, (v) => v.status === "active")).toMatchObject({
+        appId: app.id,
+        status: "active",
+        websiteUrl: app.url,
+      });
 
       const refused = await owner.request("DELETE", `/apps/api/v1/delete/${app.id}/`);
       expect(refused.status).toBe(409);
@@ -178,13 +185,22 @@ describe("apps and templates through the BFF", () => {
         message: "An app with an active subscription cannot be deleted. Cancel the subscription first.",
       });
 
-      await publishSubscription("cancelled", app.id);
+      expect((await other.post(`/billing/api/v1/subscription/${active!.subscription_id}/cancel/`)).status).toBe(404);
+      const cancel = await owner.post(`/billing/api/v1/subscription/${active!.subscription_id}/cancel/`);
+      expect(cancel.status).toBe(200);
+      expect(await cancel.json()).toEqual({
+        id: `sub_${app.id}`,
+        app_id: app.id,
+        plan_id: "genui-pluto-0.1",
+        status: "cancelled",
+      });
       expect(
         await eventually(
           () => statusOf(owner, app.id),
           (s) => s === "cancelled",
         ),
       ).toBe("cancelled");
+      expect(await eventually(verify, (v) => v.status === "cancelled")).toMatchObject({ status: "cancelled" });
 
       const tpl = (await (await owner.post(`/apps/api/v1/templates/${app.id}/create/`)).json()) as Template;
       expect((await owner.request("DELETE", `/apps/api/v1/delete/${app.id}/`)).status).toBe(204);
@@ -203,6 +219,7 @@ describe("apps and templates through the BFF", () => {
 
     it("when an older event arrives after a newer one, then it does not undo it", async () => {
       const app = await newApp();
+      await activated(app.id);
       const t = Date.now();
       await publishSubscription("cancelled", app.id, new Date(t));
       await eventually(
@@ -216,6 +233,12 @@ describe("apps and templates through the BFF", () => {
 
     it("when a poison message arrives, then it is terminated and later events are still applied", async () => {
       const app = await newApp();
+      await activated(app.id);
+      await publishSubscription("cancelled", app.id);
+      await eventually(
+        () => statusOf(owner, app.id),
+        (s) => s === "cancelled",
+      );
       const subject = bus.subject(EVENTS.subscriptionActivated.subject);
       await bus.js.publish(subject, new Uint8Array([1, 2, 3, 255]));
       const noAppId = create(EventEnvelopeSchema, {
@@ -340,9 +363,11 @@ describe("apps and templates through the BFF", () => {
   describe("ownership: every route × owner, other user, logged out", () => {
     let app: App;
     let tpl: Template;
+    let subscriptionId: string;
     beforeAll(async () => {
       app = await newApp();
       tpl = (await (await owner.post(`/apps/api/v1/templates/${app.id}/create/`)).json()) as Template;
+      subscriptionId = (await activated(app.id))!.subscription_id!;
     });
 
     const routes = (): [string, string, unknown?][] => [
@@ -352,6 +377,7 @@ describe("apps and templates through the BFF", () => {
       ["PATCH", `/apps/api/v1/templates/${app.id}/update/${tpl.id}/`, { name: "hijacked" }],
       ["POST", `/apps/api/v1/rotate-key/${app.id}/`, {}],
       ["DELETE", `/apps/api/v1/templates/${app.id}/delete/${tpl.id}/`],
+      ["POST", `/billing/api/v1/subscription/${subscriptionId}/cancel/`, {}],
       ["DELETE", `/apps/api/v1/delete/${app.id}/`],
     ];
 
@@ -376,10 +402,17 @@ describe("apps and templates through the BFF", () => {
     });
 
     it("when the owner calls every route, then each succeeds", async () => {
-      const expected = [200, 201, 200, 200, 200, 204, 204];
       const statuses = [];
-      for (const [method, path, body] of routes()) statuses.push((await owner.request(method, path, body)).status);
-      expect(statuses).toEqual(expected);
+      for (const [method, path, body] of routes()) {
+        // Deletion waits for the cancellation to reach the app (it travels as an event).
+        if (method === "DELETE" && path.startsWith("/apps/api/v1/delete/"))
+          await eventually(
+            () => statusOf(owner, app.id),
+            (s) => s === "cancelled",
+          );
+        statuses.push((await owner.request(method, path, body)).status);
+      }
+      expect(statuses).toEqual([200, 201, 200, 200, 200, 204, 200, 204]);
     });
   });
 });

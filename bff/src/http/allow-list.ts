@@ -20,6 +20,7 @@ export const PROXIED_ROUTES: readonly ProxiedRoute[] = [
   { method: "POST", path: "/contact/api/v1/create/", upstream: "identity", auth: false },
   { method: "GET", path: "/billing/api/v1/modals/list", upstream: "billing", auth: false },
   { method: "GET", path: "/billing/api/v1/balance", upstream: "billing", auth: true },
+  { method: "POST", path: "/billing/api/v1/subscription/:id/cancel/", upstream: "billing", auth: true },
   { method: "GET", path: "/apps/api/v1/list/", upstream: "apps", auth: true },
   { method: "POST", path: "/apps/api/v1/create/", upstream: "apps", auth: true },
   { method: "DELETE", path: "/apps/api/v1/delete/:appId/", upstream: "apps", auth: true },

@@ -13,6 +13,8 @@ export interface AppView {
   url: string;
   api_key: string;
   status: string;
+  /** Billing's subscription id (for `POST billing/api/v1/subscription/{id}/cancel/`); null until activated. */
+  subscription_id: string | null;
   created_at: string;
 }
 
@@ -33,6 +35,7 @@ export class Apps {
       url: app.url,
       api_key: this.sealer.open(app.keySealed, app._id),
       status: app.status,
+      subscription_id: app.subscriptionId ?? null,
       created_at: app.createdAt.toISOString(),
     };
   }

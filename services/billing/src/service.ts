@@ -2,6 +2,9 @@ import { OutboxRelay, ReplyFailure, startService, type Logger, type RunningServi
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import { registerSubscriptions } from "./events/subscriptions";
 import { balanceRoutes } from "./http/balance.routes";
+import { subscriptionRoutes } from "./http/subscription.routes";
+import { SubscriptionRepository, type SubscriptionRecord } from "./store/subscription.repository";
+import { Subscriptions } from "./subscriptions";
 import { requestCost } from "./domain/pricing";
 import { WalletRepository, type WalletRecord } from "./store/wallet.repository";
 import { Wallets, walletLock } from "./wallets";
@@ -31,8 +34,13 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
       const lock = walletLock(ctx.redis!, config.REDIS_KEY_PREFIX);
       const outbox = new OutboxRelay<WalletRecord>(repo.wallets, bus, ctx.logger, lock);
       const wallets = new Wallets(repo, bus, outbox, ctx.logger, lock, config.HOLD_TTL_SECONDS * 1000);
-      const consumers = await registerSubscriptions(bus, wallets, catalogue);
+      const subRepo = new SubscriptionRepository(ctx.mongo!);
+      await subRepo.init();
+      const subOutbox = new OutboxRelay<SubscriptionRecord>(subRepo.model, bus, ctx.logger, subRepo.lock);
+      const subscriptions = new Subscriptions(subRepo, bus, subOutbox, catalogue);
+      const consumers = await registerSubscriptions(bus, wallets, catalogue, subscriptions);
       outbox.start();
+      subOutbox.start();
       // Leftovers of crashes and expired holds are finished in the background.
       const sweep = setInterval(() => {
         void wallets.completePending().catch((err: unknown) => ctx.logger.warn({ err }, "ledger sweep failed"));
@@ -43,6 +51,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
         clearInterval(sweep);
         for (const c of consumers) await c.stop();
         await outbox.stop();
+        await subOutbox.stop();
       });
 
       bus.serve(COMMANDS.authorizeBalance, async (req) => {
@@ -60,6 +69,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
         return { ...r, heldMicros: BigInt(r.heldMicros), availableMicros: BigInt(r.availableMicros) };
       });
       ctx.app.use(balanceRoutes(wallets));
+      ctx.app.use(subscriptionRoutes(subscriptions));
       // Generation learns which models exist from here, never from a copy.
       ctx.bus!.serve(COMMANDS.listModels, async () => ({
         models: catalogue.plans.map((p) => ({

@@ -25,13 +25,14 @@ export async function registerSubscriptions(
   const consumers = [
     await bus.consume(EVENTS.subscriptionActivated, "apps-subscription-activated", async (e) => {
       if (!e.payload.appId) throw new PoisonMessageError("subscription event without app id");
-      if (await apps.setStatus(e.payload.appId, "active", e.occurredAt)) logger.info({ appId: e.payload.appId }, "app activated");
+      if (await apps.setStatus(e.payload.appId, "active", e.occurredAt, e.payload.subscriptionId))
+        logger.info({ appId: e.payload.appId }, "app activated");
       keys.invalidate(e.payload.appId);
       lists.invalidateApp(e.payload.appId);
     }),
     await bus.consume(EVENTS.subscriptionCancelled, "apps-subscription-cancelled", async (e) => {
       if (!e.payload.appId) throw new PoisonMessageError("subscription event without app id");
-      if (await apps.setStatus(e.payload.appId, "cancelled", e.occurredAt))
+      if (await apps.setStatus(e.payload.appId, "cancelled", e.occurredAt, e.payload.subscriptionId))
         logger.info({ appId: e.payload.appId }, "app cancelled");
       keys.invalidate(e.payload.appId);
     }),

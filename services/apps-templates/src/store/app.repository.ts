@@ -12,6 +12,8 @@ export interface AppRecord extends OutboxFields {
   status: AppStatus;
   /** When the status last changed at its source (billing's event time); older events never overwrite newer. */
   statusAt: Date;
+  /** Billing's subscription of this app, once billing activated it. */
+  subscriptionId?: string;
   /** SHA-256 of the API key, for lookup. */
   keyHash: string;
   /** AES-256-GCM sealed API key, for the owner's copy button. */
@@ -29,6 +31,7 @@ const appSchema = new Schema<AppRecord>(
     urlKey: { type: String, required: true },
     status: { type: String, required: true, enum: ["pending", "active", "cancelled"] },
     statusAt: { type: Date, required: true },
+    subscriptionId: { type: String },
     keyHash: { type: String, required: true },
     keySealed: { type: String, required: true },
     createdAt: { type: Date, required: true },
@@ -152,10 +155,13 @@ export class AppRepository {
   }
 
   /** Sets the status from a billing event that happened at `at`; an older or repeated event changes nothing. */
-  async setStatus(id: string, status: AppStatus, at: Date): Promise<boolean> {
+  async setStatus(id: string, status: AppStatus, at: Date, subscriptionId?: string): Promise<boolean> {
     const res = await this.lock.run(id, () =>
       this.model
-        .updateOne({ _id: id, statusAt: { $lt: at }, ...LIVE }, { $set: { status, statusAt: at, updatedAt: new Date() } })
+        .updateOne(
+          { _id: id, statusAt: { $lt: at }, ...LIVE },
+          { $set: { status, statusAt: at, updatedAt: new Date(), ...(subscriptionId ? { subscriptionId } : {}) } },
+        )
         .exec(),
     );
     if (res.modifiedCount === 1) this.onChange?.(id);
