@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Benchmarks on this machine: loadtests/bench.sh accounts|apps
+# Benchmarks on this machine: loadtests/bench.sh accounts|apps|billing
 # Starts the platform (limits raised so a benchmark measures work, not the limiter; logs to a file), runs the k6
 # scenario (with a /healthz baseline in the same run), prints req/s and latency per scenario with ratios to the
 # baseline, then stops what it started. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name="${1:?usage: loadtests/bench.sh accounts|apps}"
-[ -f "loadtests/$name.js" ] || { echo "no scenario loadtests/$name.js" >&2; exit 2; }
+name="${1:?usage: loadtests/bench.sh accounts|apps|billing}"
+[ -f "loadtests/$name.js" ] || [ "$name" = billing ] || { echo "no scenario loadtests/$name.js" >&2; exit 2; }
 bash scripts/ensure-deps.sh
 bash deploy/local/infra.sh start --profile dev
 npm run --silent build >/dev/null
@@ -23,9 +23,11 @@ GENUI_INFRA_ENV="$infra_json" GENUI_ENV_FILE="$overrides" node scripts/launcher.
 launcher=$!
 trap 'kill -INT $launcher 2>/dev/null; wait $launcher 2>/dev/null || true' EXIT
 for _ in $(seq 1 240); do curl -fsS http://127.0.0.1:8080/readyz >/dev/null 2>&1 && break; sleep 0.25; done
+nats_url=$(bash deploy/local/infra.sh env | sed -n 's/^NATS_URL=//p')
+if [ "$name" = billing ]; then NATS_URL="$nats_url" node loadtests/billing-bench.mjs; exit 0; fi
 k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
 "$k6" run --quiet --summary-export ".local/bench/$name-summary.json" "loadtests/$name.js" > ".local/bench/$name-k6.log" 2>&1 || {
   tail -n 20 ".local/bench/$name-k6.log" >&2
 }
 node loadtests/report.mjs ".local/bench/$name-summary.json" 15
-if [ "$name" = apps ]; then NATS_URL=$(bash deploy/local/infra.sh env | sed -n 's/^NATS_URL=//p') node loadtests/verify-latency.mjs; fi
+if [ "$name" = apps ]; then NATS_URL="$nats_url" node loadtests/verify-latency.mjs; fi
