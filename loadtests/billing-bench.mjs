@@ -52,18 +52,16 @@ const started = Date.now();
 const ids = Array.from({ length: N_EVENTS }, () => randomUUID());
 for (let i = 0; i < ids.length; i += 200)
   await Promise.all(
-    ids
-      .slice(i, i + 200)
-      .map((requestId) =>
-        bus.publish(EVENTS.generationCompleted, {
-          requestId,
-          userId,
-          model: "genui-pluto-0.1",
-          inputTokens: 1000n,
-          outputTokens: 2000n,
-          finishReason: "stop",
-        }),
-      ),
+    ids.slice(i, i + 200).map((requestId) =>
+      bus.publish(EVENTS.generationCompleted, {
+        requestId,
+        userId,
+        model: "genui-pluto-0.1",
+        inputTokens: 1000n,
+        outputTokens: 2000n,
+        finishReason: "stop",
+      }),
+    ),
   );
 const published = Date.now();
 const target = -(N_EVENTS * 4500) / 1e6;
