@@ -11,6 +11,7 @@ import {
 } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
 import { BrowserClient } from "./support/client";
+import { eventually } from "./support/eventually";
 import { startStack, type Stack } from "./support/stack";
 
 interface App {
@@ -27,16 +28,6 @@ interface Template {
   description: string;
   code: string;
   status: string;
-}
-
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
 }
 
 describe("apps and templates through the BFF", () => {

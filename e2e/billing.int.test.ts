@@ -5,17 +5,8 @@ import { testInfra } from "@genui/testkit";
 import { WalletRepository, type WalletRecord } from "../services/billing/src/store/wallet.repository";
 import { Wallets, walletLock } from "../services/billing/src/wallets";
 import { BrowserClient } from "./support/client";
+import { eventually } from "./support/eventually";
 import { startStack, type Stack } from "./support/stack";
-
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
 
 describe("wallets, holds and metering", () => {
   let stack: Stack;

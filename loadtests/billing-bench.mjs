@@ -2,6 +2,7 @@
 // N generation.completed events published at once, timed until the wallet shows every debit.
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
+import { signedUpSession } from "./lib/browser-session.mjs";
 
 const require = createRequire(import.meta.url);
 const { MessageBus, connectNats, createLogger } = require("../packages/chassis/dist/src/index.js");
@@ -12,22 +13,7 @@ const NATS = process.env.NATS_URL ?? "nats://127.0.0.1:4223";
 const N_AUTH = Number(process.env.N_AUTH ?? 2000);
 const N_EVENTS = Number(process.env.N_EVENTS ?? 2000);
 
-const jar = new Map();
-async function call(method, path, body) {
-  const headers = { "content-type": "application/json", cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
-  if (jar.has("csrftoken")) headers["x-csrftoken"] = jar.get("csrftoken");
-  const res = await fetch(BASE + path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-  for (const c of res.headers.getSetCookie()) jar.set(c.split("=")[0], c.split(";")[0].split("=").slice(1).join("="));
-  return res;
-}
-
-await call("GET", "/get-csrf/");
-const reg = await call("POST", "/accounts/api/v1/register/", {
-  email: `billing-${Date.now()}@genui.dev`,
-  password: "bench-password",
-});
-if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status}`);
-const { id: userId } = await reg.json();
+const { call, userId } = await signedUpSession(BASE, "billing");
 
 const logger = createLogger("billing-bench", "silent");
 const bus = new MessageBus(await connectNats(NATS, "billing-bench", logger), { prefix: "", source: "billing-bench", logger });

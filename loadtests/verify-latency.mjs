@@ -1,6 +1,7 @@
 // apps.keys.verify round trips over NATS from a client process, as the generation API makes them: signs up, creates
 // an app through the BFF, then asks for its key N times (cache warm) and prints p50/p99.
 import { createRequire } from "node:module";
+import { signedUpSession } from "./lib/browser-session.mjs";
 
 const require = createRequire(import.meta.url);
 const { MessageBus, connectNats, createLogger } = require("../packages/chassis/dist/src/index.js");
@@ -10,21 +11,7 @@ const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
 const NATS = process.env.NATS_URL ?? "nats://127.0.0.1:4223";
 const N = Number(process.env.N ?? 5000);
 
-const jar = new Map();
-async function call(method, path, body) {
-  const headers = { "content-type": "application/json", cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
-  if (jar.has("csrftoken")) headers["x-csrftoken"] = jar.get("csrftoken");
-  const res = await fetch(BASE + path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-  for (const c of res.headers.getSetCookie()) jar.set(c.split("=")[0], c.split(";")[0].split("=").slice(1).join("="));
-  return res;
-}
-
-await call("GET", "/get-csrf/");
-if (
-  (await call("POST", "/accounts/api/v1/register/", { email: `verify-${Date.now()}@genui.dev`, password: "bench-password" }))
-    .status !== 201
-)
-  throw new Error("sign-up failed");
+const { call } = await signedUpSession(BASE, "verify");
 const app = await (await call("POST", "/apps/api/v1/create/", { url: `https://verify-${Date.now()}.example.com` })).json();
 
 const logger = createLogger("verify-bench", "silent");
