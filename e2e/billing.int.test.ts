@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { MessageBus, OutboxRelay, connectNats, createLogger, type ReceivedEvent } from "@genui/chassis";
+import { MessageBus, connectNats, createLogger, type ReceivedEvent } from "@genui/chassis";
 import { COMMANDS, EVENTS, REPLY_ERRORS, type BalanceChangedSchema } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
-import { WalletRepository, type WalletRecord } from "../services/billing/src/store/wallet.repository";
+import { WalletRepository } from "../services/billing/src/store/wallet.repository";
+import { Holds } from "../services/billing/src/holds";
 import { Wallets, walletLock } from "../services/billing/src/wallets";
 import { BrowserClient } from "./support/client";
 import { eventually } from "./support/eventually";
@@ -12,6 +13,7 @@ describe("wallets, holds and metering", () => {
   let stack: Stack;
   let bus: MessageBus;
   let wallets: Wallets;
+  let holds: Holds;
   const changes: ReceivedEvent<typeof BalanceChangedSchema>[] = [];
   const logger = createLogger("billing-test", "silent");
 
@@ -28,8 +30,8 @@ describe("wallets, holds and metering", () => {
     const repo = new WalletRepository(stack.billing.ctx.mongo!);
     const billing = stack.billing.ctx;
     const lock = walletLock(billing.redis!, stack.prefix);
-    const relay = new OutboxRelay<WalletRecord>(repo.wallets, billing.bus!, logger, lock);
-    wallets = new Wallets(repo, billing.bus!, relay, logger, lock);
+    holds = new Holds(billing.redis!, stack.prefix);
+    wallets = new Wallets(repo, billing.bus!, logger, lock, holds);
   });
   afterAll(async () => {
     await bus.close();
@@ -104,8 +106,8 @@ describe("wallets, holds and metering", () => {
     );
     expect(results.filter((r) => r.authorized)).toHaveLength(10);
     expect(results.filter((r) => !r.authorized).every((r) => r.reason === "insufficient")).toBe(true);
-    const w = await wallets.get(userId);
-    expect(w).toMatchObject({ balance: 45_000, available: 0, heldTotal: 45_000 });
+    expect(await wallets.get(userId)).toMatchObject({ balance: 45_000 });
+    expect(await wallets.holdsOf(userId)).toEqual({ held: 45_000, available: 0, holds: 10 });
     expect(await wallets.reconcile(userId)).toMatchObject({ ok: true });
   });
 
@@ -126,14 +128,15 @@ describe("wallets, holds and metering", () => {
     expect(await ask(settled)).toMatchObject({ authorized: true, holdId: hold.holdId, availableMicros: 75_000n });
     await ask(randomUUID());
     await completed(userId, settled, { holdId: hold.holdId });
-    const w = await eventually(
+    await eventually(
       () => wallets.get(userId),
       (x) => x.balance !== 100_000,
     );
-    expect(w).toMatchObject({ balance: 100_000 - COST, available: 100_000 - COST - 25_000, heldTotal: 25_000 });
-    expect(await wallets.releaseExpired(new Date(Date.now() + 3_600_000), userId)).toBe(1);
-    expect(await wallets.get(userId)).toMatchObject({ balance: 100_000 - COST, available: 100_000 - COST, heldTotal: 0 });
-    expect(await wallets.reconcile(userId)).toMatchObject({ ok: true });
+    expect(await wallets.holdsOf(userId)).toEqual({ held: 25_000, available: 100_000 - COST - 25_000, holds: 1 });
+    // An hour later the other hold has expired: inspecting the wallet then drops it.
+    expect(await holds.inspect(userId, Date.now() + 3_600_000)).toMatchObject({ held: 0, holds: 0 });
+    expect(await wallets.holdsOf(userId)).toEqual({ held: 0, available: 100_000 - COST, holds: 0 });
+    expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 100_000 - COST });
   });
 
   it("when usage names an unknown model or no user, then it is terminated and later usage is still debited", async () => {
@@ -169,5 +172,42 @@ describe("wallets, holds and metering", () => {
     expect(await wallets.apply(userId, "once-key", 7_000, "adjustment")).toBe(true);
     expect(await wallets.apply(userId, "once-key", 7_000, "adjustment")).toBe(false);
     expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 7_000 });
+  });
+
+  it("when ledger batches were interrupted (entries written; or carried but not finished), then the sweep finishes each once", async () => {
+    const { userId } = await signUp();
+    const repo = new WalletRepository(stack.billing.ctx.mongo!);
+    const old = new Date(Date.now() - 60_000);
+    // Stopped after step 2: one of its two entries was written.
+    const open = `open-${userId}`;
+    await repo.batches.create({ _id: open, state: "open", keys: [`a:${userId}`, `b:${userId}`], createdAt: old, updatedAt: old });
+    await repo.ledger.create({ _id: `a:${userId}`, userId, amount: 5_000, source: "adjustment", batch: open, createdAt: old });
+    // Stopped after step 4: the wallet already carries it, the batch document is still there.
+    const carried = `carried-${userId}`;
+    const sums = [{ userId, amount: 3_000, count: 1, holdIds: [], sources: ["adjustment" as const] }];
+    await repo.batches.create({
+      _id: carried,
+      state: "recorded",
+      keys: [`c:${userId}`],
+      wallets: sums,
+      createdAt: old,
+      updatedAt: old,
+    });
+    await repo.ledger.create({ _id: `c:${userId}`, userId, amount: 3_000, source: "adjustment", batch: carried, createdAt: old });
+    await wallets.ensure(userId);
+    await repo.wallets.updateOne(
+      { _id: userId },
+      { $inc: { balance: 3_000, version: 1 }, $set: { [`applied.${carried}`]: true } },
+    );
+    expect(await wallets.reconcile(userId)).toMatchObject({ balance: 3_000, ledgerSum: 3_000 });
+    // The service's own sweep races this one: the wallet guard and lock keep it to one application each.
+    await wallets.recover(1_000);
+    await wallets.recover(1_000);
+    expect(await wallets.get(userId)).toMatchObject({ balance: 8_000 });
+    expect(await repo.batches.countDocuments({ _id: { $in: [open, carried] } })).toBe(0);
+    expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 8_000, ledgerSum: 8_000 });
+    expect(await wallets.apply(userId, `b:${userId}`, 1_000, "adjustment")).toBe(true);
+    expect(await wallets.apply(userId, `a:${userId}`, 5_000, "adjustment")).toBe(false);
+    expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 9_000 });
   });
 });

@@ -108,6 +108,9 @@ export interface ConsumeOptions {
   nakDelayMs?: number;
 }
 
+/** What became of one event of a batch (see `MessageBus.consumeBatch`). */
+export type BatchOutcome = "ack" | "term" | "retry";
+
 export interface Consumption {
   stop(): Promise<void>;
 }
@@ -254,6 +257,131 @@ export class MessageBus {
         await loop;
       },
     };
+  }
+
+  /**
+   * A durable pull consumer that hands the handler every message waiting, up to `maxBatch`, in one call: while one
+   * batch is being handled the next accumulates, so a quiet stream is handled message by message and a busy one in
+   * large batches (one store round trip for many events); `lingerMs` waits that long for a partial batch to fill.
+   * The handler answers an outcome per event, in order:
+   * "ack", "term" (poison) or "retry" (nak with backoff); a throw naks the whole batch. Undecodable messages are
+   * terminated before the handler sees them.
+   */
+  async consumeBatch<S extends DescMessage>(
+    def: EventDef<S>,
+    durable: string,
+    handler: (events: ReceivedEvent<S>[]) => Promise<BatchOutcome[]>,
+    options: ConsumeOptions & { maxBatch?: number; lingerMs?: number } = {},
+  ): Promise<Consumption> {
+    const maxBatch = options.maxBatch ?? 500;
+    const lingerMs = options.lingerMs ?? 0;
+    const jsm = await this.jsm();
+    const stream = this.streamName(def.stream);
+    const name = durable.replace(/[^A-Za-z0-9_-]/g, "_");
+    await jsm.consumers.add(stream, {
+      durable_name: name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: this.subject(def.subject),
+      max_deliver: options.maxDeliver ?? 10,
+      ack_wait: nanos(options.ackWaitMs ?? 30_000),
+      max_ack_pending: Math.max(1000, maxBatch * 4),
+    });
+    const consumer = await this.js.consumers.get(stream, name);
+    const messages = await consumer.consume({ max_messages: Math.max(256, maxBatch * 2) });
+    this.consumptions.add(messages);
+    const log = this.opts.logger.child({ consumer: name, subject: def.subject });
+    const count = (outcome: string, n = 1) => this.opts.metrics?.messagesHandled.inc({ subject: def.subject, outcome }, n);
+    const buffer: JsMsg[] = [];
+    let wake: (() => void) | undefined;
+    let ended = false;
+    const reader = (async () => {
+      for await (const m of messages) {
+        buffer.push(m);
+        wake?.();
+      }
+      ended = true;
+      wake?.();
+    })();
+    const worker = (async () => {
+      for (;;) {
+        if (buffer.length === 0) {
+          if (ended) return;
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+          continue;
+        }
+        // A short wait lets a partial batch fill up when events keep arriving (fewer, larger batches).
+        if (lingerMs > 0 && buffer.length < maxBatch && !ended) {
+          const until = Date.now() + lingerMs;
+          while (buffer.length < maxBatch && !ended && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+        }
+        const batch = buffer.splice(0, maxBatch);
+        const decoded: { m: JsMsg; e: ReceivedEvent<S> }[] = [];
+        for (const m of batch) {
+          const e = this.decode(def, m);
+          if (e) decoded.push({ m, e });
+          else {
+            log.error({ seq: m.seq }, "undecodable event terminated");
+            m.term();
+            count("term");
+          }
+        }
+        if (decoded.length === 0) continue;
+        const work = handler(decoded.map((d) => d.e)).then(
+          (outcomes) => {
+            decoded.forEach(({ m, e }, i) => {
+              const outcome = outcomes[i] ?? "retry";
+              if (outcome === "ack") m.ack();
+              else if (outcome === "term") {
+                log.error({ eventId: e.eventId }, "poison event terminated");
+                m.term();
+              } else m.nak(this.nakDelay(options, e.deliveryCount));
+              count(outcome);
+            });
+          },
+          (err: unknown) => {
+            log.warn({ err, events: decoded.length }, "batch handling failed; will retry");
+            for (const { m, e } of decoded) m.nak(this.nakDelay(options, e.deliveryCount));
+            count("nak", decoded.length);
+          },
+        );
+        this.inFlight.add(work);
+        await work.finally(() => this.inFlight.delete(work));
+      }
+    })();
+    return {
+      stop: async () => {
+        await messages.close();
+        this.consumptions.delete(messages);
+        await reader;
+        await worker;
+      },
+    };
+  }
+
+  private nakDelay(options: ConsumeOptions, deliveryCount: number): number {
+    return Math.min((options.nakDelayMs ?? 500) * 2 ** Math.max(0, deliveryCount - 1), 30_000);
+  }
+
+  /** The event in a message, or undefined when it cannot be decoded as `def`. */
+  private decode<S extends DescMessage>(def: EventDef<S>, m: JsMsg): ReceivedEvent<S> | undefined {
+    try {
+      const env = fromBinary(EventEnvelopeSchema, m.data);
+      if (env.payloadType !== def.schema.typeName || !env.eventId) return undefined;
+      return {
+        eventId: env.eventId,
+        occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0),
+        correlationId: env.correlationId,
+        causationId: env.causationId,
+        source: env.source,
+        subject: m.subject,
+        payload: fromBinary(def.schema, env.payload),
+        deliveryCount: m.info.redeliveryCount,
+      };
+    } catch {
+      return undefined;
+    }
   }
 
   private async handleEvent<S extends DescMessage>(

@@ -6,8 +6,9 @@ import { subscriptionRoutes } from "./http/subscription.routes";
 import { SubscriptionRepository, type SubscriptionRecord } from "./store/subscription.repository";
 import { Subscriptions } from "./subscriptions";
 import { requestCost } from "./domain/pricing";
-import { WalletRepository, type WalletRecord } from "./store/wallet.repository";
+import { WalletRepository } from "./store/wallet.repository";
 import { Wallets, walletLock } from "./wallets";
+import { Holds } from "./holds";
 import type { BillingConfig } from "./config";
 import { Catalogue } from "./domain/catalogue";
 import { planRoutes } from "./http/plans.routes";
@@ -32,25 +33,22 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
       const repo = new WalletRepository(ctx.mongo!);
       await repo.init();
       const lock = walletLock(ctx.redis!, config.REDIS_KEY_PREFIX);
-      const outbox = new OutboxRelay<WalletRecord>(repo.wallets, bus, ctx.logger, lock);
-      const wallets = new Wallets(repo, bus, outbox, ctx.logger, lock, config.HOLD_TTL_SECONDS * 1000);
+      const holds = new Holds(ctx.redis!, config.REDIS_KEY_PREFIX);
+      const wallets = new Wallets(repo, bus, ctx.logger, lock, holds, config.HOLD_TTL_SECONDS * 1000);
       const subRepo = new SubscriptionRepository(ctx.mongo!);
       await subRepo.init();
       const subOutbox = new OutboxRelay<SubscriptionRecord>(subRepo.model, bus, ctx.logger, subRepo.lock);
       const subscriptions = new Subscriptions(subRepo, bus, subOutbox, catalogue);
       const consumers = await registerSubscriptions(bus, wallets, catalogue, subscriptions);
-      outbox.start();
       subOutbox.start();
-      // Leftovers of crashes and expired holds are finished in the background.
+      // Ledger batches a crash interrupted are finished in the background (expired holds go by themselves).
       const sweep = setInterval(() => {
-        void wallets.completePending().catch((err: unknown) => ctx.logger.warn({ err }, "ledger sweep failed"));
-        void wallets.releaseExpired().catch((err: unknown) => ctx.logger.warn({ err }, "hold sweep failed"));
+        void wallets.recover().catch((err: unknown) => ctx.logger.warn({ err }, "ledger sweep failed"));
       }, 5_000);
       sweep.unref();
       ctx.shutdown.add("workers", "billing consumers and sweeps", async () => {
         clearInterval(sweep);
         for (const c of consumers) await c.stop();
-        await outbox.stop();
         await subOutbox.stop();
       });
 

@@ -1,18 +1,12 @@
-import {
-  DistributedLock,
-  outboxUpdate,
-  type DocumentLock,
-  type Logger,
-  type MessageBus,
-  type OutboxRelay,
-  type Redis,
-} from "@genui/chassis";
+import { randomUUID } from "node:crypto";
+import { DistributedLock, type DocumentLock, type Logger, type MessageBus, type Redis, type SealedEvent } from "@genui/chassis";
+import { EVENTS } from "@genui/contracts";
+import type { Holds } from "./holds";
+import type { BatchRecord, LedgerEntry, LedgerSource, WalletRecord, WalletRepository } from "./store/wallet.repository";
 
-/** The lock every writer of a wallet document takes (wallet use cases and the wallets' outbox relay). */
+/** The lock every writer of a wallet document takes, in every billing process. */
 export const walletLock = (redis: Redis, redisKeyPrefix = ""): DistributedLock =>
   new DistributedLock(redis, `${redisKeyPrefix}lock:wallet:`);
-import { EVENTS } from "@genui/contracts";
-import type { LedgerEntry, LedgerSource, WalletRecord, WalletRepository } from "./store/wallet.repository";
 
 export interface AuthorizeResult {
   authorized: boolean;
@@ -22,227 +16,327 @@ export interface AuthorizeResult {
   reason: string;
 }
 
+/** One balance change to record: `key` is its idempotency key (the same key is recorded once, ever). */
+export interface Posting {
+  key: string;
+  userId: string;
+  /** Signed micro-dollars. */
+  amount: number;
+  source: LedgerSource;
+  reference?: string;
+  /** A balance hold to release once this change is carried (usage settles its request's hold). */
+  holdId?: string;
+}
+
+type WalletSum = NonNullable<BatchRecord["wallets"]>[number];
+
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
+const duplicateIndexes = (err: unknown): Set<number> => {
+  const e = err as { code?: number; writeErrors?: { index?: number; code?: number; err?: { index?: number; code?: number } }[] };
+  const out = new Set<number>();
+  if (Array.isArray(e.writeErrors)) {
+    for (const w of e.writeErrors) {
+      const code = w.code ?? w.err?.code;
+      const index = w.index ?? w.err?.index;
+      if (code !== 11000 || index === undefined) throw err;
+      out.add(index);
+    }
+    return out;
+  }
+  throw err;
+};
+/** Batch ids become field names of `applied`: no dots or dollars. */
+const marker = (batchId: string) => `applied.${batchId.replace(/[.$]/g, "_")}`;
+export const holdIdFor = (requestId: string) => `req-${requestId}`;
 
 /**
- * Wallets and the append-only ledger. Every balance change is a ledger entry keyed by an idempotency key and is
- * applied to the wallet by one guarded single-document update, so a retry, a redelivery or a race applies it once:
- *   1. insert the entry (its key is `_id`: a second insert of the same key fails) as "pending";
- *   2. apply to the wallet where `applied.<key>` is absent: $inc balance/available, set `applied.<key>`, and the
- *      `billing.balance.changed` event into the wallet's outbox — all in the same update;
- *   3. mark the entry "applied"; 4. drop `applied.<key>` from the wallet.
- * A crash after any step leaves a pending entry that `completePending` finishes; step 2's guard makes it a no-op
- * when it already happened. Every change of one wallet also runs under that wallet's lock (per process and in
- * Redis): the local Mongo-wire store applies concurrent updates of one document without isolation.
+ * Wallets and the append-only ledger. Balance changes are recorded in batches (one change is a batch of one;
+ * metering settles hundreds of usage events per batch), each in steps that a crash can stop anywhere:
+ *   1. a batch document lists the candidate keys ("open");
+ *   2. the entries are inserted — their key is `_id`, so a key recorded before is refused by the store and drops out;
+ *   3. the batch records what it inserted, summed per wallet ("recorded");
+ *   4. each wallet takes its sum in one update guarded by "this batch not applied yet" (`applied.<batch>`), under
+ *      the wallet's lock;
+ *   5. the Redis mirror of each balance moves to the new version and the settled holds are released; each wallet's
+ *      `billing.balance.changed` is published (event id `balance:<batch>:<user>`);
+ *   6. the batch document is deleted: an entry counts once its batch document is gone.
+ * The batch document is the outbox of its events: until it is gone, the sweep republishes them.
+ * The sweep (`recover`) finishes batches older than a few seconds from the step they stopped at; step 4's guard
+ * makes a repeat a no-op. The balance is a projection of the ledger, which `reconcile` checks.
  */
 export class Wallets {
-  /**
-   * `lock` serialises every update of one wallet, across processes (see `walletLock`); the wallets' outbox relay
-   * must be built with the same lock.
-   */
+  private readonly known = new Set<string>();
+  /** Batches whose markers can be dropped from a wallet by its next update. */
+  private readonly settled = new Map<string, string[]>();
+
+  /** `lock` serialises every update of one wallet, across processes (see `walletLock`). */
   constructor(
     private readonly repo: WalletRepository,
     private readonly bus: MessageBus,
-    private readonly outbox: OutboxRelay<WalletRecord>,
     private readonly logger: Logger,
     private readonly lock: DocumentLock,
+    private readonly holds: Holds,
     private readonly holdTtlMs = 10 * 60_000,
   ) {}
 
   /** Makes sure a wallet exists (on sign-up, and lazily whenever one is needed). */
   async ensure(userId: string): Promise<void> {
-    if (await this.repo.wallets.exists({ _id: userId })) return;
-    const now = new Date();
-    try {
-      await this.repo.wallets.create({
-        _id: userId,
-        balance: 0,
-        available: 0,
-        heldTotal: 0,
-        holds: {},
-        applied: {},
-        createdAt: now,
-        updatedAt: now,
-      });
-    } catch (err) {
-      if (!isDuplicate(err)) throw err;
+    if (this.known.has(userId)) return;
+    if (!(await this.repo.wallets.exists({ _id: userId }))) {
+      const now = new Date();
+      try {
+        await this.repo.wallets.create({ _id: userId, balance: 0, version: 0, applied: {}, createdAt: now, updatedAt: now });
+      } catch (err) {
+        if (!isDuplicate(err)) throw err;
+      }
     }
+    if (this.known.size > 100_000) this.known.clear();
+    this.known.add(userId);
   }
 
   async get(userId: string): Promise<WalletRecord> {
-    let w = await this.repo.wallets.findById(userId).select({ outbox: 0, applied: 0 }).lean<WalletRecord>().exec();
+    const read = () => this.repo.wallets.findById(userId).select({ outbox: 0, applied: 0 }).lean<WalletRecord>().exec();
+    let w = await read();
     if (!w) {
+      this.known.delete(userId);
       await this.ensure(userId);
-      w = await this.repo.wallets.findById(userId).select({ outbox: 0, applied: 0 }).lean<WalletRecord>().exec();
+      w = await read();
     }
     return w!;
   }
 
-  /**
-   * Records and applies one ledger entry exactly once. `release` also releases a hold in the same update (metering:
-   * the debit and the hold's release are one atomic change). Resolves false when the key was already applied.
-   */
+  async setPaymentCurrency(userId: string, currency: "USD" | "INR"): Promise<void> {
+    await this.ensure(userId);
+    await this.lock.run(userId, () =>
+      this.repo.wallets.updateOne({ _id: userId }, { $set: { paymentCurrency: currency, updatedAt: new Date() } }).exec(),
+    );
+  }
+
+  /** Records and applies one ledger entry exactly once; false when the key was recorded before. */
   async apply(
     userId: string,
     key: string,
     amount: number,
     source: LedgerSource,
     reference?: string,
-    release?: { holdId: string },
+    holdId?: string,
   ): Promise<boolean> {
-    await this.ensure(userId);
-    const entry: LedgerEntry = {
-      _id: key,
-      userId,
-      amount,
-      source,
-      state: "pending",
-      ...(reference ? { reference } : {}),
-      createdAt: new Date(),
-    };
-    try {
-      await this.repo.ledger.create(entry);
-    } catch (err) {
-      if (!isDuplicate(err)) throw err;
-      const existing = await this.repo.ledger.findById(key).lean<LedgerEntry>().exec();
-      if (!existing || existing.state === "applied") return false;
-      if (existing.userId !== userId || existing.amount !== amount) {
-        this.logger.error({ key }, "ledger key reused with different content; refused");
-        return false;
-      }
-    }
-    return this.carry(entry, release);
-  }
-
-  /** Steps 2-4 for an entry, under the wallet's lock. */
-  private carry(entry: LedgerEntry, release?: { holdId: string }): Promise<boolean> {
-    return this.lock.run(entry.userId, () => this.carryLocked(entry, release));
-  }
-
-  private async carryLocked(entry: LedgerEntry, release?: { holdId: string }): Promise<boolean> {
-    // Ledger keys become field names: no dots or dollars in them.
-    const field = `applied.${entry._id.replace(/[.$]/g, "_")}`;
-    const wallet = await this.repo.wallets.findById(entry.userId).select({ holds: 1, balance: 1 }).lean<WalletRecord>().exec();
-    const hold = release ? wallet?.holds?.[release.holdId] : undefined;
-    const heldBack = hold?.amount ?? 0;
-    const event = this.bus.envelope(
-      EVENTS.balanceChanged,
-      {
-        userId: entry.userId,
-        balanceMicros: BigInt((wallet?.balance ?? 0) + entry.amount),
-        deltaMicros: BigInt(entry.amount),
-        ledgerKey: entry._id,
-        reason: entry.source,
-      },
-      { eventId: `balance:${entry._id}` },
-    );
-    const o = outboxUpdate([event]);
-    const filter: Record<string, unknown> = { _id: entry.userId, [field]: { $exists: false } };
-    const update: Record<string, unknown> = {
-      $inc: { balance: entry.amount, available: entry.amount + heldBack, heldTotal: -heldBack, ...o.$inc },
-      $set: { [field]: true, updatedAt: new Date(), ...o.$set },
-    };
-    if (hold) {
-      filter[`holds.${release!.holdId}`] = { $exists: true };
-      update.$unset = { [`holds.${release!.holdId}`]: "" };
-    }
-    const res = await this.repo.wallets.updateOne(filter, update).exec();
-    if (res.modifiedCount === 0 && hold) {
-      // The hold expired or was released meanwhile: apply the entry alone.
-      return this.carryLocked(entry);
-    }
-    if (res.modifiedCount === 0) {
-      const applied = await this.repo.wallets.exists({ _id: entry.userId, [field]: true });
-      if (!applied) throw new Error(`wallet ${entry.userId} missing while applying ${entry._id}`);
-    }
-    await this.repo.ledger.updateOne({ _id: entry._id }, { $set: { state: "applied" } }).exec();
-    await this.repo.wallets.updateOne({ _id: entry.userId }, { $unset: { [field]: "" } }).exec();
-    this.outbox.flushSoon(entry.userId);
-    return true;
-  }
-
-  /** Finishes entries a crash left pending (run by the sweep). */
-  async completePending(limit = 100): Promise<number> {
-    const pending = await this.repo.ledger
-      .find({ state: "pending", createdAt: { $lt: new Date(Date.now() - 5_000) } })
-      .limit(limit)
-      .lean<LedgerEntry[]>()
-      .exec();
-    for (const e of pending) await this.carry(e);
-    return pending.length;
+    const [recorded] = await this.post([
+      { key, userId, amount, source, ...(reference ? { reference } : {}), ...(holdId ? { holdId } : {}) },
+    ]);
+    return recorded!;
   }
 
   /**
-   * Places a hold of `amount` for `requestId` when the available balance covers it; atomic, so concurrent
-   * requests can never overdraw. A repeated request id returns the same hold.
+   * Records and applies a batch of postings (steps 1-6 above). Resolves, per posting, whether this call recorded it
+   * (false: its key was recorded before — by an earlier call, or twice in this batch).
+   */
+  async post(postings: Posting[]): Promise<boolean[]> {
+    if (postings.length === 0) return [];
+    const batchId = randomUUID();
+    const now = new Date();
+    // A key twice in one batch counts once.
+    const first = new Map<string, number>();
+    postings.forEach((p, i) => first.has(p.key) || first.set(p.key, i));
+    const unique = [...first.values()].map((i) => postings[i]!);
+    await this.repo.batches.create({
+      _id: batchId,
+      state: "open",
+      keys: unique.map((p) => p.key),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const entries: LedgerEntry[] = unique.map((p) => ({
+      _id: p.key,
+      userId: p.userId,
+      amount: p.amount,
+      source: p.source,
+      batch: batchId,
+      ...(p.reference ? { reference: p.reference } : {}),
+      ...(p.holdId ? { holdId: p.holdId } : {}),
+      createdAt: now,
+    }));
+    let refused = new Set<number>();
+    try {
+      await this.repo.ledger.collection.insertMany(entries as never[], { ordered: false });
+    } catch (err) {
+      refused = duplicateIndexes(err);
+    }
+    const inserted = entries.filter((_, i) => !refused.has(i));
+    await this.finish(batchId, inserted);
+    const recordedKeys = new Set(inserted.map((e) => e._id));
+    return postings.map((p, i) => first.get(p.key) === i && recordedKeys.has(p.key));
+  }
+
+  /** Steps 3-6 for the entries a batch inserted. */
+  private async finish(batchId: string, inserted: LedgerEntry[]): Promise<void> {
+    const byWallet = new Map<string, WalletSum>();
+    for (const e of inserted) {
+      const s = byWallet.get(e.userId) ?? { userId: e.userId, amount: 0, count: 0, holdIds: [], sources: [] };
+      s.amount += e.amount;
+      s.count += 1;
+      if (e.holdId) s.holdIds.push(e.holdId);
+      if (!s.sources.includes(e.source)) s.sources.push(e.source);
+      byWallet.set(e.userId, s);
+    }
+    const sums = [...byWallet.values()];
+    await this.repo.batches
+      .updateOne({ _id: batchId }, { $set: { state: "recorded", wallets: sums, updatedAt: new Date() } })
+      .exec();
+    await this.settle(batchId, sums, inserted.length === 1 ? inserted[0]!._id : undefined);
+  }
+
+  /**
+   * Step 4 and 5 for one wallet: one guarded update that adds the sum, bumps the version and marks the batch (and
+   * drops the markers of batches settled earlier), then the Redis mirror and holds. Answers the wallet's
+   * `billing.balance.changed` event, published by the caller before the batch document goes (a crash before that
+   * leaves the batch to the sweep, which publishes it again under the same event id).
+   */
+  private async carry(batchId: string, s: WalletSum, singleKey?: string): Promise<SealedEvent> {
+    await this.ensure(s.userId);
+    const field = marker(batchId);
+    const state = await this.lock.run(s.userId, async () => {
+      const prune = (this.settled.get(s.userId) ?? []).slice(0, 50);
+      const update: Record<string, unknown> = {
+        $inc: { balance: s.amount, version: 1 },
+        $set: { [field]: true, updatedAt: new Date() },
+      };
+      if (prune.length) update.$unset = Object.fromEntries(prune.map((b) => [marker(b), ""]));
+      let w = await this.repo.wallets
+        .findOneAndUpdate({ _id: s.userId, [field]: { $exists: false } }, update, { returnDocument: "after" })
+        .lean<WalletRecord>()
+        .exec();
+      if (w && prune.length) {
+        const rest = (this.settled.get(s.userId) ?? []).filter((b) => !prune.includes(b));
+        if (rest.length) this.settled.set(s.userId, rest);
+        else this.settled.delete(s.userId);
+      }
+      // Already carried (a repeat after a crash): the wallet as it is.
+      w ??= await this.repo.wallets.findById(s.userId).select({ balance: 1, version: 1 }).lean<WalletRecord>().exec();
+      if (!w) throw new Error(`wallet ${s.userId} missing while applying batch ${batchId}`);
+      return { balance: w.balance, version: w.version ?? 0 };
+    });
+    await this.holds.sync(s.userId, state.balance, state.version, s.holdIds);
+    return this.bus.envelope(
+      EVENTS.balanceChanged,
+      {
+        userId: s.userId,
+        balanceMicros: BigInt(state.balance),
+        deltaMicros: BigInt(s.amount),
+        ledgerKey: singleKey ?? `batch:${batchId}`,
+        reason: s.sources.length === 1 ? s.sources[0]! : "batch",
+      },
+      { eventId: `balance:${batchId}:${s.userId}` },
+    );
+  }
+
+  /** Step 4-6 for the recorded sums of a batch. */
+  private async settle(batchId: string, sums: WalletSum[], singleKey?: string): Promise<void> {
+    const events = await inParallel(sums, 8, (s) => this.carry(batchId, s, singleKey));
+    await Promise.all(events.map((e) => this.bus.publishSealed(e)));
+    await this.repo.batches.deleteOne({ _id: batchId }).exec();
+    for (const s of sums) {
+      const list = this.settled.get(s.userId) ?? [];
+      list.push(batchId);
+      this.settled.set(s.userId, list);
+    }
+  }
+
+  /** Finishes batches a crash left behind (run by the sweep); returns how many. */
+  async recover(olderThanMs = 10_000): Promise<number> {
+    const stale = await this.repo.batches
+      .find({ createdAt: { $lt: new Date(Date.now() - olderThanMs) } })
+      .limit(50)
+      .lean<BatchRecord[]>()
+      .exec();
+    for (const b of stale) {
+      if (b.state === "open") {
+        const entries = await this.repo.ledger
+          .find({ _id: { $in: b.keys } })
+          .lean<LedgerEntry[]>()
+          .exec();
+        await this.finish(
+          b._id,
+          entries.filter((e) => e.batch === b._id),
+        );
+      } else {
+        const sums = b.wallets ?? [];
+        const single = sums.length === 1 && sums[0]!.count === 1 && b.keys.length === 1 ? b.keys[0] : undefined;
+        await this.settle(b._id, sums, single);
+      }
+      this.logger.warn({ batch: b._id, state: b.state }, "finished an interrupted ledger batch");
+    }
+    return stale.length;
+  }
+
+  /**
+   * Places a hold of `amount` for `requestId` when the available balance (balance − live holds) covers it; atomic,
+   * so concurrent requests can never overdraw. A repeated request id returns the same hold.
    */
   async authorize(userId: string, requestId: string, amount: number): Promise<AuthorizeResult> {
-    await this.ensure(userId);
-    return this.lock.run(userId, () => this.authorizeLocked(userId, requestId, amount));
+    const holdId = holdIdFor(requestId);
+    let r = await this.holds.place(userId, holdId, amount, this.holdTtlMs);
+    if (r.status === -1) {
+      const w = await this.get(userId);
+      await this.holds.sync(userId, w.balance, w.version ?? 0);
+      r = await this.holds.place(userId, holdId, amount, this.holdTtlMs);
+    }
+    if (r.status === 1) return { authorized: true, holdId, heldMicros: r.held, availableMicros: r.available, reason: "" };
+    return { authorized: false, holdId: "", heldMicros: 0, availableMicros: Math.max(0, r.available), reason: "insufficient" };
   }
 
-  private async authorizeLocked(userId: string, requestId: string, amount: number): Promise<AuthorizeResult> {
-    const holdId = `req-${requestId.replace(/[.$]/g, "_")}`;
-    const expiresAt = new Date(Date.now() + this.holdTtlMs);
-    const res = await this.repo.wallets
-      .updateOne(
-        { _id: userId, available: { $gte: amount }, [`holds.${holdId}`]: { $exists: false } },
-        {
-          $inc: { available: -amount, heldTotal: amount },
-          $set: { [`holds.${holdId}`]: { amount, expiresAt, requestId }, updatedAt: new Date() },
-        },
-      )
-      .exec();
+  /** Live holds of a wallet (expired ones dropped): total held and what is left to authorise. */
+  async holdsOf(userId: string): Promise<{ held: number; available: number; holds: number }> {
     const w = await this.get(userId);
-    if (res.modifiedCount === 1)
-      return { authorized: true, holdId, heldMicros: amount, availableMicros: w.available, reason: "" };
-    const existing = w.holds?.[holdId];
-    if (existing) return { authorized: true, holdId, heldMicros: existing.amount, availableMicros: w.available, reason: "" };
-    return { authorized: false, holdId: "", heldMicros: 0, availableMicros: w.available, reason: "insufficient" };
+    let h = await this.holds.inspect(userId);
+    if (h.version < (w.version ?? 0)) {
+      await this.holds.sync(userId, w.balance, w.version ?? 0);
+      h = await this.holds.inspect(userId);
+    }
+    return { held: h.held, available: w.balance - h.held, holds: h.holds };
   }
 
-  /** Releases holds past their expiry (the request died without reporting usage). */
-  async releaseExpired(now = new Date(), userId?: string): Promise<number> {
-    const wallets = await this.repo.wallets
-      .find(userId ? { _id: userId } : { heldTotal: { $gt: 0 } })
-      .select({ holds: 1 })
-      .lean<WalletRecord[]>()
-      .exec();
-    let released = 0;
-    for (const w of wallets)
-      for (const [holdId, h] of Object.entries(w.holds ?? {})) {
-        if (new Date(h.expiresAt) > now) continue;
-        const res = await this.lock.run(w._id, () =>
-          this.repo.wallets
-            .updateOne(
-              { _id: w._id, [`holds.${holdId}`]: { $exists: true } },
-              { $inc: { available: h.amount, heldTotal: -h.amount }, $unset: { [`holds.${holdId}`]: "" } },
-            )
-            .exec(),
-        );
-        released += res.modifiedCount;
-      }
-    return released;
-  }
-
-  /** Balance == sum of applied ledger entries, and available == balance − live holds, for one user. */
-  async reconcile(
-    userId: string,
-  ): Promise<{ ok: boolean; balance: number; ledgerSum: number; available: number; holds: number }> {
+  /**
+   * The ledger proves the balance for one user: balance == the sum of every counted entry (its batch finished, or
+   * this wallet already carries it), and the holds' mirror agrees with the store's balance and version.
+   */
+  async reconcile(userId: string): Promise<{ ok: boolean; balance: number; ledgerSum: number; mirror: number; held: number }> {
     const w = await this.repo.wallets.findById(userId).lean<WalletRecord>().exec();
     const entries = await this.repo.ledger.find({ userId }).lean<LedgerEntry[]>().exec();
+    const batches = new Set(
+      (await this.repo.batches.find({}).select({ _id: 1 }).lean<{ _id: string }[]>().exec()).map((b) => b._id),
+    );
     const ledgerSum = entries
-      .filter((e) => e.state === "applied" || w?.applied?.[e._id.replace(/[.$]/g, "_")])
+      .filter((e) => !batches.has(e.batch) || w?.applied?.[e.batch.replace(/[.$]/g, "_")])
       .reduce((s, e) => s + e.amount, 0);
-    const holds = Object.values(w?.holds ?? {}).reduce((s, h) => s + h.amount, 0);
+    const h = await this.holds.inspect(userId);
     const balance = w?.balance ?? 0;
-    const available = w?.available ?? 0;
     return {
-      ok: balance === ledgerSum && available === balance - holds && (w?.heldTotal ?? 0) === holds,
+      ok: balance === ledgerSum && (h.version === -1 || (h.balance === balance && h.version === (w?.version ?? 0))),
       balance,
       ledgerSum,
-      available,
-      holds,
+      mirror: h.balance,
+      held: h.held,
     };
   }
+}
+
+async function inParallel<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  let next = 0;
+  const errors: unknown[] = [];
+  const results: R[] = [];
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        try {
+          results[i] = await fn(items[i]!);
+        } catch (err) {
+          errors.push(err);
+        }
+      }
+    }),
+  );
+  if (errors.length) throw errors[0];
+  return results;
 }

@@ -1,14 +1,15 @@
-import { PoisonMessageError, type Consumption, type MessageBus } from "@genui/chassis";
+import { PoisonMessageError, type BatchOutcome, type Consumption, type MessageBus } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
 import type { Catalogue } from "../domain/catalogue";
 import { requestCost } from "../domain/pricing";
 import type { Subscriptions } from "../subscriptions";
-import type { Wallets } from "../wallets";
+import { holdIdFor, type Posting, type Wallets } from "../wallets";
 
 /**
  * Billing's event handlers, all in one place:
  * - identity.user.registered → the user's wallet;
- * - generation.completed → the request's usage is debited once (ledger key `usage:<request id>`) and its hold released;
+ * - generation.completed → the request's usage is debited once (ledger key `usage:<request id>`) and its hold released,
+ *   every waiting event in one ledger batch;
  * - apps.app.created → the app's subscription to the default plan (billing.subscription.activated).
  */
 export async function registerSubscriptions(
@@ -32,31 +33,39 @@ export async function registerSubscriptions(
       if (!e.payload.userId) throw new PoisonMessageError("user event without user id");
       await wallets.ensure(e.payload.userId);
     }),
-    await bus.consume(
+    await bus.consumeBatch(
       EVENTS.generationCompleted,
       "billing-metering",
-      async (e) => {
-        const u = e.payload;
-        if (!u.requestId || !u.userId) throw new PoisonMessageError("usage without request or user id");
-        const plan = catalogue.find(u.model);
-        if (!plan) throw new PoisonMessageError(`usage for unknown model ${u.model}`);
-        if (u.inputTokens < 0n || u.outputTokens < 0n) throw new PoisonMessageError("negative token counts");
-        const cost = requestCost(
-          u.inputTokens,
-          u.outputTokens,
-          plan.prices.USD.input_text_cost,
-          plan.prices.USD.output_text_cost,
-        );
-        await wallets.apply(
-          u.userId,
-          `usage:${u.requestId}`,
-          -cost,
-          "usage",
-          u.requestId,
-          u.holdId ? { holdId: u.holdId } : undefined,
-        );
+      async (events) => {
+        // Every waiting usage event settles in one ledger batch; a malformed one is terminated on its own.
+        const outcomes: BatchOutcome[] = [];
+        const postings: Posting[] = [];
+        events.forEach((e, i) => {
+          const u = e.payload;
+          const plan = u.requestId && u.userId ? catalogue.find(u.model) : undefined;
+          if (!plan || u.inputTokens < 0n || u.outputTokens < 0n) {
+            outcomes[i] = "term";
+            return;
+          }
+          outcomes[i] = "ack";
+          postings.push({
+            key: `usage:${u.requestId}`,
+            userId: u.userId,
+            amount: -requestCost(
+              u.inputTokens,
+              u.outputTokens,
+              plan.prices.USD.input_text_cost,
+              plan.prices.USD.output_text_cost,
+            ),
+            source: "usage",
+            reference: u.requestId,
+            holdId: u.holdId || holdIdFor(u.requestId),
+          });
+        });
+        await wallets.post(postings);
+        return outcomes;
       },
-      { maxDeliver: 20 },
+      { maxDeliver: 20, maxBatch: 1000, lingerMs: 50 },
     ),
   ];
 }
