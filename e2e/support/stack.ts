@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { createLogger, type RunningService } from "@genui/chassis";
 import { REPO_ROOT, TEST_IDENTITY_SECRET, freshName, testInfra } from "@genui/testkit";
@@ -20,6 +21,9 @@ export interface Stack {
   prefix: string;
   /** Stops identity and starts it again on the same port (same database), e.g. after simulating an outage. */
   restartIdentity(): Promise<void>;
+  /** Stops billing (its port stays reserved for `startBilling`, same database and Redis prefix). */
+  stopBilling(): Promise<void>;
+  startBilling(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,6 +31,17 @@ export interface StackOptions {
   staticDir?: string;
   /** Extra BFF variables (e.g. tighter rate limits). */
   bffEnv?: Record<string, string>;
+  /** Extra billing variables (e.g. payment providers); `{bff}` in a value becomes the BFF's URL. */
+  billingEnv?: Record<string, string>;
+}
+
+/** A free loopback port (so a URL can be handed out before its server starts). */
+async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
 }
 
 export const DEMO = { email: "demo@genui.dev", password: "demo-password" };
@@ -64,23 +79,25 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     }),
     logger,
   );
-  const billing = await startBilling(
-    loadBillingConfig({
-      HTTP_PORT: "0",
-      LOG_LEVEL: "silent",
-      INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-      MONGO_URL: testInfra().mongoUrl,
-      MONGO_DB: freshName("billing"),
-      NATS_URL: testInfra().natsUrl,
-      NATS_SUBJECT_PREFIX: prefix,
-      REDIS_URL: testInfra().redisUrl,
-      REDIS_KEY_PREFIX: prefix,
-    }),
-    logger,
-  );
+  const bffPort = await freePort();
+  const bffUrl = `http://127.0.0.1:${bffPort}`;
+  const billingEnv: Record<string, string> = {
+    LOG_LEVEL: "silent",
+    INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    MONGO_URL: testInfra().mongoUrl,
+    MONGO_DB: freshName("billing"),
+    NATS_URL: testInfra().natsUrl,
+    NATS_SUBJECT_PREFIX: prefix,
+    REDIS_URL: testInfra().redisUrl,
+    REDIS_KEY_PREFIX: prefix,
+    PUBLIC_URL: bffUrl,
+    ...Object.fromEntries(Object.entries(opts.billingEnv ?? {}).map(([k, v]) => [k, v.replace("{bff}", bffUrl)])),
+  };
+  let billing = await startBilling(loadBillingConfig({ ...billingEnv, HTTP_PORT: "0" }), logger);
+  const billingPort = String(billing.port);
   const bff = await startBff(
     loadBffConfig({
-      HTTP_PORT: "0",
+      HTTP_PORT: String(bffPort),
       LOG_LEVEL: "silent",
       INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
       SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
@@ -102,7 +119,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const stack: Stack = {
     bff,
     apps,
-    billing,
+    get billing() {
+      return billing;
+    },
     prefix,
     get identity() {
       return identity;
@@ -112,10 +131,17 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await identity.stop();
       identity = await startIdentity(loadIdentityConfig({ ...identityEnv, HTTP_PORT: port }), logger);
     },
+    stopBilling: async () => {
+      await billing.stop();
+    },
+    startBilling: async () => {
+      billing = await startBilling(loadBillingConfig({ ...billingEnv, HTTP_PORT: billingPort }), logger);
+    },
     stop: async () => {
       await bff.stop();
       await apps.ctx.mongo!.dropDatabase();
       await apps.stop();
+      await billing.ctx.mongo!.useDb(`${billing.ctx.mongo!.name}_ledger`).dropDatabase();
       await billing.ctx.mongo!.dropDatabase();
       await billing.stop();
       await identity.ctx.mongo!.dropDatabase();

@@ -1,4 +1,4 @@
-import { matchRoute } from "./allow-list";
+import { PROXIED_ROUTES, matchRoute } from "./allow-list";
 
 describe("proxy allow-list", () => {
   it("when the exact method and path are listed, then the route is proxied to its upstream", () => {
@@ -16,5 +16,11 @@ describe("proxy allow-list", () => {
     expect(matchRoute("GET", "/accounts/api/v1/me/extra")).toBeUndefined();
     expect(matchRoute("GET", "/accounts/api/v1/me")).toBeUndefined();
     expect(matchRoute("GET", "/accounts/api/v1/internal/verify-password/")).toBeUndefined();
+  });
+
+  it("when a route is a signed server-to-server callback, then it alone skips the CSRF check", () => {
+    expect(matchRoute("POST", "/billing/api/v1/webhooks/cashfree/")).toMatchObject({ auth: false, csrf: false });
+    expect(matchRoute("POST", "/billing/api/v1/orders/create/")?.csrf).toBeUndefined();
+    expect(PROXIED_ROUTES.filter((r) => r.csrf === false).map((r) => r.path)).toEqual(["/billing/api/v1/webhooks/cashfree/"]);
   });
 });

@@ -8,6 +8,8 @@ export interface ProxiedRoute {
   upstream: Upstream;
   /** A signed-in session is required; without one the BFF answers 401 itself. */
   auth: boolean;
+  /** false: exempt from the CSRF check (server-to-server callers such as payment webhooks, which sign their bodies). */
+  csrf?: false;
 }
 
 /**
@@ -21,6 +23,13 @@ export const PROXIED_ROUTES: readonly ProxiedRoute[] = [
   { method: "GET", path: "/billing/api/v1/modals/list", upstream: "billing", auth: false },
   { method: "GET", path: "/billing/api/v1/balance", upstream: "billing", auth: true },
   { method: "POST", path: "/billing/api/v1/subscription/:id/cancel/", upstream: "billing", auth: true },
+  { method: "GET", path: "/billing/api/v1/currency/", upstream: "billing", auth: true },
+  { method: "POST", path: "/billing/api/v1/currency/", upstream: "billing", auth: true },
+  { method: "POST", path: "/billing/api/v1/currency/exchange-rate/", upstream: "billing", auth: true },
+  { method: "POST", path: "/billing/api/v1/orders/create/", upstream: "billing", auth: true },
+  { method: "POST", path: "/billing/api/v1/orders/paypal/:orderId/capture/", upstream: "billing", auth: true },
+  { method: "GET", path: "/billing/api/v1/orders/cashfree/:orderId/", upstream: "billing", auth: true },
+  { method: "POST", path: "/billing/api/v1/webhooks/cashfree/", upstream: "billing", auth: false, csrf: false },
   { method: "GET", path: "/apps/api/v1/list/", upstream: "apps", auth: true },
   { method: "POST", path: "/apps/api/v1/create/", upstream: "apps", auth: true },
   { method: "DELETE", path: "/apps/api/v1/delete/:appId/", upstream: "apps", auth: true },

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { forbidden } from "@genui/chassis";
 import type { NextFunction, Request, Response } from "express";
+import { matchRoute } from "./allow-list";
 
 export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "x-csrftoken";
@@ -50,7 +51,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 
 /** Unsafe methods must carry X-CSRFToken equal to the csrftoken cookie (double submit). */
 export function requireCsrf(req: Request, _res: Response, next: NextFunction) {
-  if (SAFE_METHODS.has(req.method)) return next();
+  if (SAFE_METHODS.has(req.method) || matchRoute(req.method, req.path)?.csrf === false) return next();
   const cookie = readCookie(req, CSRF_COOKIE);
   const header = req.header(CSRF_HEADER);
   if (!cookie || !header) return next(forbidden("CSRF Failed: CSRF token missing.", "BFF.CSRF"));

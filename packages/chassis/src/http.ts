@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from "express";
 import { ZodError } from "zod";
@@ -107,10 +107,18 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   return app;
 }
 
-/** The JSON body parser with the process's size limit. */
+/** The JSON body parser with the process's size limit; the exact bytes stay on `req.rawBody` (webhook signatures). */
 export function jsonBody(limit: string) {
-  return express.json({ limit, type: ["application/json", "application/*+json"] });
+  return express.json({
+    limit,
+    type: ["application/json", "application/*+json"],
+    verify: (req, _res, buf) => {
+      (req as RawBodyRequest).rawBody = buf;
+    },
+  });
 }
+
+export type RawBodyRequest = IncomingMessage & { rawBody?: Buffer };
 
 /** Adds the 404 for unknown routes and the one error mapper. */
 export function finishHttpApp(app: Express, logger: Logger): Express {

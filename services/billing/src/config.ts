@@ -2,6 +2,16 @@ import path from "node:path";
 import { baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
 import { z } from "zod";
 
+const isLocal = (url: string) => {
+  try {
+    const u = new URL(url);
+    return u.protocol !== "https:" || ["localhost", "127.0.0.1", "[::1]", "0.0.0.0"].includes(u.hostname);
+  } catch {
+    return true;
+  }
+};
+const money = z.coerce.number().positive().finite();
+
 export const configSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
   .extend(natsConfigSchema.shape)
@@ -29,6 +39,45 @@ export const configSchema = baseConfigSchema
           __dirname.split(path.sep).includes("dist") ? "../../catalogue/plans.json" : "../catalogue/plans.json",
         ),
       ),
+    /** "sandbox" (provider test accounts; `debug: true` to the SPA) or "live". */
+    PAYMENTS_MODE: z.enum(["sandbox", "live"]).default("sandbox"),
+    /** PayPal REST API root (sandbox https://api-m.sandbox.paypal.com, live https://api-m.paypal.com). */
+    PAYPAL_BASE_URL: z.url().default("https://api-m.sandbox.paypal.com"),
+    PAYPAL_CLIENT_ID: z.string().default(""),
+    PAYPAL_CLIENT_SECRET: z.string().default(""),
+    /** Cashfree PG API root holding /orders (sandbox https://sandbox.cashfree.com/pg, live https://api.cashfree.com/pg). */
+    CASHFREE_BASE_URL: z.url().default("https://sandbox.cashfree.com/pg"),
+    CASHFREE_CLIENT_ID: z.string().default(""),
+    CASHFREE_CLIENT_SECRET: z.string().default(""),
+    CASHFREE_API_VERSION: z.string().default("2023-08-01"),
+    /** Cashfree requires a customer phone; users give none, so orders carry this one. */
+    CASHFREE_CUSTOMER_PHONE: z
+      .string()
+      .regex(/^\+?[0-9]{10,15}$/)
+      .default("9999999999"),
+    /** How long one provider call may take. */
+    PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** The site's public origin: Cashfree's return URL and webhook address are built from it. */
+    PUBLIC_URL: z.url().default("http://127.0.0.1:8080"),
+    /** Top-up bounds in US dollars (the SPA's placeholder says "Minimum of $10"). */
+    TOPUP_MIN_USD: money.default(10),
+    TOPUP_MAX_USD: money.default(5_000),
+    /** Rupees per US dollar for INR payments, and the date it was set (the offline rate source). */
+    USD_INR_RATE: money.default(84.5),
+    USD_INR_RATE_DATE: z.iso.date().default("2026-11-01"),
+    /** An open Cashfree order is polled until paid, failed or this long after creation. */
+    ORDER_POLL_DEADLINE_MINUTES: z.coerce.number().int().min(1).default(45),
+    /** First delay between polls of an open order; doubles up to ORDER_POLL_MAX_DELAY_MS. */
+    ORDER_POLL_DELAY_MS: z.coerce.number().int().min(50).default(5_000),
+    ORDER_POLL_MAX_DELAY_MS: z.coerce.number().int().min(50).default(60_000),
+  })
+  .superRefine((c, ctx) => {
+    if (c.TOPUP_MIN_USD > c.TOPUP_MAX_USD)
+      ctx.addIssue({ code: "custom", path: ["TOPUP_MIN_USD"], message: "must not exceed TOPUP_MAX_USD" });
+    // Production talks to the real providers only: a local emulator (or any plain-http address) is refused.
+    if (c.NODE_ENV !== "production") return;
+    for (const key of ["PAYPAL_BASE_URL", "CASHFREE_BASE_URL", "PUBLIC_URL"] as const)
+      if (isLocal(c[key])) ctx.addIssue({ code: "custom", path: [key], message: "must be a public https address in production" });
   });
 
 export type BillingConfig = z.output<typeof configSchema>;

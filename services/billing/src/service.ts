@@ -1,4 +1,4 @@
-import { OutboxRelay, ReplyFailure, startService, type Logger, type RunningService } from "@genui/chassis";
+import { DistributedLock, OutboxRelay, ReplyFailure, startService, type Logger, type RunningService } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import { registerSubscriptions } from "./events/subscriptions";
 import { balanceRoutes } from "./http/balance.routes";
@@ -9,6 +9,13 @@ import { requestCost } from "./domain/pricing";
 import { WalletRepository } from "./store/wallet.repository";
 import { Wallets, walletLock } from "./wallets";
 import { Holds } from "./holds";
+import { ConfiguredRates } from "./domain/money";
+import { orderRoutes } from "./http/orders.routes";
+import { OrderPoller } from "./order-poller";
+import { Orders } from "./orders";
+import { CashfreeClient } from "./payments/cashfree";
+import { PayPalClient } from "./payments/paypal";
+import { OrderRepository, type OrderRecord } from "./store/order.repository";
 import type { BillingConfig } from "./config";
 import { Catalogue } from "./domain/catalogue";
 import { planRoutes } from "./http/plans.routes";
@@ -35,6 +42,52 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
       const lock = walletLock(ctx.redis!, config.REDIS_KEY_PREFIX);
       const holds = new Holds(ctx.redis!, config.REDIS_KEY_PREFIX);
       const wallets = new Wallets(repo, bus, ctx.logger, lock, holds, config.HOLD_TTL_SECONDS * 1000);
+      const orderRepo = new OrderRepository(ctx.mongo!, new DistributedLock(ctx.redis!, `${config.REDIS_KEY_PREFIX}lock:order:`));
+      await orderRepo.init();
+      const orderOutbox = new OutboxRelay<OrderRecord>(orderRepo.model, bus, ctx.logger, orderRepo.lock);
+      const poller = new OrderPoller(
+        {
+          redisUrl: config.REDIS_URL,
+          prefix: config.REDIS_KEY_PREFIX,
+          firstDelayMs: config.ORDER_POLL_DELAY_MS,
+          maxDelayMs: config.ORDER_POLL_MAX_DELAY_MS,
+        },
+        ctx.logger,
+      );
+      const timeoutMs = config.PAYMENT_PROVIDER_TIMEOUT_MS;
+      const orders = new Orders(
+        orderRepo,
+        orderOutbox,
+        wallets,
+        bus,
+        new PayPalClient({
+          baseUrl: config.PAYPAL_BASE_URL,
+          clientId: config.PAYPAL_CLIENT_ID,
+          clientSecret: config.PAYPAL_CLIENT_SECRET,
+          timeoutMs,
+        }),
+        new CashfreeClient({
+          baseUrl: config.CASHFREE_BASE_URL,
+          clientId: config.CASHFREE_CLIENT_ID,
+          clientSecret: config.CASHFREE_CLIENT_SECRET,
+          apiVersion: config.CASHFREE_API_VERSION,
+          timeoutMs,
+        }),
+        new ConfiguredRates(config.USD_INR_RATE, config.USD_INR_RATE_DATE),
+        poller,
+        {
+          minUsd: config.TOPUP_MIN_USD,
+          maxUsd: config.TOPUP_MAX_USD,
+          sandbox: config.PAYMENTS_MODE === "sandbox",
+          paypalClientId: config.PAYPAL_CLIENT_ID,
+          publicUrl: config.PUBLIC_URL.replace(/\/$/, ""),
+          customerPhone: config.CASHFREE_CUSTOMER_PHONE,
+          pollDeadlineMs: config.ORDER_POLL_DEADLINE_MINUTES * 60_000,
+        },
+        ctx.logger,
+      );
+      poller.start(orders, orderRepo);
+      orderOutbox.start();
       const subRepo = new SubscriptionRepository(ctx.mongo!);
       await subRepo.init();
       const subOutbox = new OutboxRelay<SubscriptionRecord>(subRepo.model, bus, ctx.logger, subRepo.lock);
@@ -50,6 +103,8 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
         clearInterval(sweep);
         for (const c of consumers) await c.stop();
         await subOutbox.stop();
+        await poller.stop();
+        await orderOutbox.stop();
       });
 
       bus.serve(COMMANDS.authorizeBalance, async (req) => {
@@ -68,6 +123,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
       });
       ctx.app.use(balanceRoutes(wallets));
       ctx.app.use(subscriptionRoutes(subscriptions));
+      ctx.app.use(orderRoutes(orders, config.CASHFREE_CLIENT_SECRET, ctx.logger));
       // Generation learns which models exist from here, never from a copy.
       ctx.bus!.serve(COMMANDS.listModels, async () => ({
         models: catalogue.plans.map((p) => ({

@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "../src/emulator/payment-emulator";
+import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "../src/dev/payment-emulator";
 
 const PAYPAL = { clientId: "pp-client-id", clientSecret: "pp-client-secret" };
 const CASHFREE = { clientId: "cf-client-id", clientSecret: "cf-client-secret" };

@@ -1,0 +1,53 @@
+import { ConfigError } from "@genui/chassis";
+import { loadBillingConfig } from "./config";
+
+const base = {
+  INTERNAL_IDENTITY_SECRET: "x".repeat(32),
+  MONGO_URL: "mongodb://127.0.0.1:27018",
+  NATS_URL: "nats://127.0.0.1:4223",
+  REDIS_URL: "redis://127.0.0.1:6380",
+};
+
+const problems = (env: Record<string, string>): string[] => {
+  try {
+    loadBillingConfig({ ...base, ...env });
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+};
+
+describe("billing configuration", () => {
+  it("when nothing about payments is set, then sandbox providers, $10–$5,000 top-ups and the configured INR rate", () => {
+    expect(loadBillingConfig(base)).toMatchObject({
+      PAYMENTS_MODE: "sandbox",
+      PAYPAL_BASE_URL: "https://api-m.sandbox.paypal.com",
+      CASHFREE_BASE_URL: "https://sandbox.cashfree.com/pg",
+      TOPUP_MIN_USD: 10,
+      TOPUP_MAX_USD: 5_000,
+      USD_INR_RATE: 84.5,
+    });
+  });
+
+  it("when production points at the local payment emulator, then the configuration is refused", () => {
+    expect(
+      problems({
+        NODE_ENV: "production",
+        PAYPAL_BASE_URL: "http://127.0.0.1:8110/paypal",
+        CASHFREE_BASE_URL: "http://127.0.0.1:8110/cashfree/pg",
+        PUBLIC_URL: "https://genui.example",
+      }),
+    ).toEqual([
+      "PAYPAL_BASE_URL: must be a public https address in production",
+      "CASHFREE_BASE_URL: must be a public https address in production",
+    ]);
+    expect(problems({ NODE_ENV: "production", PUBLIC_URL: "https://genui.example" })).toEqual([]);
+    expect(problems({ NODE_ENV: "development", PAYPAL_BASE_URL: "http://127.0.0.1:8110/paypal" })).toEqual([]);
+  });
+
+  it("when top-up bounds or the rate are not usable, then each is named", () => {
+    expect(problems({ TOPUP_MIN_USD: "50", TOPUP_MAX_USD: "20" })).toEqual(["TOPUP_MIN_USD: must not exceed TOPUP_MAX_USD"]);
+    expect(problems({ USD_INR_RATE: "-1" })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,100 @@
+import type { Logger } from "@genui/chassis";
+import { DelayedError, Queue, Worker, type Job } from "bullmq";
+import { Redis } from "ioredis";
+import type { OrderRecord, OrderRepository } from "./store/order.repository";
+import type { Orders, PollScheduler } from "./orders";
+import { ProviderError } from "./payments/provider-error";
+
+export interface PollerOptions {
+  redisUrl: string;
+  /** REDIS_KEY_PREFIX: the queue's keys live under `<prefix>bull`. */
+  prefix: string;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+interface PollJob {
+  orderId: string;
+  polls: number;
+}
+
+export const ORDER_POLL_QUEUE = "billing-order-poll";
+
+/**
+ * Polls open Cashfree orders until they are paid, final, or past their deadline. One BullMQ job per order (job id =
+ * order id, so scheduling twice is one job), kept in Redis: a restart — or another billing process — picks it up
+ * where it was. Each poll that finds the order still open moves the job back to "delayed" with a doubling delay
+ * (capped), which does not count as a failed attempt; provider errors are retried the same way.
+ */
+export class OrderPoller implements PollScheduler {
+  private readonly connection: Redis;
+  private readonly queue: Queue<PollJob>;
+  private worker?: Worker<PollJob>;
+
+  constructor(
+    private readonly opts: PollerOptions,
+    private readonly logger: Logger,
+  ) {
+    // BullMQ's blocking commands need their own connection without a per-request retry limit.
+    this.connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+    this.queue = new Queue<PollJob>(ORDER_POLL_QUEUE, { connection: this.connection, prefix: `${opts.prefix}bull` });
+  }
+
+  async schedule(orderId: string): Promise<void> {
+    await this.queue.add(
+      "poll",
+      { orderId, polls: 0 },
+      {
+        jobId: orderId,
+        delay: this.opts.firstDelayMs,
+        attempts: 5,
+        backoff: { type: "exponential", delay: this.opts.firstDelayMs },
+        removeOnComplete: { age: 24 * 3600 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
+    );
+  }
+
+  /** Starts processing polls with `orders` (each billing process runs one worker; jobs are shared). */
+  start(orders: Orders, repo: OrderRepository, concurrency = 4): void {
+    this.worker = new Worker<PollJob>(
+      ORDER_POLL_QUEUE,
+      async (job: Job<PollJob>, token?: string) => {
+        const order = await repo.get(job.data.orderId);
+        if (!order || order.status !== "created" || order.provider !== "cashfree") return "closed";
+        if (Date.now() > order.expiresAt.getTime()) {
+          await repo.update(order._id, { status: "expired", providerStatus: order.providerStatus ?? "ACTIVE" });
+          this.logger.info({ orderId: order._id }, "order not paid before its deadline; polling stopped");
+          return "expired";
+        }
+        let status: string;
+        try {
+          status = await orders.checkCashfree(order);
+        } catch (err) {
+          if (!(err instanceof ProviderError)) throw err;
+          this.logger.warn({ err, orderId: order._id }, "order poll failed; will poll again");
+          status = "UNKNOWN";
+        }
+        if (status === "PAID" || !(await this.stillOpen(repo, order))) return status;
+        const polls = job.data.polls + 1;
+        await job.updateData({ ...job.data, polls });
+        const delay = Math.min(this.opts.firstDelayMs * 2 ** Math.min(polls, 20), this.opts.maxDelayMs);
+        await job.moveToDelayed(Date.now() + delay, token);
+        throw new DelayedError();
+      },
+      { connection: this.connection, prefix: `${this.opts.prefix}bull`, concurrency, autorun: true },
+    );
+    this.worker.on("failed", (job, err) => this.logger.error({ err, orderId: job?.data.orderId }, "order poll job failed"));
+    this.worker.on("error", (err) => this.logger.warn({ err }, "order poll worker error"));
+  }
+
+  private async stillOpen(repo: OrderRepository, order: OrderRecord): Promise<boolean> {
+    return (await repo.get(order._id))?.status === "created";
+  }
+
+  async stop(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+    this.connection.disconnect();
+  }
+}

@@ -1,0 +1,283 @@
+import { randomBytes } from "node:crypto";
+import { AppError, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
+import { EVENTS, PaymentProvider } from "@genui/contracts";
+import {
+  centsToMicros,
+  decimalToMinor,
+  minorToDecimal,
+  parseUsdAmount,
+  payMinor,
+  type PayCurrency,
+  type RateSource,
+} from "./domain/money";
+import type { CashfreeClient, CashfreeOrder } from "./payments/cashfree";
+import type { PayPalClient, PayPalOrder } from "./payments/paypal";
+import { ProviderError } from "./payments/provider-error";
+import type { OrderRecord, OrderRepository, Provider } from "./store/order.repository";
+import type { Wallets } from "./wallets";
+
+export interface OrdersOptions {
+  minUsd: number;
+  maxUsd: number;
+  sandbox: boolean;
+  paypalClientId: string;
+  publicUrl: string;
+  customerPhone: string;
+  pollDeadlineMs: number;
+}
+
+/** Schedules the polling of an open order (BullMQ; see OrderPoller). */
+export interface PollScheduler {
+  schedule(orderId: string): Promise<void>;
+}
+
+/** An error answer of the order routes: `{ error, message }` (the SPA reads `error`), plus field errors for input. */
+export class OrderError extends AppError {
+  constructor(status: number, message: string, code: string, field?: string) {
+    super(code, message, status, field ? { [field]: [message] } : undefined);
+  }
+}
+
+const providerFailure = (err: ProviderError): OrderError => {
+  const name = err.provider === "paypal" ? "PayPal" : "Cashfree";
+  if (err.kind === "timeout")
+    return new OrderError(504, `${name} did not answer in time. Please try again.`, "BILLING.PROVIDER_TIMEOUT");
+  if (err.kind === "rejected")
+    return new OrderError(502, `${name} refused the request: ${err.message}`, "BILLING.PROVIDER_REJECTED");
+  return new OrderError(502, `${name} is unavailable right now. Please try again.`, "BILLING.PROVIDER_UNAVAILABLE");
+};
+
+/** Cashfree order states after which nothing can be paid any more. */
+const CASHFREE_FINAL = new Set(["EXPIRED", "TERMINATED", "TERMINATION_REQUESTED"]);
+
+/**
+ * Top-ups: quotes, orders with PayPal (USD) or Cashfree (INR), and crediting. Every path that learns an order was
+ * paid — PayPal capture, Cashfree status call, webhook, poll — ends in `settle`, which credits the wallet under the
+ * ledger key `topup:<provider>:<provider order id>` (recorded once, ever) and marks the order paid with its
+ * `billing.order.paid` event (once), each step idempotent, so any number of racing paths credit once.
+ */
+export class Orders {
+  constructor(
+    private readonly repo: OrderRepository,
+    private readonly outbox: OutboxRelay<OrderRecord>,
+    private readonly wallets: Wallets,
+    private readonly bus: MessageBus,
+    private readonly paypal: PayPalClient,
+    private readonly cashfree: CashfreeClient,
+    private readonly rates: RateSource,
+    private readonly poller: PollScheduler,
+    private readonly opts: OrdersOptions,
+    private readonly logger: Logger,
+  ) {}
+
+  setCurrency(userId: string, currency: PayCurrency): Promise<void> {
+    return this.wallets.setPaymentCurrency(userId, currency);
+  }
+
+  async currencyOf(userId: string): Promise<PayCurrency> {
+    return (await this.wallets.get(userId)).paymentCurrency ?? "USD";
+  }
+
+  /** What `amount` dollars cost in the user's payment currency (no minimum: the SPA quotes while the user types). */
+  async quote(userId: string, amount: unknown) {
+    const parsed = parseUsdAmount(amount, { maxUsd: this.opts.maxUsd });
+    if ("error" in parsed) throw new OrderError(400, parsed.error, "BILLING.INVALID_AMOUNT", "amount");
+    const currency = await this.currencyOf(userId);
+    const r = await this.rates.quote(currency);
+    return {
+      amount: payMinor(parsed.cents, currency, r.rate) / 100,
+      currency,
+      debug: this.opts.sandbox,
+      paypal_client_id: this.opts.paypalClientId,
+      rate: r.rate,
+      rate_date: r.date,
+    };
+  }
+
+  /** Creates an order with the provider of the user's payment currency; the rate is locked into it. */
+  async create(userId: string, amount: unknown) {
+    const parsed = parseUsdAmount(amount, { minUsd: this.opts.minUsd, maxUsd: this.opts.maxUsd });
+    if ("error" in parsed) throw new OrderError(400, parsed.error, "BILLING.INVALID_AMOUNT", "amount");
+    const currency = await this.currencyOf(userId);
+    const r = await this.rates.quote(currency);
+    const now = new Date();
+    const order: OrderRecord = {
+      _id: `ord_${randomBytes(12).toString("hex")}`,
+      userId,
+      provider: currency === "USD" ? "paypal" : "cashfree",
+      status: "creating",
+      usdCents: parsed.cents,
+      payCurrency: currency,
+      payMinor: payMinor(parsed.cents, currency, r.rate),
+      rate: r.rate,
+      rateDate: r.date,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + this.opts.pollDeadlineMs),
+    };
+    await this.repo.create(order);
+    try {
+      if (order.provider === "paypal") {
+        const p = await this.paypal.createOrder({
+          requestId: order._id,
+          amount: minorToDecimal(order.payMinor),
+          currency: "USD",
+          referenceId: order._id,
+          customId: userId,
+          description: `GenUI credits: $${minorToDecimal(order.usdCents)}`,
+        });
+        await this.repo.update(order._id, {
+          status: "created",
+          providerOrderId: p.id,
+          providerStatus: p.status,
+          ...(p.approveUrl ? { approveUrl: p.approveUrl } : {}),
+        });
+        return { paypal_order_id: p.id };
+      }
+      const c = await this.cashfree.createOrder({
+        orderId: order._id,
+        amount: order.payMinor / 100,
+        currency: "INR",
+        customerId: userId,
+        customerPhone: this.opts.customerPhone,
+        returnUrl: `${this.opts.publicUrl}/dashboard?order_id={order_id}`,
+        notifyUrl: `${this.opts.publicUrl}/billing/api/v1/webhooks/cashfree/`,
+        expiresAt: order.expiresAt,
+        note: `GenUI credits: $${minorToDecimal(order.usdCents)}`,
+      });
+      await this.repo.update(order._id, {
+        status: "created",
+        providerOrderId: c.orderId,
+        providerStatus: c.status,
+        ...(c.paymentSessionId ? { paymentSessionId: c.paymentSessionId } : {}),
+      });
+      await this.poller.schedule(order._id);
+      return { payment_session_id: c.paymentSessionId, cashfree_order_id: c.orderId, order_id: c.orderId };
+    } catch (err) {
+      await this.repo.update(order._id, { status: "failed", failure: (err as Error).message });
+      if (err instanceof ProviderError) {
+        this.logger.warn({ err, orderId: order._id }, "payment provider refused or failed an order");
+        throw providerFailure(err);
+      }
+      throw err;
+    }
+  }
+
+  /** PayPal: captures an approved order (the buyer approved it in PayPal's window); COMPLETED credits once. */
+  async capture(userId: string, paypalOrderId: string): Promise<{ status: string }> {
+    const order = await this.owned(userId, "paypal", paypalOrderId);
+    if (order.status === "paid") return { status: "COMPLETED" };
+    let p: PayPalOrder;
+    try {
+      // One request id per order: a repeated or concurrent capture is the same capture to PayPal.
+      p = await this.paypal.captureOrder(paypalOrderId, `capture-${order._id}`);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      if (err.kind === "rejected") {
+        await this.repo.update(order._id, { providerStatus: err.issue ?? "REJECTED" });
+        throw new OrderError(
+          422,
+          err.issue === "ORDER_NOT_APPROVED"
+            ? "The payment was not approved."
+            : `Sorry, your transaction could not be processed. (${err.issue ?? err.message})`,
+          "BILLING.CAPTURE_REFUSED",
+        );
+      }
+      throw providerFailure(err);
+    }
+    if (p.status !== "COMPLETED" || p.capture?.status !== "COMPLETED") {
+      await this.repo.update(order._id, { providerStatus: p.capture?.status ?? p.status });
+      return { status: p.capture?.status ?? p.status };
+    }
+    const paid = p.capture.amount;
+    if (paid.currency_code !== order.payCurrency || decimalToMinor(paid.value) !== order.payMinor) {
+      await this.flagMismatch(order, `captured ${paid.value} ${paid.currency_code}`);
+      throw new OrderError(
+        409,
+        "The captured amount does not match the order; support will review it.",
+        "BILLING.AMOUNT_MISMATCH",
+      );
+    }
+    await this.settle(order, { captureId: p.capture.id, providerStatus: "COMPLETED" });
+    return { status: "COMPLETED" };
+  }
+
+  /** Cashfree: the order's state, from Cashfree; PAID credits once. */
+  async cashfreeStatus(userId: string, orderId: string): Promise<{ order_status: string }> {
+    const order = await this.owned(userId, "cashfree", orderId);
+    if (order.status === "paid") return { order_status: "PAID" };
+    try {
+      return { order_status: await this.checkCashfree(order) };
+    } catch (err) {
+      if (err instanceof ProviderError) throw providerFailure(err);
+      throw err;
+    }
+  }
+
+  /**
+   * Asks Cashfree about an order and acts on the answer: PAID (with the right amount) settles it, a final state
+   * closes it. Answers Cashfree's order_status. Used by the status call, the webhook and the poller.
+   */
+  async checkCashfree(order: OrderRecord): Promise<string> {
+    if (order.status === "paid") return "PAID";
+    const c: CashfreeOrder = await this.cashfree.getOrder(order.providerOrderId ?? order._id);
+    if (c.status === "PAID") {
+      if (c.currency !== order.payCurrency || Math.round(c.amount * 100) !== order.payMinor) {
+        await this.flagMismatch(order, `paid ${c.amount} ${c.currency}`);
+        return "PAID";
+      }
+      await this.settle(order, { providerStatus: "PAID" });
+      return "PAID";
+    }
+    if (CASHFREE_FINAL.has(c.status)) await this.repo.update(order._id, { status: "expired", providerStatus: c.status });
+    else if (c.status !== order.providerStatus) await this.repo.update(order._id, { providerStatus: c.status });
+    return c.status;
+  }
+
+  /** A verified Cashfree webhook: the order it names is checked with Cashfree itself before anything is credited. */
+  async onCashfreeWebhook(orderId: string): Promise<void> {
+    const order = await this.repo.get(orderId);
+    if (!order || order.provider !== "cashfree") {
+      this.logger.warn({ orderId }, "webhook for an unknown order ignored");
+      return;
+    }
+    await this.checkCashfree(order);
+  }
+
+  /** Credits the wallet once and marks the order paid once (both idempotent; racing callers are safe). */
+  private async settle(order: OrderRecord, set: Partial<OrderRecord>): Promise<void> {
+    const providerOrderId = order.providerOrderId ?? order._id;
+    const credit = centsToMicros(order.usdCents);
+    await this.wallets.apply(order.userId, `topup:${order.provider}:${providerOrderId}`, credit, "top_up", order._id);
+    const event = this.bus.envelope(
+      EVENTS.orderPaid,
+      {
+        orderId: order._id,
+        userId: order.userId,
+        provider: order.provider === "paypal" ? PaymentProvider.PAYPAL : PaymentProvider.CASHFREE,
+        amountMinor: BigInt(order.payMinor),
+        currency: order.payCurrency,
+        creditedMicros: BigInt(credit),
+      },
+      { eventId: `order-paid:${order._id}` },
+    );
+    if (await this.repo.markPaid(order._id, set, [event])) {
+      this.logger.info({ orderId: order._id, provider: order.provider, usdCents: order.usdCents }, "top-up credited");
+      this.outbox.flushSoon(order._id);
+    }
+  }
+
+  private async flagMismatch(order: OrderRecord, what: string): Promise<void> {
+    this.logger.error(
+      { orderId: order._id, expected: `${minorToDecimal(order.payMinor)} ${order.payCurrency}`, what },
+      "payment amount mismatch",
+    );
+    await this.repo.update(order._id, { status: "mismatch", failure: what });
+  }
+
+  private async owned(userId: string, provider: Provider, id: string): Promise<OrderRecord> {
+    const order = await this.repo.findOwned(userId, provider, id);
+    if (!order) throw new OrderError(404, "Order not found.", "BILLING.ORDER_NOT_FOUND");
+    return order;
+  }
+}
