@@ -210,4 +210,17 @@ describe("wallets, holds and metering", () => {
     expect(await wallets.apply(userId, `a:${userId}`, 5_000, "adjustment")).toBe(false);
     expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 9_000 });
   });
+
+  it("when every wallet is reconciled in one pass, then all agree; a tampered balance is reported", async () => {
+    const { userId } = await signUp();
+    await wallets.apply(userId, `test-credit:${userId}`, 30_000, "adjustment");
+    const clean = await wallets.reconcileAll();
+    expect(clean.mismatches).toEqual([]);
+    expect(clean.wallets).toBeGreaterThan(3);
+    await stack.billing.ctx.mongo!.collection("wallets").updateOne({ _id: userId as never }, { $inc: { balance: 1 } });
+    expect((await wallets.reconcileAll()).mismatches).toEqual([
+      expect.objectContaining({ userId, balance: 30_001, ledgerSum: 30_000 }),
+    ]);
+    await stack.billing.ctx.mongo!.collection("wallets").updateOne({ _id: userId as never }, { $inc: { balance: -1 } });
+  });
 });

@@ -297,6 +297,41 @@ export class Wallets {
   }
 
   /**
+   * Reconciles every wallet in one pass over the ledger (the operator's command: `npm run billing:reconcile`).
+   * Answers the wallets whose balance differs from their entries' sum, or whose Redis mirror disagrees.
+   */
+  async reconcileAll(): Promise<{
+    wallets: number;
+    entries: number;
+    mismatches: { userId: string; balance: number; ledgerSum: number; mirror?: number }[];
+  }> {
+    const pending = new Set(
+      (await this.repo.batches.find({}).select({ _id: 1 }).lean<{ _id: string }[]>().exec()).map((b) => b._id),
+    );
+    const wallets = new Map<string, WalletRecord>();
+    for await (const w of this.repo.wallets.find({}).lean<WalletRecord>().cursor()) wallets.set(w._id, w as WalletRecord);
+    const sums = new Map<string, number>();
+    let entries = 0;
+    for await (const e of this.repo.ledger.find({}).lean<LedgerEntry>().cursor()) {
+      const entry = e as LedgerEntry;
+      entries++;
+      const counted = !pending.has(entry.batch) || wallets.get(entry.userId)?.applied?.[entry.batch.replace(/[.$]/g, "_")];
+      if (counted) sums.set(entry.userId, (sums.get(entry.userId) ?? 0) + entry.amount);
+    }
+    const mismatches: { userId: string; balance: number; ledgerSum: number; mirror?: number }[] = [];
+    for (const id of new Set([...wallets.keys(), ...sums.keys()])) {
+      const w = wallets.get(id);
+      const balance = w?.balance ?? 0;
+      const ledgerSum = sums.get(id) ?? 0;
+      const h = await this.holds.inspect(id);
+      const mirrorOk = h.version === -1 || h.version < (w?.version ?? 0) || h.balance === balance;
+      if (balance !== ledgerSum || !mirrorOk)
+        mismatches.push({ userId: id, balance, ledgerSum, ...(mirrorOk ? {} : { mirror: h.balance }) });
+    }
+    return { wallets: wallets.size, entries, mismatches };
+  }
+
+  /**
    * The ledger proves the balance for one user: balance == the sum of every counted entry (its batch finished, or
    * this wallet already carries it), and the holds' mirror agrees with the store's balance and version.
    */
