@@ -1,0 +1,133 @@
+/**
+ * Streaming: a prefix of UI code (cut anywhere, mid-string or mid-call) is turned into code that parses, so a
+ * streamed answer renders as it arrives. `closePrefix` scans the prefix (strings, template strings, comments,
+ * brackets), closes an unterminated string (so text appears as it is typed), drops a trailing incomplete token
+ * (`butt`, `{ label:`, `1.`, a dangling comma or operator), then closes the open brackets. It answers candidates,
+ * best first: the whole prefix closed, then the prefix cut back to the last complete element.
+ */
+
+const CLOSER: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
+const LITERALS = new Set(["true", "false", "null", "undefined"]);
+
+interface Scan {
+  /** The text kept (comment in progress removed; unterminated string closed). */
+  text: string;
+  /** Open brackets, innermost last. */
+  stack: string[];
+  /** Offsets just after a `,` or a closing bracket, with the stack depth there (safe places to cut back to). */
+  cuts: { at: number; depth: number }[];
+}
+
+function scan(code: string): Scan {
+  const stack: string[] = [];
+  const cuts: { at: number; depth: number }[] = [];
+  let i = 0;
+  let text = code;
+  while (i < code.length) {
+    const ch = code[i]!;
+    if (ch === "/" && code[i + 1] === "/") {
+      const nl = code.indexOf("\n", i);
+      if (nl === -1) {
+        text = code.slice(0, i);
+        break;
+      }
+      i = nl + 1;
+      continue;
+    }
+    if (ch === "/" && code[i + 1] === "*") {
+      const end = code.indexOf("*/", i + 2);
+      if (end === -1) {
+        text = code.slice(0, i);
+        break;
+      }
+      i = end + 2;
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === "`") {
+      let j = i + 1;
+      let closed = false;
+      while (j < code.length) {
+        const c = code[j]!;
+        if (c === "\\") {
+          j += 2;
+          continue;
+        }
+        if (c === ch) {
+          closed = true;
+          break;
+        }
+        if (c === "\n" && ch !== "`") break;
+        if (ch === "`" && c === "$" && code[j + 1] === "{") break;
+        j++;
+      }
+      if (!closed) {
+        // An unterminated string: keep what was typed (minus a dangling escape) and close it.
+        let body = code.slice(i + 1, Math.min(j, code.length));
+        if (j > code.length || /(^|[^\\])(\\\\)*\\$/.test(body)) body = body.replace(/\\$/, "");
+        if (ch === "`") body = body.replace(/\$\{[^}]*$/, "").replace(/\$$/, "");
+        text = code.slice(0, i) + ch + body + ch;
+        return { text, stack, cuts };
+      }
+      i = j + 1;
+      continue;
+    }
+    if (ch === "(" || ch === "[" || ch === "{") stack.push(ch);
+    else if (ch === ")" || ch === "]" || ch === "}") {
+      if (stack.length && CLOSER[stack[stack.length - 1]!] === ch) stack.pop();
+      cuts.push({ at: i + 1, depth: stack.length });
+    } else if (ch === ",") cuts.push({ at: i + 1, depth: stack.length });
+    i++;
+  }
+  return { text, stack, cuts };
+}
+
+/** Drops what cannot end an expression: dangling commas, colons with their key, operators, partial words. */
+function trimTail(text: string, stack: string[]): string {
+  let t = text;
+  for (let guard = 0; guard < 8; guard++) {
+    const before = t;
+    t = t.replace(/\s+$/, "");
+    if (/[,;]$/.test(t)) t = t.slice(0, -1);
+    // `key:` or `"key":` with no value yet: drop the key too.
+    t = t.replace(/(?:[A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*:\s*$/, "");
+    // Operators and dots that need something after them.
+    t = t.replace(/(?:=>|[=+\-*/%&|^!<>?.~]|\.\.\.)\s*$/, "");
+    // A partial number (`1.` `2e` `3e+`).
+    t = t.replace(/(\d)(?:\.|[eE][+-]?)$/, "$1");
+    // A trailing bare word is a name being typed (`butt`), unless it is a literal or ends a call's name with `(` next.
+    const word = /([A-Za-z_$][\w$]*)$/.exec(t);
+    if (word && !LITERALS.has(word[1]!) && !/\.\s*[A-Za-z_$][\w$]*$/.test(t)) {
+      const top = stack[stack.length - 1];
+      // In an object, a lone word is a key without its value; elsewhere a half-typed function name.
+      if (top === "{" || top === "[" || top === "(" || top === undefined) t = t.slice(0, -word[1]!.length);
+    }
+    if (t === before) break;
+  }
+  return t;
+}
+
+function close(text: string): string | undefined {
+  const s = scan(text);
+  const tail = trimTail(s.text, s.stack);
+  // Brackets opened in the trimmed-away tail are no longer open: rescan the kept text.
+  const kept = scan(tail);
+  if (kept.text !== tail) return undefined;
+  const closers = [...kept.stack]
+    .reverse()
+    .map((o) => CLOSER[o])
+    .join("");
+  return `${tail}${closers}`;
+}
+
+/** Candidates that parse, best first (usually the first evaluates; the rest are fallbacks). */
+export function closePrefix(code: string, max = 3): string[] {
+  const out: string[] = [];
+  const first = close(code);
+  if (first !== undefined) out.push(first);
+  const { cuts } = scan(code);
+  for (let k = cuts.length - 1; k >= 0 && out.length < max; k--) {
+    const c = close(code.slice(0, cuts[k]!.at));
+    if (c !== undefined && !out.includes(c) && c.length < (out[out.length - 1]?.length ?? Infinity)) out.push(c);
+  }
+  return out;
+}
