@@ -104,6 +104,7 @@ const isJson = (v: unknown): v is JsonValue => JSON.stringify(v) !== undefined;
  */
 export function repairScreen(input: unknown): { screen: Screen; repairs: string[]; issues: Issue[] } {
   const repairs: string[] = [];
+  const issues: Issue[] = [];
   const note = (path: PropertyKey[], what: string) => repairs.push(`${pathOf(path)}: ${what}`);
   const obj = input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   if (obj !== input) note([], "not an object; replaced by an empty screen");
@@ -131,6 +132,8 @@ export function repairScreen(input: unknown): { screen: Screen; repairs: string[
       return undefined;
     }
     const e = catalogueEntry(type);
+    if (!e && (typeof r.package !== "string" || r.package === "genui"))
+      issues.push({ path: pathOf([...at, "component"]), message: `unknown component "${type}"` });
     let name = typeof r.name === "string" && NAME_PATTERN.test(r.name) && !names.has(r.name) ? r.name : undefined;
     if (!name) {
       name = uniqueName(type);
@@ -253,8 +256,8 @@ export function repairScreen(input: unknown): { screen: Screen; repairs: string[
       if (r.success) screen[h] = r.data;
       else note([h], "invalid hook; dropped");
     }
-  const checked = validateScreen(screen);
-  return { screen, repairs, issues: checked.ok ? [] : checked.issues };
+  // Repair produces a valid structure by construction; what it keeps but cannot vouch for is reported here.
+  return { screen, repairs, issues };
 }
 
 function fixStyle(

@@ -8,7 +8,7 @@ import {
 } from "quickjs-emscripten-core";
 import type { Screen } from "../schema";
 import { repairScreen, type Issue } from "../validate";
-import { closePrefix } from "./prefix";
+import { prefixCandidates } from "./prefix";
 import { PRELUDE } from "./prelude";
 
 /**
@@ -165,7 +165,7 @@ export class UiCodeEvaluator {
    */
   async evaluatePrefix(prefix: string): Promise<EvalResult> {
     let last: EvalResult = { ok: false, error: { kind: "syntax", message: "nothing to evaluate yet" } };
-    for (const candidate of closePrefix(prefix)) {
+    for (const candidate of prefixCandidates(prefix)) {
       last = await this.evaluate(candidate);
       if (last.ok || last.error.kind !== "syntax") return last;
     }

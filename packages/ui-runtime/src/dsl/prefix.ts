@@ -83,6 +83,13 @@ function scan(code: string): Scan {
 
 /** Drops what cannot end an expression: dangling commas, colons with their key, operators, partial words. */
 function trimTail(text: string, stack: string[]): string {
+  // Only the end can be incomplete: work on a window of it (the patterns anchor at the end; on the whole text some
+  // of them would cost time proportional to its length, every chunk).
+  const cut = Math.max(0, text.length - 400);
+  return text.slice(0, cut) + trimWindow(text.slice(cut), stack);
+}
+
+function trimWindow(text: string, stack: string[]): string {
   let t = text;
   for (let guard = 0; guard < 8; guard++) {
     const before = t;
@@ -119,15 +126,29 @@ function close(text: string): string | undefined {
   return `${tail}${closers}`;
 }
 
-/** Candidates that parse, best first (usually the first evaluates; the rest are fallbacks). */
-export function closePrefix(code: string, max = 3): string[] {
-  const out: string[] = [];
+/**
+ * Candidates, best first, made only as they are asked for: usually the first evaluates and the fallbacks (the
+ * prefix cut back to its last complete elements) are never computed.
+ */
+export function* prefixCandidates(code: string, max = 3): Generator<string> {
+  let produced = 0;
+  let shortest = Infinity;
   const first = close(code);
-  if (first !== undefined) out.push(first);
-  const { cuts } = scan(code);
-  for (let k = cuts.length - 1; k >= 0 && out.length < max; k--) {
-    const c = close(code.slice(0, cuts[k]!.at));
-    if (c !== undefined && !out.includes(c) && c.length < (out[out.length - 1]?.length ?? Infinity)) out.push(c);
+  if (first !== undefined) {
+    produced++;
+    shortest = first.length;
+    yield first;
   }
-  return out;
+  const { cuts } = scan(code);
+  for (let k = cuts.length - 1; k >= 0 && produced < max; k--) {
+    const c = close(code.slice(0, cuts[k]!.at));
+    if (c !== undefined && c.length < shortest) {
+      produced++;
+      shortest = c.length;
+      yield c;
+    }
+  }
 }
+
+/** Every candidate at once (see `prefixCandidates`). */
+export const closePrefix = (code: string, max = 3): string[] => [...prefixCandidates(code, max)];
