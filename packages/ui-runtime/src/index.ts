@@ -4,3 +4,4 @@ export * from "./validate";
 export * from "./dsl/prefix";
 export * from "./dsl/prelude";
 export * from "./dsl/evaluator";
+export * from "./protocol";

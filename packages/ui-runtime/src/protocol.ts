@@ -1,0 +1,59 @@
+import type { ActionEvent, Screen } from "./schema";
+
+/**
+ * The postMessage protocol between a host page and the static iframe page (`/apps/api/v1/iframe/static/`).
+ *
+ * The host loads the iframe with `?origin=<host origin>` (and optionally `&theme=light|dark|auto`); the iframe
+ * accepts messages only from its parent window with exactly that origin, and posts only to that origin. The iframe
+ * element is sandboxed with `allow-scripts` only (no same-origin access to anything).
+ *
+ * Host → iframe:
+ *   { type: "RENDER", json: Screen, theme?: "light" | "dark" | "auto" }   draw this screen (replaces the last)
+ *   { type: "THEME", theme }                                              switch theme
+ * Iframe → host:
+ *   { type: "READY" }                                                     listening (send RENDER after this)
+ *   { type: "RESIZE_LISTENER", height, width }                           content size in CSS pixels (damped)
+ *   { type: "ACTION_LISTENER", action: string }                          SPEC: type and component as a JSON string,
+ *                                                                         i.e. JSON.stringify({ type, component: { name, value } })
+ *   { type: "ERROR", message }                                            the screen could not be drawn
+ */
+
+export const IFRAME_PATH = "/apps/api/v1/iframe/static/";
+export const MESSAGE_SOURCE = "genui";
+
+export type HostMessage =
+  | { source: typeof MESSAGE_SOURCE; type: "RENDER"; json: Screen; theme?: "light" | "dark" | "auto" }
+  | { source: typeof MESSAGE_SOURCE; type: "THEME"; theme: "light" | "dark" | "auto" };
+
+export type FrameMessage =
+  | { source: typeof MESSAGE_SOURCE; type: "READY" }
+  | { source: typeof MESSAGE_SOURCE; type: "RESIZE_LISTENER"; height: number; width: number }
+  | { source: typeof MESSAGE_SOURCE; type: "ACTION_LISTENER"; action: string }
+  | { source: typeof MESSAGE_SOURCE; type: "ERROR"; message: string };
+
+export const isFrameMessage = (d: unknown): d is FrameMessage =>
+  !!d &&
+  typeof d === "object" &&
+  (d as { source?: unknown }).source === MESSAGE_SOURCE &&
+  typeof (d as { type?: unknown }).type === "string";
+
+export const isHostMessage = (d: unknown): d is HostMessage =>
+  isFrameMessage(d) && ((d as { type: string }).type === "RENDER" || (d as { type: string }).type === "THEME");
+
+/** The action carried by an ACTION_LISTENER message, or undefined when it is not a well-formed one. */
+export function parseAction(action: string): ActionEvent | undefined {
+  try {
+    const a = JSON.parse(action) as ActionEvent;
+    return a && typeof a.type === "string" && a.component && typeof a.component.name === "string" ? a : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The iframe URL for a host at `hostOrigin`, served by the API at `apiBase`. */
+export function iframeUrl(apiBase: string, hostOrigin: string, theme?: "light" | "dark" | "auto"): string {
+  const u = new URL(IFRAME_PATH, apiBase);
+  u.searchParams.set("origin", hostOrigin);
+  if (theme) u.searchParams.set("theme", theme);
+  return u.toString();
+}
