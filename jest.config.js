@@ -11,7 +11,8 @@ const shared = {
   transform: { "^.+\\.tsx?$": ["ts-jest", { tsconfig: path.join(__dirname, "tsconfig.jest.json") }] },
   moduleNameMapper: {
     "^@genui/contracts$": "<rootDir>/proto/src/index.ts",
-    "^@genui/(chassis|testkit)$": "<rootDir>/packages/$1/src/index.ts",
+    "^@genui/(chassis|testkit|ui-runtime)$": "<rootDir>/packages/$1/src/index.ts",
+    "^@genui/react-renderer$": "<rootDir>/frontend/renderer/src/index.ts",
   },
   testPathIgnorePatterns: ["/node_modules/", "/dist/"],
   modulePathIgnorePatterns: ["<rootDir>/.*/dist/"],
@@ -35,5 +36,23 @@ module.exports = {
       testMatch: ["<rootDir>/{packages,services,bff}/**/test/**/*.int.test.ts", "<rootDir>/e2e/**/*.int.test.ts"],
     },
     { ...shared, ...withInfra, displayName: "browser", testMatch: ["<rootDir>/e2e/**/*.e2e.test.ts"] },
+    {
+      ...shared,
+      displayName: "dom",
+      testEnvironment: "jsdom",
+      testMatch: ["<rootDir>/frontend/renderer/src/**/*.test.tsx"],
+      // The renderer is an ES module package ("type": "module"): its tsconfig.jest.json compiles it to CommonJS for jest.
+      transform: {
+        "^.+\\.tsx?$": ["ts-jest", { tsconfig: path.join(__dirname, "frontend/renderer/tsconfig.jest.json") }],
+      },
+    },
+    {
+      ...shared,
+      displayName: "embed",
+      testEnvironment: "jsdom",
+      testMatch: ["<rootDir>/frontend/embed/src/**/*.test.{ts,tsx}"],
+      // Like "dom": @genui/react is "type": "module", so the shared (nodenext) transform would emit ESM.
+      transform: { "^.+\\.tsx?$": ["ts-jest", { tsconfig: path.join(__dirname, "frontend/embed/tsconfig.jest.json") }] },
+    },
   ],
 };

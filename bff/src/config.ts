@@ -21,6 +21,8 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where the built SPA lives (frontend/web/dist). */
   STATIC_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/web/dist")),
+  /** Where the built iframe page lives (frontend/iframe/dist), served at /apps/api/v1/iframe/static/. */
+  IFRAME_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/iframe/dist")),
   IDENTITY_URL: upstream.default("http://127.0.0.1:8101"),
   APPS_URL: upstream.default("http://127.0.0.1:8102"),
   BILLING_URL: upstream.default("http://127.0.0.1:8103"),

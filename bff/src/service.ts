@@ -4,6 +4,7 @@ import type { BffConfig } from "./config";
 import { authRoutes, configurePassport } from "./http/auth.routes";
 import { getCsrf, requireCsrf } from "./http/csrf";
 import { allowListProxy } from "./http/proxy";
+import { screenRoutes } from "./http/screens";
 import { spaRoutes } from "./http/spa";
 import { IdentityClient } from "./identity/identity-client";
 import { RateLimiter, tooManyRequests } from "./session/rate-limit";
@@ -44,6 +45,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       const app = ctx.app;
 
       app.get("/get-csrf/", getCsrf(config.COOKIE_SECURE));
+      app.use(screenRoutes(config.IFRAME_DIR));
       app.use(spaRoutes.assets(config.STATIC_DIR));
       app.use(
         session({

@@ -5,3 +5,5 @@ export * from "./dsl/prefix";
 export * from "./dsl/prelude";
 export * from "./dsl/evaluator";
 export * from "./protocol";
+export * from "./worker/client";
+export * from "./worker/protocol";

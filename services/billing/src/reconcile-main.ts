@@ -21,10 +21,10 @@ async function main(): Promise<number> {
     const wallets = new Wallets(repo, undefined as never, logger, lock, new Holds(redis, config.REDIS_KEY_PREFIX));
     const r = await wallets.reconcileAll();
     for (const m of r.mismatches)
-      console.log(
-        `MISMATCH wallet ${m.userId}: balance ${m.balance}, ledger ${m.ledgerSum}${m.mirror !== undefined ? `, mirror ${m.mirror}` : ""} (micro-dollars)`,
+      process.stdout.write(
+        `MISMATCH wallet ${m.userId}: balance ${m.balance}, ledger ${m.ledgerSum}${m.mirror !== undefined ? `, mirror ${m.mirror}` : ""} (micro-dollars)\n`,
       );
-    console.log(`${r.wallets} wallets, ${r.entries} ledger entries, ${r.mismatches.length} mismatches`);
+    process.stdout.write(`${r.wallets} wallets, ${r.entries} ledger entries, ${r.mismatches.length} mismatches\n`);
     return r.mismatches.length === 0 ? 0 : 1;
   } finally {
     await mongo.close();

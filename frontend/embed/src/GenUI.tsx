@@ -1,0 +1,81 @@
+import { useEffect, useRef, type CSSProperties, type ReactElement } from "react";
+import { DEFAULT_API_BASE, createGenUIFrame, type ActionEvent, type GenUIFrame, type GenUITheme, type Screen } from "./host";
+
+/** SPEC §3 "Rendering component props" (+ apiBase, theme, onError, className, style). */
+export interface GenUIProps {
+  /** The id of the wrapper element. */
+  id?: string;
+  /** Needed with code or prompt; not with json. */
+  apiKey?: string;
+  /** The API serving the iframe page and the retrieve endpoint. Default "https://genui.dev". */
+  apiBase?: string;
+  /** CSS width; a number means pixels. Default "640px". */
+  width?: string | number;
+  /** CSS height; a number means pixels. Default "auto": follows the content (RESIZE_LISTENER). */
+  height?: string | number;
+  /** A screen (screen JSON v1), as an object or JSON text. Use json or code, not both. */
+  json?: Screen | string;
+  prompt?: string;
+  code?: string;
+  /** Show retrieve and render errors in an error band above the screen. Default false. */
+  debug?: boolean;
+  theme?: GenUITheme;
+  /** Receives `{ type, component: { name, value } }` for every action of the screen. */
+  onActionListener?: (event: ActionEvent) => void;
+  /** Receives every error message (also when debug is off). */
+  onError?: (message: string) => void;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** Renders a generated UI screen in the sandboxed GenUI iframe (see host.ts). */
+export function GenUI(props: GenUIProps): ReactElement {
+  const { id, apiKey, apiBase = DEFAULT_API_BASE, width, height, json, prompt, code, debug = false, theme } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<GenUIFrame | null>(null);
+  const latest = useRef(props);
+
+  // Declared first so that it runs first: the other effects (and the callbacks below) read the latest props.
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const p = latest.current;
+    const frame = createGenUIFrame(container, {
+      apiBase,
+      apiKey: p.apiKey,
+      width: p.width,
+      height: p.height,
+      debug: p.debug ?? false,
+      theme: p.theme,
+      onAction: (event) => latest.current.onActionListener?.(event),
+      onError: (message) => latest.current.onError?.(message),
+    });
+    frame.update({ json: p.json, code: p.code, prompt: p.prompt });
+    frameRef.current = frame;
+    return () => {
+      frame.destroy();
+      if (frameRef.current === frame) frameRef.current = null;
+    };
+  }, [apiBase]);
+
+  useEffect(() => {
+    frameRef.current?.configure({ apiKey, width, height, debug });
+  }, [apiKey, width, height, debug]);
+
+  useEffect(() => {
+    frameRef.current?.setTheme(theme);
+  }, [theme]);
+
+  useEffect(() => {
+    // host.ts ignores unchanged input, so a json object literal re-created on every render is no extra RENDER.
+    frameRef.current?.update({ json, code, prompt });
+  }, [json, code, prompt]);
+
+  return <div id={id} ref={containerRef} className={className(props.className)} style={props.style} data-genui="" />;
+}
+
+const className = (extra: string | undefined): string => (extra ? `genui ${extra}` : "genui");

@@ -1,0 +1,336 @@
+import type { Screen } from "@genui/ui-runtime";
+import { createGenUIFrame, ERROR_JSON_AND_CODE, ERROR_MISSING_API_KEY, type GenUIFrame, type GenUIFrameOptions } from "./host";
+
+const API = "https://api.genui.test";
+const SCREEN: Screen = { name: "Hello", screen: { v1: [{ name: "title", component: "text", value: "Hi" }] } };
+const OTHER: Screen = { name: "Other", screen: { v1: [] } };
+
+type FakeResponse = { ok: boolean; status: number; text: () => Promise<string> };
+const respond = (status: number, body: unknown): FakeResponse => ({
+  ok: status >= 200 && status < 300,
+  status,
+  text: async () => (typeof body === "string" ? body : JSON.stringify(body)),
+});
+
+let frames: GenUIFrame[] = [];
+
+function setup(opts: Partial<GenUIFrameOptions> = {}) {
+  const container = document.createElement("div");
+  document.body.append(container);
+  const onAction = jest.fn();
+  const onError = jest.fn();
+  const fetch = jest.fn(async (_url: string, _init: RequestInit) => respond(200, { json: SCREEN }));
+  const frame = createGenUIFrame(container, {
+    apiBase: API,
+    onAction,
+    onError,
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    ...opts,
+  });
+  frames.push(frame);
+  const win = frame.iframe.contentWindow!;
+  const posted = jest.spyOn(win, "postMessage").mockImplementation(() => undefined);
+  const band = () => container.querySelector<HTMLElement>('[role="alert"].genui-error')!;
+  return { container, frame, iframe: frame.iframe, win, posted, onAction, onError, fetch, band };
+}
+
+const fromFrame = (win: Window | null, data: unknown, origin = "null") =>
+  window.dispatchEvent(new MessageEvent("message", { data, origin, source: win }));
+const ready = (win: Window) => fromFrame(win, { source: "genui", type: "READY" });
+const renders = (posted: jest.SpyInstance) => posted.mock.calls.filter(([m]) => (m as { type: string }).type === "RENDER");
+
+afterEach(() => {
+  frames.forEach((f) => f.destroy());
+  frames = [];
+  document.body.innerHTML = "";
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe("createGenUIFrame", () => {
+  test("when the frame is created, then it is a sandboxed, lazy, no-referrer iframe on the API's iframe page", () => {
+    const { iframe, container } = setup({ theme: "dark" });
+    expect(container.contains(iframe)).toBe(true);
+    expect(iframe.getAttribute("sandbox")).toBe("allow-scripts");
+    expect(iframe.getAttribute("referrerpolicy")).toBe("no-referrer");
+    expect(iframe.getAttribute("title")).toBe("Generated UI");
+    expect(iframe.getAttribute("loading")).toBe("lazy");
+    const src = new URL(iframe.src);
+    expect(src.origin + src.pathname).toBe(`${API}/apps/api/v1/iframe/static/`);
+    expect(src.searchParams.get("origin")).toBe(location.origin);
+    expect(src.searchParams.get("theme")).toBe("dark");
+    expect(iframe.style.width).toBe("640px");
+  });
+
+  test("when json is given before READY, then RENDER is queued and sent after READY with targetOrigin *", () => {
+    const { frame, win, posted } = setup();
+    frame.update({ json: SCREEN });
+    expect(posted).not.toHaveBeenCalled();
+    ready(win);
+    expect(posted).toHaveBeenCalledTimes(1);
+    expect(posted).toHaveBeenCalledWith({ source: "genui", type: "RENDER", json: SCREEN }, "*");
+  });
+
+  test("when json changes after READY, then only the latest screen is sent, and unchanged json is not re-sent", () => {
+    const { frame, win, posted } = setup();
+    frame.update({ json: SCREEN });
+    frame.update({ json: JSON.stringify(OTHER) });
+    ready(win);
+    expect(renders(posted)).toEqual([[{ source: "genui", type: "RENDER", json: OTHER }, "*"]]);
+    frame.update({ json: JSON.stringify(OTHER) });
+    expect(renders(posted)).toHaveLength(1);
+    frame.update({ json: { ...SCREEN } });
+    expect(renders(posted)).toHaveLength(2);
+  });
+
+  test("when the iframe sends READY again (reloaded), then the current screen is sent again", () => {
+    const { frame, win, posted } = setup();
+    frame.update({ json: SCREEN });
+    ready(win);
+    ready(win);
+    expect(renders(posted)).toHaveLength(2);
+  });
+
+  test("when a message comes from another window or another origin, then it is ignored", () => {
+    const { frame, win, posted, onAction } = setup();
+    frame.update({ json: SCREEN });
+    fromFrame(window, { source: "genui", type: "READY" });
+    fromFrame(null, { source: "genui", type: "READY" });
+    fromFrame(win, { source: "genui", type: "READY" }, "https://evil.test");
+    fromFrame(win, { type: "READY" });
+    fromFrame(win, "READY");
+    const action = JSON.stringify({ type: "onPress", component: { name: "ok", value: null } });
+    fromFrame(window, { source: "genui", type: "ACTION_LISTENER", action });
+    expect(posted).not.toHaveBeenCalled();
+    expect(onAction).not.toHaveBeenCalled();
+    fromFrame(win, { source: "genui", type: "READY" }, API);
+    expect(posted).toHaveBeenCalledTimes(1);
+  });
+
+  test("when RESIZE_LISTENER arrives and height is auto, then the iframe takes that height", () => {
+    const { win, iframe } = setup();
+    fromFrame(win, { source: "genui", type: "RESIZE_LISTENER", height: 321.4, width: 600 });
+    expect(iframe.style.height).toBe("322px");
+    fromFrame(win, { source: "genui", type: "RESIZE_LISTENER", height: "x", width: 600 });
+    fromFrame(win, { source: "genui", type: "RESIZE_LISTENER", height: -5, width: 600 });
+    expect(iframe.style.height).toBe("322px");
+    fromFrame(window, { source: "genui", type: "RESIZE_LISTENER", height: 999, width: 600 });
+    expect(iframe.style.height).toBe("322px");
+  });
+
+  test("when height is fixed, then RESIZE_LISTENER does not change it, and switching to auto applies the last height", () => {
+    const { frame, win, iframe } = setup({ height: "400px", width: 300 });
+    expect(iframe.style.width).toBe("300px");
+    fromFrame(win, { source: "genui", type: "RESIZE_LISTENER", height: 120, width: 300 });
+    expect(iframe.style.height).toBe("400px");
+    frame.configure({ height: "auto" });
+    expect(iframe.style.height).toBe("120px");
+    expect(iframe.style.width).toBe("640px");
+  });
+
+  test("when ACTION_LISTENER arrives, then onAction receives the parsed event, and malformed ones are ignored", () => {
+    const { win, onAction } = setup();
+    const event = { type: "onPress", component: { name: "submit", value: { email: "a@b.c" } } };
+    fromFrame(win, { source: "genui", type: "ACTION_LISTENER", action: JSON.stringify(event) });
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(onAction).toHaveBeenCalledWith(event);
+    fromFrame(win, { source: "genui", type: "ACTION_LISTENER", action: "{not json" });
+    fromFrame(win, { source: "genui", type: "ACTION_LISTENER", action: JSON.stringify({ type: "onPress" }) });
+    fromFrame(win, { source: "genui", type: "ACTION_LISTENER", action: JSON.stringify({ component: { name: "x" } }) });
+    fromFrame(win, { source: "genui", type: "ACTION_LISTENER", action: event });
+    fromFrame(win, { source: "genui", type: "ACTION_LISTENER" });
+    expect(onAction).toHaveBeenCalledTimes(1);
+  });
+
+  test("when the action listener throws, then the error stays out of the host page", () => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const { win } = setup({
+      onAction: () => {
+        throw new Error("host bug");
+      },
+    });
+    const action = JSON.stringify({ type: "onPress", component: { name: "ok", value: null } });
+    expect(() => fromFrame(win, { source: "genui", type: "ACTION_LISTENER", action })).not.toThrow();
+    expect(errors).toHaveBeenCalled();
+  });
+
+  test("when code and prompt change within a second, then exactly one debounced retrieve is made with the Bearer key and only non-empty fields", async () => {
+    jest.useFakeTimers();
+    const { frame, win, posted, fetch } = setup({ apiKey: "key-123" });
+    frame.update({ code: "scr", prompt: "" });
+    await jest.advanceTimersByTimeAsync(500);
+    frame.update({ code: "screen(", prompt: "   " });
+    await jest.advanceTimersByTimeAsync(999);
+    expect(fetch).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(`${API}/apps/api/v1/retrieve/`);
+    expect(init.method).toBe("POST");
+    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer key-123");
+    expect(JSON.parse(init.body as string)).toEqual({ code: "screen(" });
+    ready(win);
+    expect(renders(posted)).toEqual([[{ source: "genui", type: "RENDER", json: SCREEN }, "*"]]);
+    await jest.advanceTimersByTimeAsync(5000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  test("when only a prompt is given, then the body carries only the prompt", async () => {
+    jest.useFakeTimers();
+    const { frame, fetch } = setup({ apiKey: "k" });
+    frame.update({ prompt: "A login form", code: "" });
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(fetch.mock.calls[0]![1].body as string)).toEqual({ prompt: "A login form" });
+  });
+
+  test("when a newer retrieve answers first, then the stale answer is aborted and ignored", async () => {
+    jest.useFakeTimers();
+    let resolveFirst: (r: FakeResponse) => void = () => undefined;
+    const signals: AbortSignal[] = [];
+    const fetch = jest.fn((_url: string, init: RequestInit) => {
+      signals.push(init.signal!);
+      if (signals.length === 1) return new Promise<FakeResponse>((r) => (resolveFirst = r));
+      return Promise.resolve(respond(200, { json: OTHER }));
+    });
+    const { frame, win, posted } = setup({ apiKey: "k", fetch: fetch as unknown as typeof globalThis.fetch });
+    ready(win);
+    frame.update({ prompt: "first" });
+    await jest.advanceTimersByTimeAsync(1000);
+    frame.update({ prompt: "second" });
+    expect(signals[0]!.aborted).toBe(true);
+    await jest.advanceTimersByTimeAsync(1000);
+    resolveFirst(respond(200, { json: SCREEN }));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(renders(posted)).toEqual([[{ source: "genui", type: "RENDER", json: OTHER }, "*"]]);
+  });
+
+  test.each([
+    [{ error: "Invalid API key" }, "Invalid API key"],
+    [{ detail: "Quota exceeded" }, "Quota exceeded"],
+    [{ error: { message: "The code does not parse" } }, "The code does not parse"],
+  ])("when the retrieve fails with %j in debug mode, then the band shows it", async (body, message) => {
+    jest.useFakeTimers();
+    const fetch = jest.fn(async () => respond(400, body));
+    const { frame, band, onError, posted, win } = setup({
+      apiKey: "k",
+      debug: true,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    ready(win);
+    frame.update({ code: "x" });
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(band().hidden).toBe(false);
+    expect(band().textContent).toBe(message);
+    expect(onError).toHaveBeenCalledWith(message);
+    expect(renders(posted)).toHaveLength(0);
+  });
+
+  test("when the retrieve fails without debug, then no band is shown but onError still hears it", async () => {
+    jest.useFakeTimers();
+    const fetch = jest.fn(async () => respond(401, { error: "Invalid API key" }));
+    const { frame, band, onError } = setup({ apiKey: "k", fetch: fetch as unknown as typeof globalThis.fetch });
+    frame.update({ code: "x" });
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(band().hidden).toBe(true);
+    expect(band().textContent).toBe("");
+    expect(onError).toHaveBeenCalledWith("Invalid API key");
+    frame.configure({ apiKey: "k", debug: true });
+    expect(band().hidden).toBe(false);
+    expect(band().textContent).toBe("Invalid API key");
+  });
+
+  test("when the network fails in debug mode, then the band shows the network error's message", async () => {
+    jest.useFakeTimers();
+    const fetch = jest.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    const { frame, band } = setup({ apiKey: "k", debug: true, fetch: fetch as unknown as typeof globalThis.fetch });
+    frame.update({ prompt: "x" });
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(band().textContent).toContain("Failed to fetch");
+  });
+
+  test("when json and code are both given, then an error is shown even without debug and nothing is rendered", () => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const { frame, win, posted, band, onError, fetch } = setup({ apiKey: "k" });
+    ready(win);
+    frame.update({ json: SCREEN, code: "x" });
+    expect(band().hidden).toBe(false);
+    expect(band().textContent).toBe(ERROR_JSON_AND_CODE);
+    expect(errors).toHaveBeenCalledWith(ERROR_JSON_AND_CODE);
+    expect(onError).toHaveBeenCalledWith(ERROR_JSON_AND_CODE);
+    expect(posted).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+    frame.update({ json: SCREEN });
+    expect(band().hidden).toBe(true);
+    expect(renders(posted)).toHaveLength(1);
+  });
+
+  test("when code is given without an apiKey, then an error is shown and nothing is fetched", async () => {
+    jest.useFakeTimers();
+    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const { frame, band, fetch } = setup();
+    frame.update({ code: "x" });
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(band().textContent).toBe(ERROR_MISSING_API_KEY);
+    expect(errors).toHaveBeenCalledWith(ERROR_MISSING_API_KEY);
+    frame.configure({ apiKey: "now" });
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(band().hidden).toBe(true);
+  });
+
+  test("when the iframe reports ERROR in debug mode, then the band shows it", () => {
+    const { win, band, onError } = setup({ debug: true });
+    fromFrame(win, { source: "genui", type: "ERROR", message: "Unknown component foo" });
+    expect(band().textContent).toBe("Unknown component foo");
+    expect(onError).toHaveBeenCalledWith("Unknown component foo");
+  });
+
+  test("when json is not valid JSON text, then it is reported and nothing is rendered", () => {
+    const { frame, win, posted, band } = setup({ debug: true });
+    ready(win);
+    frame.update({ json: "{oops" });
+    expect(band().textContent).toMatch(/not valid JSON/);
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  test("when the theme changes after READY, then THEME is posted and later RENDERs carry it", () => {
+    const { frame, win, posted } = setup();
+    ready(win);
+    frame.setTheme("dark");
+    expect(posted).toHaveBeenLastCalledWith({ source: "genui", type: "THEME", theme: "dark" }, "*");
+    frame.update({ json: SCREEN });
+    expect(posted).toHaveBeenLastCalledWith({ source: "genui", type: "RENDER", json: SCREEN, theme: "dark" }, "*");
+  });
+
+  test("when apiBase is not a URL, then the error is shown instead of throwing", () => {
+    const container = document.createElement("div");
+    let frame: GenUIFrame | undefined;
+    expect(() => (frame = createGenUIFrame(container, { apiBase: "javascript:alert(1)" }))).not.toThrow();
+    frames.push(frame!);
+    expect(frame!.iframe.getAttribute("src")).toBeNull();
+    expect(container.querySelector(".genui-error")!.textContent).toMatch(/apiBase/);
+  });
+
+  test("when destroyed, then the iframe and band are removed, messages are ignored and pending retrieves are dropped", async () => {
+    jest.useFakeTimers();
+    const { frame, container, win, fetch, onAction } = setup({ apiKey: "k" });
+    frame.update({ code: "x" });
+    frame.destroy();
+    frame.destroy();
+    expect(container.children).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(fetch).not.toHaveBeenCalled();
+    fromFrame(win, {
+      source: "genui",
+      type: "ACTION_LISTENER",
+      action: JSON.stringify({ type: "onPress", component: { name: "a" } }),
+    });
+    expect(onAction).not.toHaveBeenCalled();
+    expect(() => frame.update({ json: SCREEN })).not.toThrow();
+  });
+});

@@ -1,0 +1,19 @@
+export { GenUI, type GenUIProps } from "./GenUI";
+export {
+  createGenUIFrame,
+  DEFAULT_API_BASE,
+  retrieveErrorMessage,
+  DEFAULT_HEIGHT,
+  DEFAULT_WIDTH,
+  ERROR_JSON_AND_CODE,
+  ERROR_MISSING_API_KEY,
+  RETRIEVE_DEBOUNCE_MS,
+  RETRIEVE_PATH,
+  type ActionEvent,
+  type GenUIFrame,
+  type GenUIFrameOptions,
+  type GenUIFrameSettings,
+  type GenUIInput,
+  type GenUITheme,
+  type Screen,
+} from "./host";

@@ -1,0 +1,185 @@
+/**
+ * The framework-agnostic loader (no React): the `<genui-screen>` custom element and `mount(el, opts)`, both on top of
+ * host.ts. Built into a standalone script; importing it registers the element (once).
+ *
+ *   <genui-screen api-key="…" prompt="A login form" debug></genui-screen>
+ *   <genui-screen json='{"name":"Hello","screen":{"v1":[…]}}'></genui-screen>
+ *   el.addEventListener("genui-action", (e) => console.log(e.detail)); // { type, component: { name, value } }
+ *
+ * Attributes: api-key, api-base (default https://genui.dev), width, height, theme, debug (present and not "false"),
+ * code, prompt, json (JSON text). The `json` property takes a screen object or JSON text; the last write of the
+ * property or the attribute wins. Events (bubbling, composed): `genui-action` (detail: the action) and `genui-error`
+ * (detail: `{ message }`).
+ */
+import {
+  DEFAULT_API_BASE,
+  createGenUIFrame,
+  type ActionEvent,
+  type GenUIFrame,
+  type GenUIFrameOptions,
+  type GenUIFrameSettings,
+  type GenUIInput,
+  type GenUITheme,
+  type Screen,
+} from "./host";
+
+export const ELEMENT_NAME = "genui-screen";
+export const ACTION_EVENT = "genui-action";
+export const ERROR_EVENT = "genui-error";
+
+export const OBSERVED_ATTRIBUTES = [
+  "api-key",
+  "api-base",
+  "width",
+  "height",
+  "theme",
+  "debug",
+  "code",
+  "prompt",
+  "json",
+] as const;
+
+/** The error band's styles, scoped to the element's shadow root. */
+const STYLE =
+  ":host{display:block;max-width:100%}:host([hidden]){display:none}" +
+  ".genui-error{box-sizing:border-box;margin:0 0 8px;padding:8px 12px;border:1px solid #fca5a5;border-radius:6px;" +
+  "background:#fef2f2;color:#991b1b;font:13px/1.4 system-ui,-apple-system,sans-serif;white-space:pre-wrap}" +
+  ".genui-error[hidden]{display:none}";
+
+export type MountOptions = Omit<GenUIFrameOptions, "apiBase"> & GenUIInput & { apiBase?: string };
+
+/** Puts a GenUI iframe into `el` and draws `json` (or retrieves `code` / `prompt`); returns its controller. */
+export function mount(el: HTMLElement, opts: MountOptions): GenUIFrame {
+  const { json, code, prompt, apiBase, ...rest } = opts;
+  const frame = createGenUIFrame(el, { ...rest, apiBase: apiBase || DEFAULT_API_BASE });
+  frame.update({ json, code, prompt });
+  return frame;
+}
+
+/** The `<genui-screen>` element's own API (besides HTMLElement's). */
+export interface GenUIScreenElement extends HTMLElement {
+  json: Screen | string | undefined;
+  /** The controller of the current iframe while the element is connected. */
+  readonly frame: GenUIFrame | undefined;
+}
+
+export interface GenUIActionEvent extends CustomEvent<ActionEvent> {
+  readonly type: typeof ACTION_EVENT;
+}
+
+export interface GenUIErrorEvent extends CustomEvent<{ message: string }> {
+  readonly type: typeof ERROR_EVENT;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "genui-screen": GenUIScreenElement;
+  }
+  interface HTMLElementEventMap {
+    "genui-action": GenUIActionEvent;
+    "genui-error": GenUIErrorEvent;
+  }
+}
+
+const asTheme = (v: string | null): GenUITheme | undefined => (v === "light" || v === "dark" || v === "auto" ? v : undefined);
+const asFlag = (v: string | null): boolean => v !== null && v.trim().toLowerCase() !== "false";
+const asText = (v: string | null): string | undefined => (v === null ? undefined : v);
+
+/** Registers `<genui-screen>` (or `name`) unless a browser-less environment or an earlier registration. */
+export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
+  if (typeof window === "undefined" || typeof customElements === "undefined" || customElements.get(name)) return;
+
+  class GenUIScreen extends HTMLElement implements GenUIScreenElement {
+    static readonly observedAttributes: readonly string[] = OBSERVED_ATTRIBUTES;
+    #frame: GenUIFrame | undefined;
+    #json: Screen | string | undefined;
+    readonly #container: HTMLDivElement;
+
+    constructor() {
+      super();
+      const root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
+      const style = document.createElement("style");
+      style.textContent = STYLE;
+      this.#container = document.createElement("div");
+      this.#container.setAttribute("part", "container");
+      root.append(style, this.#container);
+    }
+
+    get json(): Screen | string | undefined {
+      return this.#json;
+    }
+
+    set json(value: Screen | string | undefined | null) {
+      this.#json = value ?? undefined;
+      this.#sync();
+    }
+
+    get frame(): GenUIFrame | undefined {
+      return this.#frame;
+    }
+
+    connectedCallback(): void {
+      // A `json` set on the element before this script upgraded it is an own property shadowing the accessor.
+      if (Object.prototype.hasOwnProperty.call(this, "json")) {
+        const value = (this as { json?: Screen | string }).json;
+        delete (this as { json?: unknown }).json;
+        this.#json = value ?? undefined;
+      }
+      this.#create();
+    }
+
+    disconnectedCallback(): void {
+      this.#frame?.destroy();
+      this.#frame = undefined;
+    }
+
+    attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+      if (oldValue === value) return;
+      if (name === "json") this.#json = asText(value);
+      if (!this.#frame) return;
+      if (name === "api-base") {
+        this.#frame.destroy();
+        this.#frame = undefined;
+        this.#create();
+      } else if (name === "theme") this.#frame.setTheme(asTheme(value));
+      else this.#sync();
+    }
+
+    #settings(): GenUIFrameSettings {
+      return {
+        apiKey: asText(this.getAttribute("api-key")),
+        width: asText(this.getAttribute("width")),
+        height: asText(this.getAttribute("height")),
+        debug: asFlag(this.getAttribute("debug")),
+      };
+    }
+
+    #create(): void {
+      if (this.#frame || !this.isConnected) return;
+      this.#frame = createGenUIFrame(this.#container, {
+        ...this.#settings(),
+        apiBase: this.getAttribute("api-base") || DEFAULT_API_BASE,
+        theme: asTheme(this.getAttribute("theme")),
+        inlineStyles: false,
+        onAction: (detail) => this.dispatchEvent(new CustomEvent(ACTION_EVENT, { detail, bubbles: true, composed: true })),
+        onError: (message) =>
+          this.dispatchEvent(new CustomEvent(ERROR_EVENT, { detail: { message }, bubbles: true, composed: true })),
+      });
+      this.#sync();
+    }
+
+    #sync(): void {
+      if (!this.#frame) return;
+      this.#frame.configure(this.#settings());
+      this.#frame.update({
+        json: this.#json,
+        code: asText(this.getAttribute("code")),
+        prompt: asText(this.getAttribute("prompt")),
+      });
+    }
+  }
+
+  customElements.define(name, GenUIScreen);
+}
+
+defineGenUIScreen();

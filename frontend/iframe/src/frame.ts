@@ -1,0 +1,92 @@
+import type { ActionEvent, FrameMessage, HostMessage, Screen } from "@genui/ui-runtime";
+import { MESSAGE_SOURCE, isHostMessage } from "@genui/ui-runtime";
+
+/**
+ * The iframe side of the protocol (see packages/ui-runtime/src/protocol.ts), independent of how screens are drawn:
+ * it accepts messages only from its parent with the origin named in `?origin=`, posts only to that origin, and
+ * reports its size damped (at most once per frame, only when it changed by a pixel or more, and never bouncing
+ * between two sizes: a shrink that would undo the previous growth within 250 ms is held back once).
+ */
+export interface FrameDriver {
+  render(screen: Screen): void;
+  theme(theme: "light" | "dark" | "auto"): void;
+}
+
+export interface Frame {
+  /** Reports an action of the screen to the host (ACTION_LISTENER). */
+  action(e: { type: string; component: { name: string; value?: unknown } }): void;
+  stop(): void;
+}
+
+export function startFrame(win: Window, driver: FrameDriver, content: HTMLElement): Frame | undefined {
+  const hostOrigin = new URL(win.location.href).searchParams.get("origin");
+  let valid: string | undefined;
+  try {
+    valid = hostOrigin ? new URL(hostOrigin).origin : undefined;
+  } catch {
+    valid = undefined;
+  }
+  if (!valid || valid === "null" || win.parent === win) {
+    content.textContent = "This page shows generated UI inside another page; it was opened without its host.";
+    return undefined;
+  }
+  const origin = valid;
+  const post = (m: Omit<FrameMessage, "source">) => win.parent.postMessage({ source: MESSAGE_SOURCE, ...m }, origin);
+
+  const onMessage = (e: MessageEvent) => {
+    if (e.source !== win.parent || e.origin !== origin || !isHostMessage(e.data)) return;
+    const m = e.data as HostMessage;
+    try {
+      if (m.type === "THEME") driver.theme(m.theme);
+      else {
+        if (m.theme) driver.theme(m.theme);
+        driver.render(m.json);
+      }
+    } catch (err) {
+      post({ type: "ERROR", message: (err as Error).message ?? "could not draw the screen" });
+    }
+  };
+  win.addEventListener("message", onMessage);
+
+  let last = { height: -1, width: -1 };
+  let previous = { height: -1, at: 0 };
+  let pending = false;
+  let heldBack = false;
+  const measure = () => {
+    pending = false;
+    const height = Math.ceil(content.scrollHeight);
+    const width = Math.ceil(content.scrollWidth);
+    if (Math.abs(height - last.height) < 1 && Math.abs(width - last.width) < 1) return;
+    // Going back to the height of two reports ago within 250 ms is a loop in the making: wait one more frame.
+    if (height === previous.height && performance.now() - previous.at < 250 && !heldBack) {
+      heldBack = true;
+      schedule();
+      return;
+    }
+    heldBack = false;
+    previous = { height: last.height, at: performance.now() };
+    last = { height, width };
+    post({ type: "RESIZE_LISTENER", height, width });
+  };
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    win.requestAnimationFrame(measure);
+  };
+  const observer = new ResizeObserver(schedule);
+  observer.observe(content);
+  post({ type: "READY" });
+  schedule();
+  return {
+    action: (e) => post({ type: "ACTION_LISTENER", action: actionMessage(e) }),
+    stop: () => {
+      observer.disconnect();
+      win.removeEventListener("message", onMessage);
+    },
+  };
+}
+
+/** Sends an action to the host as SPEC says: type and component as a JSON string. */
+export function actionMessage(e: ActionEvent | { type: string; component: { name: string; value?: unknown } }): string {
+  return JSON.stringify({ type: e.type, component: { name: e.component.name, value: e.component.value ?? null } });
+}

@@ -1,0 +1,16 @@
+import path from "node:path";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// The iframe page lives under the API: its assets are served from /apps/api/v1/iframe/static/assets/.
+export default defineConfig({
+  base: "/apps/api/v1/iframe/static/",
+  plugins: [react()],
+  resolve: {
+    alias: {
+      "@genui/ui-runtime": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/index.ts"),
+      "@genui/react-renderer": path.resolve(import.meta.dirname, "../renderer/src/index.ts"),
+    },
+  },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: true, modulePreload: { polyfill: false } },
+});

@@ -1,0 +1,258 @@
+import { useId, useMemo, useState } from "react";
+import type { JsonValue } from "@genui/ui-runtime";
+import { useNodeValue, useRenderer, type NodeComponentProps } from "../context";
+import { isIconName, SvgIcon } from "../icons";
+import { asNumber, asText, cx, formatValue, isObject, num, objectsOf, str } from "../util";
+import { oneOf, propsOf, TONES, withRoot } from "./shared";
+
+// Table ---------------------------------------------------------------------------------------------------------------
+
+interface Column {
+  key: string;
+  label: string;
+  align?: "left" | "right" | "center";
+  format?: string;
+}
+
+/** "unitPrice" → "Unit price", "id" → "ID". */
+export function humanize(key: string): string {
+  if (key.toLowerCase() === "id") return "ID";
+  const words = key
+    .replace(/[_-]+/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function columnsOf(spec: unknown, rows: Record<string, unknown>[]): Column[] {
+  if (Array.isArray(spec) && spec.length > 0) {
+    return spec.flatMap((c): Column[] => {
+      if (typeof c === "string") return [{ key: c, label: humanize(c) }];
+      if (isObject(c) && typeof c.key === "string") {
+        const align = oneOf(c.align, ["left", "right", "center"] as const);
+        const format = str(c.format);
+        return [
+          {
+            key: c.key,
+            label: str(c.label) ?? humanize(c.key),
+            align: align ?? (format && format !== "text" && format !== "date" ? "right" : undefined),
+            format,
+          },
+        ];
+      }
+      return [];
+    });
+  }
+  const keys: string[] = [];
+  for (const r of rows.slice(0, 50)) for (const k of Object.keys(r)) if (!keys.includes(k) && keys.length < 20) keys.push(k);
+  return keys.map((k) => ({
+    key: k,
+    label: humanize(k),
+    align: rows.every((r) => r[k] === undefined || typeof r[k] === "number") ? "right" : undefined,
+  }));
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+const isEmpty = (v: unknown): boolean => v === undefined || v === null || v === "";
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "boolean" && typeof b === "boolean") return Number(a) - Number(b);
+  return collator.compare(asText(a), asText(b));
+}
+
+export function Table({ node, root }: NodeComponentProps) {
+  const p = propsOf(node);
+  const [value] = useNodeValue(node);
+  const rows = useMemo(() => objectsOf(value), [value]);
+  const columns = useMemo(() => columnsOf(p.columns, rows), [p.columns, rows]);
+  const sortable = p.sortable !== false;
+  const [sort, setSort] = useState<{ key: string; dir: "asc" | "desc" } | null>(null);
+  const sorted = useMemo(() => {
+    if (!sort) return rows;
+    const out = rows.map((r, i) => ({ r, i }));
+    out.sort((x, y) => {
+      const a = x.r[sort.key];
+      const b = y.r[sort.key];
+      // Empty cells stay last in both directions; ties keep their order.
+      if (isEmpty(a) || isEmpty(b)) return isEmpty(a) === isEmpty(b) ? x.i - y.i : isEmpty(a) ? 1 : -1;
+      const c = compare(a, b);
+      return (sort.dir === "asc" ? c : -c) || x.i - y.i;
+    });
+    return out.map((o) => o.r);
+  }, [rows, sort]);
+  const caption = str(p.caption);
+  const toggle = (key: string) =>
+    setSort((s) => (s?.key === key && s.dir === "asc" ? { key, dir: "desc" } : { key, dir: "asc" }));
+
+  return (
+    <div {...withRoot(root, "gu-table-wrap")} role="region" aria-label={caption ?? "Table"} tabIndex={0}>
+      <table className="gu-table">
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((c) => {
+              const dir = sort?.key === c.key ? sort.dir : undefined;
+              return (
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={c.align && `gu-align-${c.align}`}
+                  aria-sort={dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined}
+                >
+                  {sortable ? (
+                    <button type="button" className="gu-sort" onClick={() => toggle(c.key)}>
+                      {c.label}
+                      <SvgIcon
+                        name={dir === "asc" ? "arrow-up" : dir === "desc" ? "arrow-down" : "sort"}
+                        size={14}
+                        className="gu-sort-icon"
+                      />
+                    </button>
+                  ) : (
+                    c.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.length === 0 ? (
+            <tr>
+              <td colSpan={Math.max(1, columns.length)}>No rows</td>
+            </tr>
+          ) : (
+            sorted.map((r, i) => (
+              <tr key={i}>
+                {columns.map((c) => (
+                  <td key={c.key} className={c.align && `gu-align-${c.align}`}>
+                    {formatValue(r[c.key], c.format)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+// List ----------------------------------------------------------------------------------------------------------------
+
+export function List({ node, root }: NodeComponentProps) {
+  const p = propsOf(node);
+  const [value] = useNodeValue(node);
+  const { fire } = useRenderer();
+  const items: JsonValue[] = Array.isArray(value) ? value : [];
+  const pressable = node.onPress !== undefined;
+  const ordered = p.ordered === true;
+  const L = ordered ? "ol" : "ul";
+  return (
+    <L {...withRoot(root, cx("gu-list", pressable && "gu-list-plain", p.dividers === true && "gu-dividers"))}>
+      {items.map((item, i) => {
+        const title = isObject(item) ? asText(item.title ?? item.label ?? "") : asText(item);
+        const subtitle = isObject(item) ? str(item.subtitle) : undefined;
+        const icon = isObject(item) && isIconName(item.icon) ? item.icon : undefined;
+        const body = (
+          <>
+            {icon && <SvgIcon name={icon} size={18} />}
+            <span>
+              <span className="gu-list-title">{title}</span>
+              {subtitle && <span className="gu-list-subtitle">{subtitle}</span>}
+            </span>
+          </>
+        );
+        return (
+          <li key={i}>
+            {pressable ? (
+              <button
+                type="button"
+                className="gu-list-button"
+                onClick={() => fire(node, "onPress", { report: true, value: item })}
+              >
+                {ordered && <span aria-hidden="true">{i + 1}.</span>}
+                {body}
+              </button>
+            ) : icon || subtitle ? (
+              <span className="gu-list-item">{body}</span>
+            ) : (
+              title
+            )}
+          </li>
+        );
+      })}
+    </L>
+  );
+}
+
+// Stat, key / value, progress -------------------------------------------------------------------------------------------
+
+export function Stat({ node, root }: NodeComponentProps) {
+  const p = propsOf(node);
+  const [value] = useNodeValue(node);
+  const format = oneOf(p.format, ["number", "currency", "percent"] as const) ?? "number";
+  const delta = num(p.delta);
+  const label = str(p.label) ?? "";
+  return (
+    <div {...withRoot(root, "gu-stat")}>
+      <span className="gu-stat-label">{label}</span>
+      <span className="gu-stat-value">{formatValue(value, format, str(p.currency))}</span>
+      {delta !== undefined && (
+        <span className={cx("gu-stat-delta", delta > 0 ? "gu-fg-success" : delta < 0 ? "gu-fg-danger" : "gu-fg-neutral")}>
+          <span aria-hidden="true">{delta > 0 ? "▲ " : delta < 0 ? "▼ " : ""}</span>
+          <span className="gu-sr-only">{delta > 0 ? "up " : delta < 0 ? "down " : "unchanged "}</span>
+          {formatValue(Math.abs(delta), "percent")}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function KeyValue({ node, root }: NodeComponentProps) {
+  const [value] = useNodeValue(node);
+  const pairs: [string, unknown][] = Array.isArray(value)
+    ? value.flatMap((e): [string, unknown][] =>
+        isObject(e) && (e.key !== undefined || e.label !== undefined) ? [[asText(e.key ?? e.label), e.value]] : [],
+      )
+    : isObject(value)
+      ? Object.entries(value)
+      : [];
+  return (
+    <dl {...withRoot(root, "gu-kv")}>
+      {pairs.map(([k, v], i) => [<dt key={`k${i}`}>{k}</dt>, <dd key={`v${i}`}>{asText(v)}</dd>])}
+    </dl>
+  );
+}
+
+export function Progress({ node, root }: NodeComponentProps) {
+  const p = propsOf(node);
+  const [value] = useNodeValue(node);
+  const max = Math.max(Number.EPSILON, asNumber(p.max, 100));
+  const now = Math.max(0, Math.min(max, asNumber(value, 0)));
+  const pct = Math.round((now / max) * 100);
+  const label = str(p.label);
+  const labelId = useId();
+  const tone = oneOf(p.tone, TONES);
+  return (
+    <div {...withRoot(root, cx("gu-progress", tone && `gu-progress-${tone}`))}>
+      <div className="gu-progress-head">
+        <span id={labelId}>{label}</span>
+        <span aria-hidden="true">{pct}%</span>
+      </div>
+      <div
+        className="gu-progress-track"
+        role="progressbar"
+        aria-valuenow={now}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuetext={`${pct}%`}
+        aria-labelledby={label ? labelId : undefined}
+        aria-label={label ? undefined : "Progress"}
+      >
+        <div className="gu-progress-bar" style={{ width: `${pct}%` }} />
+      </div>
+    </div>
+  );
+}

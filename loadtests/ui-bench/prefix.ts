@@ -1,0 +1,47 @@
+import variant from "@jitl/quickjs-singlefile-browser-release-sync";
+import { CATALOGUE, UiCodeEvaluator } from "@genui/ui-runtime";
+
+// Streams 5 KB of UI code in chunks (the size a model's stream delivers) and evaluates every prefix, as the page
+// does while an answer arrives. Baseline in the same run: evaluating the complete code once per chunk.
+const CHUNK = Number(new URL(location.href).searchParams.get("chunk") ?? 40);
+let code = "";
+while (code.length < 5000) code += CATALOGUE.map((e) => e.code).join("\n") + "\n";
+code = code.slice(0, 5000);
+
+const quantile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+
+async function run() {
+  const ev = new UiCodeEvaluator(variant, { timeoutMs: 1000 });
+  await ev.evaluate(code); // warm: the WebAssembly instance and the JIT
+  const whole: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    await ev.evaluate(code);
+    whole.push(performance.now() - t);
+  }
+  const perChunk: number[] = [];
+  let failures = 0;
+  for (let end = CHUNK; end < code.length + CHUNK; end += CHUNK) {
+    const t = performance.now();
+    const r = await ev.evaluatePrefix(code.slice(0, Math.min(end, code.length)));
+    perChunk.push(performance.now() - t);
+    if (!r.ok) failures++;
+  }
+  const late = perChunk.slice(-Math.floor(perChunk.length / 4));
+  return {
+    bytes: code.length,
+    chunks: perChunk.length,
+    chunkBytes: CHUNK,
+    failures,
+    perChunkMeanMs: perChunk.reduce((a, b) => a + b, 0) / perChunk.length,
+    perChunkP50Ms: quantile(perChunk, 0.5),
+    perChunkP95Ms: quantile(perChunk, 0.95),
+    lastQuarterMeanMs: late.reduce((a, b) => a + b, 0) / late.length,
+    wholeEvalP50Ms: quantile(whole, 0.5),
+  };
+}
+
+run().then(
+  (r) => ((window as unknown as { __bench: unknown }).__bench = r),
+  (err: unknown) => ((window as unknown as { __bench: unknown }).__bench = { error: String(err) }),
+);

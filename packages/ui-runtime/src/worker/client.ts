@@ -1,0 +1,49 @@
+import type { EvalResult } from "../dsl/evaluator";
+import type { WorkerRequest, WorkerResponse } from "./protocol";
+
+/** What the client needs of a Web Worker (the DOM's Worker has it). */
+export interface WorkerLike {
+  postMessage(m: WorkerRequest): void;
+  onmessage: ((e: { data: WorkerResponse }) => void) | null;
+  terminate(): void;
+}
+
+/**
+ * The page's side of the evaluator worker: `evaluate` / `evaluatePrefix` answer promises, in request order, with
+ * the time the worker spent. Create the worker with Vite's
+ * `import EvaluatorWorker from "@genui/ui-runtime/src/worker/evaluator-worker?worker"`.
+ */
+export class WorkerEvaluator {
+  private next = 1;
+  private readonly pending = new Map<number, (r: { result: EvalResult; ms: number }) => void>();
+
+  constructor(private readonly worker: WorkerLike) {
+    worker.onmessage = (e) => {
+      const done = this.pending.get(e.data.id);
+      this.pending.delete(e.data.id);
+      done?.({ result: e.data.result, ms: e.data.ms });
+    };
+  }
+
+  private ask(code: string, prefix: boolean): Promise<{ result: EvalResult; ms: number }> {
+    const id = this.next++;
+    const req: WorkerRequest = { id, code, prefix };
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage(req);
+    });
+  }
+
+  evaluate(code: string) {
+    return this.ask(code, false);
+  }
+
+  evaluatePrefix(code: string) {
+    return this.ask(code, true);
+  }
+
+  terminate(): void {
+    this.worker.terminate();
+    this.pending.clear();
+  }
+}
