@@ -59,6 +59,15 @@ describe("the static iframe page in Chromium", () => {
       "/host": hostPage(`${frame}?origin=${encodeURIComponent(hostUrl)}`),
       "/dark": hostPage(`${frame}?origin=${encodeURIComponent(hostUrl)}&theme=dark`),
       "/wrong-origin": hostPage(`${frame}?origin=${encodeURIComponent("https://somebody-else.example")}`),
+      "/loader": `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Loader host</title>
+        <script src="${stack.bff.url}/apps/api/v1/embed/genui-loader.js"></script></head>
+        <body><genui-screen id="g" api-base="${stack.bff.url}" width="480px"></genui-screen>
+        <script>
+          window.actions = [];
+          const g = document.getElementById("g");
+          g.addEventListener("genui-action", (e) => window.actions.push(e.detail));
+          g.json = ${JSON.stringify(JSON.stringify(screen()))};
+        </script></body></html>`,
     };
   });
   afterAll(async () => {
@@ -178,5 +187,21 @@ describe("the static iframe page in Chromium", () => {
     expect(schema.$id).toBe("https://genui.dev/apps/api/v1/schema/screen.v1.json");
     const cat = (await (await fetch(`${stack.bff.url}/apps/api/v1/schema/catalogue.json`)).json()) as { components: unknown[] };
     expect(cat.components).toHaveLength(35);
+  });
+
+  it("when a plain HTML page includes the loader script, then <genui-screen> shows the screen and reports actions as events", async () => {
+    const { page, errors } = await open("/loader");
+    const frame = page.frameLocator("genui-screen iframe");
+    await frame.getByRole("heading", { name: "Hello from GenUI" }).waitFor();
+    await frame.getByRole("button", { name: "Go" }).click();
+    const actions = await until(
+      () => page.evaluate(() => (globalThis as unknown as { actions: unknown[] }).actions) as Promise<unknown[]>,
+      (a) => a.length > 0,
+    );
+    expect(actions[0]).toEqual({ type: "onPress", component: { name: "go", value: "Go" } });
+    const box = await page.locator("genui-screen iframe").boundingBox();
+    expect(box?.width).toBe(480);
+    expect(box?.height).toBeGreaterThan(100);
+    expect(errors).toEqual([]);
   });
 });

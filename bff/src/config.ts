@@ -23,6 +23,8 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   STATIC_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/web/dist")),
   /** Where the built iframe page lives (frontend/iframe/dist), served at /apps/api/v1/iframe/static/. */
   IFRAME_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/iframe/dist")),
+  /** Where the built loader script lives (frontend/embed/dist), served at /apps/api/v1/embed/genui-loader.js. */
+  EMBED_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/embed/dist")),
   IDENTITY_URL: upstream.default("http://127.0.0.1:8101"),
   APPS_URL: upstream.default("http://127.0.0.1:8102"),
   BILLING_URL: upstream.default("http://127.0.0.1:8103"),

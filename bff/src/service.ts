@@ -45,7 +45,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       const app = ctx.app;
 
       app.get("/get-csrf/", getCsrf(config.COOKIE_SECURE));
-      app.use(screenRoutes(config.IFRAME_DIR));
+      app.use(screenRoutes(config.IFRAME_DIR, config.EMBED_DIR));
       app.use(spaRoutes.assets(config.STATIC_DIR));
       app.use(
         session({

@@ -108,6 +108,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       BILLING_URL: billing.url,
       STATIC_DIR: opts.staticDir ?? path.join(REPO_ROOT, "frontend/web/dist"),
       IFRAME_DIR: path.join(REPO_ROOT, "frontend/iframe/dist"),
+      EMBED_DIR: path.join(REPO_ROOT, "frontend/embed/dist"),
       // Each stack has its own addresses' budgets only in Redis keys; tests that probe limits set their own.
       LOGIN_RATE_PER_IP: "1000/60",
       LOGIN_RATE_PER_EMAIL: "1000/60",

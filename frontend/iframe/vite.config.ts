@@ -8,9 +8,22 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: {
+      "@genui/ui-runtime/protocol": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/protocol.ts"),
       "@genui/ui-runtime": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/index.ts"),
+      "@genui/react-renderer/src/gallery": path.resolve(import.meta.dirname, "../renderer/src/gallery.ts"),
       "@genui/react-renderer": path.resolve(import.meta.dirname, "../renderer/src/index.ts"),
     },
   },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true, modulePreload: { polyfill: false } },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, "index.html"),
+        gallery: path.resolve(import.meta.dirname, "gallery.html"),
+      },
+    },
+  },
 });

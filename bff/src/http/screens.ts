@@ -48,9 +48,21 @@ const publicJson = (res: Response, body: unknown) => {
   res.json(body);
 };
 
-/** Screens' public files: the iframe page, the screen JSON Schema and the component catalogue. */
-export function screenRoutes(iframeDir: string): Router {
+/**
+ * Screens' public files: the iframe page, the screen JSON Schema, the component catalogue, and the loader script
+ * (`/apps/api/v1/embed/genui-loader.js`, or `.mjs`) that any website includes to use `<genui-screen>`.
+ */
+export function screenRoutes(iframeDir: string, embedDir: string): Router {
   const router = Router();
+  router.use(
+    "/apps/api/v1/embed",
+    express.static(embedDir, {
+      index: false,
+      fallthrough: false,
+      maxAge: "1h",
+      setHeaders: (res) => res.setHeader("access-control-allow-origin", "*"),
+    }),
+  );
   const schema = screenJsonSchema();
   const catalogue = catalogueDocument();
   router.get("/apps/api/v1/schema/screen.v1.json", (_req, res) => publicJson(res, schema));
@@ -87,6 +99,17 @@ export function screenRoutes(iframeDir: string): Router {
     res.setHeader("x-content-type-options", "nosniff");
     res.setHeader("referrer-policy", "no-referrer");
     res.type("html").send(html);
+  });
+  // The component gallery (every catalogue example; `?theme=dark`), under the same policy.
+  const gallery = path.join(iframeDir, "gallery.html");
+  router.get(`${IFRAME_PATH}gallery.html`, (_req, res) => {
+    if (!existsSync(gallery)) {
+      res.status(503).type("text/plain").send("The iframe page is not built yet: run `npm run build`.");
+      return;
+    }
+    res.setHeader("content-security-policy", IFRAME_CSP);
+    res.setHeader("cache-control", "no-cache");
+    res.type("html").send(readFileSync(gallery, "utf8"));
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import type { ActionEvent, FrameMessage, HostMessage, Screen } from "@genui/ui-runtime";
-import { MESSAGE_SOURCE, isHostMessage } from "@genui/ui-runtime";
+import { MESSAGE_SOURCE, isHostMessage } from "@genui/ui-runtime/protocol";
 
 /**
  * The iframe side of the protocol (see packages/ui-runtime/src/protocol.ts), independent of how screens are drawn:
@@ -7,6 +7,8 @@ import { MESSAGE_SOURCE, isHostMessage } from "@genui/ui-runtime";
  * reports its size damped (at most once per frame, only when it changed by a pixel or more, and never bouncing
  * between two sizes: a shrink that would undo the previous growth within 250 ms is held back once).
  */
+type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;
+
 export interface FrameDriver {
   render(screen: Screen): void;
   theme(theme: "light" | "dark" | "auto"): void;
@@ -31,7 +33,7 @@ export function startFrame(win: Window, driver: FrameDriver, content: HTMLElemen
     return undefined;
   }
   const origin = valid;
-  const post = (m: Omit<FrameMessage, "source">) => win.parent.postMessage({ source: MESSAGE_SOURCE, ...m }, origin);
+  const post = (m: WithoutSource<FrameMessage>) => win.parent.postMessage({ source: MESSAGE_SOURCE, ...m }, origin);
 
   const onMessage = (e: MessageEvent) => {
     if (e.source !== win.parent || e.origin !== origin || !isHostMessage(e.data)) return;

@@ -62,9 +62,9 @@ export function Card({ node, root }: NodeComponentProps) {
       {(text || subtitle) && (
         <header className="gu-card-header">
           {text && (
-            <h3 className="gu-card-title" id={titleId}>
+            <h2 className="gu-card-title" id={titleId}>
               {text}
-            </h3>
+            </h2>
           )}
           {subtitle && <p className="gu-card-subtitle">{subtitle}</p>}
         </header>

@@ -1,0 +1,21 @@
+import path from "node:path";
+import { defineConfig } from "vite";
+
+// The standalone <genui-screen> loader (no React): one script a Vue, Svelte, Angular or plain HTML host includes.
+// It needs only the protocol of @genui/ui-runtime (types aside), so the alias keeps zod and the evaluator out.
+export default defineConfig({
+  resolve: {
+    alias: { "@genui/ui-runtime": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/protocol.ts") },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    lib: {
+      entry: path.resolve(import.meta.dirname, "src/loader.ts"),
+      name: "GenUILoader",
+      formats: ["iife", "es"],
+      fileName: (format) => (format === "iife" ? "genui-loader.js" : "genui-loader.mjs"),
+    },
+  },
+});
