@@ -8,7 +8,7 @@ import {
 } from "quickjs-emscripten-core";
 import type { Screen } from "../schema";
 import { repairScreen, type Issue } from "../validate";
-import { prefixCandidates } from "./prefix";
+import { commitBoundary, prefixCandidates } from "./prefix";
 import { PRELUDE } from "./prelude";
 
 /**
@@ -118,10 +118,17 @@ export class UiCodeEvaluator {
     if (code.length > this.opts.maxCodeLength)
       return { error: { kind: "invalid", message: `code is longer than ${this.opts.maxCodeLength} characters` } };
     const ctx = this.ctx(await this.ensureModule());
+    // The model's code runs in a function of its own (strict mode): its variables never outlive one evaluation.
+    return this.exec(ctx, `__reset();(function(){"use strict";\n${code}\n})();__result()`);
+  }
+
+  /**
+   * Evaluates `source` in `ctx` under the CPU deadline; answers its string value or the error. A fault (time,
+   * memory, stack) drops the runtime, and with it every context in it.
+   */
+  private exec(ctx: QuickJSContext, source: string): { json: string } | { error: EvalError } {
     const deadline = Date.now() + this.opts.timeoutMs;
     this.runtime!.setInterruptHandler(() => Date.now() > deadline);
-    // The model's code runs in a function of its own (strict mode): its variables never outlive one evaluation.
-    const source = `__reset();(function(){"use strict";\n${code}\n})();__result()`;
     let faulted: EvalErrorKind | undefined;
     try {
       const r = ctx.evalCode(source, "ui.js");
@@ -134,7 +141,7 @@ export class UiCodeEvaluator {
         if (kind === "timeout" || kind === "memory" || kind === "stack") faulted = kind;
         return { error: { kind, message: kind === "timeout" ? `code ran longer than ${this.opts.timeoutMs} ms` : message } };
       }
-      const json = ctx.getString(r.value);
+      const json = ctx.typeof(r.value) === "string" ? ctx.getString(r.value) : "";
       r.value.dispose();
       return { json };
     } catch (err) {
@@ -147,16 +154,54 @@ export class UiCodeEvaluator {
       } catch {
         faulted = "memory";
       }
-      if (faulted) this.reset(faulted === "memory");
+      if (faulted) {
+        this.generation++;
+        this.reset(faulted === "memory");
+      }
     }
+  }
+
+  /** Bumped whenever the runtime is dropped: a stream's context from an older generation is gone. */
+  private generation = 0;
+
+  /**
+   * A streaming session: `push(prefix)` with each longer prefix of one answer answers the screen so far, evaluating
+   * each complete top-level statement once (in a context of the session's own) and only the unfinished tail again.
+   * Falls back to whole-prefix evaluation if incremental evaluation cannot continue (an error in a committed
+   * statement, a sandbox fault). `dispose()` when the stream ends.
+   */
+  stream(): UiCodeStream {
+    return new UiCodeStream({
+      open: async () => {
+        const module = await this.ensureModule();
+        this.ctx(module);
+        const ctx = this.runtime!.newContext();
+        const r = ctx.evalCode(PRELUDE, "prelude.js");
+        if (r.error) {
+          r.error.dispose();
+          ctx.dispose();
+          return undefined;
+        }
+        r.value.dispose();
+        return { ctx, generation: this.generation };
+      },
+      alive: (generation) => generation === this.generation,
+      exec: (ctx, source) => this.exec(ctx, source),
+      finish: (json) => this.finish(json),
+      fallback: (prefix) => this.evaluatePrefix(prefix),
+    });
+  }
+
+  private finish(json: string): EvalResult {
+    const repaired = repairScreen(JSON.parse(json));
+    return { ok: true, screen: repaired.screen, issues: repaired.issues, repairs: repaired.repairs };
   }
 
   /** Evaluates complete UI code into a validated (and safely repaired) screen. */
   async evaluate(code: string): Promise<EvalResult> {
     const r = await this.run(code);
     if ("error" in r) return { ok: false, error: r.error };
-    const repaired = repairScreen(JSON.parse(r.json));
-    return { ok: true, screen: repaired.screen, issues: repaired.issues, repairs: repaired.repairs };
+    return this.finish(r.json);
   }
 
   /**
@@ -173,6 +218,7 @@ export class UiCodeEvaluator {
   }
 
   dispose(): void {
+    this.generation++;
     this.reset(true);
   }
 }
@@ -180,4 +226,73 @@ export class UiCodeEvaluator {
 /** An evaluator with a given QuickJS build (the browser worker passes the browser build). */
 export function createEvaluator(variant: QuickJSSyncVariant, opts: EvaluatorOptions = {}): UiCodeEvaluator {
   return new UiCodeEvaluator(variant, opts);
+}
+
+interface StreamHost {
+  open(): Promise<{ ctx: QuickJSContext; generation: number } | undefined>;
+  alive(generation: number): boolean;
+  exec(ctx: QuickJSContext, source: string): { json: string } | { error: EvalError };
+  finish(json: string): EvalResult;
+  fallback(prefix: string): Promise<EvalResult>;
+}
+
+/** See `UiCodeEvaluator.stream()`. */
+export class UiCodeStream {
+  private session?: { ctx: QuickJSContext; generation: number };
+  private committed = 0;
+  private incremental = true;
+  private code = "";
+
+  constructor(private readonly host: StreamHost) {}
+
+  async push(prefix: string): Promise<EvalResult> {
+    if (!prefix.startsWith(this.code.slice(0, this.committed))) this.restart();
+    this.code = prefix;
+    if (!this.incremental) return this.host.fallback(prefix);
+    this.session ??= await this.host.open();
+    if (!this.session || !this.host.alive(this.session.generation)) return this.giveUp(prefix);
+    const { ctx } = this.session;
+    const boundary = commitBoundary(prefix, this.committed);
+    if (boundary > this.committed) {
+      const r = this.host.exec(ctx, `"use strict";\n${prefix.slice(this.committed, boundary)}\n;""`);
+      if ("error" in r) return this.giveUp(prefix);
+      this.committed = boundary;
+    }
+    const tail = prefix.slice(this.committed);
+    let last: EvalResult = { ok: false, error: { kind: "syntax", message: "nothing to evaluate yet" } };
+    for (const candidate of prefixCandidates(tail)) {
+      if (!this.host.alive(this.session.generation)) return this.giveUp(prefix);
+      const r = this.host.exec(
+        ctx,
+        `__mark();try{(function(){"use strict";\n${candidate}\n})();__result()}finally{__rollback()}`,
+      );
+      if (!("error" in r)) return this.host.finish(r.json);
+      last = { ok: false, error: r.error };
+      if (r.error.kind !== "syntax") return last;
+    }
+    return last;
+  }
+
+  private giveUp(prefix: string): Promise<EvalResult> {
+    this.incremental = false;
+    this.dispose();
+    return this.host.fallback(prefix);
+  }
+
+  private restart(): void {
+    this.dispose();
+    this.committed = 0;
+    this.incremental = true;
+  }
+
+  dispose(): void {
+    if (this.session && this.host.alive(this.session.generation)) {
+      try {
+        this.session.ctx.dispose();
+      } catch {
+        // Freed with its runtime.
+      }
+    }
+    this.session = undefined;
+  }
 }

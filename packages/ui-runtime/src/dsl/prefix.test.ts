@@ -1,7 +1,7 @@
 import { CATALOGUE } from "../catalogue";
 import { createNodeEvaluator } from "../node";
 import type { UiCodeEvaluator } from "./evaluator";
-import { closePrefix } from "./prefix";
+import { closePrefix, commitBoundary } from "./prefix";
 import { DSL_EXAMPLE } from "./prelude";
 
 const DASHBOARD = `screen("Sales", {theme: "auto", onStart: "opened"})
@@ -54,5 +54,38 @@ describe("streaming prefixes of UI code", () => {
     const whole = await ev.evaluate(code);
     const last = await ev.evaluatePrefix(code);
     expect(last).toEqual(whole);
+  });
+
+  it("when statements are complete, then the boundary moves past them, and never into an unfinished one", () => {
+    // A word still arriving could be `else`: the line before it is committed once the word is complete.
+    expect(commitBoundary(`heading("a")\ntext("b")\nbut`)).toBe(`heading("a")\n`.length);
+    expect(commitBoundary(`heading("a")\ntext("b")\nbutton(`)).toBe(`heading("a")\ntext("b")\n`.length);
+    expect(commitBoundary(`heading("a");text("b`)).toBe(`heading("a");`.length);
+    expect(commitBoundary(`card("x", [\n  text("a")\n`)).toBe(0);
+    expect(commitBoundary(`const rows =\n  [1]\ntable(rows)`)).toBe(`const rows =\n  [1]\n`.length);
+    expect(commitBoundary(`if (a) text("a")\nelse text("b")\n`)).toBe(0);
+    expect(commitBoundary(`text("a")\n`)).toBe(0);
+  });
+
+  it.each([
+    ["the README example", DSL_EXAMPLE, 1],
+    ["a dashboard with comments, quotes and nesting", DASHBOARD, 1],
+    ["every catalogue example in a row", CATALOGUE.map((e) => e.code).join("\n"), 7],
+    [
+      "code with variables shared across statements",
+      `const rows = [{a: 1}, {a: 2}]\nconst t = heading("Rows")\ntable(rows, {columns: ["a"]})\ncard("Wrapped", [t])\nscreen("Vars")\n`,
+      1,
+    ],
+  ])("when %s streams, then the incremental session shows what evaluating each whole prefix shows", async (_what, code, step) => {
+    const stream = ev.stream();
+    try {
+      for (let i = 0; i <= code.length; i += step) {
+        const incremental = await stream.push(code.slice(0, i));
+        const whole = await ev.evaluatePrefix(code.slice(0, i));
+        expect({ at: i, result: incremental }).toEqual({ at: i, result: whole });
+      }
+    } finally {
+      stream.dispose();
+    }
   });
 });

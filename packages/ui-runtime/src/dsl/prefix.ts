@@ -152,3 +152,57 @@ export function* prefixCandidates(code: string, max = 3): Generator<string> {
 
 /** Every candidate at once (see `prefixCandidates`). */
 export const closePrefix = (code: string, max = 3): string[] => [...prefixCandidates(code, max)];
+
+const CONTINUATIONS = new Set(["else", "catch", "finally", "while", "in", "of", "instanceof"]);
+
+/**
+ * Where complete top-level statements end in streamed code, scanning from `from` (a previous boundary): the offset
+ * just after the last `;` at the top level, or after a line break at the top level when the line ended a value (a
+ * closing bracket, a string, a number or a name) and the next line has begun with a name that does not continue the
+ * statement (`else`, `catch`, …). Code before the boundary will not change as more arrives, so a stream evaluates
+ * it once. Conservative: when unsure it does not advance.
+ */
+export function commitBoundary(code: string, from = 0): number {
+  let depth = 0;
+  let boundary = from;
+  let last = ""; // the last significant character at any depth
+  let i = from;
+  while (i < code.length) {
+    const ch = code[i]!;
+    if (ch === "/" && code[i + 1] === "/") {
+      const nl = code.indexOf("\n", i);
+      if (nl === -1) break;
+      i = nl;
+      continue;
+    }
+    if (ch === "/" && code[i + 1] === "*") {
+      const end = code.indexOf("*/", i + 2);
+      if (end === -1) break;
+      i = end + 2;
+      continue;
+    }
+    if (ch === '"' || ch === "'" || ch === "`") {
+      let j = i + 1;
+      while (j < code.length && code[j] !== ch) {
+        if (code[j] === "\\") j++;
+        else if (ch !== "`" && code[j] === "\n") break;
+        else if (ch === "`" && code[j] === "$" && code[j + 1] === "{") return boundary;
+        j++;
+      }
+      if (j >= code.length || code[j] !== ch) return boundary;
+      last = ch;
+      i = j + 1;
+      continue;
+    }
+    if (ch === "(" || ch === "[" || ch === "{") depth++;
+    else if (ch === ")" || ch === "]" || ch === "}") depth = Math.max(0, depth - 1);
+    if (depth === 0 && ch === ";") boundary = i + 1;
+    else if (depth === 0 && ch === "\n" && /[)\]}"'`\w$]/.test(last)) {
+      const rest = /^\s*([A-Za-z_$][\w$]*|\/[/*])/.exec(code.slice(i + 1, i + 200));
+      if (rest && !CONTINUATIONS.has(rest[1]!) && code.length > i + 1 + rest[0].length) boundary = i + 1;
+    }
+    if (!/\s/.test(ch)) last = ch;
+    i++;
+  }
+  return boundary;
+}

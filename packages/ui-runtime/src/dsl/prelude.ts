@@ -31,7 +31,12 @@ var LIFTED = ["name", "package", "animation", "style", "onPress", "onChangeText"
 var HOOKS = ["onStart", "onResume", "onPause", "onEnd"];
 var SCREEN_PROPS = ["title", "theme", "padding", "gap", "maxWidth", "background"];
 var S;
-function reset() { S = { nodes: [], used: [], counters: {}, names: {}, screen: null }; }
+function reset() { S = { nodes: [], counters: {}, names: {}, screen: null, mark: -1, usedLog: [], savedScreen: null }; }
+// Marks a node as someone's child; while a stream's tail runs (mark >= 0), remembers nodes adopted from before it.
+function use(node) {
+  if (!node.__used && S.mark >= 0 && node.__seq < S.mark) S.usedLog.push(node);
+  node.__used = 1;
+}
 reset();
 function isNode(x) { return x !== null && typeof x === "object" && x.__gu === 1; }
 function isPlain(x) { return x !== null && typeof x === "object" && !Array.isArray(x) && !isNode(x); }
@@ -42,7 +47,7 @@ function toChild(x) {
 }
 function make(type, args) {
   var spec = SPEC[type];
-  var node = { __gu: 1, component: type };
+  var node = { __gu: 1, component: type, __seq: S.nodes.length };
   var value, props, content, hasValue = false;
   for (var i = 0; i < args.length; i++) {
     var a = args[i];
@@ -85,10 +90,11 @@ function make(type, args) {
   }
   if (hasValue) node.value = value;
   if (props && Object.keys(props).length) node.props = props;
-  if (content) { node.content = content; for (var n = 0; n < content.length; n++) content[n].__used = 1; }
+  if (content) { node.content = content; for (var n = 0; n < content.length; n++) use(content[n]); }
   S.nodes.push(node);
   return node;
 }
+// Names are computed afresh for every result (explicit names kept, the rest numbered per type in order).
 function nameAll(list) {
   for (var i = 0; i < list.length; i++) {
     var node = list[i];
@@ -98,12 +104,12 @@ function nameAll(list) {
       do { S.counters[t] = (S.counters[t] || 0) + 1; base = t + "_" + S.counters[t]; } while (S.names[base]);
     }
     S.names[base] = 1;
-    node.name = base;
+    node.__n = base;
     if (node.content) nameAll(node.content);
   }
 }
 function plain(node) {
-  var out = { name: node.name, component: node.component };
+  var out = { name: node.__n, component: node.component };
   var keys = ["package", "value", "props", "animation", "onPress", "onChangeText", "onLongPress"];
   for (var i = 0; i < keys.length; i++) if (node[keys[i]] !== undefined) out[keys[i]] = node[keys[i]];
   if (node.content) { out.content = []; for (var j = 0; j < node.content.length; j++) out.content.push(plain(node.content[j])); }
@@ -118,7 +124,7 @@ define("screen", function () {
   for (var i = 0; i < arguments.length; i++) {
     var a = arguments[i];
     if (typeof a === "string") sc.name = a;
-    else if (Array.isArray(a)) { sc.children = []; for (var j = 0; j < a.length; j++) { var c = toChild(a[j]); if (c) { c.__used = 1; sc.children.push(c); } } }
+    else if (Array.isArray(a)) { sc.children = []; for (var j = 0; j < a.length; j++) { var c = toChild(a[j]); if (c) { use(c); sc.children.push(c); } } }
     else if (isPlain(a)) for (var k in a) {
       if (HOOKS.indexOf(k) >= 0) sc.hooks[k] = a[k];
       else if (k === "style") sc.style = a[k];
@@ -129,10 +135,21 @@ define("screen", function () {
   S.screen = sc;
 });
 define("__reset", reset);
+// A stream's tail runs between __mark and __rollback: what it creates or adopts is undone after its result is taken.
+define("__mark", function () { S.mark = S.nodes.length; S.usedLog = []; S.savedScreen = S.screen; });
+define("__rollback", function () {
+  S.nodes.length = S.mark;
+  for (var i = 0; i < S.usedLog.length; i++) S.usedLog[i].__used = 0;
+  S.screen = S.savedScreen;
+  S.mark = -1;
+  S.usedLog = [];
+});
 define("__result", function () {
   var sc = S.screen;
   var roots = [];
-  if (sc && sc.children) roots = sc.children;
+  S.names = {};
+  S.counters = {};
+  if (sc && sc.children) roots = sc.children.slice();
   for (var i = 0; i < S.nodes.length; i++) if (!S.nodes[i].__used) roots.push(S.nodes[i]);
   nameAll(roots);
   var out = { name: sc ? sc.name : "Screen", screen: { v1: roots.map(plain) } };
