@@ -75,8 +75,8 @@ const browser = await chromium.launch({
 const measure = async (page) => {
   const p = await browser.newPage();
   await p.goto(`${base}/${page}`);
-  await p.waitForFunction(() => window.__bench, null, { timeout: 300_000 });
-  const r = await p.evaluate(() => window.__bench);
+  await p.waitForFunction(() => globalThis.__bench, null, { timeout: 300_000 });
+  const r = await p.evaluate(() => globalThis.__bench);
   await p.close();
   if (r.error) throw new Error(`${page}: ${r.error}`);
   return r;
