@@ -7,3 +7,4 @@ export * from "./dsl/evaluator";
 export * from "./protocol";
 export * from "./worker/client";
 export * from "./worker/protocol";
+export * from "./docs";
