@@ -62,7 +62,8 @@ export function catalogueMarkdown(): string {
       const keys = Object.keys(shape);
       if (keys.length) {
         out.push("", "| prop | type | required |", "|---|---|---|");
-        for (const k of keys) out.push(`| \`${k}\` | ${propType(shape[k])} | ${shape[k]!.safeParse(undefined).success ? "" : "yes"} |`);
+        for (const k of keys)
+          out.push(`| \`${k}\` | ${propType(shape[k])} | ${shape[k]!.safeParse(undefined).success ? "" : "yes"} |`);
       }
       out.push("", "```js", e.code, "```", "", "```json", JSON.stringify(e.example), "```", "");
     }
