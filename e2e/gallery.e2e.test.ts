@@ -67,4 +67,24 @@ describe("the component gallery in Chromium", () => {
       }
     },
   );
+
+  it("when UI code is typed in the browser's sandbox page, then the preview follows from a Web Worker and a runaway loop only costs its deadline", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${stack.bff.url}/apps/api/v1/iframe/static/playground.html`);
+    const preview = page.getByRole("region", { name: "Preview" });
+    await preview.getByRole("heading", { name: "Your cart" }).waitFor();
+    const code = page.getByLabel("UI code");
+    await code.fill(`heading("Typed here")\ntext("and evaluated in a worker")`);
+    await preview.getByRole("heading", { name: "Typed here" }).waitFor();
+    await code.fill(`for (;;) {}`);
+    await page.getByRole("status").filter({ hasText: "timeout: code ran longer than 250 ms" }).waitFor();
+    // The page never froze: the last good screen is still shown and the next code renders.
+    expect(await preview.getByRole("heading", { name: "Typed here" }).isVisible()).toBe(true);
+    await code.fill(`heading("Back again`);
+    await preview.getByRole("heading", { name: "Back again" }).waitFor();
+    await page.screenshot({ path: screenshotPath("ui-code-sandbox") });
+    expect(errors).toEqual([]);
+  });
 });

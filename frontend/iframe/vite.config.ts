@@ -23,6 +23,7 @@ export default defineConfig({
       input: {
         index: path.resolve(import.meta.dirname, "index.html"),
         gallery: path.resolve(import.meta.dirname, "gallery.html"),
+        playground: path.resolve(import.meta.dirname, "playground.html"),
       },
     },
   },

@@ -25,6 +25,12 @@ export const IFRAME_CSP = [
   "frame-ancestors *",
 ].join("; ");
 
+/** The UI code sandbox page: the iframe policy plus WebAssembly compilation and a same-origin worker. */
+export const PLAYGROUND_CSP = IFRAME_CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'").replace(
+  "frame-ancestors *",
+  "worker-src 'self'; frame-ancestors 'self'",
+);
+
 const catalogueDocument = () => ({
   version: "v1",
   components: CATALOGUE.map((e) => ({
@@ -100,16 +106,21 @@ export function screenRoutes(iframeDir: string, embedDir: string): Router {
     res.setHeader("referrer-policy", "no-referrer");
     res.type("html").send(html);
   });
-  // The component gallery (every catalogue example; `?theme=dark`), under the same policy.
-  const gallery = path.join(iframeDir, "gallery.html");
-  router.get(`${IFRAME_PATH}gallery.html`, (_req, res) => {
-    if (!existsSync(gallery)) {
-      res.status(503).type("text/plain").send("The iframe page is not built yet: run `npm run build`.");
-      return;
-    }
-    res.setHeader("content-security-policy", IFRAME_CSP);
-    res.setHeader("cache-control", "no-cache");
-    res.type("html").send(readFileSync(gallery, "utf8"));
-  });
+  // The component gallery (every catalogue example; `?theme=dark`), under the same policy; the UI code sandbox page
+  // also runs WebAssembly (QuickJS) in a worker of its own origin.
+  const page = (file: string, csp: string) => {
+    const full = path.join(iframeDir, file);
+    router.get(`${IFRAME_PATH}${file}`, (_req, res) => {
+      if (!existsSync(full)) {
+        res.status(503).type("text/plain").send("The iframe page is not built yet: run `npm run build`.");
+        return;
+      }
+      res.setHeader("content-security-policy", csp);
+      res.setHeader("cache-control", "no-cache");
+      res.type("html").send(readFileSync(full, "utf8"));
+    });
+  };
+  page("gallery.html", IFRAME_CSP);
+  page("playground.html", PLAYGROUND_CSP);
   return router;
 }

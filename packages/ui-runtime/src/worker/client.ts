@@ -4,7 +4,7 @@ import type { WorkerRequest, WorkerResponse } from "./protocol";
 /** What the client needs of a Web Worker (the DOM's Worker has it). */
 export interface WorkerLike {
   postMessage(m: WorkerRequest): void;
-  onmessage: ((e: { data: WorkerResponse }) => void) | null;
+  addEventListener(type: "message", listener: (e: { data: WorkerResponse }) => void): void;
   terminate(): void;
 }
 
@@ -18,11 +18,11 @@ export class WorkerEvaluator {
   private readonly pending = new Map<number, (r: { result: EvalResult; ms: number }) => void>();
 
   constructor(private readonly worker: WorkerLike) {
-    worker.onmessage = (e) => {
+    worker.addEventListener("message", (e) => {
       const done = this.pending.get(e.data.id);
       this.pending.delete(e.data.id);
       done?.({ result: e.data.result, ms: e.data.ms });
-    };
+    });
   }
 
   private ask(code: string, prefix: boolean): Promise<{ result: EvalResult; ms: number }> {

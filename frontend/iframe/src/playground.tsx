@@ -1,0 +1,33 @@
+import { ScreenView, injectStyles } from "@genui/react-renderer";
+import { DSL_EXAMPLE, WorkerEvaluator, type Screen } from "@genui/ui-runtime";
+import { createRoot } from "react-dom/client";
+import EvaluatorWorker from "../../../packages/ui-runtime/src/worker/evaluator-worker.ts?worker";
+
+// UI code evaluated in the browser's sandbox (QuickJS in a Web Worker), no key needed: type on the left, the screen
+// renders on the right as each keystroke's code evaluates (a prefix renders what it has so far).
+const textarea = document.getElementById("code") as HTMLTextAreaElement;
+const status = document.getElementById("status")!;
+const preview = createRoot(document.getElementById("preview")!);
+injectStyles(document);
+const evaluator = new WorkerEvaluator(new EvaluatorWorker());
+let screen: Screen | null = null;
+let latest = 0;
+
+async function update() {
+  const mine = ++latest;
+  const { result, ms } = await evaluator.evaluatePrefix(textarea.value);
+  if (mine !== latest) return;
+  if (result.ok) {
+    screen = result.screen;
+    status.className = "pg-status";
+    status.textContent = `Evaluated in ${ms.toFixed(1)} ms${result.repairs.length ? ` · ${result.repairs.length} repaired` : ""}`;
+  } else {
+    status.className = "pg-status pg-error";
+    status.textContent = `${result.error.kind}: ${result.error.message}`;
+  }
+  preview.render(<ScreenView screen={screen} />);
+}
+
+textarea.value = new URL(location.href).searchParams.get("code") ?? DSL_EXAMPLE;
+textarea.addEventListener("input", () => void update());
+void update();
