@@ -5,7 +5,7 @@ import { defineConfig } from "vite";
 // It needs only the protocol of @genui/ui-runtime (types aside), so the alias keeps zod and the evaluator out.
 export default defineConfig({
   resolve: {
-    alias: { "@genui/ui-runtime": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/protocol.ts") },
+    alias: { "@genui/ui-runtime/protocol": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/protocol.ts") },
   },
   build: {
     outDir: "dist",

@@ -7,7 +7,7 @@
  * Nothing here throws into the host page: every failure becomes `onError(message)` and, for the errors a developer
  * has to see, an error band (`<div role="alert" class="genui-error">`) above the iframe.
  */
-import { MESSAGE_SOURCE, iframeUrl, isFrameMessage, parseAction } from "@genui/ui-runtime";
+import { MESSAGE_SOURCE, iframeUrl, isFrameMessage, parseAction } from "@genui/ui-runtime/protocol";
 import type { ActionEvent, FrameMessage, HostMessage, Screen } from "@genui/ui-runtime";
 
 export type { ActionEvent, Screen } from "@genui/ui-runtime";
