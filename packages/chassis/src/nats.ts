@@ -319,10 +319,10 @@ export class MessageBus {
         const batch = buffer.splice(0, maxBatch);
         const decoded: { m: JsMsg; e: ReceivedEvent<S> }[] = [];
         for (const m of batch) {
-          const e = this.decode(def, m);
-          if (e) decoded.push({ m, e });
+          const d = this.decode(def, m);
+          if ("event" in d) decoded.push({ m, e: d.event });
           else {
-            log.error({ seq: m.seq }, "undecodable event terminated");
+            log.error({ problem: d.problem, seq: m.seq }, "undecodable event terminated");
             m.term();
             count("term");
           }
@@ -364,23 +364,27 @@ export class MessageBus {
     return Math.min((options.nakDelayMs ?? 500) * 2 ** Math.max(0, deliveryCount - 1), 30_000);
   }
 
-  /** The event in a message, or undefined when it cannot be decoded as `def`. */
-  private decode<S extends DescMessage>(def: EventDef<S>, m: JsMsg): ReceivedEvent<S> | undefined {
+  /** The event in a message, or why it cannot be decoded as `def` (such a message is terminated, never retried). */
+  private decode<S extends DescMessage>(def: EventDef<S>, m: JsMsg): { event: ReceivedEvent<S> } | { problem: string } {
     try {
       const env = fromBinary(EventEnvelopeSchema, m.data);
-      if (env.payloadType !== def.schema.typeName || !env.eventId) return undefined;
+      if (env.payloadType !== def.schema.typeName)
+        return { problem: `expected ${def.schema.typeName}, got ${env.payloadType || "nothing"}` };
+      if (!env.eventId) return { problem: "envelope without event id" };
       return {
-        eventId: env.eventId,
-        occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0),
-        correlationId: env.correlationId,
-        causationId: env.causationId,
-        source: env.source,
-        subject: m.subject,
-        payload: fromBinary(def.schema, env.payload),
-        deliveryCount: m.info.redeliveryCount,
+        event: {
+          eventId: env.eventId,
+          occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0),
+          correlationId: env.correlationId,
+          causationId: env.causationId,
+          source: env.source,
+          subject: m.subject,
+          payload: fromBinary(def.schema, env.payload),
+          deliveryCount: m.info.redeliveryCount,
+        },
       };
-    } catch {
-      return undefined;
+    } catch (err) {
+      return { problem: (err as Error).message ?? String(err) };
     }
   }
 
@@ -392,30 +396,15 @@ export class MessageBus {
     log: Logger,
   ): Promise<void> {
     const count = (outcome: string) => this.opts.metrics?.messagesHandled.inc({ subject: def.subject, outcome });
-    let event: ReceivedEvent<S>;
-    try {
-      const env = fromBinary(EventEnvelopeSchema, m.data);
-      if (env.payloadType !== def.schema.typeName) {
-        throw new PoisonMessageError(`expected ${def.schema.typeName}, got ${env.payloadType || "nothing"}`);
-      }
-      if (!env.eventId) throw new PoisonMessageError("envelope without event id");
-      event = {
-        eventId: env.eventId,
-        occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0),
-        correlationId: env.correlationId,
-        causationId: env.causationId,
-        source: env.source,
-        subject: m.subject,
-        payload: fromBinary(def.schema, env.payload),
-        deliveryCount: m.info.redeliveryCount,
-      };
-    } catch (err) {
-      log.error({ err, seq: m.seq }, "undecodable event terminated");
+    const decoded = this.decode(def, m);
+    if ("problem" in decoded) {
+      log.error({ problem: decoded.problem, seq: m.seq }, "undecodable event terminated");
       // No reason text: servers before 2.10.4 ignore "+TERM <reason>" and would redeliver.
       m.term();
       count("term");
       return;
     }
+    const { event } = decoded;
     try {
       await handler(event);
       m.ack();
