@@ -6,6 +6,7 @@ import { REPO_ROOT, launchBrowser, screenshotPath } from "@genui/testkit";
 import type { Screen } from "@genui/ui-runtime";
 import { createNodeEvaluator } from "../packages/ui-runtime/src/node";
 import type { Browser, Page } from "playwright-core";
+import { eventually } from "./support/eventually";
 import { startStack, type Stack } from "./support/stack";
 
 // A host website on another origin ("localhost" vs the API's "127.0.0.1") embedding the static iframe page.
@@ -93,19 +94,10 @@ describe("the static iframe page in Chromium", () => {
     await page.goto(hostUrl + p);
     return { page, errors };
   };
-  const until = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> => {
-    const end = Date.now() + ms;
-    let v = await fn();
-    while (!ok(v) && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 50));
-      v = await fn();
-    }
-    return v;
-  };
 
   it("when the host sends a screen, then it renders, reports its size, and actions come back as JSON strings", async () => {
     const { page, errors } = await open("/host");
-    await until(
+    await eventually(
       () => events(page),
       (e) => e.some((x) => x.data.type === "READY"),
     );
@@ -113,7 +105,7 @@ describe("the static iframe page in Chromium", () => {
     await render(page, screen());
     const frame = page.frameLocator("#f");
     await frame.getByRole("heading", { name: "Hello from GenUI" }).waitFor();
-    const sized = await until(
+    const sized = await eventually(
       () => events(page),
       (e) => e.some((x) => x.data.type === "RESIZE_LISTENER" && (x.data.height ?? 0) > 100),
     );
@@ -127,7 +119,7 @@ describe("the static iframe page in Chromium", () => {
 
     await frame.getByRole("button", { name: "Go" }).click();
     await frame.getByLabel("Search").fill("shoes");
-    const acted = await until(
+    const acted = await eventually(
       () => events(page),
       (e) => e.filter((x) => x.data.type === "ACTION_LISTENER").length >= 2,
     );
@@ -145,21 +137,21 @@ describe("the static iframe page in Chromium", () => {
 
   it("when the screen grows and shrinks, then the size follows and settles (no resize loop)", async () => {
     const { page } = await open("/dark");
-    await until(
+    await eventually(
       () => events(page),
       (e) => e.some((x) => x.data.type === "READY"),
     );
     const send = (s: Screen) => render(page, s);
     const heightNow = async () => (await events(page)).filter((x) => x.data.type === "RESIZE_LISTENER").pop()?.data.height ?? 0;
     await send(screen());
-    const small = await until(heightNow, (h) => h > 100);
+    const small = await eventually(heightNow, (h) => h > 100);
     const rows = Array.from({ length: 12 }, (_, i) => ({ name: `t${i}`, component: "text", value: `Line ${i + 1}` }));
     await send(screen(rows));
-    const big = await until(heightNow, (h) => h > small + 100);
+    const big = await eventually(heightNow, (h) => h > small + 100);
     expect(big).toBeGreaterThan(small + 100);
     await page.screenshot({ path: screenshotPath("iframe-dark") });
     await send(screen());
-    const back = await until(heightNow, (h) => h < big);
+    const back = await eventually(heightNow, (h) => h < big);
     expect(back).toBeLessThan(big);
     const count = (await events(page)).filter((x) => x.data.type === "RESIZE_LISTENER").length;
     await new Promise((r) => setTimeout(r, 1_000));
@@ -196,7 +188,7 @@ describe("the static iframe page in Chromium", () => {
     const frame = page.frameLocator("genui-screen iframe");
     await frame.getByRole("heading", { name: "Hello from GenUI" }).waitFor();
     await frame.getByRole("button", { name: "Go" }).click();
-    const actions = await until(
+    const actions = await eventually(
       () => page.evaluate(() => (globalThis as unknown as { actions: unknown[] }).actions) as Promise<unknown[]>,
       (a) => a.length > 0,
     );

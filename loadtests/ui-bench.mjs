@@ -10,7 +10,8 @@ import { createRequire } from "node:module";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(path.join(root, "package.json"));
-const { chromium } = require("playwright-core");
+// Chromium exactly as the browser tests launch it (Debian's build, the same flags).
+const { launchBrowser } = require(path.join(root, "packages/testkit/dist/src/browser.js"));
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
@@ -59,19 +60,7 @@ const server = http.createServer((req, res) => {
 });
 await new Promise((r) => server.listen(0, "127.0.0.1", r));
 const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchBrowser();
 const measure = async (page) => {
   const p = await browser.newPage();
   await p.goto(`${base}/${page}`);

@@ -1,15 +1,6 @@
-import { CATALOGUE, type Category, type ComponentNode, type Screen } from "@genui/ui-runtime";
+import { CATALOGUE, CATEGORY_TITLES, type Category, type ComponentNode, type Screen } from "@genui/ui-runtime";
 
-/** Category → card title, in catalogue order. */
-export const CATEGORY_TITLES: Record<Category, string> = {
-  layout: "Layout",
-  text: "Text",
-  inputs: "Inputs",
-  data: "Data",
-  charts: "Charts",
-  media: "Media",
-  feedback: "Feedback",
-};
+export { CATEGORY_TITLES };
 
 /**
  * A screen with every catalogue example, one card per category, each example under a small caption with its type —

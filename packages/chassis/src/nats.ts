@@ -246,8 +246,7 @@ export class MessageBus {
     const loop = (async () => {
       for await (const m of messages) {
         const work = this.handleEvent(def, m, handler, options, log);
-        this.inFlight.add(work);
-        await work.finally(() => this.inFlight.delete(work));
+        await this.track(work);
       }
     })();
     return {
@@ -346,8 +345,7 @@ export class MessageBus {
             count("nak", decoded.length);
           },
         );
-        this.inFlight.add(work);
-        await work.finally(() => this.inFlight.delete(work));
+        await this.track(work);
       }
     })();
     return {
@@ -358,6 +356,16 @@ export class MessageBus {
         await worker;
       },
     };
+  }
+
+  /** Waits for handler work, keeping it visible to `close()` meanwhile. */
+  private async track(work: Promise<unknown>): Promise<void> {
+    this.inFlight.add(work);
+    try {
+      await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
   }
 
   private nakDelay(options: ConsumeOptions, deliveryCount: number): number {

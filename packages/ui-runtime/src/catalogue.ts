@@ -8,6 +8,17 @@ import type { ComponentNode } from "./schema";
  */
 
 export type Category = "layout" | "text" | "inputs" | "data" | "charts" | "media" | "feedback";
+/** Category → its title in documentation and the gallery, in catalogue order. */
+export const CATEGORY_TITLES: Record<Category, string> = {
+  layout: "Layout",
+  text: "Text",
+  inputs: "Inputs",
+  data: "Data",
+  charts: "Charts",
+  media: "Media",
+  feedback: "Feedback",
+};
+
 /** What a component's `value` holds; the DSL uses it to tell a value argument from props. */
 export type ValueKind = "none" | "text" | "number" | "boolean" | "rows" | "items" | "object" | "labels";
 

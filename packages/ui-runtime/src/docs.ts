@@ -1,15 +1,5 @@
 import { z } from "zod";
-import { CATALOGUE, ICONS, dslName, type Category } from "./catalogue";
-
-const CATEGORY_TITLES: Record<Category, string> = {
-  layout: "Layout",
-  text: "Text",
-  inputs: "Inputs",
-  data: "Data",
-  charts: "Charts",
-  media: "Media",
-  feedback: "Feedback",
-};
+import { CATALOGUE, CATEGORY_TITLES, ICONS, dslName, type Category } from "./catalogue";
 
 const VALUE_TEXT: Record<string, string> = {
   none: "—",
