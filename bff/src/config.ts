@@ -49,6 +49,8 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   LOGIN_RATE_PER_EMAIL: limit("10/900"),
   SIGNUP_RATE_PER_IP: limit("10/3600"),
   CONTACT_RATE_PER_IP: limit("5/600"),
+  /** Published API requests per API key (chat completions, retrieve, models). */
+  API_RATE_PER_KEY: limit("600/60"),
 });
 
 export type BffConfig = z.output<typeof bffConfigSchema>;

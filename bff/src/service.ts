@@ -4,6 +4,7 @@ import type { BffConfig } from "./config";
 import { authRoutes, configurePassport } from "./http/auth.routes";
 import { getCsrf, requireCsrf } from "./http/csrf";
 import { allowListProxy } from "./http/proxy";
+import { publishedApi } from "./http/published-api";
 import { screenRoutes } from "./http/screens";
 import { spaRoutes } from "./http/spa";
 import { IdentityClient } from "./identity/identity-client";
@@ -46,6 +47,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
 
       app.get("/get-csrf/", getCsrf(config.COOKIE_SECURE));
       app.use(screenRoutes(config.IFRAME_DIR, config.EMBED_DIR));
+      app.use(publishedApi({ target: config.GENERATION_URL, limiter, perKey: config.API_RATE_PER_KEY }));
       app.use(spaRoutes.assets(config.STATIC_DIR));
       app.use(
         session({

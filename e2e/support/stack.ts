@@ -11,12 +11,23 @@ import { startAppsTemplates } from "../../services/apps-templates/src/service";
 import { loadIdentityConfig } from "../../services/identity/src/config";
 import { startFakeGoogle } from "../../services/identity/src/dev/fake-google";
 import { startIdentity } from "../../services/identity/src/service";
+import { loadGenerationConfig, loadWorkerConfig } from "../../services/generation/src/config";
+import { startGeneration } from "../../services/generation/src/service";
+import { startGenerationWorker } from "../../services/generation/src/worker-service";
+import type { Provider } from "../../services/generation/src/providers/provider";
 
 export interface Stack {
   bff: RunningService;
   identity: RunningService;
   apps: RunningService;
   billing: RunningService;
+  /** The generation API process and its in-process workers (when `generation` was asked for). */
+  generation?: RunningService;
+  workers: RunningService[];
+  /** The environment a generation worker of this stack needs (to start more, in this process or as a child). */
+  workerEnv: Record<string, string>;
+  /** Starts one more in-process worker (optionally with its own provider). */
+  addWorker(provider?: Provider, env?: Record<string, string>): Promise<RunningService>;
   /** The NATS prefix every service of this stack uses. */
   prefix: string;
   /** Stops identity and starts it again on the same port (same database), e.g. after simulating an outage. */
@@ -33,6 +44,13 @@ export interface StackOptions {
   bffEnv?: Record<string, string>;
   /** Extra billing variables (e.g. payment providers); `{bff}` in a value becomes the BFF's URL. */
   billingEnv?: Record<string, string>;
+  /** Start the generation API (and `workers` in-process workers, default 1) behind the BFF. */
+  generation?: {
+    workers?: number;
+    provider?: Provider;
+    apiEnv?: Record<string, string>;
+    workerEnv?: Record<string, string>;
+  };
 }
 
 /** A free loopback port (so a URL can be handed out before its server starts). */
@@ -95,6 +113,41 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   };
   let billing = await startBilling(loadBillingConfig({ ...billingEnv, HTTP_PORT: "0" }), logger);
   const billingPort = String(billing.port);
+  const genShared = {
+    LOG_LEVEL: "silent",
+    INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    NATS_URL: testInfra().natsUrl,
+    NATS_SUBJECT_PREFIX: prefix,
+    REDIS_URL: testInfra().redisUrl,
+    REDIS_KEY_PREFIX: prefix,
+    GEN_QUEUE: freshName("gen"),
+  };
+  const workerEnv: Record<string, string> = {
+    ...genShared,
+    HTTP_PORT: "0",
+    OFFLINE_TOKENS_PER_SECOND: "0",
+    GEN_LOCK_MS: "2000",
+    GEN_STALLED_INTERVAL_MS: "1000",
+    ...opts.generation?.workerEnv,
+  };
+  const generation = opts.generation
+    ? await startGeneration(
+        loadGenerationConfig({
+          ...genShared,
+          HTTP_PORT: "0",
+          GEN_KEEPALIVE_MS: "1000",
+          ...opts.generation.apiEnv,
+        }),
+        logger,
+      )
+    : undefined;
+  const workers: RunningService[] = [];
+  const addWorker = async (provider?: Provider, env: Record<string, string> = {}) => {
+    const w = await startGenerationWorker(loadWorkerConfig({ ...workerEnv, ...env }), logger, provider);
+    workers.push(w);
+    return w;
+  };
+  if (opts.generation) for (let i = 0; i < (opts.generation.workers ?? 1); i++) await addWorker(opts.generation.provider);
   const bff = await startBff(
     loadBffConfig({
       HTTP_PORT: String(bffPort),
@@ -106,6 +159,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       IDENTITY_URL: identity.url,
       APPS_URL: apps.url,
       BILLING_URL: billing.url,
+      ...(generation ? { GENERATION_URL: generation.url } : {}),
+      API_RATE_PER_KEY: "100000/60",
       STATIC_DIR: opts.staticDir ?? path.join(REPO_ROOT, "frontend/web/dist"),
       IFRAME_DIR: path.join(REPO_ROOT, "frontend/iframe/dist"),
       EMBED_DIR: path.join(REPO_ROOT, "frontend/embed/dist"),
@@ -121,6 +176,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const stack: Stack = {
     bff,
     apps,
+    generation,
+    workers,
+    workerEnv,
+    addWorker,
     get billing() {
       return billing;
     },
@@ -141,6 +200,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     },
     stop: async () => {
       await bff.stop();
+      for (const w of workers) await w.stop();
+      if (generation) {
+        await generation.stop();
+        const jsm = await identity.ctx.bus!.nc.jetstreamManager();
+        await jsm.streams.delete(identity.ctx.bus!.streamName("GENERATION")).catch(() => undefined);
+      }
       await apps.ctx.mongo!.dropDatabase();
       await apps.stop();
       await billing.ctx.mongo!.useDb(`${billing.ctx.mongo!.name}_ledger`).dropDatabase();

@@ -39,6 +39,9 @@ export const PROXIED_ROUTES: readonly ProxiedRoute[] = [
   { method: "GET", path: "/apps/api/v1/templates/:appId/retrieve/:templateId/", upstream: "apps", auth: true },
   { method: "PATCH", path: "/apps/api/v1/templates/:appId/update/:templateId/", upstream: "apps", auth: true },
   { method: "DELETE", path: "/apps/api/v1/templates/:appId/delete/:templateId/", upstream: "apps", auth: true },
+  { method: "POST", path: "/apps/api/v1/auth-chat/completions", upstream: "generation", auth: true },
+  { method: "POST", path: "/apps/api/v1/auth-retrieve/", upstream: "generation", auth: true },
+  { method: "GET", path: "/apps/api/v1/chat/models/", upstream: "generation", auth: false },
 ];
 
 const compiled = PROXIED_ROUTES.map((r) => ({

@@ -26,7 +26,7 @@ export function allowListProxy(opts: ProxyOptions): RequestHandler {
         changeOrigin: false,
         xfwd: true,
         agent,
-        proxyTimeout: 120_000,
+        proxyTimeout: 600_000,
         on: {
           proxyReq: (proxyReq, req) => {
             proxyReq.removeHeader(IDENTITY_HEADER);

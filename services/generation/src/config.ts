@@ -1,16 +1,42 @@
-import { baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
+import { baseConfigSchema, loadConfig, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
 import { z } from "zod";
 
+const prefix = z
+  .string()
+  .regex(/^[A-Za-z0-9_:.-]*$/)
+  .default("");
+
+/** Settings the API process and the workers share: where the queue lives and how long a request may take. */
+const pipelineSchema = z.object({
+  /** Prefix of every Redis key (the queue lives under `<prefix>bull`); lets tests share one Redis. */
+  REDIS_KEY_PREFIX: prefix,
+  /** BullMQ queue of generation jobs. */
+  GEN_QUEUE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("generation"),
+  /** How long a worker's lock on a job lasts without renewal: a killed worker's job is retried after this. */
+  GEN_LOCK_MS: z.coerce.number().int().min(500).default(15_000),
+  /** How often workers look for stalled jobs (whose worker died). */
+  GEN_STALLED_INTERVAL_MS: z.coerce.number().int().min(250).default(10_000),
+  /** Attempts per job (transient provider failures and stalls are retried, once by default). */
+  GEN_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(2),
+});
+
 export const configSchema = baseConfigSchema
-  .extend(mongoConfigSchema.shape)
   .extend(natsConfigSchema.shape)
   .extend(redisConfigSchema.shape)
+  .extend(pipelineSchema.shape)
   .extend({
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8104),
-    MONGO_DB: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,63}$/)
-      .default("genui_generation"),
+    /** Waiting jobs beyond which new requests are refused with 503 and Retry-After (workers are behind). */
+    GEN_MAX_QUEUE_DEPTH: z.coerce.number().int().min(1).default(2_000),
+    /** Longest a whole request may take before it is stopped with an error. */
+    GEN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /** Keep-alive comment interval of event streams while the answer is quiet; also when a quiet job is checked. */
+    GEN_KEEPALIVE_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Allowance for the system prompt in the hold's input tokens (the hold is an upper bound, not the bill). */
+    GEN_SYSTEM_PROMPT_TOKENS: z.coerce.number().int().min(0).default(4_000),
   });
 
 export type GenerationConfig = z.output<typeof configSchema>;
@@ -18,11 +44,34 @@ export type GenerationConfig = z.output<typeof configSchema>;
 export const loadGenerationConfig = (env: NodeJS.ProcessEnv = process.env): GenerationConfig =>
   loadConfig("generation", configSchema, env);
 
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional());
+
 /** The worker process: its own metrics/health port; no database of its own (it reports usage as events). */
 export const workerConfigSchema = baseConfigSchema
   .extend(natsConfigSchema.shape)
   .extend(redisConfigSchema.shape)
-  .extend({ HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8105) });
+  .extend(pipelineSchema.shape)
+  .extend({
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8105),
+    /** Jobs one worker process runs at once (streams are I/O-bound; sandbox evaluation is short). */
+    GEN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(2_000).default(64),
+    /** Least time between two intermediate screens of one stream (0: one per model chunk). */
+    GEN_PARTIAL_INTERVAL_MS: z.coerce.number().int().min(0).default(0),
+    /**
+     * An OpenAI-compatible upstream (OpenAI, vLLM, Ollama, llama.cpp server): base URL ending in /v1. Unset: the
+     * built-in offline generator answers.
+     */
+    UPSTREAM_BASE_URL: optionalUrl,
+    UPSTREAM_API_KEY: z.string().default(""),
+    /** The upstream's model name for genui-pluto-0.1 (and for the thinking variant, if different). */
+    UPSTREAM_MODEL: z.string().default("gpt-4o-mini"),
+    UPSTREAM_REASONING_MODEL: z.string().default(""),
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** A SearXNG-compatible JSON search endpoint for the Internet toggle's web search tool (unset: no web search). */
+    WEB_SEARCH_URL: optionalUrl,
+    /** Offline generator pacing, tokens per second (0: as fast as possible). */
+    OFFLINE_TOKENS_PER_SECOND: z.coerce.number().min(0).default(400),
+  });
 
 export type WorkerConfig = z.output<typeof workerConfigSchema>;
 

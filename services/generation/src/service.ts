@@ -1,20 +1,65 @@
 import { startService, type Logger, type RunningService } from "@genui/chassis";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { KeyVerifier } from "./access/key-verifier";
+import { ModelCatalogue } from "./access/model-catalogue";
 import type { GenerationConfig } from "./config";
+import { Gateway } from "./http/gateway";
+import { generationRoutes, type ServedBy } from "./http/generation.routes";
+import { GenerationMetrics } from "./metrics";
+import type { GenerationJob } from "./pipeline/messages";
+import { providerKey } from "./pipeline/provider-announcement";
 
-/** Starts the generation service in this process (main.ts and the integration tests both use it). */
+/**
+ * Starts the generation API process (main.ts and the integration tests both use it): the published
+ * OpenAI-compatible routes and the signed-in chat and retrieve routes. It holds no data of its own — requests are
+ * queue jobs in Redis, answers arrive from the workers over NATS.
+ */
 export function startGeneration(config: GenerationConfig, logger?: Logger): Promise<RunningService> {
   return startService({
     service: "generation",
-    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT },
+    // JSON is parsed inside the routes, so a malformed body gets the OpenAI error shape.
+    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, jsonBody: false },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     identitySecret: config.INTERNAL_IDENTITY_SECRET,
-    mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
     redis: { url: config.REDIS_URL },
     setup: async (ctx) => {
       await ctx.bus!.ensureStream("GENERATION");
+      const metrics = new GenerationMetrics(ctx.metrics);
+      const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-queue" });
+      const queue = new Queue<GenerationJob>(config.GEN_QUEUE, { connection, prefix: `${config.REDIS_KEY_PREFIX}bull` });
+      await queue.waitUntilReady();
+      const keys = new KeyVerifier(ctx.bus!);
+      keys.watch();
+      const gateway = new Gateway({
+        bus: ctx.bus!,
+        redis: ctx.redis!,
+        queue,
+        keys,
+        models: new ModelCatalogue(ctx.bus!),
+        metrics,
+        logger: ctx.logger,
+        config,
+      });
+      gateway.startSampling();
+      let served: { at: number; value: ServedBy | undefined } = { at: 0, value: undefined };
+      const servedBy = async () => {
+        if (Date.now() - served.at > 10_000) {
+          const raw = await ctx.redis!.get(providerKey(config.REDIS_KEY_PREFIX)).catch(() => null);
+          served = { at: Date.now(), value: raw ? (JSON.parse(raw) as ServedBy) : undefined };
+        }
+        return served.value;
+      };
+      ctx.app.use(generationRoutes({ gateway, metrics, servedBy, bodyLimit: config.HTTP_BODY_LIMIT }));
+      ctx.shutdown.add("workers", "generation queue", async () => {
+        gateway.stopSampling();
+        keys.stop();
+        await queue.close();
+        await connection.quit().catch(() => connection.disconnect());
+      });
     },
   });
 }

@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { createLogger } from "@genui/chassis";
+import { Holds } from "../../services/billing/src/holds";
+import { WalletRepository } from "../../services/billing/src/store/wallet.repository";
+import { Wallets, walletLock } from "../../services/billing/src/wallets";
+import { BrowserClient } from "./client";
+import { eventually } from "./eventually";
+import type { Stack } from "./stack";
+
+/** A signed-up developer with one app (active once billing subscribed it) and, if asked, credits. */
+export interface Developer {
+  client: BrowserClient;
+  userId: string;
+  appId: string;
+  apiKey: string;
+  subscriptionId: string;
+}
+
+interface AppRow {
+  id: string;
+  api_key: string;
+  status: string;
+  subscription_id: string | null;
+}
+
+/** Puts credits into a wallet with billing's own ledger code (top-ups are tested on their own). */
+export async function credit(stack: Stack, userId: string, micros: number): Promise<void> {
+  const ctx = stack.billing.ctx;
+  const logger = createLogger("test-credit", "silent");
+  const wallets = new Wallets(
+    new WalletRepository(ctx.mongo!),
+    ctx.bus!,
+    logger,
+    walletLock(ctx.redis!, stack.prefix),
+    new Holds(ctx.redis!, stack.prefix),
+  );
+  await wallets.apply(userId, `test-credit:${userId}:${randomUUID()}`, micros, "adjustment");
+}
+
+/** Signs up, creates an app and waits until it is active; credits the wallet with `micros` (default $1). */
+export async function newDeveloper(stack: Stack, micros = 1_000_000): Promise<Developer> {
+  const client = new BrowserClient(stack.bff.url);
+  const res = await client.post("/accounts/api/v1/register/", { email: `dev-${randomUUID()}@genui.dev`, password: "password123" });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}`);
+  const userId = ((await res.json()) as { id: string }).id;
+  const created = await client.post("/apps/api/v1/create/", { url: `https://${randomUUID().slice(0, 8)}.example.com` });
+  if (created.status !== 201) throw new Error(`app create answered ${created.status}`);
+  const app = (await created.json()) as AppRow;
+  const active = await eventually(
+    async () => ((await (await client.get("/apps/api/v1/list/")).json()) as { results: AppRow[] }).results.find((a) => a.id === app.id),
+    (a) => a?.status === "active" && !!a.subscription_id,
+  );
+  if (active?.status !== "active") throw new Error("the app did not become active");
+  if (micros > 0) await credit(stack, userId, micros);
+  return { client, userId, appId: app.id, apiKey: app.api_key, subscriptionId: active.subscription_id! };
+}

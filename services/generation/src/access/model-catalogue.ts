@@ -1,0 +1,56 @@
+import type { MessageBus } from "@genui/chassis";
+import { COMMANDS } from "@genui/contracts";
+
+/** A model as generation uses it (billing's plan catalogue is the source of truth). */
+export interface CatalogueModel {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  features: string[];
+  inputLimit: number;
+  outputLimit: number;
+  isDefault: boolean;
+}
+
+/** Billing's models (`billing.models.list`), held for a minute: they change with a deploy, not per request. */
+export class ModelCatalogue {
+  private cached?: { at: number; models: CatalogueModel[] };
+  private loading?: Promise<CatalogueModel[]>;
+
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  async list(): Promise<CatalogueModel[]> {
+    if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.models;
+    this.loading ??= this.bus
+      .request(COMMANDS.listModels, {}, { timeoutMs: 2_000 })
+      .then((res) => {
+        const models = res.models.map((m) => ({
+          id: m.id,
+          slug: m.slug,
+          name: m.name,
+          description: m.description,
+          features: [...m.features],
+          inputLimit: Number(m.inputTextLimit),
+          outputLimit: Number(m.outputTextLimit),
+          isDefault: m.isDefault,
+        }));
+        this.cached = { at: Date.now(), models };
+        return models;
+      })
+      .finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  async find(slug: string): Promise<CatalogueModel | undefined> {
+    return (await this.list()).find((m) => m.slug === slug);
+  }
+
+  async defaultModel(): Promise<CatalogueModel | undefined> {
+    const all = await this.list();
+    return all.find((m) => m.isDefault) ?? all[0];
+  }
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from "node:crypto";
+import { RemoteError, type Logger, type MessageBus, type Redis } from "@genui/chassis";
+import { COMMANDS } from "@genui/contracts";
+import type { Queue } from "bullmq";
+import type { KeyOwner, KeyVerifier } from "../access/key-verifier";
+import type { CatalogueModel, ModelCatalogue } from "../access/model-catalogue";
+import type { GenerationConfig } from "../config";
+import type { GenerationMetrics } from "../metrics";
+import type { GenerationJob } from "../pipeline/messages";
+import { RelayedAnswer } from "../pipeline/relay";
+import type { ChatTurn } from "../providers/provider";
+import {
+  OpenAIError,
+  appInactive,
+  insufficientCredit,
+  invalidRequest,
+  missingKey,
+  modelNotFound,
+  overloaded,
+  unavailable,
+  wrongKey,
+} from "./openai-error";
+
+export interface GatewayDeps {
+  bus: MessageBus;
+  redis: Redis;
+  queue: Queue<GenerationJob>;
+  keys: KeyVerifier;
+  models: ModelCatalogue;
+  metrics: GenerationMetrics;
+  logger: Logger;
+  config: GenerationConfig;
+}
+
+/** Who pays for a request: the signed-in user, or the owner of the app whose key was used. */
+export interface Caller {
+  userId: string;
+  appId: string;
+}
+
+export interface GenerateInput {
+  model: string;
+  messages: ChatTurn[];
+  chars: number;
+  maxTokens?: number;
+  includeThoughts: boolean;
+  webSearch: boolean;
+  partials: boolean;
+}
+
+const remoteDown = (err: unknown, what: string): OpenAIError | undefined =>
+  err instanceof RemoteError && (err.code === "COMMON.NO_RESPONDERS" || err.code === "COMMON.TIMEOUT") ? unavailable(what) : undefined;
+
+/**
+ * The API process's use cases: who is calling, may they (key, model, balance, queue room), and starting the answer
+ * (a queued job relayed back over NATS). Everything here is I/O against other processes; no generation happens in
+ * the API process.
+ */
+export class Gateway {
+  private depth = { waiting: 0, at: 0 };
+  private depthTimer?: NodeJS.Timeout;
+
+  constructor(private readonly deps: GatewayDeps) {}
+
+  /** Samples the queue depth for the overload check and the metrics (a Redis call per request would be waste). */
+  startSampling(intervalMs = 250): void {
+    const sample = async () => {
+      try {
+        const c = await this.deps.queue.getJobCounts("waiting", "active", "delayed", "prioritized");
+        const waiting = (c.waiting ?? 0) + (c.prioritized ?? 0);
+        this.depth = { waiting, at: Date.now() };
+        this.deps.metrics.queueDepth.set({ state: "waiting" }, waiting);
+        this.deps.metrics.queueDepth.set({ state: "active" }, c.active ?? 0);
+        this.deps.metrics.queueDepth.set({ state: "delayed" }, c.delayed ?? 0);
+      } catch (err) {
+        this.deps.logger.warn({ err }, "queue depth not sampled");
+      }
+    };
+    void sample();
+    this.depthTimer = setInterval(() => void sample(), intervalMs);
+  }
+
+  stopSampling(): void {
+    clearInterval(this.depthTimer);
+  }
+
+  /** The app behind a bearer API key, which must be active. */
+  async appFromKey(authorization: string | undefined): Promise<KeyOwner> {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+    if (!m) throw missingKey();
+    let owner: KeyOwner | undefined;
+    try {
+      owner = await this.deps.keys.verify(m[1]!);
+    } catch (err) {
+      throw remoteDown(err, "Key verification") ?? err;
+    }
+    if (!owner) throw wrongKey();
+    if (owner.status !== "active") throw appInactive(owner.status);
+    return owner;
+  }
+
+  async listModels(): Promise<CatalogueModel[]> {
+    try {
+      return await this.deps.models.list();
+    } catch (err) {
+      throw remoteDown(err, "The model catalogue") ?? err;
+    }
+  }
+
+  async model(slug: string | undefined): Promise<CatalogueModel> {
+    try {
+      const model = slug ? await this.deps.models.find(slug) : await this.deps.models.defaultModel();
+      if (!model) throw modelNotFound(slug ?? "");
+      return model;
+    } catch (err) {
+      throw remoteDown(err, "The model catalogue") ?? err;
+    }
+  }
+
+  private checkRoom(): void {
+    if (this.depth.waiting >= this.deps.config.GEN_MAX_QUEUE_DEPTH) {
+      this.deps.metrics.requests.inc({ route: "any", status: "503" });
+      throw overloaded(2);
+    }
+  }
+
+  private relay(job: GenerationJob): RelayedAnswer {
+    const { bus, redis, queue, metrics, logger, config } = this.deps;
+    return new RelayedAnswer(
+      {
+        bus,
+        redis,
+        queue,
+        metrics,
+        logger,
+        keyPrefix: config.REDIS_KEY_PREFIX,
+        attempts: config.GEN_ATTEMPTS,
+        requestTimeoutMs: config.GEN_REQUEST_TIMEOUT_MS,
+        keepAliveMs: config.GEN_KEEPALIVE_MS,
+      },
+      job,
+    );
+  }
+
+  /** Authorises the most the request can cost, then starts it. */
+  async generate(caller: Caller, model: CatalogueModel, input: GenerateInput): Promise<RelayedAnswer> {
+    const { config } = this.deps;
+    // The hold's input bound: characters / 3 over-counts tokens for text (about 4 characters a token).
+    const estimatedInput = Math.ceil(input.chars / 3) + input.messages.length * 4;
+    if (Math.ceil(input.chars / 4) > model.inputLimit)
+      throw invalidRequest(
+        `This model's maximum context length is ${model.inputLimit} tokens; your messages are longer.`,
+        "messages",
+        "context_length_exceeded",
+      );
+    const maxInput = Math.min(model.inputLimit, estimatedInput + config.GEN_SYSTEM_PROMPT_TOKENS);
+    const maxOutput = Math.min(input.maxTokens ?? model.outputLimit, model.outputLimit);
+    this.checkRoom();
+    const requestId = randomUUID();
+    let holdId: string;
+    try {
+      const auth = await this.deps.bus.request(
+        COMMANDS.authorizeBalance,
+        { requestId, userId: caller.userId, appId: caller.appId, model: model.slug, maxInputTokens: BigInt(maxInput), maxOutputTokens: BigInt(maxOutput) },
+        { timeoutMs: 3_000 },
+      );
+      if (!auth.authorized) throw insufficientCredit();
+      holdId = auth.holdId;
+    } catch (err) {
+      throw remoteDown(err, "Billing") ?? err;
+    }
+    const thinking = input.includeThoughts && model.features[0] === "Thinking";
+    const answer = this.relay({
+      requestId,
+      kind: "generate",
+      userId: caller.userId,
+      appId: caller.appId,
+      model: model.slug,
+      messages: input.messages,
+      thinking,
+      internet: input.webSearch,
+      maxOutputTokens: maxOutput,
+      holdId,
+      partials: input.partials,
+      enqueuedAt: Date.now(),
+    });
+    await answer.start();
+    return answer;
+  }
+
+  /** Code alone: evaluated by a worker's sandbox, no model call and nothing billed. */
+  async evaluate(caller: Caller, code: string): Promise<RelayedAnswer> {
+    this.checkRoom();
+    const answer = this.relay({
+      requestId: randomUUID(),
+      kind: "evaluate",
+      userId: caller.userId,
+      appId: caller.appId,
+      model: "",
+      messages: [],
+      code,
+      thinking: false,
+      internet: false,
+      maxOutputTokens: 0,
+      holdId: "",
+      partials: false,
+      enqueuedAt: Date.now(),
+    });
+    await answer.start();
+    return answer;
+  }
+}

@@ -1,0 +1,189 @@
+import { jsonBody, userId as signedInUser } from "@genui/chassis";
+import { Router, type Request, type Response } from "express";
+import type { CatalogueModel } from "../access/model-catalogue";
+import type { GenerationMetrics } from "../metrics";
+import type { RelayedAnswer } from "../pipeline/relay";
+import type { ChatTurn } from "../providers/provider";
+import type { Gateway } from "./gateway";
+import { OpenAIError, invalidRequest, notSignedIn, openAIErrorMapper } from "./openai-error";
+import { openApiDocument } from "./openapi";
+import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
+import { answerContent, collectAnswer, writeEventStream, type AnswerMeta } from "./sse";
+
+/** Which provider the workers run, as they announce it (the models lists name it honestly). */
+export interface ServedBy {
+  provider: string;
+  label: string;
+}
+
+export interface RouteDeps {
+  gateway: Gateway;
+  /** Largest JSON body accepted. */
+  bodyLimit: string;
+  metrics: GenerationMetrics;
+  servedBy: () => Promise<ServedBy | undefined>;
+}
+
+/** A fixed creation time for the models (OpenAI's list has one; ours is the model's release). */
+const MODEL_CREATED = Math.floor(Date.UTC(2025, 4, 14) / 1000);
+
+function meta(answer: RelayedAnswer, model: string, route: string, startedAt: number): AnswerMeta {
+  return { id: `chatcmpl-${answer.job.requestId.replace(/-/g, "")}`, created: Math.floor(Date.now() / 1000), model, route, startedAt };
+}
+
+/** The client went away before the answer ended: the worker stops and only what was generated is billed. */
+function cancelOnDisconnect(req: Request, res: Response, answer: RelayedAnswer): void {
+  res.on("close", () => {
+    if (!answer.done) void answer.cancel();
+  });
+  void req;
+}
+
+function signedIn(req: Request): string {
+  if (!req.identity) throw notSignedIn();
+  return signedInUser(req);
+}
+
+export function generationRoutes(deps: RouteDeps): Router {
+  const { gateway, metrics } = deps;
+  const router = Router();
+  // Parsed here, not by the app, so a malformed or oversized body gets the OpenAI error shape from this router.
+  router.use(jsonBody(deps.bodyLimit));
+
+  const chat = async (req: Request, res: Response, route: string, caller: { userId: string; appId: string }, body: ChatRequest, model: CatalogueModel) => {
+    const startedAt = Date.now();
+    const answer = await gateway.generate(caller, model, {
+      model: model.slug,
+      messages: body.messages,
+      chars: body.chars,
+      ...(body.maxTokens ? { maxTokens: body.maxTokens } : {}),
+      includeThoughts: body.includeThoughts,
+      webSearch: body.webSearch,
+      partials: body.stream,
+    });
+    cancelOnDisconnect(req, res, answer);
+    const m = meta(answer, model.slug, route, startedAt);
+    if (body.stream) return writeEventStream(res, answer, m, body.includeUsage, metrics);
+    const a = await collectAnswer(answer);
+    metrics.requests.inc({ route, status: "200" });
+    res.json({
+      id: m.id,
+      object: "chat.completion",
+      created: m.created,
+      model: m.model,
+      system_fingerprint: null,
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: "assistant",
+            content: answerContent(a.code, a.json),
+            refusal: null,
+            ...(a.reasoning ? { reasoning_content: a.reasoning } : {}),
+          },
+          logprobs: null,
+          finish_reason: a.finishReason === "length" ? "length" : "stop",
+        },
+      ],
+      usage: {
+        prompt_tokens: a.usage.inputTokens,
+        completion_tokens: a.usage.outputTokens,
+        total_tokens: a.usage.inputTokens + a.usage.outputTokens,
+      },
+    });
+  };
+
+  // The published API: OpenAI-compatible, bearer API key of an active app.
+  router.post("/apps/api/v1/chat/completions", async (req, res) => {
+    const owner = await gateway.appFromKey(req.header("authorization"));
+    const body = parseChatRequest(req.body, false);
+    const model = await gateway.model(body.model);
+    await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId }, body, model);
+  });
+
+  // The signed-in chat (the SPA): the user pays; `app_id` attributes the usage to one of their apps.
+  router.post("/apps/api/v1/auth-chat/completions", async (req, res) => {
+    const userId = signedIn(req);
+    const appId = typeof req.query.app_id === "string" ? req.query.app_id : "";
+    if (appId && !/^[0-9a-f-]{36}$/i.test(appId)) throw invalidRequest("'app_id' must be an app id.", "app_id");
+    const body = parseChatRequest(req.body, true);
+    const model = await gateway.model(body.model);
+    await chat(req, res, "auth-chat", { userId, appId }, body, model);
+  });
+
+  const retrieve = async (req: Request, res: Response, caller: { userId: string; appId: string }, withCode: boolean) => {
+    const body = parseRetrieveRequest(req.body);
+    let answer: RelayedAnswer;
+    if (body.code && !body.prompt) answer = await gateway.evaluate(caller, body.code);
+    else {
+      const model = await gateway.model(body.model);
+      // With code, the prompt asks for a change to it: the code is the assistant's earlier answer.
+      const messages: ChatTurn[] = [
+        ...(body.code ? [{ role: "assistant" as const, content: body.code }] : []),
+        { role: "user", content: body.prompt! },
+      ];
+      answer = await gateway.generate(caller, model, {
+        model: model.slug,
+        messages,
+        chars: messages.reduce((n, m) => n + m.content.length, 0),
+        includeThoughts: false,
+        webSearch: false,
+        partials: false,
+      });
+    }
+    cancelOnDisconnect(req, res, answer);
+    const a = await collectAnswer(answer);
+    metrics.requests.inc({ route: withCode ? "auth-retrieve" : "retrieve", status: "200" });
+    res.json(withCode ? { code: a.code, json: a.json } : { json: a.json, code: a.code });
+  };
+
+  router.post("/apps/api/v1/retrieve/", async (req, res) => {
+    const owner = await gateway.appFromKey(req.header("authorization"));
+    await retrieve(req, res, { userId: owner.ownerId, appId: owner.appId }, false);
+  });
+
+  router.post("/apps/api/v1/auth-retrieve/", async (req, res) => {
+    await retrieve(req, res, { userId: signedIn(req), appId: "" }, true);
+  });
+
+  // OpenAI's models endpoints (the clients' `models.list()`), for API keys.
+  router.get("/apps/api/v1/models", async (req, res) => {
+    await gateway.appFromKey(req.header("authorization"));
+    const models = await gateway.listModels();
+    res.json({ object: "list", data: models.map((m) => ({ id: m.slug, object: "model", created: MODEL_CREATED, owned_by: "genui" })) });
+  });
+  router.get("/apps/api/v1/models/:model", async (req, res) => {
+    await gateway.appFromKey(req.header("authorization"));
+    const m = await gateway.model(String(req.params.model));
+    res.json({ id: m.slug, object: "model", created: MODEL_CREATED, owned_by: "genui" });
+  });
+
+  // The chat picker's list: SPEC's Model (id, slug, name, description, features.features) and what serves it.
+  router.get("/apps/api/v1/chat/models/", async (_req, res) => {
+    const [models, servedBy] = await Promise.all([gateway.listModels(), deps.servedBy()]);
+    res.set("cache-control", "public, max-age=60");
+    res.json(
+      models.map((m) => ({
+        id: m.id,
+        slug: m.slug,
+        name: m.name,
+        description: m.description,
+        features: { features: m.features },
+        input_text_limit: m.inputLimit,
+        output_text_limit: m.outputLimit,
+        is_default: m.isDefault,
+        served_by: servedBy ?? null,
+      })),
+    );
+  });
+
+  router.get("/apps/api/v1/openapi.json", (_req, res) => {
+    res.set("cache-control", "public, max-age=300");
+    res.json(openApiDocument());
+  });
+
+  router.use(openAIErrorMapper());
+  return router;
+}
+
+export { OpenAIError };

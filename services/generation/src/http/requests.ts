@@ -1,0 +1,152 @@
+import type { ChatTurn } from "../providers/provider";
+import { invalidRequest } from "./openai-error";
+
+/**
+ * Reading request bodies the way OpenAI's API does: unknown fields are ignored (clients send many), the fields we
+ * use are checked with OpenAI-style messages and `param`. Hand-written rather than zod so each message names the
+ * exact parameter path (`messages[2].content`).
+ */
+
+const ROLES = new Set(["system", "developer", "user", "assistant"]);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Text of an OpenAI content value: a string, or an array of parts of which text parts count. */
+function textOf(content: unknown, param: string): string | undefined {
+  if (content === undefined || content === null) return undefined;
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) {
+    const parts: string[] = [];
+    content.forEach((p, i) => {
+      if (!isObject(p) || typeof p.type !== "string") throw invalidRequest(`Invalid content part at '${param}[${i}]'.`, `${param}[${i}]`);
+      if (p.type === "text") {
+        if (typeof p.text !== "string") throw invalidRequest(`'${param}[${i}].text' must be a string.`, `${param}[${i}].text`);
+        parts.push(p.text);
+      } else throw invalidRequest(`Content parts of type '${p.type}' are not supported; send text.`, `${param}[${i}].type`);
+    });
+    return parts.join("\n");
+  }
+  throw invalidRequest(`'${param}' must be a string or an array of text parts.`, param);
+}
+
+/** The code inside an assistant message whose content is our answer (`{"code", "json"}`), else undefined. */
+function codeInAnswer(content: string): string | undefined {
+  const t = content.trimStart();
+  if (!t.startsWith("{")) return undefined;
+  try {
+    const v = JSON.parse(t) as unknown;
+    return isObject(v) && typeof v.code === "string" ? v.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatTurn[];
+  stream: boolean;
+  includeUsage: boolean;
+  maxTokens?: number;
+  /** Reasoning asked for (signed-in chat: extra_body's thought inclusion). */
+  includeThoughts: boolean;
+  /** A web search tool was offered. */
+  webSearch: boolean;
+  /** Characters of all messages (the hold's input estimate). */
+  chars: number;
+}
+
+function positiveInt(v: unknown, param: string): number | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1)
+    throw invalidRequest(`'${param}' must be a positive integer.`, param);
+  return v;
+}
+
+/**
+ * A chat completion body. `signedIn`: the SPA's variant, whose messages carry `content` or `code` (assistant turns
+ * keep the code of their screen; history never sends json back), with `extra_body` and `tools`.
+ */
+export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest {
+  if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
+  if (body.model === undefined) throw invalidRequest("Missing required parameter: 'model'.", "model", "missing_required_parameter");
+  if (typeof body.model !== "string" || !body.model.trim()) throw invalidRequest("'model' must be a non-empty string.", "model");
+  if (body.messages === undefined)
+    throw invalidRequest("Missing required parameter: 'messages'.", "messages", "missing_required_parameter");
+  if (!Array.isArray(body.messages)) throw invalidRequest("'messages' must be an array.", "messages");
+  if (body.messages.length === 0) throw invalidRequest("'messages' must contain at least one message.", "messages", "empty_array");
+  if (body.messages.length > 500) throw invalidRequest("'messages' may contain at most 500 messages.", "messages");
+  let chars = 0;
+  const messages: ChatTurn[] = body.messages.map((m, i) => {
+    const param = `messages[${i}]`;
+    if (!isObject(m)) throw invalidRequest(`'${param}' must be an object.`, param);
+    if (typeof m.role !== "string" || !ROLES.has(m.role))
+      throw invalidRequest(`'${param}.role' must be one of system, user, assistant.`, `${param}.role`);
+    const role = m.role === "developer" ? "system" : (m.role as ChatTurn["role"]);
+    let content = textOf(m.content, `${param}.content`);
+    const code = signedIn && typeof m.code === "string" && m.code ? m.code : undefined;
+    if (signedIn && m.code !== undefined && m.code !== null && typeof m.code !== "string")
+      throw invalidRequest(`'${param}.code' must be a string.`, `${param}.code`);
+    if (role === "assistant") content = code ?? (content !== undefined ? (codeInAnswer(content) ?? content) : undefined);
+    else if (code) content = content ? `${content}\n\nCurrent UI code:\n${code}` : code;
+    if (content === undefined)
+      throw invalidRequest(
+        signedIn ? `'${param}' needs 'content' or 'code'.` : `Missing required parameter: '${param}.content'.`,
+        `${param}.content`,
+        "missing_required_parameter",
+      );
+    chars += content.length;
+    return { role, content };
+  });
+  if (!messages.some((m) => m.role === "user")) throw invalidRequest("'messages' must contain a user message.", "messages");
+  if (body.stream !== undefined && body.stream !== null && typeof body.stream !== "boolean")
+    throw invalidRequest("'stream' must be a boolean.", "stream");
+  const so = body.stream_options;
+  if (so !== undefined && so !== null && !isObject(so)) throw invalidRequest("'stream_options' must be an object.", "stream_options");
+  const stream = body.stream === true;
+  if (isObject(so) && !stream)
+    throw invalidRequest("The 'stream_options' parameter is only allowed when 'stream' is enabled.", "stream_options");
+  const maxTokens = positiveInt(body.max_completion_tokens, "max_completion_tokens") ?? positiveInt(body.max_tokens, "max_tokens");
+  const extra = isObject(body.extra_body) ? body.extra_body : {};
+  const thinkingConfig = isObject(extra.thinking_config) ? extra.thinking_config : {};
+  const includeThoughts =
+    extra.include_thoughts === true || extra.thinking === true || thinkingConfig.include_thoughts === true;
+  if (body.tools !== undefined && body.tools !== null && !Array.isArray(body.tools)) throw invalidRequest("'tools' must be an array.", "tools");
+  const webSearch = (Array.isArray(body.tools) ? body.tools : []).some((t) => {
+    if (!isObject(t)) return false;
+    if (typeof t.type === "string" && /^web_search/.test(t.type)) return true;
+    return isObject(t.function) && t.function.name === "web_search";
+  });
+  return {
+    model: body.model.trim(),
+    messages,
+    stream,
+    includeUsage: isObject(so) && so.include_usage === true,
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    includeThoughts,
+    webSearch,
+    chars,
+  };
+}
+
+export interface RetrieveRequest {
+  code?: string;
+  prompt?: string;
+  model?: string;
+}
+
+/** A retrieve body: code and/or prompt (blank counts as absent). */
+export function parseRetrieveRequest(body: unknown): RetrieveRequest {
+  if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
+  const field = (name: "code" | "prompt" | "model") => {
+    const v = body[name];
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== "string") throw invalidRequest(`'${name}' must be a string.`, name);
+    return v.trim() ? v : undefined;
+  };
+  const code = field("code");
+  const prompt = field("prompt");
+  const model = field("model");
+  if (!code && !prompt) throw invalidRequest("Send 'code', 'prompt' or both.", "prompt", "missing_required_parameter");
+  if (code && code.length > 200_000) throw invalidRequest("'code' is longer than 200,000 characters.", "code");
+  if (prompt && prompt.length > 50_000) throw invalidRequest("'prompt' is longer than 50,000 characters.", "prompt");
+  return { ...(code ? { code } : {}), ...(prompt ? { prompt } : {}), ...(model ? { model: model.trim() } : {}) };
+}

@@ -1,0 +1,292 @@
+import { EVENTS } from "@genui/contracts";
+import type { Logger, MessageBus, Redis } from "@genui/chassis";
+import type { EvalResult, Screen, UiCodeEvaluator } from "@genui/ui-runtime";
+import type { Job } from "bullmq";
+import type { GenerationMetrics } from "../metrics";
+import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
+import {
+  cancelKey,
+  cancelSubject,
+  chunkSubject,
+  doneKey,
+  type Chunk,
+  type ChunkError,
+  type GenerationJob,
+} from "./messages";
+
+export interface ProcessorDeps {
+  bus: MessageBus;
+  redis: Redis;
+  provider: Provider;
+  evaluator: UiCodeEvaluator;
+  metrics: GenerationMetrics;
+  logger: Logger;
+  /** REDIS_KEY_PREFIX. */
+  keyPrefix: string;
+  /** Least time between two intermediate screens of one stream. */
+  partialIntervalMs: number;
+}
+
+type Outcome = "stop" | "length" | "cancelled" | "error";
+
+/** Publishes one attempt's chunks in order, numbered from 0. */
+class ChunkPublisher {
+  private seq = 0;
+  private readonly encoder = new TextEncoder();
+  constructor(
+    private readonly bus: MessageBus,
+    private readonly subject: string,
+    private readonly attempt: number,
+  ) {}
+
+  publish(chunk: Omit<Chunk, "attempt" | "seq" | "ts"> & Partial<Chunk>): void {
+    const full = { ...chunk, attempt: this.attempt, seq: this.seq++, ts: Date.now() } as Chunk;
+    this.bus.nc.publish(this.subject, this.encoder.encode(JSON.stringify(full)));
+  }
+}
+
+/**
+ * Drains a provider's events in the background so the worker can evaluate the code of several events at once when
+ * the model is faster than the sandbox (a fast upstream is then one evaluation per burst, not one per token).
+ */
+class EventPump {
+  private readonly queue: ProviderEvent[] = [];
+  private wake?: () => void;
+  done = false;
+  failure?: unknown;
+
+  constructor(events: AsyncIterable<ProviderEvent>) {
+    void (async () => {
+      try {
+        for await (const e of events) {
+          this.queue.push(e);
+          this.wake?.();
+        }
+      } catch (err) {
+        this.failure = err;
+      } finally {
+        this.done = true;
+        this.wake?.();
+      }
+    })();
+  }
+
+  /** Every event waiting (at least one), or [] when the provider has finished. */
+  async next(): Promise<ProviderEvent[]> {
+    while (this.queue.length === 0 && !this.done) {
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = undefined;
+    }
+    return this.queue.splice(0, this.queue.length);
+  }
+}
+
+const describe = (r: EvalResult): string[] =>
+  r.ok ? r.issues.map((i) => `${i.path}: ${i.message}`) : [`${r.error.kind} error: ${r.error.message}`];
+
+/**
+ * Runs one generation job in a worker: the provider streams UI code, the sandbox turns each longer prefix into the
+ * screen so far (validated and safely repaired, so nothing invalid ever leaves), chunks go to the API process over
+ * NATS, and usage is published once as `generation.completed` (Nats-Msg-Id = request id; billing also keys its
+ * ledger entry by it, so a retried or duplicated job is never billed twice).
+ */
+export class GenerationProcessor {
+  constructor(private readonly deps: ProcessorDeps) {}
+
+  async process(job: Job<GenerationJob>): Promise<string> {
+    const d = job.data;
+    const { bus, redis, keyPrefix } = this.deps;
+    // A job whose usage is already published (a stalled job run again after it finished) answers nothing more.
+    if (await redis.exists(doneKey(keyPrefix, d.requestId))) return "already-done";
+    const attempt = Math.max(1, job.attemptsStarted);
+    const out = new ChunkPublisher(bus, bus.subject(chunkSubject(d.requestId)), attempt);
+    const abort = new AbortController();
+    const sub = bus.nc.subscribe(bus.subject(cancelSubject(d.requestId)), { max: 1, callback: () => abort.abort() });
+    try {
+      // Subscribed first, then checked: a cancel sent before the subscription existed is still seen.
+      if (await redis.exists(cancelKey(keyPrefix, d.requestId))) abort.abort();
+      this.deps.metrics.queueWait.observe(Math.max(0, Date.now() - d.enqueuedAt) / 1000);
+      if (d.kind === "evaluate") return await this.evaluateOnly(d, out);
+      const lastAttempt = attempt >= (job.opts.attempts ?? 1);
+      return await this.generate(d, out, abort.signal, lastAttempt);
+    } finally {
+      sub.unsubscribe();
+    }
+  }
+
+  /** Retrieve with code alone: no model, no bill. */
+  private async evaluateOnly(d: GenerationJob, out: ChunkPublisher): Promise<string> {
+    const r = await this.deps.evaluator.evaluate(d.code ?? "");
+    if (!r.ok) {
+      out.publish({
+        type: "error",
+        error: { status: 400, type: "invalid_request_error", code: "invalid_code", message: `The code did not run: ${r.error.message}` },
+      });
+      return "invalid-code";
+    }
+    out.publish({
+      type: "done",
+      code: d.code ?? "",
+      json: r.screen,
+      finishReason: "stop",
+      usage: { inputTokens: 0, outputTokens: 0 },
+    });
+    return "stop";
+  }
+
+  private async generate(d: GenerationJob, out: ChunkPublisher, signal: AbortSignal, lastAttempt: boolean): Promise<string> {
+    const { provider, evaluator, metrics, logger } = this.deps;
+    const req: GenerateRequest = {
+      model: d.model,
+      messages: d.messages,
+      thinking: d.thinking,
+      internet: d.internet,
+      maxOutputTokens: d.maxOutputTokens,
+      signal,
+    };
+    const usage = { inputTokens: 0, outputTokens: 0 };
+    const started = Date.now();
+    let code = "";
+    let screen: Screen | null = null;
+    let outcome: Outcome = "stop";
+    let failure: ChunkError | undefined;
+    try {
+      let pass = await this.stream(provider.generate(req), out, d.partials, signal);
+      usage.inputTokens += pass.usage.inputTokens;
+      usage.outputTokens += pass.usage.outputTokens;
+      code = pass.code;
+      if (signal.aborted) outcome = "cancelled";
+      else {
+        let final = await evaluator.evaluate(code);
+        const problems = describe(final);
+        // A model's mistakes go back to it once, with what the sandbox and the validator said.
+        if (problems.length > 0 && provider.repair && code.trim()) {
+          metrics.repairs.inc();
+          logger.info({ requestId: d.requestId, problems: problems.slice(0, 5) }, "asking the model to repair its code");
+          pass = await this.stream(provider.repair(req, code, problems), out, d.partials, signal);
+          usage.inputTokens += pass.usage.inputTokens;
+          usage.outputTokens += pass.usage.outputTokens;
+          code = pass.code;
+          final = signal.aborted ? final : await evaluator.evaluate(code);
+        }
+        if (signal.aborted) outcome = "cancelled";
+        else if (final.ok) {
+          screen = final.screen;
+          outcome = usage.outputTokens >= d.maxOutputTokens ? "length" : "stop";
+        } else {
+          outcome = "error";
+          failure = {
+            status: 502,
+            type: "upstream_error",
+            code: "invalid_model_output",
+            message: `The model's answer could not be turned into a screen (${final.error.message}).`,
+          };
+        }
+      }
+    } catch (err) {
+      if (err instanceof ProviderError && err.transient && !lastAttempt && !signal.aborted) {
+        // BullMQ runs the job again; the client's stream starts over with the next attempt's chunks.
+        logger.warn({ err, requestId: d.requestId }, "provider failed; the job will be retried");
+        throw err;
+      }
+      outcome = signal.aborted ? "cancelled" : "error";
+      if (!signal.aborted) {
+        if (!(err instanceof ProviderError)) logger.error({ err, requestId: d.requestId }, "generation failed");
+        failure =
+          err instanceof ProviderError
+            ? {
+                status: err.code === "upstream_timeout" ? 504 : 502,
+                type: "upstream_error",
+                code: err.code,
+                message: err.message,
+              }
+            : { status: 500, type: "server_error", code: "internal_error", message: "The answer could not be generated." };
+      }
+    }
+
+    // Billing: what was generated is billed (also when the client went away); a failed request costs nothing.
+    const billed = outcome === "error" ? { inputTokens: 0, outputTokens: 0 } : usage;
+    const finishReason = outcome === "cancelled" ? "cancelled" : outcome;
+    if (failure) out.publish({ type: "error", error: failure });
+    else if (outcome !== "cancelled")
+      out.publish({ type: "done", code, json: screen, finishReason: outcome === "length" ? "length" : "stop", usage });
+    await this.complete(d, billed, finishReason);
+    const seconds = (Date.now() - started) / 1000;
+    metrics.tokens.inc({ kind: "input" }, usage.inputTokens);
+    metrics.tokens.inc({ kind: "output" }, usage.outputTokens);
+    if (usage.outputTokens > 0 && seconds > 0) metrics.tokensPerSecond.observe(usage.outputTokens / seconds);
+    metrics.jobs.inc({ outcome: finishReason });
+    return finishReason;
+  }
+
+  /** Publishes the usage once; afterwards the job is marked done so a stalled copy of it does nothing. */
+  private async complete(d: GenerationJob, usage: { inputTokens: number; outputTokens: number }, finishReason: string) {
+    await this.deps.bus.publish(
+      EVENTS.generationCompleted,
+      {
+        requestId: d.requestId,
+        userId: d.userId,
+        appId: d.appId,
+        model: d.model,
+        inputTokens: BigInt(usage.inputTokens),
+        outputTokens: BigInt(usage.outputTokens),
+        finishReason,
+        holdId: d.holdId,
+      },
+      { eventId: d.requestId },
+    );
+    await this.deps.redis.set(doneKey(this.deps.keyPrefix, d.requestId), "1", "EX", 24 * 3600);
+  }
+
+  /**
+   * Consumes one provider answer: code accumulates; whenever new code has arrived (and the partial interval has
+   * passed) the prefix is evaluated and the screen so far is published. Reasoning is relayed as it comes.
+   */
+  private async stream(
+    events: AsyncIterable<ProviderEvent>,
+    out: ChunkPublisher,
+    partials: boolean,
+    signal: AbortSignal,
+  ): Promise<{ code: string; usage: { inputTokens: number; outputTokens: number } }> {
+    const pump = new EventPump(events);
+    const session = partials ? this.deps.evaluator.stream() : undefined;
+    let code = "";
+    let usage = { inputTokens: 0, outputTokens: 0 };
+    let lastEmit = 0;
+    let pending = false;
+    let lastJson = "";
+    try {
+      for (;;) {
+        const batch = await pump.next();
+        if (batch.length === 0) break;
+        let reasoning = "";
+        for (const e of batch) {
+          if (e.type === "code") {
+            code += e.text;
+            pending = true;
+          } else if (e.type === "reasoning") reasoning += e.text;
+          else usage = { inputTokens: e.inputTokens, outputTokens: e.outputTokens };
+        }
+        if (!partials || signal.aborted) continue;
+        if (reasoning) out.publish({ type: "delta", reasoning });
+        if (pending && Date.now() - lastEmit >= this.deps.partialIntervalMs) {
+          pending = false;
+          lastEmit = Date.now();
+          const r = await session!.push(code);
+          if (r.ok) {
+            const json = JSON.stringify(r.screen);
+            // A chunk only when the screen changed (a half-typed token often changes nothing).
+            if (json !== lastJson) {
+              lastJson = json;
+              out.publish({ type: "delta", code, json: r.screen });
+            }
+          }
+        }
+      }
+      if (pump.failure) throw pump.failure;
+      return { code, usage };
+    } finally {
+      session?.dispose();
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import type { Screen } from "@genui/ui-runtime";
+import type { ChatTurn } from "../providers/provider";
+
+/**
+ * The generation pipeline's own messages, between the API process and its workers (one bounded context, so plain
+ * JSON rather than shared contracts). A request is one BullMQ job (job id = request id); the worker publishes the
+ * answer on the core NATS subject `gen.chunks.<request id>` which the API process subscribed to before enqueueing.
+ */
+export interface GenerationJob {
+  requestId: string;
+  /** "generate": run the model; "evaluate": code alone, evaluated without a model call. */
+  kind: "generate" | "evaluate";
+  userId: string;
+  /** Empty for signed-in requests without an app. */
+  appId: string;
+  model: string;
+  messages: ChatTurn[];
+  /** Code to evaluate ("evaluate") or the code a prompt asks to change (retrieve with both). */
+  code?: string;
+  thinking: boolean;
+  internet: boolean;
+  maxOutputTokens: number;
+  holdId: string;
+  /** Publish intermediate screens (streaming clients); otherwise only the final answer. */
+  partials: boolean;
+  /** Epoch ms when the API enqueued it (queue wait metric). */
+  enqueuedAt: number;
+}
+
+export interface ChunkError {
+  /** HTTP status the client should see. */
+  status: number;
+  message: string;
+  type: string;
+  code: string;
+}
+
+interface ChunkBase {
+  /** BullMQ attempt (1, 2, …): a retried job starts its answer again with a higher attempt. */
+  attempt: number;
+  /** 0, 1, 2, … per attempt: the relay checks for loss and duplicates. */
+  seq: number;
+  /** Epoch ms at publication (chunk latency metric). */
+  ts: number;
+}
+
+export type Chunk =
+  /** The screen so far (`code` is the whole code so far) and/or new reasoning text. */
+  | (ChunkBase & { type: "delta"; code?: string; json?: Screen; reasoning?: string })
+  | (ChunkBase & {
+      type: "done";
+      code: string;
+      json: Screen | null;
+      finishReason: "stop" | "length" | "cancelled";
+      usage: { inputTokens: number; outputTokens: number };
+    })
+  | (ChunkBase & { type: "error"; error: ChunkError });
+
+export const chunkSubject = (requestId: string): string => `gen.chunks.${requestId}`;
+export const cancelSubject = (requestId: string): string => `gen.cancel.${requestId}`;
+/** Redis key set when a request is cancelled (a worker that subscribes late still sees it). */
+export const cancelKey = (prefix: string, requestId: string): string => `${prefix}gen:cancel:${requestId}`;
+/** Redis key set once a request's usage is published (a retried or duplicate job does not run again). */
+export const doneKey = (prefix: string, requestId: string): string => `${prefix}gen:done:${requestId}`;

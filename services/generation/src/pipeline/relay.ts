@@ -1,0 +1,187 @@
+import { EVENTS } from "@genui/contracts";
+import type { Logger, MessageBus, Redis } from "@genui/chassis";
+import type { Queue } from "bullmq";
+import type { Subscription } from "nats";
+import type { GenerationMetrics } from "../metrics";
+import { cancelKey, cancelSubject, chunkSubject, type Chunk, type ChunkError, type GenerationJob } from "./messages";
+
+export interface RelayOptions {
+  bus: MessageBus;
+  redis: Redis;
+  queue: Queue<GenerationJob>;
+  metrics: GenerationMetrics;
+  logger: Logger;
+  keyPrefix: string;
+  attempts: number;
+  requestTimeoutMs: number;
+  keepAliveMs: number;
+}
+
+/** What the relay hands the HTTP layer: the worker's chunks in order, a keep-alive tick, or the end. */
+export type RelayEvent = Chunk | { type: "keepalive" };
+
+const interrupted = (message: string): ChunkError => ({ status: 502, type: "server_error", code: "stream_interrupted", message });
+
+/**
+ * One request's answer, relayed from the workers: subscribed to the request's chunk subject before the job is
+ * enqueued (so nothing can be missed), read in sequence order (a gap is a clear error, a duplicate is dropped), with
+ * a retried job's new attempt taking over. Quiet answers are watched: keep-alives go out and a job that failed or
+ * vanished ends the stream with an error rather than a hang.
+ */
+export class RelayedAnswer implements AsyncIterable<RelayEvent> {
+  private readonly decoder = new TextDecoder();
+  private readonly buffered: RelayEvent[] = [];
+  private wake?: () => void;
+  private sub?: Subscription;
+  private attempt = 0;
+  private expected = 0;
+  private finished = false;
+  private lastChunkAt = Date.now();
+  private timer?: NodeJS.Timeout;
+  private deadline?: NodeJS.Timeout;
+
+  constructor(
+    private readonly opts: RelayOptions,
+    readonly job: GenerationJob,
+  ) {}
+
+  /** Subscribes, makes sure the server has the subscription, then enqueues the job. */
+  async start(): Promise<void> {
+    const { bus, queue } = this.opts;
+    this.sub = bus.nc.subscribe(bus.subject(chunkSubject(this.job.requestId)), {
+      callback: (err, m) => {
+        if (err) return;
+        try {
+          this.accept(JSON.parse(this.decoder.decode(m.data)) as Chunk);
+        } catch (e) {
+          this.opts.logger.error({ err: e, requestId: this.job.requestId }, "undecodable chunk");
+          this.fail(interrupted("The answer could not be read. Please try again."));
+        }
+      },
+    });
+    await bus.nc.flush();
+    await queue.add("generate", this.job, {
+      jobId: this.job.requestId,
+      attempts: this.opts.attempts,
+      backoff: { type: "fixed", delay: 250 },
+      removeOnComplete: true,
+      removeOnFail: { age: 3_600 },
+    });
+    this.opts.metrics.activeStreams.inc();
+    this.timer = setInterval(() => void this.watch(), this.opts.keepAliveMs);
+    this.deadline = setTimeout(() => {
+      this.fail({ status: 504, type: "server_error", code: "timeout", message: "The answer took too long and was stopped." });
+      void this.cancel();
+    }, this.opts.requestTimeoutMs);
+  }
+
+  private accept(chunk: Chunk): void {
+    if (this.finished) return;
+    if (chunk.attempt > this.attempt) {
+      // A retried job answers from the start; its chunks replace the earlier attempt's (each carries the whole
+      // screen so far, so the client simply re-renders).
+      this.attempt = chunk.attempt;
+      this.expected = 0;
+    } else if (chunk.attempt < this.attempt) return;
+    if (chunk.seq < this.expected) return;
+    if (chunk.seq > this.expected) {
+      this.opts.logger.warn({ requestId: this.job.requestId, expected: this.expected, got: chunk.seq }, "answer lost chunks");
+      this.fail(interrupted("Part of the answer was lost on its way. Please try again."));
+      void this.cancel();
+      return;
+    }
+    this.expected++;
+    this.lastChunkAt = Date.now();
+    this.opts.metrics.chunkLatency.observe(Math.max(0, Date.now() - chunk.ts) / 1000);
+    this.push(chunk);
+    if (chunk.type === "done" || chunk.type === "error") this.end();
+  }
+
+  private fail(error: ChunkError): void {
+    if (this.finished) return;
+    this.push({ type: "error", attempt: this.attempt, seq: this.expected, ts: Date.now(), error });
+    this.end();
+  }
+
+  private push(e: RelayEvent): void {
+    this.buffered.push(e);
+    this.wake?.();
+  }
+
+  private end(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.sub?.unsubscribe();
+    clearInterval(this.timer);
+    clearTimeout(this.deadline);
+    this.opts.metrics.activeStreams.dec();
+    this.wake?.();
+  }
+
+  /** A quiet answer: keep the connection alive, and end it if its job failed for good or is gone. */
+  private async watch(): Promise<void> {
+    if (this.finished || Date.now() - this.lastChunkAt < this.opts.keepAliveMs) return;
+    this.push({ type: "keepalive" });
+    try {
+      const state = await this.opts.queue.getJobState(this.job.requestId);
+      if (this.finished) return;
+      if (state === "failed") {
+        const job = await this.opts.queue.getJob(this.job.requestId);
+        this.opts.logger.warn({ requestId: this.job.requestId, reason: job?.failedReason }, "generation job failed");
+        this.fail({ status: 502, type: "server_error", code: "generation_failed", message: "The answer could not be generated. Please try again." });
+      } else if (state === "unknown" || state === "completed") {
+        this.fail(interrupted("The answer ended without its last part. Please try again."));
+      }
+    } catch (err) {
+      this.opts.logger.warn({ err, requestId: this.job.requestId }, "could not check a quiet job");
+    }
+  }
+
+  /**
+   * The client went away (or the answer was stopped): tell the worker, and take the job off the queue if no worker
+   * has it yet — then nothing was generated, and the usage event with no tokens releases the balance hold.
+   */
+  async cancel(): Promise<void> {
+    const { bus, redis, queue, keyPrefix } = this.opts;
+    this.end();
+    const id = this.job.requestId;
+    try {
+      await redis.set(cancelKey(keyPrefix, id), "1", "EX", 3_600);
+      bus.nc.publish(bus.subject(cancelSubject(id)));
+      const removed = await queue.remove(id).catch(() => 0);
+      if (removed === 1 && this.job.kind === "generate")
+        await bus.publish(
+          EVENTS.generationCompleted,
+          {
+            requestId: id,
+            userId: this.job.userId,
+            appId: this.job.appId,
+            model: this.job.model,
+            inputTokens: 0n,
+            outputTokens: 0n,
+            finishReason: "cancelled",
+            holdId: this.job.holdId,
+          },
+          { eventId: id },
+        );
+    } catch (err) {
+      this.opts.logger.warn({ err, requestId: id }, "could not cancel a generation job");
+    }
+  }
+
+  get done(): boolean {
+    return this.finished && this.buffered.length === 0;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<RelayEvent> {
+    for (;;) {
+      if (this.buffered.length > 0) {
+        yield this.buffered.shift()!;
+        continue;
+      }
+      if (this.finished) return;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = undefined;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * What a model provider is to the generation worker: given a conversation, it streams UI code (the DSL of
+ * @genui/ui-runtime) and, for thinking models, reasoning text; it ends with honest token counts. The worker evaluates
+ * the code in the sandbox, validates it and relays the screen so far; providers never see the wire format.
+ */
+
+/** One turn of the conversation as the provider sees it. Assistant turns carry the UI code they answered with. */
+export interface ChatTurn {
+  role: "system" | "user" | "assistant";
+  /** Plain text. For an assistant turn that answered with a screen, the UI code (history keeps code, never json). */
+  content: string;
+}
+
+export interface GenerateRequest {
+  /** The model slug the client asked for (e.g. "genui-pluto-0.1"). */
+  model: string;
+  messages: ChatTurn[];
+  /** Stream reasoning ("Thinking" models when the client asked for thoughts). */
+  thinking: boolean;
+  /** The client allowed web search ("Internet"). */
+  internet: boolean;
+  /** The most output tokens this request may produce (billing held their price). */
+  maxOutputTokens: number;
+  /** Aborted when the client went away or the job was cancelled: stop promptly and return what was produced. */
+  signal: AbortSignal;
+}
+
+export type ProviderEvent =
+  /** The next piece of UI code (append to what came before). */
+  | { type: "code"; text: string }
+  /** The next piece of reasoning text (only when `thinking`). */
+  | { type: "reasoning"; text: string }
+  /** Token counts of the whole request so far; the last one seen is billed. */
+  | { type: "usage"; inputTokens: number; outputTokens: number };
+
+/** A provider failure the client may see (upstream down, refused, timed out). */
+export class ProviderError extends Error {
+  override name = "ProviderError";
+  constructor(
+    message: string,
+    /** "upstream_error" | "upstream_timeout" | "upstream_refused" */
+    readonly code: string,
+    /** Worth retrying the job (network errors, 5xx, 429). */
+    readonly transient: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export interface Provider {
+  /** Shown in logs and metrics ("offline", "openai-upstream"). */
+  readonly name: string;
+  /** Streams the answer. Must end (return) promptly once `req.signal` is aborted. */
+  generate(req: GenerateRequest): AsyncIterable<ProviderEvent>;
+  /**
+   * Asks once for a corrected answer when the code did not evaluate or validate: `code` is the full answer given,
+   * `errors` what the sandbox and validator said. Providers whose code is always valid may omit it.
+   */
+  repair?(req: GenerateRequest, code: string, errors: string[]): AsyncIterable<ProviderEvent>;
+}

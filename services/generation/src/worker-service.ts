@@ -1,0 +1,96 @@
+import { startService, type Logger, type RunningService } from "@genui/chassis";
+import { createNodeEvaluator } from "@genui/ui-runtime/node";
+import { Worker, type Job } from "bullmq";
+import { Redis } from "ioredis";
+import type { WorkerConfig } from "./config";
+import { GenerationMetrics } from "./metrics";
+import { GenerationProcessor } from "./pipeline/generation-processor";
+import type { GenerationJob } from "./pipeline/messages";
+import { announceProvider } from "./pipeline/provider-announcement";
+import { OpenAIUpstreamProvider } from "./providers/openai-upstream";
+import type { Provider } from "./providers/provider";
+import { SearxngSearch } from "./providers/web-search";
+
+/** The provider configuration chooses: an OpenAI-compatible upstream when one is set, else the offline generator. */
+export async function providerFor(config: WorkerConfig): Promise<Provider> {
+  if (!config.UPSTREAM_BASE_URL) {
+    // Loaded only when it is the one that answers.
+    const { OfflineProvider } = await import("./providers/offline/offline-provider");
+    return new OfflineProvider({ tokensPerSecond: config.OFFLINE_TOKENS_PER_SECOND });
+  }
+  return new OpenAIUpstreamProvider({
+    baseURL: config.UPSTREAM_BASE_URL,
+    apiKey: config.UPSTREAM_API_KEY || "none",
+    model: config.UPSTREAM_MODEL,
+    ...(config.UPSTREAM_REASONING_MODEL ? { reasoningModel: config.UPSTREAM_REASONING_MODEL } : {}),
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    ...(config.WEB_SEARCH_URL ? { webSearch: new SearxngSearch({ baseURL: config.WEB_SEARCH_URL }) } : {}),
+  });
+}
+
+/**
+ * A generation worker process: takes jobs from the queue (configurable concurrency), runs the provider, evaluates
+ * the code in the sandbox and publishes chunks and usage. Scaled independently of the API process.
+ */
+export function startGenerationWorker(config: WorkerConfig, logger?: Logger, provider?: Provider): Promise<RunningService> {
+  return startService({
+    service: "generation-worker",
+    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT },
+    logLevel: config.LOG_LEVEL,
+    ...(logger ? { logger } : {}),
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
+    redis: { url: config.REDIS_URL },
+    setup: async (ctx) => {
+      await ctx.bus!.ensureStream("GENERATION");
+      const metrics = new GenerationMetrics(ctx.metrics);
+      const evaluator = createNodeEvaluator();
+      const chosen = provider ?? (await providerFor(config));
+      const processor = new GenerationProcessor({
+        bus: ctx.bus!,
+        redis: ctx.redis!,
+        provider: chosen,
+        evaluator,
+        metrics,
+        logger: ctx.logger,
+        keyPrefix: config.REDIS_KEY_PREFIX,
+        partialIntervalMs: config.GEN_PARTIAL_INTERVAL_MS,
+      });
+      // BullMQ's blocking commands need a connection of their own.
+      const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-worker-bull" });
+      const worker = new Worker<GenerationJob, string>(
+        config.GEN_QUEUE,
+        async (job: Job<GenerationJob>) => {
+          metrics.activeJobs.inc();
+          try {
+            return await processor.process(job);
+          } finally {
+            metrics.activeJobs.dec();
+          }
+        },
+        {
+          connection,
+          prefix: `${config.REDIS_KEY_PREFIX}bull`,
+          concurrency: config.GEN_WORKER_CONCURRENCY,
+          lockDuration: config.GEN_LOCK_MS,
+          stalledInterval: config.GEN_STALLED_INTERVAL_MS,
+          maxStalledCount: 1,
+          drainDelay: 5,
+        },
+      );
+      worker.on("error", (err) => ctx.logger.warn({ err }, "generation worker error"));
+      worker.on("failed", (job, err) =>
+        ctx.logger.warn({ requestId: job?.id, err: err.message, attempts: job?.attemptsMade }, "generation job failed"),
+      );
+      await worker.waitUntilReady();
+      ctx.logger.info({ provider: chosen.name, concurrency: config.GEN_WORKER_CONCURRENCY }, "generation worker ready");
+      const stopAnnouncing = announceProvider(ctx.redis!, config.REDIS_KEY_PREFIX, chosen.name);
+      ctx.shutdown.add("workers", "generation worker", async () => {
+        stopAnnouncing();
+        await worker.close();
+        await connection.quit().catch(() => connection.disconnect());
+        evaluator.dispose();
+      });
+    },
+  });
+}
