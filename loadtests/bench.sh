@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks on this machine: loadtests/bench.sh accounts|apps|billing
+# Benchmarks on this machine: loadtests/bench.sh accounts|apps|billing|generation
 # Starts the platform (limits raised so a benchmark measures work, not the limiter; logs to a file), runs the k6
 # scenario (with a /healthz baseline in the same run), prints req/s and latency per scenario with ratios to the
 # baseline, then stops what it started. Loopback only.
@@ -18,6 +18,16 @@ LOGIN_RATE_PER_EMAIL=100000000/60
 SIGNUP_RATE_PER_IP=100000000/60
 LOG_LEVEL=${BENCH_LOG_LEVEL:-warn}
 ENV
+if [ "$name" = generation ]; then
+  # Workers answer from the fake upstream the benchmark starts on 8199; the limiter and queue bound stay out of the way.
+  cat >> "$overrides" <<ENV
+UPSTREAM_BASE_URL=http://127.0.0.1:8199/v1
+UPSTREAM_MODEL=fake-model
+API_RATE_PER_KEY=100000000/60
+GEN_WORKER_CONCURRENCY=${BENCH_WORKER_CONCURRENCY:-1200}
+GEN_MAX_QUEUE_DEPTH=100000
+ENV
+fi
 infra_json=$(bash deploy/local/infra.sh env-json --profile dev)
 GENUI_INFRA_ENV="$infra_json" GENUI_ENV_FILE="$overrides" node scripts/launcher.mjs > ".local/bench/$name-platform.log" 2>&1 &
 launcher=$!
@@ -26,6 +36,7 @@ for _ in $(seq 1 240); do curl -fsS http://127.0.0.1:8080/readyz >/dev/null 2>&1
 nats_url=$(bash deploy/local/infra.sh env | sed -n 's/^NATS_URL=//p')
 if [ "$name" = billing ]; then NATS_URL="$nats_url" node loadtests/billing-bench.mjs; exit 0; fi
 k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
+if [ "$name" = generation ]; then K6_BIN="$k6" node loadtests/generation-bench.mjs; exit 0; fi
 "$k6" run --quiet --summary-export ".local/bench/$name-summary.json" "loadtests/$name.js" > ".local/bench/$name-k6.log" 2>&1 || {
   tail -n 20 ".local/bench/$name-k6.log" >&2
 }

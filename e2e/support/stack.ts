@@ -126,8 +126,6 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     ...genShared,
     HTTP_PORT: "0",
     OFFLINE_TOKENS_PER_SECOND: "0",
-    GEN_LOCK_MS: "2000",
-    GEN_STALLED_INTERVAL_MS: "1000",
     ...opts.generation?.workerEnv,
   };
   const generation = opts.generation

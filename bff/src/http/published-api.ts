@@ -67,7 +67,9 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
       error: (_err, _req, res) => {
         const r = res as Response;
         if ("headersSent" in r && !r.headersSent)
-          r.status(502).json({ error: { message: "Upstream service unavailable.", type: "server_error", param: null, code: "upstream_unavailable" } });
+          r.status(502).json({
+            error: { message: "Upstream service unavailable.", type: "server_error", param: null, code: "upstream_unavailable" },
+          });
       },
     },
   });

@@ -1,2 +1,3 @@
 export * from "./infra";
 export * from "./browser";
+export * from "./fake-openai";

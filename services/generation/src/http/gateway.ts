@@ -49,7 +49,9 @@ export interface GenerateInput {
 }
 
 const remoteDown = (err: unknown, what: string): OpenAIError | undefined =>
-  err instanceof RemoteError && (err.code === "COMMON.NO_RESPONDERS" || err.code === "COMMON.TIMEOUT") ? unavailable(what) : undefined;
+  err instanceof RemoteError && (err.code === "COMMON.NO_RESPONDERS" || err.code === "COMMON.TIMEOUT")
+    ? unavailable(what)
+    : undefined;
 
 /**
  * The API process's use cases: who is calling, may they (key, model, balance, queue room), and starting the answer
@@ -161,7 +163,14 @@ export class Gateway {
     try {
       const auth = await this.deps.bus.request(
         COMMANDS.authorizeBalance,
-        { requestId, userId: caller.userId, appId: caller.appId, model: model.slug, maxInputTokens: BigInt(maxInput), maxOutputTokens: BigInt(maxOutput) },
+        {
+          requestId,
+          userId: caller.userId,
+          appId: caller.appId,
+          model: model.slug,
+          maxInputTokens: BigInt(maxInput),
+          maxOutputTokens: BigInt(maxOutput),
+        },
         { timeoutMs: 3_000 },
       );
       if (!auth.authorized) throw insufficientCredit();

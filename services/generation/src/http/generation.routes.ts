@@ -28,7 +28,13 @@ export interface RouteDeps {
 const MODEL_CREATED = Math.floor(Date.UTC(2025, 4, 14) / 1000);
 
 function meta(answer: RelayedAnswer, model: string, route: string, startedAt: number): AnswerMeta {
-  return { id: `chatcmpl-${answer.job.requestId.replace(/-/g, "")}`, created: Math.floor(Date.now() / 1000), model, route, startedAt };
+  return {
+    id: `chatcmpl-${answer.job.requestId.replace(/-/g, "")}`,
+    created: Math.floor(Date.now() / 1000),
+    model,
+    route,
+    startedAt,
+  };
 }
 
 /** The client went away before the answer ended: the worker stops and only what was generated is billed. */
@@ -50,7 +56,14 @@ export function generationRoutes(deps: RouteDeps): Router {
   // Parsed here, not by the app, so a malformed or oversized body gets the OpenAI error shape from this router.
   router.use(jsonBody(deps.bodyLimit));
 
-  const chat = async (req: Request, res: Response, route: string, caller: { userId: string; appId: string }, body: ChatRequest, model: CatalogueModel) => {
+  const chat = async (
+    req: Request,
+    res: Response,
+    route: string,
+    caller: { userId: string; appId: string },
+    body: ChatRequest,
+    model: CatalogueModel,
+  ) => {
     const startedAt = Date.now();
     const answer = await gateway.generate(caller, model, {
       model: model.slug,
@@ -150,7 +163,10 @@ export function generationRoutes(deps: RouteDeps): Router {
   router.get("/apps/api/v1/models", async (req, res) => {
     await gateway.appFromKey(req.header("authorization"));
     const models = await gateway.listModels();
-    res.json({ object: "list", data: models.map((m) => ({ id: m.slug, object: "model", created: MODEL_CREATED, owned_by: "genui" })) });
+    res.json({
+      object: "list",
+      data: models.map((m) => ({ id: m.slug, object: "model", created: MODEL_CREATED, owned_by: "genui" })),
+    });
   });
   router.get("/apps/api/v1/models/:model", async (req, res) => {
     await gateway.appFromKey(req.header("authorization"));

@@ -35,9 +35,15 @@ export const missingKey = () =>
   );
 
 export const wrongKey = () =>
-  new OpenAIError(401, "Incorrect API key provided. Find your app's key on your dashboard.", "invalid_request_error", "invalid_api_key");
+  new OpenAIError(
+    401,
+    "Incorrect API key provided. Find your app's key on your dashboard.",
+    "invalid_request_error",
+    "invalid_api_key",
+  );
 
-export const notSignedIn = () => new OpenAIError(401, "Authentication credentials were not provided.", "invalid_request_error", "unauthenticated");
+export const notSignedIn = () =>
+  new OpenAIError(401, "Authentication credentials were not provided.", "invalid_request_error", "unauthenticated");
 
 export const appInactive = (status: string) =>
   new OpenAIError(
@@ -87,7 +93,8 @@ export function openAIErrorMapper() {
       const x = (err ?? {}) as { type?: string; status?: number };
       if (x.type === "entity.parse.failed")
         e = invalidRequest("We could not parse the JSON body of your request.", null, "invalid_json");
-      else if (x.type === "entity.too.large") e = new OpenAIError(413, "The request body is too large.", "invalid_request_error", "request_too_large");
+      else if (x.type === "entity.too.large")
+        e = new OpenAIError(413, "The request body is too large.", "invalid_request_error", "request_too_large");
       else if (typeof x.status === "number" && x.status >= 400 && x.status < 500)
         e = new OpenAIError(x.status, "The request could not be read.", "invalid_request_error");
       else {

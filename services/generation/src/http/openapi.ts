@@ -68,7 +68,7 @@ export function openApiDocument(): Record<string, unknown> {
             "`delta.content` holding the screen so far as a JSON string; the last content chunk carries `finish_reason` " +
             "and the whole screen; with `stream_options.include_usage` one chunk with `choices: []` and `usage` comes " +
             "before `data: [DONE]`. Lines starting with `:` are keep-alives. An error after the stream started arrives " +
-            "as `data: {\"error\": …}`.",
+            'as `data: {"error": …}`.',
           requestBody: {
             required: true,
             content: { "application/json": { schema: { $ref: "#/components/schemas/ChatCompletionRequest" } } },
@@ -107,7 +107,10 @@ export function openApiDocument(): Record<string, unknown> {
           operationId: "listModels",
           summary: "The models you can call",
           responses: {
-            "200": { description: "Models.", content: { "application/json": { schema: { $ref: "#/components/schemas/ModelList" } } } },
+            "200": {
+              description: "Models.",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/ModelList" } } },
+            },
             "401": standardErrors["401"],
             "403": standardErrors["403"],
           },
@@ -118,7 +121,10 @@ export function openApiDocument(): Record<string, unknown> {
           operationId: "retrieveModel",
           parameters: [{ name: "model", in: "path", required: true, schema: { type: "string" } }],
           responses: {
-            "200": { description: "The model.", content: { "application/json": { schema: { $ref: "#/components/schemas/Model" } } } },
+            "200": {
+              description: "The model.",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Model" } } },
+            },
             "401": standardErrors["401"],
             "404": standardErrors["404"],
           },
@@ -142,7 +148,11 @@ export function openApiDocument(): Record<string, unknown> {
                 { type: "string" },
                 {
                   type: "array",
-                  items: { type: "object", required: ["type", "text"], properties: { type: { const: "text" }, text: { type: "string" } } },
+                  items: {
+                    type: "object",
+                    required: ["type", "text"],
+                    properties: { type: { const: "text" }, text: { type: "string" } },
+                  },
                 },
               ],
             },
@@ -249,7 +259,12 @@ export function openApiDocument(): Record<string, unknown> {
         Model: {
           type: "object",
           required: ["id", "object", "created", "owned_by"],
-          properties: { id: { type: "string" }, object: { const: "model" }, created: { type: "integer" }, owned_by: { type: "string" } },
+          properties: {
+            id: { type: "string" },
+            object: { const: "model" },
+            created: { type: "integer" },
+            owned_by: { type: "string" },
+          },
         },
         ModelList: {
           type: "object",

@@ -17,7 +17,8 @@ function textOf(content: unknown, param: string): string | undefined {
   if (Array.isArray(content)) {
     const parts: string[] = [];
     content.forEach((p, i) => {
-      if (!isObject(p) || typeof p.type !== "string") throw invalidRequest(`Invalid content part at '${param}[${i}]'.`, `${param}[${i}]`);
+      if (!isObject(p) || typeof p.type !== "string")
+        throw invalidRequest(`Invalid content part at '${param}[${i}]'.`, `${param}[${i}]`);
       if (p.type === "text") {
         if (typeof p.text !== "string") throw invalidRequest(`'${param}[${i}].text' must be a string.`, `${param}[${i}].text`);
         parts.push(p.text);
@@ -67,12 +68,14 @@ function positiveInt(v: unknown, param: string): number | undefined {
  */
 export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest {
   if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
-  if (body.model === undefined) throw invalidRequest("Missing required parameter: 'model'.", "model", "missing_required_parameter");
+  if (body.model === undefined)
+    throw invalidRequest("Missing required parameter: 'model'.", "model", "missing_required_parameter");
   if (typeof body.model !== "string" || !body.model.trim()) throw invalidRequest("'model' must be a non-empty string.", "model");
   if (body.messages === undefined)
     throw invalidRequest("Missing required parameter: 'messages'.", "messages", "missing_required_parameter");
   if (!Array.isArray(body.messages)) throw invalidRequest("'messages' must be an array.", "messages");
-  if (body.messages.length === 0) throw invalidRequest("'messages' must contain at least one message.", "messages", "empty_array");
+  if (body.messages.length === 0)
+    throw invalidRequest("'messages' must contain at least one message.", "messages", "empty_array");
   if (body.messages.length > 500) throw invalidRequest("'messages' may contain at most 500 messages.", "messages");
   let chars = 0;
   const messages: ChatTurn[] = body.messages.map((m, i) => {
@@ -100,16 +103,18 @@ export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest 
   if (body.stream !== undefined && body.stream !== null && typeof body.stream !== "boolean")
     throw invalidRequest("'stream' must be a boolean.", "stream");
   const so = body.stream_options;
-  if (so !== undefined && so !== null && !isObject(so)) throw invalidRequest("'stream_options' must be an object.", "stream_options");
+  if (so !== undefined && so !== null && !isObject(so))
+    throw invalidRequest("'stream_options' must be an object.", "stream_options");
   const stream = body.stream === true;
   if (isObject(so) && !stream)
     throw invalidRequest("The 'stream_options' parameter is only allowed when 'stream' is enabled.", "stream_options");
-  const maxTokens = positiveInt(body.max_completion_tokens, "max_completion_tokens") ?? positiveInt(body.max_tokens, "max_tokens");
+  const maxTokens =
+    positiveInt(body.max_completion_tokens, "max_completion_tokens") ?? positiveInt(body.max_tokens, "max_tokens");
   const extra = isObject(body.extra_body) ? body.extra_body : {};
   const thinkingConfig = isObject(extra.thinking_config) ? extra.thinking_config : {};
-  const includeThoughts =
-    extra.include_thoughts === true || extra.thinking === true || thinkingConfig.include_thoughts === true;
-  if (body.tools !== undefined && body.tools !== null && !Array.isArray(body.tools)) throw invalidRequest("'tools' must be an array.", "tools");
+  const includeThoughts = extra.include_thoughts === true || extra.thinking === true || thinkingConfig.include_thoughts === true;
+  if (body.tools !== undefined && body.tools !== null && !Array.isArray(body.tools))
+    throw invalidRequest("'tools' must be an array.", "tools");
   const webSearch = (Array.isArray(body.tools) ? body.tools : []).some((t) => {
     if (!isObject(t)) return false;
     if (typeof t.type === "string" && /^web_search/.test(t.type)) return true;

@@ -86,7 +86,13 @@ export async function writeEventStream(
 /** Collects an answer and answers once: the final screen, or the error with its status. */
 export async function collectAnswer(
   answer: RelayedAnswer,
-): Promise<{ code: string; json: Screen | null; finishReason: string; usage: { inputTokens: number; outputTokens: number }; reasoning: string }> {
+): Promise<{
+  code: string;
+  json: Screen | null;
+  finishReason: string;
+  usage: { inputTokens: number; outputTokens: number };
+  reasoning: string;
+}> {
   let reasoning = "";
   for await (const e of answer) {
     if (e.type === "delta" && e.reasoning) reasoning += e.reasoning;

@@ -4,15 +4,7 @@ import type { EvalResult, Screen, UiCodeEvaluator } from "@genui/ui-runtime";
 import type { Job } from "bullmq";
 import type { GenerationMetrics } from "../metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
-import {
-  cancelKey,
-  cancelSubject,
-  chunkSubject,
-  doneKey,
-  type Chunk,
-  type ChunkError,
-  type GenerationJob,
-} from "./messages";
+import { cancelKey, cancelSubject, chunkSubject, doneKey, type Chunk, type ChunkError, type GenerationJob } from "./messages";
 
 export interface ProcessorDeps {
   bus: MessageBus;
@@ -120,7 +112,12 @@ export class GenerationProcessor {
     if (!r.ok) {
       out.publish({
         type: "error",
-        error: { status: 400, type: "invalid_request_error", code: "invalid_code", message: `The code did not run: ${r.error.message}` },
+        error: {
+          status: 400,
+          type: "invalid_request_error",
+          code: "invalid_code",
+          message: `The code did not run: ${r.error.message}`,
+        },
       });
       return "invalid-code";
     }

@@ -128,7 +128,12 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
       if (state === "failed") {
         const job = await this.opts.queue.getJob(this.job.requestId);
         this.opts.logger.warn({ requestId: this.job.requestId, reason: job?.failedReason }, "generation job failed");
-        this.fail({ status: 502, type: "server_error", code: "generation_failed", message: "The answer could not be generated. Please try again." });
+        this.fail({
+          status: 502,
+          type: "server_error",
+          code: "generation_failed",
+          message: "The answer could not be generated. Please try again.",
+        });
       } else if (state === "unknown" || state === "completed") {
         this.fail(interrupted("The answer ended without its last part. Please try again."));
       }

@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { MessageBus, connectNats, createLogger, type ReceivedEvent } from "@genui/chassis";
+import { EVENTS, type GenerationCompletedSchema } from "@genui/contracts";
+import { REPO_ROOT, testInfra } from "@genui/testkit";
+import { WalletRepository } from "../services/billing/src/store/wallet.repository";
+import { credit, newDeveloper, type Developer } from "./support/developer";
+import { eventually } from "./support/eventually";
+import { ScriptedProvider } from "./support/scripted-provider";
+import { startStack, type Stack } from "./support/stack";
+
+interface SseChunk {
+  id: string;
+  choices: { delta: { content?: string }; finish_reason: string | null }[];
+  error?: { message: string; code: string };
+}
+
+/** Reads an event stream into its `data:` payloads; `onChunk` may return true to stop reading (disconnect). */
+async function readStream(
+  res: Response,
+  onChunk?: (c: SseChunk, n: number) => boolean | void,
+): Promise<{ chunks: SseChunk[]; done: boolean }> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const chunks: SseChunk[] = [];
+  let buf = "";
+  let done = false;
+  for (;;) {
+    const { value, done: end } = await reader.read();
+    if (end) break;
+    buf += decoder.decode(value, { stream: true });
+    let i: number;
+    while ((i = buf.indexOf("\n\n")) >= 0) {
+      const event = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      if (!event.startsWith("data: ")) continue;
+      const data = event.slice(6);
+      if (data === "[DONE]") {
+        done = true;
+        continue;
+      }
+      const c = JSON.parse(data) as SseChunk;
+      chunks.push(c);
+      if (onChunk?.(c, chunks.length)) {
+        await reader.cancel();
+        return { chunks, done };
+      }
+    }
+  }
+  return { chunks, done };
+}
+
+const screenSize = (c: SseChunk): number => {
+  const content = c.choices[0]?.delta.content;
+  if (!content) return -1;
+  return (JSON.parse(content) as { json: { screen: { v1: unknown[] } } }).json.screen.v1.length;
+};
+
+const requestIdOf = (chunkId: string): string =>
+  chunkId.replace(/^chatcmpl-/, "").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+
+describe("generation under faults", () => {
+  let stack: Stack;
+  let dev: Developer;
+  let bus: MessageBus;
+  const completions: ReceivedEvent<typeof GenerationCompletedSchema>[] = [];
+  const slow = new ScriptedProvider({ delayMs: 40, pieces: () => ScriptedProvider.lines(40) });
+  const logger = createLogger("faults-test", "silent");
+
+  beforeAll(async () => {
+    stack = await startStack({
+      generation: { workers: 0, workerEnv: { GEN_WORKER_CONCURRENCY: "256" } },
+    });
+    bus = new MessageBus(await connectNats(testInfra().natsUrl, "faults-test", logger), {
+      prefix: stack.prefix,
+      source: "generation",
+      logger,
+    });
+    await bus.consume(EVENTS.generationCompleted, "faults-observer", async (e) => void completions.push(e));
+    dev = await newDeveloper(stack, 50_000_000);
+  });
+  afterAll(async () => {
+    await bus.close();
+    await stack.stop();
+  });
+
+  const post = (body: unknown, signal?: AbortSignal) =>
+    fetch(`${stack.bff.url}/apps/api/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${dev.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
+    });
+  /** Stops every in-process worker and starts one with `provider`: only it takes jobs. */
+  const onlyWorker = async (provider?: ScriptedProvider, env: Record<string, string> = {}) => {
+    for (const w of stack.workers.splice(0)) await w.stop();
+    return stack.addWorker(provider, env);
+  };
+  const ledger = () => new WalletRepository(stack.billing.ctx.mongo!).ledger;
+  const completionOf = (requestId: string) =>
+    eventually(
+      async () => completions.filter((c) => c.payload.requestId === requestId),
+      (list) => list.length > 0,
+    );
+
+  it("when a worker process is killed mid-stream, then another worker answers the request again and it is billed once", async () => {
+    // A real worker process (built entry point), answering slowly with the offline generator.
+    const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, "services/generation/dist/src/worker.js")], {
+      // Its lock on a job lasts 2 s: after the kill, the job is free again within that.
+      env: { ...process.env, ...stack.workerEnv, NODE_ENV: "test", OFFLINE_TOKENS_PER_SECOND: "60", GEN_LOCK_MS: "2000" },
+      stdio: "ignore",
+    });
+    try {
+      await eventually(
+        async () => (await stack.generation!.ctx.redis!.get(`${stack.prefix}gen:provider`)) ?? "",
+        (v) => v.includes("offline"),
+        20_000,
+      );
+      const res = await post({
+        model: "genui-pluto-0.1",
+        messages: [{ role: "user", content: "a dashboard of sales by month" }],
+        stream: true,
+      });
+      expect(res.status).toBe(200);
+      let killedAt = 0;
+      const { chunks, done } = await readStream(res, (_c, n) => {
+        if (n === 2 && !killedAt) {
+          killedAt = Date.now();
+          child.kill("SIGKILL");
+          // The next worker comes up while the killed one's lock runs out.
+          void stack.addWorker(undefined, { OFFLINE_TOKENS_PER_SECOND: "0", GEN_STALLED_INTERVAL_MS: "500" });
+        }
+      });
+      expect(killedAt).toBeGreaterThan(0);
+      expect(done).toBe(true);
+      const last = chunks.at(-1)!;
+      expect(last.error).toBeUndefined();
+      expect(last.choices[0]!.finish_reason).toBe("stop");
+      expect(screenSize(last)).toBeGreaterThan(0);
+      const requestId = requestIdOf(last.id);
+      const events = await completionOf(requestId);
+      expect(events[0]!.payload.finishReason).toBe("stop");
+      const entry = await eventually(
+        () => ledger().findById(`usage:${requestId}`).lean(),
+        (e) => !!e,
+      );
+      expect(entry).toBeTruthy();
+      expect(await ledger().countDocuments({ _id: { $regex: `^usage:${requestId}` } } as never)).toBe(1);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  });
+
+  it("when the same completion is published again (a duplicate worker), then the wallet is debited once", async () => {
+    await onlyWorker(new ScriptedProvider());
+    const other = await newDeveloper(stack, 5_000_000);
+    const res = await fetch(`${stack.bff.url}/apps/api/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "genui-pluto-0.1", messages: [{ role: "user", content: "a to-do list" }] }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { id: string };
+    const requestId = requestIdOf(body.id);
+    const [first] = await completionOf(requestId);
+    const balance = async () =>
+      ((await (await other.client.get("/billing/api/v1/balance")).json()) as { balance: number }).balance;
+    const after = await eventually(balance, (b) => b < 5);
+    // The same fact again: once with the same event id (JetStream drops it), once as a new event (billing's ledger key).
+    const payload = { ...first!.payload };
+    await bus.publish(EVENTS.generationCompleted, payload, { eventId: requestId });
+    await bus.publish(EVENTS.generationCompleted, payload);
+    // A later, different charge proves the duplicates were handled before it.
+    await credit(stack, other.userId, 1_000);
+    await eventually(balance, (b) => Math.abs(b - (after + 0.001)) < 1e-9);
+    expect(await balance()).toBeCloseTo(after + 0.001, 9);
+    expect(await ledger().countDocuments({ _id: `usage:${requestId}` } as never)).toBe(1);
+  });
+
+  it("when the client disconnects mid-stream, then the worker stops and only what was generated is billed", async () => {
+    await onlyWorker(slow);
+    {
+      const abort = new AbortController();
+      const res = await post(
+        { model: "genui-pluto-0.1", messages: [{ role: "user", content: "slow please" }], stream: true },
+        abort.signal,
+      );
+      let id = "";
+      await readStream(res, (c, n) => {
+        id = c.id;
+        return n >= 3;
+      }).catch(() => undefined);
+      abort.abort();
+      const requestId = requestIdOf(id);
+      const [event] = await completionOf(requestId);
+      expect(event!.payload.finishReason).toBe("cancelled");
+      const out = Number(event!.payload.outputTokens);
+      expect(out).toBeGreaterThanOrEqual(3);
+      expect(out).toBeLessThan(40);
+      const entry = await eventually(
+        () => ledger().findById(`usage:${requestId}`).lean(),
+        (e) => !!e,
+      );
+      // 10 input tokens at $0.50 / 1M and `out` output tokens at $2.00 / 1M, each rounded up to a micro-dollar.
+      expect(Math.abs(Number((entry as { amount: number }).amount))).toBe(Math.ceil(10 * 0.5) + Math.ceil(out * 2));
+      expect(slow.started).toContain("slow please");
+    }
+  });
+
+  it("when 200 clients stream 20-chunk answers at once, then every stream arrives whole, in order, without duplicates", async () => {
+    await onlyWorker(new ScriptedProvider({ delayMs: 5 }), { GEN_WORKER_CONCURRENCY: "256" });
+    {
+      const results = await Promise.all(
+        Array.from({ length: 200 }, async (_, i) => {
+          const res = await post({
+            model: "genui-pluto-0.1",
+            messages: [{ role: "user", content: `stream ${i}` }],
+            stream: true,
+          });
+          expect(res.status).toBe(200);
+          return readStream(res);
+        }),
+      );
+      for (const { chunks, done } of results) {
+        expect(done).toBe(true);
+        expect(chunks.every((c) => !c.error)).toBe(true);
+        const sizes = chunks.map(screenSize);
+        // Each chunk carries the screen so far: it only grows (a duplicate would repeat a size, a reorder shrink it).
+        for (let k = 1; k < sizes.length - 1; k++) expect(sizes[k]!).toBeGreaterThan(sizes[k - 1]!);
+        expect(sizes.at(-1)).toBe(20);
+        expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe("stop");
+        expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
+      }
+    }
+  }, 120_000);
+});

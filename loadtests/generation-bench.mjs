@@ -1,0 +1,214 @@
+// The generation pipeline on this machine, in one run, against a zero-latency fake OpenAI-compatible upstream:
+// 1. added latency of the whole path (BFF → API → queue → worker → NATS → SSE) over calling the upstream directly,
+//    at 1 and 64 concurrent streams; streamed req/s at 64;
+// 2. 1,000 concurrent 1-second streams (the upstream paces 20 chunks 50 ms apart): time to first byte, lost or
+//    repeated chunks, resident memory of the BFF and the API process;
+// with LiteLLM's proxy in front of the same upstream measured the same way, side by side.
+// Started by `npm run bench:generation` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { signedUpSession } from "./lib/browser-session.mjs";
+
+const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
+const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8199);
+const LITELLM_PORT = Number(process.env.LITELLM_PORT ?? 4000);
+const EMULATOR = process.env.PAYMENTS_URL ?? "http://127.0.0.1:8110";
+const K6 = process.env.K6_BIN;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const OUT = ".local/bench";
+mkdirSync(OUT, { recursive: true });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// --- the fake upstream (a process of its own), zero latency or paced ---
+let upstream;
+async function startUpstream(delayMs) {
+  if (upstream) {
+    upstream.kill("SIGTERM");
+    await new Promise((r) => upstream.once("exit", r));
+  }
+  upstream = spawn(
+    process.execPath,
+    [
+      "packages/testkit/dist/src/fake-openai-main.js",
+      "--port",
+      String(UPSTREAM_PORT),
+      "--chunks",
+      "20",
+      "--delay-ms",
+      String(delayMs),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise((resolve, reject) => {
+    upstream.stdout.on("data", (d) => String(d).includes("listening") && resolve());
+    upstream.once("exit", (c) => reject(new Error(`fake upstream exited with ${c}`)));
+  });
+}
+const { SAMPLE_UI_CODE } = await import("../packages/testkit/dist/src/fake-openai.js").then((m) => m.default ?? m);
+
+// --- LiteLLM's proxy in front of the same upstream ---
+let litellmPid;
+function startLitellm() {
+  const out = execFileSync("bash", ["loadtests/litellm/run.sh", `http://127.0.0.1:${UPSTREAM_PORT}/v1`, String(LITELLM_PORT)], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  litellmPid = Number(/(\d+)\s*$/.exec(out.trim())?.[1]);
+}
+function stopAll() {
+  if (litellmPid) {
+    try {
+      process.kill(litellmPid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+  }
+  upstream?.kill("SIGTERM");
+}
+process.on("exit", stopAll);
+
+// --- a developer with an active app and $5,000 of credit (a PayPal top-up through the local emulator) ---
+async function developer() {
+  const { call } = await signedUpSession(BASE, "gen-bench");
+  const app = await (await call("POST", "/apps/api/v1/create/", { url: `https://bench-${Date.now()}.example.com` })).json();
+  for (let i = 0; i < 200; i++) {
+    const list = await (await call("GET", "/apps/api/v1/list/")).json();
+    if (list.results.find((a) => a.id === app.id)?.status === "active") break;
+    await sleep(100);
+  }
+  const order = await (await call("POST", "/billing/api/v1/orders/create/", { amount: 5000 })).json();
+  const approved = await fetch(`${EMULATOR}/__emulator/paypal/orders/${order.paypal_order_id}/approve`, { method: "POST" });
+  if (!approved.ok) throw new Error(`approval failed: ${approved.status}`);
+  const cap = await (await call("POST", `/billing/api/v1/orders/paypal/${order.paypal_order_id}/capture/`)).json();
+  if (cap.status !== "COMPLETED") throw new Error(`top-up not completed: ${JSON.stringify(cap)}`);
+  return app.api_key;
+}
+
+const TARGETS = {
+  direct: () => `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
+  genui: () => `${BASE}/apps/api/v1/chat/completions`,
+  litellm: () => `http://127.0.0.1:${LITELLM_PORT}/v1/chat/completions`,
+};
+
+function k6(target, key, env, label) {
+  const summary = `${OUT}/generation-${label}.json`;
+  try {
+    execFileSync(K6, ["run", "--quiet", "--summary-export", summary, "loadtests/generation.js"], {
+      env: {
+        ...process.env,
+        URL: TARGETS[target](),
+        TARGET: target,
+        API_KEY: target === "genui" ? key : "none",
+        EXPECTED_CODE_B64: Buffer.from(SAMPLE_UI_CODE).toString("base64"),
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (err) {
+    // k6 exits non-zero when checks fail; the summary still says what happened.
+    if (!readSafe(summary)) throw err;
+  }
+  const m = readSafe(summary).metrics;
+  const d = m.http_req_duration;
+  const w = m.http_req_waiting;
+  return {
+    label,
+    requests: m.http_reqs.count,
+    rps: env.ITERATIONS ? undefined : m.http_reqs.count / SECONDS,
+    p50: d.med,
+    p99: d["p(99)"],
+    ttfbP50: w.med,
+    ttfbP99: w["p(99)"],
+    failed: m.checks ? m.checks.fails : 0,
+    lost: m.chunks_lost?.count ?? 0,
+    repeated: m.chunks_repeated?.count ?? 0,
+    streamErrors: m.stream_errors?.count ?? 0,
+  };
+}
+function readSafe(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Peak resident memory (MiB) of the processes whose command line matches, sampled while `work` runs. */
+async function peakRss(patterns, work) {
+  const pids = patterns.map((p) => Number(execFileSync("pgrep", ["-f", "-o", p], { encoding: "utf8" }).trim()));
+  const rss = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  const idle = pids.map(rss);
+  const peak = [...idle];
+  const timer = setInterval(() => pids.forEach((pid, i) => (peak[i] = Math.max(peak[i], rss(pid)))), 100);
+  try {
+    const result = await work();
+    return { result, idle, peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const results = { machine: `${execFileSync("nproc", { encoding: "utf8" }).trim()} cores`, rows: [] };
+const row = (r) => {
+  results.rows.push(r);
+  const f = (v, d = 2) => (v === undefined ? "-" : v.toFixed(d));
+  console.log(
+    `${r.label.padEnd(22)} ${String(r.requests).padStart(7)} ${f(r.rps, 0).padStart(7)} ${f(r.p50).padStart(8)} ${f(r.p99).padStart(8)} ` +
+      `${f(r.ttfbP50).padStart(8)} ${f(r.ttfbP99).padStart(8)} ${String(r.failed).padStart(6)} ${String(r.lost).padStart(5)} ${String(r.repeated).padStart(5)}`,
+  );
+};
+
+await startUpstream(0);
+startLitellm();
+const key = await developer();
+console.log("warming up …");
+for (const t of Object.keys(TARGETS)) k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
+
+console.log(`\n1. Zero-latency upstream, ${SECONDS} s per row (times in ms)`);
+console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
+const lat = {};
+for (const vus of [1, 64])
+  for (const t of ["direct", "genui", "litellm"]) {
+    const r = k6(t, key, { VUS: String(vus), DURATION: `${SECONDS}s` }, `${t}-${vus}`);
+    lat[`${t}-${vus}`] = r;
+    row(r);
+  }
+for (const vus of [1, 64])
+  for (const t of ["genui", "litellm"]) {
+    const added = {
+      p50: lat[`${t}-${vus}`].p50 - lat[`direct-${vus}`].p50,
+      p99: lat[`${t}-${vus}`].p99 - lat[`direct-${vus}`].p99,
+      rpsRatio: lat[`${t}-${vus}`].rps / lat[`direct-${vus}`].rps,
+    };
+    results[`added-${t}-${vus}`] = added;
+    console.log(
+      `added by ${t.padEnd(8)} at ${String(vus).padStart(2)} concurrent: p50 ${added.p50.toFixed(2)} ms, p99 ${added.p99.toFixed(2)} ms; req/s ${added.rpsRatio.toFixed(3)}× direct`,
+    );
+  }
+
+console.log(`\n2. ${STREAMS} concurrent 1-second streams (20 chunks, 50 ms apart)`);
+await startUpstream(50);
+console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
+for (const t of ["direct", "genui", "litellm"]) {
+  if (t === "genui") {
+    const { result, idle, peak } = await peakRss(["bff/dist/src/main.js", "services/generation/dist/src/main.js"], async () =>
+      k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
+    );
+    row(result);
+    results.memory = { bffIdleMiB: idle[0], bffPeakMiB: peak[0], apiIdleMiB: idle[1], apiPeakMiB: peak[1] };
+    console.log(
+      `resident memory: BFF ${idle[0].toFixed(0)} → ${peak[0].toFixed(0)} MiB, API ${idle[1].toFixed(0)} → ${peak[1].toFixed(0)} MiB (idle → peak); together peak ${(peak[0] + peak[1]).toFixed(0)} MiB`,
+    );
+  } else row(k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`));
+}
+if (litellmPid) {
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${litellmPid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  results.litellmRssMiB = rss;
+  console.log(`LiteLLM proxy resident memory after the run: ${rss.toFixed(0)} MiB`);
+}
+writeFileSync(`${OUT}/generation-results.json`, JSON.stringify(results, null, 2));
+console.log(`\nfigures saved to ${OUT}/generation-results.json`);
+stopAll();
+process.exit(0);

@@ -1,0 +1,79 @@
+// Streamed chat completions against one target (env TARGET: "genui" through the BFF, "direct" to the fake upstream,
+// "litellm" through LiteLLM's proxy), with VUS clients for DURATION (or ITERATIONS requests in all). Every answer is
+// checked: ends with [DONE], one id throughout, and no chunk lost or repeated — the upstream's pieces concatenate to
+// EXPECTED_CODE (direct, litellm); GenUI's chunks each carry the code so far, growing to EXPECTED_CODE.
+// Run by loadtests/generation-bench.mjs. Loopback only.
+import http from "k6/http";
+import { check } from "k6";
+import encoding from "k6/encoding";
+import { Counter } from "k6/metrics";
+
+const URL = __ENV.URL;
+const TARGET = __ENV.TARGET;
+const KEY = __ENV.API_KEY || "none";
+const EXPECTED = encoding.b64decode(__ENV.EXPECTED_CODE_B64, "std", "s");
+const MODEL = __ENV.MODEL || "genui-pluto-0.1";
+const VUS = Number(__ENV.VUS || 1);
+const scenario = __ENV.ITERATIONS
+  ? { executor: "shared-iterations", vus: VUS, iterations: Number(__ENV.ITERATIONS), maxDuration: "120s" }
+  : { executor: "constant-vus", vus: VUS, duration: __ENV.DURATION || "15s" };
+
+export const options = {
+  scenarios: { run: scenario },
+  summaryTrendStats: ["avg", "med", "p(90)", "p(99)", "max"],
+  // Connections are reused (keep-alive) as a client library would.
+  noConnectionReuse: false,
+  insecureSkipTLSVerify: false,
+};
+
+const lost = new Counter("chunks_lost");
+const repeated = new Counter("chunks_repeated");
+const streamErrors = new Counter("stream_errors");
+const chunksSeen = new Counter("chunks_seen");
+
+const body = JSON.stringify({ model: MODEL, messages: [{ role: "user", content: "a team dashboard" }], stream: true });
+const params = { headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, timeout: "120s" };
+
+export default function () {
+  const res = http.post(URL, body, params);
+  const text = res.body || "";
+  const events = text.split("\n\n").filter((e) => e.startsWith("data: "));
+  const done = events.length > 0 && events[events.length - 1] === "data: [DONE]";
+  let ids = new Set();
+  let ok = res.status === 200 && done;
+  let code = "";
+  let previous = "";
+  for (const e of events) {
+    if (e === "data: [DONE]") continue;
+    let c;
+    try {
+      c = JSON.parse(e.slice(6));
+    } catch (_) {
+      ok = false;
+      continue;
+    }
+    if (c.error) {
+      streamErrors.add(1);
+      ok = false;
+      continue;
+    }
+    ids.add(c.id);
+    const content = c.choices && c.choices[0] && c.choices[0].delta && c.choices[0].delta.content;
+    if (!content) continue;
+    chunksSeen.add(1);
+    if (TARGET === "genui") {
+      const answer = JSON.parse(content);
+      // Each chunk carries the whole code so far: it must extend the previous one.
+      if (answer.code === previous && c.choices[0].finish_reason === null) repeated.add(1);
+      if (!answer.code.startsWith(previous)) lost.add(1);
+      previous = answer.code;
+      code = answer.code;
+    } else code += content;
+  }
+  if (done && code !== EXPECTED) {
+    lost.add(1);
+    ok = false;
+  }
+  if (ids.size > 1) ok = false;
+  check(res, { "complete stream": () => ok });
+}
