@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { REPO_ROOT, launchBrowser, screenshotPath } from "@genui/testkit";
 import type { Screen } from "@genui/ui-runtime";
-import { createNodeEvaluator } from "../packages/ui-runtime/src/node";
 import type { Browser, Page } from "playwright-core";
 import { eventually } from "./support/eventually";
+import { newDeveloper } from "./support/developer";
 import { startStack, type Stack } from "./support/stack";
 
 // A host website on another origin ("localhost" vs the API's "127.0.0.1") embedding the static iframe page.
@@ -48,7 +48,7 @@ describe("the static iframe page in Chromium", () => {
   beforeAll(async () => {
     if (!existsSync(path.join(REPO_ROOT, "frontend/iframe/dist/index.html")))
       throw new Error("frontend/iframe is not built: run `npm run build` (npm test does)");
-    stack = await startStack();
+    stack = await startStack({ generation: {} });
     browser = await launchBrowser();
     host = http.createServer((req, res) => {
       const html = pages[req.url ?? ""];
@@ -199,74 +199,36 @@ describe("the static iframe page in Chromium", () => {
     expect(errors).toEqual([]);
   });
 
-  it("when <genui-screen> is given code and a key, then one debounced retrieve answers the screen; in debug a failure shows its error", async () => {
-    // Until the generation service exists: a local API that answers retrieve like it (the real sandbox evaluates the
-    // code) and passes the iframe page through from the BFF.
-    const evaluator = createNodeEvaluator();
-    const calls: { auth?: string; body: { code?: string; prompt?: string } }[] = [];
-    const api = http.createServer((req, res) => {
-      const url = req.url ?? "/";
-      if (url.startsWith("/apps/api/v1/retrieve/")) {
-        if (req.method === "OPTIONS") {
-          res.writeHead(204, {
-            "access-control-allow-origin": "*",
-            "access-control-allow-headers": "authorization, content-type",
-            "access-control-allow-methods": "POST",
-          });
-          res.end();
-          return;
-        }
-        let raw = "";
-        req.on("data", (c: Buffer) => (raw += c.toString()));
-        req.on("end", () => {
-          const body = JSON.parse(raw) as { code?: string; prompt?: string };
-          calls.push({ auth: req.headers.authorization, body });
-          const cors = { "access-control-allow-origin": "*", "content-type": "application/json" };
-          if (req.headers.authorization !== "Bearer good-key") {
-            res.writeHead(401, cors).end(JSON.stringify({ error: { message: "Invalid API key." } }));
-            return;
-          }
-          void evaluator.evaluate(body.code ?? "").then((r) => {
-            if (r.ok) res.writeHead(200, cors).end(JSON.stringify({ json: r.screen }));
-            else res.writeHead(400, cors).end(JSON.stringify({ detail: r.error.message }));
-          });
-        });
-        return;
-      }
-      void fetch(stack.bff.url + url).then(async (up) => {
-        const headers: Record<string, string> = {};
-        up.headers.forEach((v, k) => (headers[k] = v));
-        delete headers["content-encoding"];
-        delete headers["content-length"];
-        res.writeHead(up.status, headers).end(Buffer.from(await up.arrayBuffer()));
-      });
-    });
-    await new Promise<void>((r) => api.listen(0, "127.0.0.1", r));
-    const apiBase = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  it("when <genui-screen> is given code or a prompt and a key, then one debounced retrieve each draws the screen; in debug a refused key shows its error", async () => {
+    // The real published API (BFF → generation API → worker with the offline generator) on another origin than the page.
+    const dev = await newDeveloper(stack);
     pages["/code"] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Code host</title>
       <script src="${stack.bff.url}/apps/api/v1/embed/genui-loader.js"></script></head><body>
-      <genui-screen id="ok" api-base="${apiBase}" api-key="good-key" code='heading("From code"); button("Buy", {name: "buy"})'></genui-screen>
-      <genui-screen id="bad" api-base="${apiBase}" api-key="wrong-key" debug code='text("never")'></genui-screen>
+      <genui-screen id="ok" api-base="${stack.bff.url}" api-key="${dev.apiKey}" code='heading("From code"); button("Buy", {name: "buy"})'></genui-screen>
+      <genui-screen id="prompt" api-base="${stack.bff.url}" api-key="${dev.apiKey}" prompt="weather in Paris"></genui-screen>
+      <genui-screen id="bad" api-base="${stack.bff.url}" api-key="gk_live_wrong" debug code='text("never")'></genui-screen>
       </body></html>`;
-    try {
-      const { page, errors } = await open("/code");
-      await page.frameLocator("#ok iframe").getByRole("heading", { name: "From code" }).waitFor();
-      await page.locator("#bad").getByRole("alert").filter({ hasText: "Invalid API key." }).waitFor();
-      // Debounced: each element asked once, with its key and only the code.
-      expect(calls.map((c) => [c.auth, Object.keys(c.body)])).toEqual(
-        expect.arrayContaining([
-          ["Bearer good-key", ["code"]],
-          ["Bearer wrong-key", ["code"]],
-        ]),
-      );
-      expect(calls).toHaveLength(2);
-      await page.screenshot({ path: screenshotPath("loader-code-and-debug") });
-      expect(errors).toEqual([]);
-      await page.close();
-    } finally {
-      evaluator.dispose();
-      api.closeAllConnections();
-      await new Promise((r) => api.close(r));
-    }
+    const { page, errors } = await open("/code");
+    const calls: { auth?: string; body: Record<string, string> }[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/apps/api/v1/retrieve/") && r.method() === "POST")
+        calls.push({ auth: r.headers().authorization, body: JSON.parse(r.postData() ?? "{}") as Record<string, string> });
+    });
+    await page.reload();
+    await page.frameLocator("#ok iframe").getByRole("heading", { name: "From code" }).waitFor();
+    await page.frameLocator("#prompt iframe").getByText("Paris").first().waitFor({ timeout: 30_000 });
+    await page.locator("#bad").getByRole("alert").filter({ hasText: "Incorrect API key provided" }).waitFor();
+    // Debounced: each element asked once, with its key and only what it was given.
+    expect(calls.map((c) => [c.auth, Object.keys(c.body)])).toEqual(
+      expect.arrayContaining([
+        [`Bearer ${dev.apiKey}`, ["code"]],
+        [`Bearer ${dev.apiKey}`, ["prompt"]],
+        ["Bearer gk_live_wrong", ["code"]],
+      ]),
+    );
+    expect(calls).toHaveLength(3);
+    await page.screenshot({ path: screenshotPath("loader-code-prompt-and-debug") });
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -22,6 +22,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // --- the fake upstream (a process of its own), zero latency or paced ---
 let upstream;
+let results = {};
 async function startUpstream(delayMs) {
   if (upstream) {
     upstream.kill("SIGTERM");
@@ -49,12 +50,21 @@ const { SAMPLE_UI_CODE } = await import("../packages/testkit/dist/src/fake-opena
 
 // --- LiteLLM's proxy in front of the same upstream ---
 let litellmPid;
+let litellmKey = "none";
 function startLitellm() {
   const out = execFileSync("bash", ["loadtests/litellm/run.sh", `http://127.0.0.1:${UPSTREAM_PORT}/v1`, String(LITELLM_PORT)], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
   });
-  litellmPid = Number(/(\d+)\s*$/.exec(out.trim())?.[1]);
+  const vars = Object.fromEntries(
+    out
+      .trim()
+      .split("\n")
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+  );
+  litellmPid = Number(vars.PID);
+  litellmKey = vars.API_KEY ?? "none";
+  results.litellmStartupMs = Number(vars.STARTUP_MS);
 }
 function stopAll() {
   if (litellmPid) {
@@ -99,7 +109,7 @@ function k6(target, key, env, label) {
         ...process.env,
         URL: TARGETS[target](),
         TARGET: target,
-        API_KEY: target === "genui" ? key : "none",
+        API_KEY: target === "genui" ? key : target === "litellm" ? litellmKey : "none",
         EXPECTED_CODE_B64: Buffer.from(SAMPLE_UI_CODE).toString("base64"),
         ...env,
       },
@@ -150,7 +160,7 @@ async function peakRss(patterns, work) {
   }
 }
 
-const results = { machine: `${execFileSync("nproc", { encoding: "utf8" }).trim()} cores`, rows: [] };
+results = { machine: `${execFileSync("nproc", { encoding: "utf8" }).trim()} cores`, rows: [] };
 const row = (r) => {
   results.rows.push(r);
   const f = (v, d = 2) => (v === undefined ? "-" : v.toFixed(d));

@@ -48,7 +48,7 @@ export default function () {
     let c;
     try {
       c = JSON.parse(e.slice(6));
-    } catch (_) {
+    } catch {
       ok = false;
       continue;
     }

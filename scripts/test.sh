@@ -32,6 +32,8 @@ finish() {
 printf '=== setup\n'
 if ! bash scripts/ensure-deps.sh; then failed=$((failed + 1)); failures+=("npm dependencies"); finish; fi
 if ! bash deploy/local/infra.sh install --profile test; then failed=$((failed + 1)); failures+=("infrastructure install"); finish; fi
+# The official openai Python client for e2e/openai-python (a cached venv outside the clone; minutes on a new machine).
+if ! bash scripts/python-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("python tools"); finish; fi
 step "build (tsc -b, vite)" npm run --silent build
 [ "$failed" -gt 0 ] && finish
 

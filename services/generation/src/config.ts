@@ -66,7 +66,12 @@ export const workerConfigSchema = baseConfigSchema
     /** The upstream's model name for genui-pluto-0.1 (and for the thinking variant, if different). */
     UPSTREAM_MODEL: z.string().default("gpt-4o-mini"),
     UPSTREAM_REASONING_MODEL: z.string().default(""),
+    /** Time to the upstream's first reply, and the longest silence between two of its chunks. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+    /** How the output limit is sent: "max_completion_tokens" (OpenAI) or "max_tokens" (older servers, Ollama). */
+    UPSTREAM_MAX_TOKENS_FIELD: z.enum(["max_completion_tokens", "max_tokens"]).default("max_completion_tokens"),
+    /** Web search rounds per answer at most (Internet toggle). */
+    UPSTREAM_MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(5).default(2),
     /** A SearXNG-compatible JSON search endpoint for the Internet toggle's web search tool (unset: no web search). */
     WEB_SEARCH_URL: optionalUrl,
     /** Offline generator pacing, tokens per second (0: as fast as possible). */

@@ -31,6 +31,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       const metrics = new GenerationMetrics(ctx.metrics);
       const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-queue" });
       const queue = new Queue<GenerationJob>(config.GEN_QUEUE, { connection, prefix: `${config.REDIS_KEY_PREFIX}bull` });
+      queue.on("error", (err) => ctx.logger.warn({ err: err.message }, "generation queue error"));
       await queue.waitUntilReady();
       const keys = new KeyVerifier(ctx.bus!);
       keys.watch();

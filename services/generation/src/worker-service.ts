@@ -7,15 +7,15 @@ import { GenerationMetrics } from "./metrics";
 import { GenerationProcessor } from "./pipeline/generation-processor";
 import type { GenerationJob } from "./pipeline/messages";
 import { announceProvider } from "./pipeline/provider-announcement";
+import { OfflineProvider } from "./providers/offline/offline-provider";
 import { OpenAIUpstreamProvider } from "./providers/openai-upstream";
 import type { Provider } from "./providers/provider";
+import { countTokens } from "./providers/tokens";
 import { SearxngSearch } from "./providers/web-search";
 
 /** The provider configuration chooses: an OpenAI-compatible upstream when one is set, else the offline generator. */
 export async function providerFor(config: WorkerConfig): Promise<Provider> {
   if (!config.UPSTREAM_BASE_URL) {
-    // Loaded only when it is the one that answers.
-    const { OfflineProvider } = await import("./providers/offline/offline-provider");
     return new OfflineProvider({ tokensPerSecond: config.OFFLINE_TOKENS_PER_SECOND });
   }
   return new OpenAIUpstreamProvider({
@@ -24,6 +24,8 @@ export async function providerFor(config: WorkerConfig): Promise<Provider> {
     model: config.UPSTREAM_MODEL,
     ...(config.UPSTREAM_REASONING_MODEL ? { reasoningModel: config.UPSTREAM_REASONING_MODEL } : {}),
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    maxTokensField: config.UPSTREAM_MAX_TOKENS_FIELD,
+    maxToolRounds: config.UPSTREAM_MAX_TOOL_ROUNDS,
     ...(config.WEB_SEARCH_URL ? { webSearch: new SearxngSearch({ baseURL: config.WEB_SEARCH_URL }) } : {}),
   });
 }
@@ -45,6 +47,9 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
       await ctx.bus!.ensureStream("GENERATION");
       const metrics = new GenerationMetrics(ctx.metrics);
       const evaluator = createNodeEvaluator();
+      // Load the sandbox and the tokenizer's vocabulary now, not during the first request.
+      await evaluator.evaluate('text("ready")');
+      countTokens("ready");
       const chosen = provider ?? (await providerFor(config));
       const processor = new GenerationProcessor({
         bus: ctx.bus!,

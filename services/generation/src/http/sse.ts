@@ -84,9 +84,7 @@ export async function writeEventStream(
 }
 
 /** Collects an answer and answers once: the final screen, or the error with its status. */
-export async function collectAnswer(
-  answer: RelayedAnswer,
-): Promise<{
+export async function collectAnswer(answer: RelayedAnswer): Promise<{
   code: string;
   json: Screen | null;
   finishReason: string;

@@ -145,7 +145,7 @@ export class GenerationProcessor {
     const started = Date.now();
     let code = "";
     let screen: Screen | null = null;
-    let outcome: Outcome = "stop";
+    let outcome: Outcome;
     let failure: ChunkError | undefined;
     try {
       let pass = await this.stream(provider.generate(req), out, d.partials, signal);

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Regenerate requirements/python-tools.txt (pinned, with hashes for every platform) from python-tools.in.
+#
+#   requirements/compile.sh            resolve again, keeping the pins of python-tools.in
+#   requirements/compile.sh --upgrade  also move unpinned transitive dependencies to their newest versions
+#
+# The resolver (uv, pinned below) is installed once into the tools cache beside the other built tools.
+# The lock is universal: valid for Python 3.10+ on Linux, macOS and Windows (markers pick per-version pins).
+set -euo pipefail
+
+UV_VERSION="0.13.9"
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+tools="${GENUI_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/genui/tools}"
+uv_venv="$tools/uv/$UV_VERSION"
+
+if [ ! -x "$uv_venv/bin/uv" ]; then
+  echo "[compile] installing uv $UV_VERSION into $uv_venv" >&2
+  rm -rf "$uv_venv"
+  python3 -m venv "$uv_venv"
+  "$uv_venv/bin/python" -m pip install -q "uv==$UV_VERSION" >&2
+fi
+
+cd "$here"
+UV_PYTHON_DOWNLOADS=never "$uv_venv/bin/uv" pip compile --quiet --universal --python-version 3.10 \
+  --generate-hashes --custom-compile-command "requirements/compile.sh" "$@" \
+  python-tools.in -o python-tools.txt
+echo "[compile] wrote requirements/python-tools.txt" >&2
