@@ -208,13 +208,15 @@ describe("the static iframe page in Chromium", () => {
       <genui-screen id="prompt" api-base="${stack.bff.url}" api-key="${dev.apiKey}" prompt="weather in Paris"></genui-screen>
       <genui-screen id="bad" api-base="${stack.bff.url}" api-key="gk_live_wrong" debug code='text("never")'></genui-screen>
       </body></html>`;
-    const { page, errors } = await open("/code");
+    const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
     const calls: { auth?: string; body: Record<string, string> }[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/apps/api/v1/retrieve/") && r.method() === "POST")
         calls.push({ auth: r.headers().authorization, body: JSON.parse(r.postData() ?? "{}") as Record<string, string> });
     });
-    await page.reload();
+    await page.goto(`${hostUrl}/code`);
     await page.frameLocator("#ok iframe").getByRole("heading", { name: "From code" }).waitFor();
     await page.frameLocator("#prompt iframe").getByText("Paris").first().waitFor({ timeout: 30_000 });
     await page.locator("#bad").getByRole("alert").filter({ hasText: "Incorrect API key provided" }).waitFor();
