@@ -17,6 +17,8 @@ const K6 = process.env.K6_BIN;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const OUT = ".local/bench";
+// BENCH_TARGETS=direct,genui skips LiteLLM (quicker runs while tuning); the default measures all three.
+const ONLY = (process.env.BENCH_TARGETS ?? "direct,genui,litellm").split(",");
 mkdirSync(OUT, { recursive: true });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -171,22 +173,65 @@ const row = (r) => {
 };
 
 await startUpstream(0);
-startLitellm();
+if (ONLY.includes("litellm")) startLitellm();
 const key = await developer();
 console.log("warming up …");
-for (const t of Object.keys(TARGETS)) k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
+for (const t of ONLY) k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
+
+/** Means of the pipeline's own histograms (API 8104, worker 8105) since the last call: where the time goes. */
+let lastMetrics = {};
+async function pipelineMeans() {
+  const out = {};
+  for (const [proc, port] of [
+    ["api", 8104],
+    ["worker", 8105],
+  ]) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const name of [
+      "genui_generation_queue_wait_seconds",
+      "genui_generation_chunk_latency_seconds",
+      "genui_generation_time_to_first_chunk_seconds",
+      "http_request_duration_seconds",
+    ]) {
+      const sum = [...text.matchAll(new RegExp(`^${name}_sum(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, "gm"))].reduce(
+        (a, m) => a + Number(m[1]),
+        0,
+      );
+      const count = [...text.matchAll(new RegExp(`^${name}_count(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, "gm"))].reduce(
+        (a, m) => a + Number(m[1]),
+        0,
+      );
+      const key = `${proc}:${name}`;
+      const prev = lastMetrics[key] ?? { sum: 0, count: 0 };
+      lastMetrics[key] = { sum, count };
+      if (count > prev.count) out[key] = ((sum - prev.sum) / (count - prev.count)) * 1000;
+    }
+  }
+  return out;
+}
 
 console.log(`\n1. Zero-latency upstream, ${SECONDS} s per row (times in ms)`);
+await pipelineMeans();
 console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
 const lat = {};
 for (const vus of [1, 64])
-  for (const t of ["direct", "genui", "litellm"]) {
+  for (const t of ONLY) {
     const r = k6(t, key, { VUS: String(vus), DURATION: `${SECONDS}s` }, `${t}-${vus}`);
     lat[`${t}-${vus}`] = r;
     row(r);
+    if (t === "genui") {
+      const means = await pipelineMeans();
+      results[`pipeline-${vus}`] = means;
+      console.log(
+        "   pipeline means (ms): " +
+          Object.entries(means)
+            .map(([k, v]) => `${k.replace("genui_generation_", "").replace("_seconds", "")} ${v.toFixed(2)}`)
+            .join(", "),
+      );
+    }
   }
 for (const vus of [1, 64])
-  for (const t of ["genui", "litellm"]) {
+  for (const t of ONLY.filter((x) => x !== "direct")) {
     const added = {
       p50: lat[`${t}-${vus}`].p50 - lat[`direct-${vus}`].p50,
       p99: lat[`${t}-${vus}`].p99 - lat[`direct-${vus}`].p99,
@@ -201,7 +246,7 @@ for (const vus of [1, 64])
 console.log(`\n2. ${STREAMS} concurrent 1-second streams (20 chunks, 50 ms apart)`);
 await startUpstream(50);
 console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
-for (const t of ["direct", "genui", "litellm"]) {
+for (const t of ONLY) {
   if (t === "genui") {
     const { result, idle, peak } = await peakRss(["bff/dist/src/main.js", "services/generation/dist/src/main.js"], async () =>
       k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),

@@ -40,14 +40,18 @@ export async function credit(stack: Stack, userId: string, micros: number): Prom
 /** Signs up, creates an app and waits until it is active; credits the wallet with `micros` (default $1). */
 export async function newDeveloper(stack: Stack, micros = 1_000_000): Promise<Developer> {
   const client = new BrowserClient(stack.bff.url);
-  const res = await client.post("/accounts/api/v1/register/", { email: `dev-${randomUUID()}@genui.dev`, password: "password123" });
+  const res = await client.post("/accounts/api/v1/register/", {
+    email: `dev-${randomUUID()}@genui.dev`,
+    password: "password123",
+  });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}`);
   const userId = ((await res.json()) as { id: string }).id;
   const created = await client.post("/apps/api/v1/create/", { url: `https://${randomUUID().slice(0, 8)}.example.com` });
   if (created.status !== 201) throw new Error(`app create answered ${created.status}`);
   const app = (await created.json()) as AppRow;
   const active = await eventually(
-    async () => ((await (await client.get("/apps/api/v1/list/")).json()) as { results: AppRow[] }).results.find((a) => a.id === app.id),
+    async () =>
+      ((await (await client.get("/apps/api/v1/list/")).json()) as { results: AppRow[] }).results.find((a) => a.id === app.id),
     (a) => a?.status === "active" && !!a.subscription_id,
   );
   if (active?.status !== "active") throw new Error("the app did not become active");

@@ -56,7 +56,7 @@ export const workerConfigSchema = baseConfigSchema
     /** Jobs one worker process runs at once (streams are I/O-bound; sandbox evaluation is short). */
     GEN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(2_000).default(64),
     /** Least time between two intermediate screens of one stream (0: one per model chunk). */
-    GEN_PARTIAL_INTERVAL_MS: z.coerce.number().int().min(0).default(0),
+    GEN_PARTIAL_INTERVAL_MS: z.coerce.number().int().min(0).default(100),
     /**
      * An OpenAI-compatible upstream (OpenAI, vLLM, Ollama, llama.cpp server): base URL ending in /v1. Unset: the
      * built-in offline generator answers.

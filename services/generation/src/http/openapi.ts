@@ -28,6 +28,11 @@ export function openApiDocument(): Record<string, unknown> {
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   });
   const retryAfter = { "Retry-After": { description: "Seconds to wait before retrying.", schema: { type: "integer" } } };
+  const upstreamErrors = {
+    "413": errorResponse("The request body is larger than the limit (1 MB)."),
+    "502": errorResponse("The model upstream failed, or its answer could not become a screen even after one repair."),
+    "504": errorResponse("The model upstream did not answer in time."),
+  };
   const standardErrors = {
     "400": errorResponse("Malformed request (`type: invalid_request_error`, `param` names the field)."),
     "401": errorResponse("Missing or wrong API key."),
@@ -82,6 +87,7 @@ export function openApiDocument(): Record<string, unknown> {
               },
             },
             ...standardErrors,
+            ...upstreamErrors,
           },
         },
       },
@@ -99,6 +105,7 @@ export function openApiDocument(): Record<string, unknown> {
               content: { "application/json": { schema: { $ref: "#/components/schemas/RetrieveResponse" } } },
             },
             ...standardErrors,
+            ...upstreamErrors,
           },
         },
       },
@@ -113,6 +120,8 @@ export function openApiDocument(): Record<string, unknown> {
             },
             "401": standardErrors["401"],
             "403": standardErrors["403"],
+            "429": standardErrors["429"],
+            "503": standardErrors["503"],
           },
         },
       },
@@ -126,7 +135,10 @@ export function openApiDocument(): Record<string, unknown> {
               content: { "application/json": { schema: { $ref: "#/components/schemas/Model" } } },
             },
             "401": standardErrors["401"],
+            "403": standardErrors["403"],
             "404": standardErrors["404"],
+            "429": standardErrors["429"],
+            "503": standardErrors["503"],
           },
         },
       },

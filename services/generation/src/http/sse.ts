@@ -39,7 +39,9 @@ export async function writeEventStream(
     "x-accel-buffering": "no",
     "x-request-id": meta.id,
   });
-  res.flushHeaders();
+  // A comment right away: proxies (the BFF's included) send the status and headers with the first body bytes, and a
+  // queued request's client should know at once that it was accepted.
+  res.write(": accepted\n\n");
   let first = true;
   let status = 200;
   const base = `"id":${JSON.stringify(meta.id)},"object":"chat.completion.chunk","created":${meta.created},"model":${JSON.stringify(meta.model)},"system_fingerprint":null`;
@@ -56,7 +58,9 @@ export async function writeEventStream(
   for await (const e of answer) {
     if (res.destroyed) break;
     if (e.type === "keepalive") res.write(": keep-alive\n\n");
-    else if (e.type === "delta") {
+    else if (e.type === "start") {
+      if (first) send({}, null);
+    } else if (e.type === "delta") {
       const delta: Record<string, unknown> = {};
       if (e.reasoning) delta.reasoning_content = e.reasoning;
       if (e.code !== undefined && e.json) delta.content = answerContent(e.code, e.json);

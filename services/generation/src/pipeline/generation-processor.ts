@@ -69,6 +69,9 @@ class EventPump {
       await new Promise<void>((resolve) => (this.wake = resolve));
       this.wake = undefined;
     }
+    // One turn of the event loop: events the upstream already sent (parsed chunk by chunk in microtasks) join this
+    // batch instead of costing an evaluation each.
+    if (!this.done) await new Promise<void>((resolve) => setImmediate(resolve));
     return this.queue.splice(0, this.queue.length);
   }
 }
@@ -99,6 +102,7 @@ export class GenerationProcessor {
       if (await redis.exists(cancelKey(keyPrefix, d.requestId))) abort.abort();
       this.deps.metrics.queueWait.observe(Math.max(0, Date.now() - d.enqueuedAt) / 1000);
       if (d.kind === "evaluate") return await this.evaluateOnly(d, out);
+      if (d.partials) out.publish({ type: "start" });
       const lastAttempt = attempt >= (job.opts.attempts ?? 1);
       return await this.generate(d, out, abort.signal, lastAttempt);
     } finally {
@@ -266,7 +270,8 @@ export class GenerationProcessor {
         }
         if (!partials || signal.aborted) continue;
         if (reasoning) out.publish({ type: "delta", reasoning });
-        if (pending && Date.now() - lastEmit >= this.deps.partialIntervalMs) {
+        // When the provider has already finished, the final evaluation shows the whole screen: no partial needed.
+        if (pending && !pump.done && Date.now() - lastEmit >= this.deps.partialIntervalMs) {
           pending = false;
           lastEmit = Date.now();
           const r = await session!.push(code);

@@ -45,6 +45,8 @@ interface ChunkBase {
 }
 
 export type Chunk =
+  /** A worker took the job and generation begins (the client's first chunk: the assistant's role). */
+  | (ChunkBase & { type: "start" })
   /** The screen so far (`code` is the whole code so far) and/or new reasoning text. */
   | (ChunkBase & { type: "delta"; code?: string; json?: Screen; reasoning?: string })
   | (ChunkBase & {
