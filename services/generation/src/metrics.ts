@@ -17,6 +17,7 @@ export class GenerationMetrics {
   readonly jobs: Counter<"outcome">;
   readonly activeJobs: Gauge;
   readonly repairs: Counter;
+  readonly stages: Histogram<"stage">;
 
   constructor(metrics: Metrics) {
     const registers = [metrics.registry];
@@ -77,6 +78,13 @@ export class GenerationMetrics {
     this.activeJobs = new Gauge({
       name: "genui_generation_worker_active_jobs",
       help: "Jobs this worker process is running now",
+      registers,
+    });
+    this.stages = new Histogram({
+      name: "genui_generation_stage_seconds",
+      help: "Time spent per stage: authorize, enqueue (API); upstream_first_token, generate, evaluate, complete (worker)",
+      labelNames: ["stage"],
+      buckets: [0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2],
       registers,
     });
     this.repairs = new Counter({

@@ -160,6 +160,7 @@ export class Gateway {
     this.checkRoom();
     const requestId = randomUUID();
     let holdId: string;
+    const authorizing = performance.now();
     try {
       const auth = await this.deps.bus.request(
         COMMANDS.authorizeBalance,
@@ -173,6 +174,7 @@ export class Gateway {
         },
         { timeoutMs: 3_000 },
       );
+      this.deps.metrics.stages.observe({ stage: "authorize" }, (performance.now() - authorizing) / 1000);
       if (!auth.authorized) throw insufficientCredit();
       holdId = auth.holdId;
     } catch (err) {

@@ -42,6 +42,19 @@ export async function writeEventStream(
   // A comment right away: proxies (the BFF's included) send the status and headers with the first body bytes, and a
   // queued request's client should know at once that it was accepted.
   res.write(": accepted\n\n");
+  // Writes made in one turn of the event loop leave together (a system call per SSE line is costly).
+  let corked = false;
+  const write = (text: string) => {
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(() => {
+        corked = false;
+        res.uncork();
+      });
+    }
+    res.write(text);
+  };
   let first = true;
   let status = 200;
   const base = `"id":${JSON.stringify(meta.id)},"object":"chat.completion.chunk","created":${meta.created},"model":${JSON.stringify(meta.model)},"system_fingerprint":null`;
@@ -51,13 +64,13 @@ export async function writeEventStream(
       first = false;
       metrics.firstChunk.observe({ route: meta.route }, (Date.now() - meta.startedAt) / 1000);
     }
-    res.write(
+    write(
       `data: {${base},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${finish ? JSON.stringify(finish) : "null"}}]}\n\n`,
     );
   };
   for await (const e of answer) {
     if (res.destroyed) break;
-    if (e.type === "keepalive") res.write(": keep-alive\n\n");
+    if (e.type === "keepalive") write(": keep-alive\n\n");
     else if (e.type === "start") {
       if (first) send({}, null);
     } else if (e.type === "delta") {
@@ -69,7 +82,7 @@ export async function writeEventStream(
       send({ content: answerContent(e.code, e.json) }, e.finishReason === "length" ? "length" : "stop");
       if (includeUsage) {
         const u = e.usage;
-        res.write(
+        write(
           `data: {${base},"choices":[],"usage":${JSON.stringify({
             prompt_tokens: u.inputTokens,
             completion_tokens: u.outputTokens,
@@ -77,10 +90,10 @@ export async function writeEventStream(
           })}}\n\n`,
         );
       }
-      res.write("data: [DONE]\n\n");
+      write("data: [DONE]\n\n");
     } else if (e.type === "error") {
       status = e.error.status;
-      res.write(`data: ${JSON.stringify(errorBody(e.error))}\n\n`);
+      write(`data: ${JSON.stringify(errorBody(e.error))}\n\n`);
     }
   }
   metrics.requests.inc({ route: meta.route, status: String(status) });

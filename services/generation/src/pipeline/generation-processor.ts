@@ -76,6 +76,12 @@ class EventPump {
   }
 }
 
+/**
+ * Streams holding a sandbox context of their own at once; further streams evaluate each prefix whole. The sandbox's
+ * memory is capped per worker (32 MiB), and every incremental session keeps a context alive in it.
+ */
+const MAX_SESSIONS = 24;
+
 const describe = (r: EvalResult): string[] =>
   r.ok ? r.issues.map((i) => `${i.path}: ${i.message}`) : [`${r.error.kind} error: ${r.error.message}`];
 
@@ -86,20 +92,37 @@ const describe = (r: EvalResult): string[] =>
  * ledger entry by it, so a retried or duplicated job is never billed twice).
  */
 export class GenerationProcessor {
+  private sessions = 0;
+
   constructor(private readonly deps: ProcessorDeps) {}
+
+  /**
+   * The sandbox answers errors as results; a throw means the sandbox itself broke (e.g. out of memory while making a
+   * context). The instance is dropped — the next evaluation starts a fresh one — and this one counts as failed.
+   */
+  private async safely(run: () => Promise<EvalResult>): Promise<EvalResult> {
+    try {
+      return await run();
+    } catch (err) {
+      this.deps.logger.warn({ err }, "the sandbox failed; starting a fresh one");
+      this.deps.evaluator.dispose();
+      return { ok: false, error: { kind: "memory", message: "the sandbox failed" } };
+    }
+  }
 
   async process(job: Job<GenerationJob>): Promise<string> {
     const d = job.data;
     const { bus, redis, keyPrefix } = this.deps;
-    // A job whose usage is already published (a stalled job run again after it finished) answers nothing more.
-    if (await redis.exists(doneKey(keyPrefix, d.requestId))) return "already-done";
     const attempt = Math.max(1, job.attemptsStarted);
     const out = new ChunkPublisher(bus, bus.subject(chunkSubject(d.requestId)), attempt);
     const abort = new AbortController();
+    // Subscribed before the cancel flag is read (the API sets the flag, then publishes): a cancel is seen either way.
     const sub = bus.nc.subscribe(bus.subject(cancelSubject(d.requestId)), { max: 1, callback: () => abort.abort() });
     try {
-      // Subscribed first, then checked: a cancel sent before the subscription existed is still seen.
-      if (await redis.exists(cancelKey(keyPrefix, d.requestId))) abort.abort();
+      const [done, cancelled] = await redis.mget(doneKey(keyPrefix, d.requestId), cancelKey(keyPrefix, d.requestId));
+      // A job whose usage is already published (a stalled job run again after it finished) answers nothing more.
+      if (done) return "already-done";
+      if (cancelled) abort.abort();
       this.deps.metrics.queueWait.observe(Math.max(0, Date.now() - d.enqueuedAt) / 1000);
       if (d.kind === "evaluate") return await this.evaluateOnly(d, out);
       if (d.partials) out.publish({ type: "start" });
@@ -112,7 +135,7 @@ export class GenerationProcessor {
 
   /** Retrieve with code alone: no model, no bill. */
   private async evaluateOnly(d: GenerationJob, out: ChunkPublisher): Promise<string> {
-    const r = await this.deps.evaluator.evaluate(d.code ?? "");
+    const r = await this.safely(() => this.deps.evaluator.evaluate(d.code ?? ""));
     if (!r.ok) {
       out.publish({
         type: "error",
@@ -152,13 +175,17 @@ export class GenerationProcessor {
     let outcome: Outcome;
     let failure: ChunkError | undefined;
     try {
+      const generating = performance.now();
       let pass = await this.stream(provider.generate(req), out, d.partials, signal);
+      metrics.stages.observe({ stage: "generate" }, (performance.now() - generating) / 1000);
       usage.inputTokens += pass.usage.inputTokens;
       usage.outputTokens += pass.usage.outputTokens;
       code = pass.code;
       if (signal.aborted) outcome = "cancelled";
       else {
-        let final = await evaluator.evaluate(code);
+        const evaluating = performance.now();
+        let final = await this.safely(() => evaluator.evaluate(code));
+        metrics.stages.observe({ stage: "evaluate" }, (performance.now() - evaluating) / 1000);
         const problems = describe(final);
         // A model's mistakes go back to it once, with what the sandbox and the validator said.
         if (problems.length > 0 && provider.repair && code.trim()) {
@@ -168,7 +195,7 @@ export class GenerationProcessor {
           usage.inputTokens += pass.usage.inputTokens;
           usage.outputTokens += pass.usage.outputTokens;
           code = pass.code;
-          final = signal.aborted ? final : await evaluator.evaluate(code);
+          final = signal.aborted ? final : await this.safely(() => evaluator.evaluate(code));
         }
         if (signal.aborted) outcome = "cancelled";
         else if (final.ok) {
@@ -211,7 +238,9 @@ export class GenerationProcessor {
     if (failure) out.publish({ type: "error", error: failure });
     else if (outcome !== "cancelled")
       out.publish({ type: "done", code, json: screen, finishReason: outcome === "length" ? "length" : "stop", usage });
+    const completing = performance.now();
     await this.complete(d, billed, finishReason);
+    metrics.stages.observe({ stage: "complete" }, (performance.now() - completing) / 1000);
     const seconds = (Date.now() - started) / 1000;
     metrics.tokens.inc({ kind: "input" }, usage.inputTokens);
     metrics.tokens.inc({ kind: "output" }, usage.outputTokens);
@@ -250,10 +279,12 @@ export class GenerationProcessor {
     signal: AbortSignal,
   ): Promise<{ code: string; usage: { inputTokens: number; outputTokens: number } }> {
     const pump = new EventPump(events);
-    const session = partials ? this.deps.evaluator.stream() : undefined;
+    const session = partials && this.sessions < MAX_SESSIONS ? this.deps.evaluator.stream() : undefined;
+    if (session) this.sessions++;
     let code = "";
     let usage = { inputTokens: 0, outputTokens: 0 };
-    let lastEmit = 0;
+    // The first intermediate screen comes one interval in: a fast answer is then evaluated once, whole.
+    let lastEmit = Date.now();
     let pending = false;
     let lastJson = "";
     try {
@@ -274,7 +305,7 @@ export class GenerationProcessor {
         if (pending && !pump.done && Date.now() - lastEmit >= this.deps.partialIntervalMs) {
           pending = false;
           lastEmit = Date.now();
-          const r = await session!.push(code);
+          const r = await this.safely(() => (session ? session.push(code) : this.deps.evaluator.evaluatePrefix(code)));
           if (r.ok) {
             const json = JSON.stringify(r.screen);
             // A chunk only when the screen changed (a half-typed token often changes nothing).
@@ -288,7 +319,10 @@ export class GenerationProcessor {
       if (pump.failure) throw pump.failure;
       return { code, usage };
     } finally {
-      session?.dispose();
+      if (session) {
+        this.sessions--;
+        session.dispose();
+      }
     }
   }
 }

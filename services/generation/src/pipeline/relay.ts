@@ -48,6 +48,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   /** Subscribes, makes sure the server has the subscription, then enqueues the job. */
   async start(): Promise<void> {
     const { bus, queue } = this.opts;
+    const started = performance.now();
     this.sub = bus.nc.subscribe(bus.subject(chunkSubject(this.job.requestId)), {
       callback: (err, m) => {
         if (err) return;
@@ -67,6 +68,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
       removeOnComplete: true,
       removeOnFail: { age: 3_600 },
     });
+    this.opts.metrics.stages.observe({ stage: "enqueue" }, (performance.now() - started) / 1000);
     this.opts.metrics.activeStreams.inc();
     this.timer = setInterval(() => void this.watch(), this.opts.keepAliveMs);
     this.deadline = setTimeout(() => {
