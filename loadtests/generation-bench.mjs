@@ -187,11 +187,22 @@ async function pipelineMeans() {
     ["worker", 8105],
   ]) {
     const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    // Per stage (authorize, enqueue, generate, evaluate, complete) as well as the pipeline's other histograms.
+    for (const m of text.matchAll(/^genui_generation_stage_seconds_(sum|count)\{[^}]*stage="([a-z_]+)"[^}]*\} ([0-9.e+-]+)$/gm)) {
+      const key = `${proc}:stage_${m[2]}`;
+      const cur = (lastMetrics[`now:${key}`] ??= { sum: 0, count: 0 });
+      cur[m[1]] = Number(m[3]);
+    }
+    for (const [k, cur] of Object.entries(lastMetrics).filter(([k]) => k.startsWith(`now:${proc}:`))) {
+      const key = k.slice(4);
+      const prev = lastMetrics[key] ?? { sum: 0, count: 0 };
+      lastMetrics[key] = { ...cur };
+      if (cur.count > prev.count) out[key] = ((cur.sum - prev.sum) / (cur.count - prev.count)) * 1000;
+    }
     for (const name of [
       "genui_generation_queue_wait_seconds",
       "genui_generation_chunk_latency_seconds",
       "genui_generation_time_to_first_chunk_seconds",
-      "http_request_duration_seconds",
     ]) {
       const sum = [...text.matchAll(new RegExp(`^${name}_sum(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, "gm"))].reduce(
         (a, m) => a + Number(m[1]),
