@@ -6,7 +6,7 @@
 // with LiteLLM's proxy in front of the same upstream measured the same way, side by side.
 // Started by `npm run bench:generation` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { signedUpSession } from "./lib/browser-session.mjs";
 
 const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
@@ -103,25 +103,24 @@ const TARGETS = {
   litellm: () => `http://127.0.0.1:${LITELLM_PORT}/v1/chat/completions`,
 };
 
-function k6(target, key, env, label) {
+/** Runs the k6 scenario (asynchronously: the memory sampler keeps running meanwhile) and reads its summary. */
+async function k6(target, key, env, label) {
   const summary = `${OUT}/generation-${label}.json`;
-  try {
-    execFileSync(K6, ["run", "--quiet", "--summary-export", summary, "loadtests/generation.js"], {
-      env: {
-        ...process.env,
-        URL: TARGETS[target](),
-        TARGET: target,
-        API_KEY: target === "genui" ? key : target === "litellm" ? litellmKey : "none",
-        EXPECTED_CODE_B64: Buffer.from(SAMPLE_UI_CODE).toString("base64"),
-        ...env,
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (err) {
-    // k6 exits non-zero when checks fail; the summary still says what happened.
-    if (!readSafe(summary)) throw err;
-  }
+  rmSync(summary, { force: true });
+  const child = spawn(K6, ["run", "--quiet", "--summary-export", summary, "loadtests/generation.js"], {
+    env: {
+      ...process.env,
+      URL: TARGETS[target](),
+      TARGET: target,
+      API_KEY: target === "genui" ? key : target === "litellm" ? litellmKey : "none",
+      EXPECTED_CODE_B64: Buffer.from(SAMPLE_UI_CODE).toString("base64"),
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // k6 exits non-zero when checks fail; the summary still says what happened.
+  await new Promise((resolve) => child.once("exit", resolve));
+  if (!readSafe(summary)) throw new Error(`k6 wrote no summary for ${label}`);
   const m = readSafe(summary).metrics;
   const d = m.http_req_duration;
   const w = m.http_req_waiting;
@@ -176,7 +175,7 @@ await startUpstream(0);
 if (ONLY.includes("litellm")) startLitellm();
 const key = await developer();
 console.log("warming up …");
-for (const t of ONLY) k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
+for (const t of ONLY) await k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
 
 /** Means of the pipeline's own histograms (API 8104, worker 8105) since the last call: where the time goes. */
 let lastMetrics = {};
@@ -227,7 +226,7 @@ console.log("row                     requests   req/s      p50      p99  ttfb50 
 const lat = {};
 for (const vus of [1, 64])
   for (const t of ONLY) {
-    const r = k6(t, key, { VUS: String(vus), DURATION: `${SECONDS}s` }, `${t}-${vus}`);
+    const r = await k6(t, key, { VUS: String(vus), DURATION: `${SECONDS}s` }, `${t}-${vus}`);
     lat[`${t}-${vus}`] = r;
     row(r);
     if (t === "genui") {
@@ -267,7 +266,7 @@ for (const t of ONLY) {
     console.log(
       `resident memory: BFF ${idle[0].toFixed(0)} → ${peak[0].toFixed(0)} MiB, API ${idle[1].toFixed(0)} → ${peak[1].toFixed(0)} MiB (idle → peak); together peak ${(peak[0] + peak[1]).toFixed(0)} MiB`,
     );
-  } else row(k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`));
+  } else row(await k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`));
 }
 if (litellmPid) {
   const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${litellmPid}/status`, "utf8"))?.[1] ?? 0) / 1024;

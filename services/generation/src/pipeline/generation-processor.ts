@@ -93,6 +93,8 @@ const describe = (r: EvalResult): string[] =>
  */
 export class GenerationProcessor {
   private sessions = 0;
+  /** Generations in progress in this worker (intermediate screens thin out as it gets busier). */
+  private active = 0;
 
   constructor(private readonly deps: ProcessorDeps) {}
 
@@ -127,7 +129,12 @@ export class GenerationProcessor {
       if (d.kind === "evaluate") return await this.evaluateOnly(d, out);
       if (d.partials) out.publish({ type: "start" });
       const lastAttempt = attempt >= (job.opts.attempts ?? 1);
-      return await this.generate(d, out, abort.signal, lastAttempt);
+      this.active++;
+      try {
+        return await this.generate(d, out, abort.signal, lastAttempt);
+      } finally {
+        this.active--;
+      }
     } finally {
       sub.unsubscribe();
     }
@@ -302,7 +309,10 @@ export class GenerationProcessor {
         if (!partials || signal.aborted) continue;
         if (reasoning) out.publish({ type: "delta", reasoning });
         // When the provider has already finished, the final evaluation shows the whole screen: no partial needed.
-        if (pending && !pump.done && Date.now() - lastEmit >= this.deps.partialIntervalMs) {
+        // Intermediate screens are a courtesy, the final one is not: under load they come less often (the interval
+        // grows with the generations in progress beyond the sandbox sessions), so the CPU goes to finishing answers.
+        const interval = this.deps.partialIntervalMs * Math.max(1, this.active / MAX_SESSIONS);
+        if (pending && !pump.done && Date.now() - lastEmit >= interval) {
           pending = false;
           lastEmit = Date.now();
           const r = await this.safely(() => (session ? session.push(code) : this.deps.evaluator.evaluatePrefix(code)));

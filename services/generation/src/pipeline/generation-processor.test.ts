@@ -1,0 +1,149 @@
+import { Metrics, createLogger, type MessageBus, type Redis } from "@genui/chassis";
+import { createNodeEvaluator, type UiCodeEvaluator } from "@genui/ui-runtime/node";
+import type { Job } from "bullmq";
+import { GenerationMetrics } from "../metrics";
+import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
+import { GenerationProcessor } from "./generation-processor";
+import type { Chunk, GenerationJob } from "./messages";
+
+/** The worker's processor with its I/O replaced by recorders: what reaches the client and billing is asserted. */
+describe("processing a generation job", () => {
+  const real = createNodeEvaluator();
+  afterAll(() => real.dispose());
+
+  function harness(provider: Provider, opts: { cancelled?: boolean; evaluator?: UiCodeEvaluator } = {}) {
+    const chunks: Chunk[] = [];
+    const completions: { payload: Record<string, unknown>; eventId?: string }[] = [];
+    const decoder = new TextDecoder();
+    const bus = {
+      subject: (s: string) => s,
+      nc: {
+        publish: (_subject: string, data: Uint8Array) => chunks.push(JSON.parse(decoder.decode(data)) as Chunk),
+        subscribe: () => ({ unsubscribe: () => undefined }),
+      },
+      publish: async (_def: unknown, payload: Record<string, unknown>, ctx: { eventId?: string }) => {
+        completions.push({ payload, ...(ctx.eventId ? { eventId: ctx.eventId } : {}) });
+        return { eventId: ctx.eventId ?? "", seq: 1, duplicate: false };
+      },
+    } as unknown as MessageBus;
+    const redis = {
+      mget: async () => [null, opts.cancelled ? "1" : null],
+      set: async () => "OK",
+    } as unknown as Redis;
+    const processor = new GenerationProcessor({
+      bus,
+      redis,
+      provider,
+      evaluator: opts.evaluator ?? real,
+      metrics: new GenerationMetrics(new Metrics("test")),
+      logger: createLogger("test", "silent"),
+      keyPrefix: "",
+      partialIntervalMs: 0,
+    });
+    return { processor, chunks, completions };
+  }
+
+  const job = (attemptsStarted = 1, attempts = 2): Job<GenerationJob> =>
+    ({
+      data: {
+        requestId: "req-1",
+        kind: "generate",
+        userId: "user-1",
+        appId: "app-1",
+        model: "genui-pluto-0.1",
+        messages: [{ role: "user", content: "hello" }],
+        thinking: false,
+        internet: false,
+        maxOutputTokens: 1000,
+        holdId: "hold-1",
+        partials: true,
+        enqueuedAt: Date.now(),
+      },
+      attemptsStarted,
+      opts: { attempts },
+    }) as unknown as Job<GenerationJob>;
+
+  const scripted = (pieces: string[], failure?: ProviderError): Provider => ({
+    name: "scripted",
+    async *generate(req: GenerateRequest): AsyncIterable<ProviderEvent> {
+      let produced = 0;
+      for (const text of pieces) {
+        if (req.signal.aborted) break;
+        produced++;
+        yield { type: "code", text };
+      }
+      if (failure) throw failure;
+      yield { type: "usage", inputTokens: 7, outputTokens: produced };
+    },
+  });
+
+  it("when the provider answers, then the client gets the validated screen and billing one completion keyed by the request", async () => {
+    const { processor, chunks, completions } = harness(scripted(['heading("Hi")\n', 'button("Go", {onPress: "go"})']));
+    expect(await processor.process(job())).toBe("stop");
+    expect(chunks[0]).toMatchObject({ type: "start", attempt: 1, seq: 0 });
+    const done = chunks.at(-1)!;
+    expect(done).toMatchObject({ type: "done", finishReason: "stop", usage: { inputTokens: 7, outputTokens: 2 } });
+    expect(done.type === "done" && done.json?.screen.v1.map((c) => c.component)).toEqual(["heading", "button"]);
+    expect(chunks.map((c) => c.seq)).toEqual(chunks.map((_, i) => i));
+    expect(completions).toEqual([
+      {
+        eventId: "req-1",
+        payload: expect.objectContaining({
+          requestId: "req-1",
+          inputTokens: 7n,
+          outputTokens: 2n,
+          finishReason: "stop",
+          holdId: "hold-1",
+        }),
+      },
+    ]);
+  });
+
+  it("when the upstream fails transiently before the last attempt, then the job is retried and nothing is billed yet", async () => {
+    const { processor, completions } = harness(
+      scripted(['text("a")'], new ProviderError("upstream down", "upstream_error", true)),
+    );
+    await expect(processor.process(job(1, 2))).rejects.toThrow("upstream down");
+    expect(completions).toEqual([]);
+  });
+
+  it("when the upstream fails on the last attempt, then the client gets a 502 and the request costs nothing", async () => {
+    const { processor, chunks, completions } = harness(
+      scripted(['text("a")'], new ProviderError("upstream down", "upstream_error", true)),
+    );
+    expect(await processor.process(job(2, 2))).toBe("error");
+    expect(chunks.at(-1)).toMatchObject({ type: "error", attempt: 2, error: { status: 502, code: "upstream_error" } });
+    expect(completions[0]!.payload).toMatchObject({ inputTokens: 0n, outputTokens: 0n, finishReason: "error" });
+  });
+
+  it("when the request was cancelled before the worker took it, then nothing is answered and the completion says cancelled", async () => {
+    const { processor, chunks, completions } = harness(scripted(['text("a")', 'text("b")']), { cancelled: true });
+    expect(await processor.process(job())).toBe("cancelled");
+    expect(chunks.filter((c) => c.type === "done" || c.type === "error")).toEqual([]);
+    expect(completions[0]!.payload).toMatchObject({ finishReason: "cancelled", outputTokens: 0n });
+  });
+
+  it("when the sandbox itself breaks, then that request fails cleanly, the sandbox is replaced and the next request is answered", async () => {
+    let broken = true;
+    const dispose = jest.fn();
+    const evaluator = {
+      evaluate: async (code: string) => {
+        if (broken) {
+          broken = false;
+          throw new Error("RuntimeError: table index is out of bounds");
+        }
+        return real.evaluate(code);
+      },
+      evaluatePrefix: (code: string) => real.evaluatePrefix(code),
+      stream: () => real.stream(),
+      dispose,
+    } as unknown as UiCodeEvaluator;
+    const first = harness(scripted(['text("a")']), { evaluator });
+    expect(await first.processor.process(job(2, 2))).toBe("error");
+    expect(first.chunks.at(-1)).toMatchObject({ type: "error", error: { status: 502, code: "invalid_model_output" } });
+    expect(dispose).toHaveBeenCalledTimes(1);
+    const second = harness(scripted(['text("b")']), { evaluator });
+    expect(await second.processor.process(job())).toBe("stop");
+    expect(second.chunks.at(-1)).toMatchObject({ type: "done", finishReason: "stop" });
+  });
+});
