@@ -1,6 +1,7 @@
 // Starts every process of the local platform under one launcher: prefixed, coloured logs; Ctrl-C (or SIGTERM)
 // stops them all, in reverse order, and waits for each to exit. Prints the URL once the BFF is ready.
 import { spawn } from "node:child_process";
+import os from "node:os";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -65,6 +66,8 @@ topology.processes.forEach((p, i) => {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Workers share this host with the edge: a lower CPU priority keeps the BFF and API answering while they are busy.
+  if (p.nice && child.pid) os.setPriority(child.pid, p.nice);
   prefixLines(p.name, colour, child.stdout, process.stdout);
   prefixLines(p.name, colour, child.stderr, process.stderr);
   child.on("exit", (code, signal) => {
