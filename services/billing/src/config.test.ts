@@ -46,6 +46,17 @@ describe("billing configuration", () => {
     expect(problems({ NODE_ENV: "development", PAYPAL_BASE_URL: "http://127.0.0.1:8110/paypal" })).toEqual([]);
   });
 
+  it("when demo credit is configured, then the local platform accepts it and production refuses it", () => {
+    expect(loadBillingConfig({ ...base, DEMO_CREDIT_EMAIL: "demo@genui.dev" })).toMatchObject({
+      DEMO_CREDIT_EMAIL: "demo@genui.dev",
+      DEMO_CREDIT_USD: 25,
+    });
+    expect(
+      problems({ NODE_ENV: "production", PUBLIC_URL: "https://genui.example", DEMO_CREDIT_EMAIL: "demo@genui.dev" }),
+    ).toEqual(["DEMO_CREDIT_EMAIL: free demo credit is for the local platform only"]);
+    expect(problems({ DEMO_CREDIT_EMAIL: "not an e-mail" })).toHaveLength(1);
+  });
+
   it("when top-up bounds or the rate are not usable, then each is named", () => {
     expect(problems({ TOPUP_MIN_USD: "50", TOPUP_MAX_USD: "20" })).toEqual(["TOPUP_MIN_USD: must not exceed TOPUP_MAX_USD"]);
     expect(problems({ USD_INR_RATE: "-1" })).toHaveLength(1);

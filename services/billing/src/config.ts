@@ -70,12 +70,17 @@ export const configSchema = baseConfigSchema
     /** First delay between polls of an open order; doubles up to ORDER_POLL_MAX_DELAY_MS. */
     ORDER_POLL_DELAY_MS: z.coerce.number().int().min(50).default(5_000),
     ORDER_POLL_MAX_DELAY_MS: z.coerce.number().int().min(50).default(60_000),
+    /** Local platform only: the account with this e-mail (the seeded demo account) gets DEMO_CREDIT_USD once. */
+    DEMO_CREDIT_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
+    DEMO_CREDIT_USD: money.default(25),
   })
   .superRefine((c, ctx) => {
     if (c.TOPUP_MIN_USD > c.TOPUP_MAX_USD)
       ctx.addIssue({ code: "custom", path: ["TOPUP_MIN_USD"], message: "must not exceed TOPUP_MAX_USD" });
     // Production talks to the real providers only: a local emulator (or any plain-http address) is refused.
     if (c.NODE_ENV !== "production") return;
+    if (c.DEMO_CREDIT_EMAIL)
+      ctx.addIssue({ code: "custom", path: ["DEMO_CREDIT_EMAIL"], message: "free demo credit is for the local platform only" });
     for (const key of ["PAYPAL_BASE_URL", "CASHFREE_BASE_URL", "PUBLIC_URL"] as const)
       if (isLocal(c[key])) ctx.addIssue({ code: "custom", path: [key], message: "must be a public https address in production" });
   });

@@ -92,7 +92,15 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
       await subRepo.init();
       const subOutbox = new OutboxRelay<SubscriptionRecord>(subRepo.model, bus, ctx.logger, subRepo.lock);
       const subscriptions = new Subscriptions(subRepo, bus, subOutbox, catalogue);
-      const consumers = await registerSubscriptions(bus, wallets, catalogue, subscriptions);
+      const consumers = await registerSubscriptions(
+        bus,
+        wallets,
+        catalogue,
+        subscriptions,
+        config.DEMO_CREDIT_EMAIL
+          ? { email: config.DEMO_CREDIT_EMAIL, micros: Math.round(config.DEMO_CREDIT_USD * 1_000_000) }
+          : undefined,
+      );
       subOutbox.start();
       // Ledger batches a crash interrupted are finished in the background (expired holds go by themselves).
       const sweep = setInterval(() => {

@@ -48,7 +48,8 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       gateway.startSampling();
       let served: { at: number; value: ServedBy | undefined } = { at: 0, value: undefined };
       const servedBy = async () => {
-        if (Date.now() - served.at > 10_000) {
+        // A known answer is held 10 s; none yet (workers still starting) is asked again next time.
+        if (!served.value || Date.now() - served.at > 10_000) {
           const raw = await ctx.redis!.get(providerKey(config.REDIS_KEY_PREFIX)).catch(() => null);
           served = { at: Date.now(), value: raw ? (JSON.parse(raw) as ServedBy) : undefined };
         }

@@ -17,6 +17,7 @@ export async function registerSubscriptions(
   wallets: Wallets,
   catalogue: Catalogue,
   subscriptions: Subscriptions,
+  demoCredit?: { email: string; micros: number },
 ): Promise<Consumption[]> {
   await Promise.all([
     bus.ensureStream("IDENTITY"),
@@ -32,6 +33,9 @@ export async function registerSubscriptions(
     await bus.consume(EVENTS.userRegistered, "billing-wallets", async (e) => {
       if (!e.payload.userId) throw new PoisonMessageError("user event without user id");
       await wallets.ensure(e.payload.userId);
+      // The local platform's demo account starts with some credit, once (the ledger key is per user).
+      if (demoCredit && demoCredit.micros > 0 && e.payload.email.toLowerCase() === demoCredit.email.toLowerCase())
+        await wallets.apply(e.payload.userId, `demo-credit:${e.payload.userId}`, demoCredit.micros, "adjustment", "demo");
     }),
     await bus.consumeBatch(
       EVENTS.generationCompleted,
