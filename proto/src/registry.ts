@@ -2,6 +2,7 @@ import type { DescMessage } from "@bufbuild/protobuf";
 import { UserRegisteredSchema } from "./gen/genui/identity/v1/events_pb";
 import { AppCreatedSchema, AppDeletedSchema, AppKeyRotatedSchema } from "./gen/genui/apps/v1/events_pb";
 import { VerifyKeyRequestSchema, VerifyKeyResponseSchema } from "./gen/genui/apps/v1/keys_pb";
+import { ListPublishedTemplatesRequestSchema, ListPublishedTemplatesResponseSchema } from "./gen/genui/apps/v1/templates_pb";
 import {
   BalanceChangedSchema,
   OrderPaidSchema,
@@ -60,6 +61,11 @@ export const COMMANDS = {
     subject: "apps.keys.verify",
     request: VerifyKeyRequestSchema,
     response: VerifyKeyResponseSchema,
+  },
+  listPublishedTemplates: {
+    subject: "apps.templates.list_published",
+    request: ListPublishedTemplatesRequestSchema,
+    response: ListPublishedTemplatesResponseSchema,
   },
   listModels: {
     subject: "billing.models.list",

@@ -44,6 +44,13 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
         return owner;
       });
 
+      // Generation asks for an app's published templates per request; a few of the newest are enough to set a style.
+      bus.serve(COMMANDS.listPublishedTemplates, async (req) => {
+        if (!req.appId) return { templates: [] };
+        const found = await templateRepo.published(req.appId, 5);
+        return { templates: found.map((t) => ({ id: t._id, name: t.name, description: t.description, code: t.code })) };
+      });
+
       ctx.app.use(appRoutes(apps, new Templates(templateRepo)));
     },
   });

@@ -1,6 +1,7 @@
 import { startService, type Logger, type RunningService } from "@genui/chassis";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { AppTemplates } from "./access/app-templates";
 import { KeyVerifier } from "./access/key-verifier";
 import { ModelCatalogue } from "./access/model-catalogue";
 import type { GenerationConfig } from "./config";
@@ -41,6 +42,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         queue,
         keys,
         models: new ModelCatalogue(ctx.bus!),
+        templates: new AppTemplates(ctx.bus!, ctx.logger),
         metrics,
         logger: ctx.logger,
         config,

@@ -6,7 +6,7 @@ import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import { OpenAIUpstreamProvider, type OpenAIUpstreamOptions } from "../src/providers/openai-upstream";
 import { ProviderError, type GenerateRequest, type ProviderEvent } from "../src/providers/provider";
-import { buildSystemPrompt } from "../src/providers/system-prompt";
+import { buildSystemPrompt, templatesSection } from "../src/providers/system-prompt";
 import { countChatTokens, countTokens } from "../src/providers/tokens";
 import { SearxngSearch } from "../src/providers/web-search";
 
@@ -139,6 +139,15 @@ describe("OpenAI-compatible upstream provider", () => {
     });
     expect(sent.tools).toBeUndefined();
     expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
+  });
+
+  it("when the app has published templates, then the system prompt carries them after the reference", async () => {
+    fake.script({ content: CODE, chunks: 3 });
+    const templates = [{ name: "Order status", description: "Where an order is", code: 'heading("Your order")' }];
+    await collect(provider().generate(request({ templates })));
+    const system = body(0).messages![0] as { content: string };
+    expect(system.content).toBe(buildSystemPrompt() + templatesSection(templates));
+    expect(system.content).toContain('### Order status — Where an order is\nheading("Your order")');
   });
 
   it("when the model wraps its code in a ```js fence, then the fence is dropped as it streams", async () => {

@@ -51,6 +51,16 @@ export class TemplateRepository {
     return this.model.findOne({ _id: id, appId }).lean<TemplateRecord>().exec();
   }
 
+  /** An app's published templates, newest first (what generation follows). */
+  published(appId: string, limit: number): Promise<TemplateRecord[]> {
+    return this.model
+      .find({ appId, status: "publish" })
+      .sort({ updatedAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<TemplateRecord[]>()
+      .exec();
+  }
+
   async page(appId: string, page: number, pageSize: number): Promise<{ results: TemplateRecord[]; count: number }> {
     const [results, count] = await Promise.all([
       this.model

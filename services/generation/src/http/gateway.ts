@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { RemoteError, type Logger, type MessageBus, type Redis } from "@genui/chassis";
 import { COMMANDS } from "@genui/contracts";
 import type { Queue } from "bullmq";
+import type { AppTemplates } from "../access/app-templates";
 import type { KeyOwner, KeyVerifier } from "../access/key-verifier";
 import type { CatalogueModel, ModelCatalogue } from "../access/model-catalogue";
 import type { GenerationConfig } from "../config";
@@ -27,6 +28,7 @@ export interface GatewayDeps {
   queue: Queue<GenerationJob>;
   keys: KeyVerifier;
   models: ModelCatalogue;
+  templates: AppTemplates;
   metrics: GenerationMetrics;
   logger: Logger;
   config: GenerationConfig;
@@ -181,6 +183,7 @@ export class Gateway {
       throw remoteDown(err, "Billing") ?? err;
     }
     const thinking = input.includeThoughts && model.features[0] === "Thinking";
+    const templates = await this.deps.templates.published(caller.appId);
     const answer = this.relay({
       requestId,
       kind: "generate",
@@ -190,6 +193,7 @@ export class Gateway {
       messages: input.messages,
       thinking,
       internet: input.webSearch,
+      ...(templates.length ? { templates } : {}),
       maxOutputTokens: maxOutput,
       holdId,
       partials: input.partials,

@@ -173,6 +173,7 @@ export class GenerationProcessor {
       thinking: d.thinking,
       internet: d.internet,
       maxOutputTokens: d.maxOutputTokens,
+      ...(d.templates?.length ? { templates: d.templates } : {}),
       signal,
     };
     const usage = { inputTokens: 0, outputTokens: 0 };

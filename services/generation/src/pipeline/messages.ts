@@ -1,5 +1,5 @@
 import type { Screen } from "@genui/ui-runtime";
-import type { ChatTurn } from "../providers/provider";
+import type { AppTemplate, ChatTurn } from "../providers/provider";
 
 /**
  * The generation pipeline's own messages, between the API process and its workers (one bounded context, so plain
@@ -19,6 +19,8 @@ export interface GenerationJob {
   code?: string;
   thinking: boolean;
   internet: boolean;
+  /** The app's published templates, for consistent screens across chats. */
+  templates?: AppTemplate[];
   maxOutputTokens: number;
   holdId: string;
   /** Publish intermediate screens (streaming clients); otherwise only the final answer. */

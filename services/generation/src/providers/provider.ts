@@ -11,6 +11,14 @@ export interface ChatTurn {
   content: string;
 }
 
+/** A template the app's owner published: screens for this app should look like it when the request fits. */
+export interface AppTemplate {
+  name: string;
+  description: string;
+  /** UI code. */
+  code: string;
+}
+
 export interface GenerateRequest {
   /** The model slug the client asked for (e.g. "genui-pluto-0.1"). */
   model: string;
@@ -21,6 +29,8 @@ export interface GenerateRequest {
   internet: boolean;
   /** The most output tokens this request may produce (billing held their price). */
   maxOutputTokens: number;
+  /** The app's published templates (none for requests without an app). */
+  templates?: AppTemplate[];
   /** Aborted when the client went away or the job was cancelled: stop promptly and return what was produced. */
   signal: AbortSignal;
 }

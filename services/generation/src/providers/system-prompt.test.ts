@@ -1,7 +1,7 @@
 import { CATALOGUE, dslName } from "@genui/ui-runtime";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import { z } from "zod";
-import { buildSystemPrompt } from "./system-prompt";
+import { buildSystemPrompt, templatesSection } from "./system-prompt";
 import { countTokens } from "./tokens";
 
 /** The code examples as the prompt carries them: the screen example and every `e.g.` line. */
@@ -67,5 +67,12 @@ describe("the upstream system prompt", () => {
     expect(prompt).toContain("{set: {name, value}}");
     expect(prompt).toContain('{navigate: "https://…"}');
     expect(prompt.trimEnd().endsWith("Answer with UI code only.")).toBe(true);
+  });
+
+  it("when the app has published templates, then they follow the prompt with what to do with them; without, nothing is added", () => {
+    const section = templatesSection([{ name: "Order status", description: "Where an order is", code: 'heading("Your order")' }]);
+    expect(section).toContain("## This app's templates");
+    expect(section).toContain('### Order status — Where an order is\nheading("Your order")');
+    expect(templatesSection([])).toBe("");
   });
 });

@@ -122,3 +122,19 @@ export function buildSystemPrompt(opts: SystemPromptOptions = {}): string {
   if (p === undefined) cache.set(key, (p = build({ webSearch: key })));
   return p;
 }
+
+/**
+ * The app's published templates, appended to the system prompt: the owner designed them so the app's screens look
+ * alike across chats, so the model follows them whenever the request fits one.
+ */
+export function templatesSection(templates: readonly { name: string; description: string; code: string }[] = []): string {
+  if (templates.length === 0) return "";
+  const parts = templates.map(
+    (t) => `### ${t.name || "Untitled"}${t.description ? ` — ${t.description}` : ""}\n${t.code.trim()}`,
+  );
+  return (
+    "\n\n## This app's templates\nThe app's owner published these screens. When the request fits one, start from it: keep its " +
+    "components, structure, wording style and actions, and change only what the request asks. Otherwise match their look.\n\n" +
+    parts.join("\n\n")
+  );
+}

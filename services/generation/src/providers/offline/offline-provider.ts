@@ -2,6 +2,7 @@ import type { GenerateRequest, Provider, ProviderEvent } from "../provider";
 import { countChatTokens, countTokens } from "../tokens";
 import { pieces } from "./chunks";
 import { composeScreen } from "./compose";
+import { matchTemplate } from "./templates";
 import { hash32 } from "./text";
 
 /**
@@ -55,7 +56,8 @@ export class OfflineProvider implements Provider {
       yield usage();
       return;
     }
-    const composed = composeScreen(req.messages);
+    // The app's own published template when the request fits one (consistent screens across chats), else composed.
+    const composed = matchTemplate(req.templates, req.messages) ?? composeScreen(req.messages);
     const seed = hash32(composed.code);
     const started = Date.now() + this.firstTokenDelayMs;
     let paced = 0;
