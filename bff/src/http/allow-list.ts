@@ -44,9 +44,13 @@ export const PROXIED_ROUTES: readonly ProxiedRoute[] = [
   { method: "GET", path: "/apps/api/v1/chat/models/", upstream: "generation", auth: false },
 ];
 
+/** A route path (`:param` matches one segment, everything else literally, trailing slash included) as a RegExp. */
+export const pathPattern = (path: string): RegExp =>
+  new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}$`);
+
 const compiled = PROXIED_ROUTES.map((r) => ({
   ...r,
-  regex: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}$`),
+  regex: pathPattern(r.path),
 }));
 
 /** The allow-listed route for a request, if any. Paths are matched exactly (trailing slash included). */

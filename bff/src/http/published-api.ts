@@ -4,6 +4,7 @@ import { IDENTITY_HEADER, SERVICE_HEADER } from "@genui/chassis";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Limit, RateLimiter } from "../session/rate-limit";
+import { pathPattern } from "./allow-list";
 
 /** A route of the published API: API clients with a bearer key, no session, no CSRF, callable from any origin. */
 export interface PublishedRoute {
@@ -24,7 +25,7 @@ export const PUBLISHED_ROUTES: readonly PublishedRoute[] = [
 
 const compiled = PUBLISHED_ROUTES.map((r) => ({
   ...r,
-  regex: new RegExp(`^${r.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]+/g, "[^/]+")}$`),
+  regex: pathPattern(r.path),
 }));
 
 export interface PublishedApiOptions {
