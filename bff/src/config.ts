@@ -51,6 +51,14 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   CONTACT_RATE_PER_IP: limit("5/600"),
   /** Published API requests per API key (chat completions, retrieve, models). */
   API_RATE_PER_KEY: limit("600/60"),
+  /**
+   * Where the browser loads the providers' scripts from (GET /get-config/). Production: the providers' own URLs;
+   * the local platform points them at its stand-ins (google-sim, payments-sim). Public values only, never secrets.
+   */
+  GOOGLE_CLIENT_ID: z.string().default(""),
+  GOOGLE_SCRIPT_URL: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com/gsi/client"),
+  PAYPAL_SDK_URL: z.url({ protocol: /^https?$/ }).default("https://www.paypal.com/sdk/js"),
+  CASHFREE_SDK_URL: z.url({ protocol: /^https?$/ }).default("https://sdk.cashfree.com/js/v3/cashfree.js"),
 });
 
 export type BffConfig = z.output<typeof bffConfigSchema>;

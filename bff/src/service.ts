@@ -2,6 +2,7 @@ import { jsonBody, signIdentity, startService, type Logger, type ReadinessCheck,
 import session from "express-session";
 import type { BffConfig } from "./config";
 import { authRoutes, configurePassport } from "./http/auth.routes";
+import { clientConfig } from "./http/client-config";
 import { getCsrf, requireCsrf } from "./http/csrf";
 import { allowListProxy } from "./http/proxy";
 import { publishedApi } from "./http/published-api";
@@ -46,6 +47,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       const app = ctx.app;
 
       app.get("/get-csrf/", getCsrf(config.COOKIE_SECURE));
+      app.get("/get-config/", clientConfig(config));
       app.use(screenRoutes(config.IFRAME_DIR, config.EMBED_DIR));
       app.use(publishedApi({ target: config.GENERATION_URL, limiter, perKey: config.API_RATE_PER_KEY }));
       app.use(spaRoutes.assets(config.STATIC_DIR));

@@ -10,6 +10,7 @@ import { startBilling } from "../../services/billing/src/service";
 import { startAppsTemplates } from "../../services/apps-templates/src/service";
 import { loadIdentityConfig } from "../../services/identity/src/config";
 import { startFakeGoogle } from "../../services/identity/src/dev/fake-google";
+import { startPaymentEmulator, type PaymentEmulator } from "../../services/billing/src/dev/payment-emulator";
 import { startIdentity } from "../../services/identity/src/service";
 import { loadGenerationConfig, loadWorkerConfig } from "../../services/generation/src/config";
 import { startGeneration } from "../../services/generation/src/service";
@@ -30,6 +31,10 @@ export interface Stack {
   addWorker(provider?: Provider, env?: Record<string, string>): Promise<RunningService>;
   /** The NATS prefix every service of this stack uses. */
   prefix: string;
+  /** The local PayPal / Cashfree emulator billing talks to (when `payments` was asked for). */
+  payments?: PaymentEmulator;
+  /** The Google stand-in (userinfo, the sign-in script and its consent page). */
+  googleUrl: string;
   /** Stops identity and starts it again on the same port (same database), e.g. after simulating an outage. */
   restartIdentity(): Promise<void>;
   /** Stops billing (its port stays reserved for `startBilling`, same database and Redis prefix). */
@@ -38,8 +43,17 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** The credentials the stack's payment emulator and billing share. */
+export const PAYMENT_CREDS = {
+  paypal: { clientId: "genui-test-paypal-client", clientSecret: "genui-test-paypal-secret" },
+  cashfree: { clientId: "genui-test-cashfree-client", clientSecret: "genui-test-cashfree-secret" },
+};
+
 export interface StackOptions {
+  /** The built SPA; default GENUI_WEB_DIST or frontend/web/dist. */
   staticDir?: string;
+  /** Start the payment emulator and point billing (PayPal, Cashfree, sandbox mode) and the SPA's SDK URLs at it. */
+  payments?: boolean;
   /** Extra BFF variables (e.g. tighter rate limits). */
   bffEnv?: Record<string, string>;
   /** Extra billing variables (e.g. payment providers); `{bff}` in a value becomes the BFF's URL. */
@@ -67,6 +81,8 @@ export const DEMO = { email: "demo@genui.dev", password: "demo-password" };
 /** The real processes of the platform, in this process on free ports, against the test infrastructure. */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const google = await startFakeGoogle();
+  const googleUrl = new URL(google.userinfoUrl).origin;
+  const payments = opts.payments ? await startPaymentEmulator(PAYMENT_CREDS) : undefined;
   const prefix = `${freshName()}.`;
   const identityEnv = {
     LOG_LEVEL: "silent",
@@ -109,6 +125,17 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     REDIS_URL: testInfra().redisUrl,
     REDIS_KEY_PREFIX: prefix,
     PUBLIC_URL: bffUrl,
+    ...(payments
+      ? {
+          PAYMENTS_MODE: "sandbox",
+          PAYPAL_BASE_URL: payments.paypalBaseUrl,
+          PAYPAL_CLIENT_ID: PAYMENT_CREDS.paypal.clientId,
+          PAYPAL_CLIENT_SECRET: PAYMENT_CREDS.paypal.clientSecret,
+          CASHFREE_BASE_URL: payments.cashfreeBaseUrl,
+          CASHFREE_CLIENT_ID: PAYMENT_CREDS.cashfree.clientId,
+          CASHFREE_CLIENT_SECRET: PAYMENT_CREDS.cashfree.clientSecret,
+        }
+      : {}),
     ...Object.fromEntries(Object.entries(opts.billingEnv ?? {}).map(([k, v]) => [k, v.replace("{bff}", bffUrl)])),
   };
   let billing = await startBilling(loadBillingConfig({ ...billingEnv, HTTP_PORT: "0" }), logger);
@@ -159,7 +186,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       BILLING_URL: billing.url,
       ...(generation ? { GENERATION_URL: generation.url } : {}),
       API_RATE_PER_KEY: "100000/60",
-      STATIC_DIR: opts.staticDir ?? path.join(REPO_ROOT, "frontend/web/dist"),
+      STATIC_DIR: opts.staticDir ?? process.env.GENUI_WEB_DIST ?? path.join(REPO_ROOT, "frontend/web/dist"),
+      GOOGLE_CLIENT_ID: "genui-test-google-client",
+      GOOGLE_SCRIPT_URL: `${googleUrl}/gsi/client`,
+      ...(payments
+        ? { PAYPAL_SDK_URL: `${payments.url}/paypal/sdk/js`, CASHFREE_SDK_URL: `${payments.url}/cashfree/js/v3/cashfree.js` }
+        : {}),
       IFRAME_DIR: path.join(REPO_ROOT, "frontend/iframe/dist"),
       EMBED_DIR: path.join(REPO_ROOT, "frontend/embed/dist"),
       // Each stack has its own addresses' budgets only in Redis keys; tests that probe limits set their own.
@@ -178,6 +210,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     workers,
     workerEnv,
     addWorker,
+    payments,
+    googleUrl,
     get billing() {
       return billing;
     },
@@ -215,6 +249,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         await jsm.streams.delete(identity.ctx.bus!.streamName(s)).catch(() => undefined);
       await identity.stop();
       await google.close();
+      await payments?.close();
     },
   };
   return stack;

@@ -3,7 +3,7 @@ import path from "node:path";
 import express, { Router } from "express";
 
 /** API prefixes never fall back to the SPA: an unknown API path is a JSON 404, not a page. */
-const API_PREFIXES = ["/accounts/", "/contact/", "/apps/", "/billing/", "/get-csrf"];
+const API_PREFIXES = ["/accounts/", "/contact/", "/apps/", "/billing/", "/get-csrf", "/get-config"];
 
 /** Serves the built SPA: hashed assets cached long (before sessions: no Redis work for files), pages after. */
 export const spaRoutes = {

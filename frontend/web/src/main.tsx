@@ -1,12 +1,16 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
-import "./styles.css";
+import { RouterProvider } from "react-router-dom";
+import { AppProviders } from "./app/providers";
+import { createRouter } from "./app/router";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
+const router = createRouter();
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>,
 );

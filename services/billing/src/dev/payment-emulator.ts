@@ -1,11 +1,20 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  CASHFREE_EMBED_MESSAGE_SOURCE,
+  PAYPAL_POPUP_MESSAGE_SOURCE,
+  cashfreeSdkScript,
+  paypalSdkErrorScript,
+  paypalSdkScript,
+  scriptJson,
+} from "./browser-sdks";
 
 /**
  * A local stand-in for the parts of the PayPal REST API (OAuth2 + Orders v2) and the Cashfree PG API (2023-08-01)
- * that billing calls, with a checkout page where a person approves or declines a payment. For integration tests and
- * the local platform only: state is in memory, nothing leaves this machine except Cashfree webhooks to the
+ * that billing calls, with a checkout page where a person approves or declines a payment, and for the providers'
+ * browser SDKs the SPA loads (`/paypal/sdk/js`, `/cashfree/js/v3/cashfree.js`; see ./browser-sdks.ts). For integration
+ * tests and the local platform only: state is in memory, nothing leaves this machine except Cashfree webhooks to the
  * `notify_url` an order names, and it refuses to start in production.
  */
 export type PaymentProvider = "paypal" | "cashfree";
@@ -97,15 +106,6 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-/** JSON safe to put inside an inline <script>. */
-const scriptJson = (v: unknown): string =>
-  JSON.stringify(v)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...headers });
   res.end(JSON.stringify(body));
@@ -120,6 +120,20 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
     "x-content-type-options": "nosniff",
   });
   res.end(html);
+}
+
+/** A browser script: any page may load it, never cached (the emulator's state and address can change). */
+function sendScript(res: ServerResponse, status: number, js: string): void {
+  res.writeHead(status, {
+    "content-type": "application/javascript; charset=utf-8",
+    "access-control-allow-origin": "*",
+    "cross-origin-resource-policy": "cross-origin",
+    "cache-control": "no-cache, no-store, must-revalidate",
+    pragma: "no-cache",
+    expires: "0",
+    "x-content-type-options": "nosniff",
+  });
+  res.end(js);
 }
 
 const TOO_LARGE = Symbol("too large");
@@ -235,6 +249,17 @@ ${body}
 const notifyOpenerScript = (message: Record<string, string>): string =>
   `(function(){var m=${scriptJson({ source: MESSAGE_SOURCE, ...message })};` +
   `window.opener && window.opener.postMessage(m, "*");` +
+  `if (window.parent && window.parent !== window) window.parent.postMessage(m, "*");})();`;
+
+/** The PayPal checkout page opened by the JS SDK stand-in (`popup=1`) tells its opener, then closes itself. */
+const paypalPopupScript = (token: string, status: "approved" | "declined", payerID: string): string =>
+  `(function(){var m=${scriptJson({ source: PAYPAL_POPUP_MESSAGE_SOURCE, token, status, payerID })};` +
+  `if (window.opener) { try { window.opener.postMessage(m, "*"); } catch (e) {} }` +
+  `setTimeout(function(){ window.close(); }, 100);})();`;
+
+/** The Cashfree checkout page framed by the JS SDK stand-in (`embedded=1`) tells the page that framed it. */
+const cashfreeEmbedScript = (message: { session: string; status: "paid" | "failed" | "invalid"; order_id?: string }): string =>
+  `(function(){var m=${scriptJson({ source: CASHFREE_EMBED_MESSAGE_SOURCE, ...message })};` +
   `if (window.parent && window.parent !== window) window.parent.postMessage(m, "*");})();`;
 
 const details = (rows: [string, string][]): string =>
@@ -1000,17 +1025,18 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
 
   // --- Checkout pages ------------------------------------------------------------------------------------------
 
-  function paypalCheckoutPage(id: string, res: ServerResponse): void {
+  function paypalCheckoutPage(id: string, popup: boolean, res: ServerResponse): void {
     const order = paypalOrders.get(id);
     if (!order) return sendHtml(res, 404, page("PayPal checkout (local emulator)", "<h1>Unknown order</h1>"));
     const { value, currency_code } = order.unit.amount;
     const rows: [string, string][] = [["Order", order.id]];
     if (order.unit.description) rows.push(["Description", order.unit.description]);
     const state = order.declined ? "DECLINED" : order.status;
+    const query = popup ? "?popup=1" : "";
     const actions =
       state === "CREATED"
-        ? `<form method="post" action="checkoutnow/${encodeURIComponent(order.id)}/approve"><button type="submit">Approve payment</button></form>` +
-          `<form method="post" action="checkoutnow/${encodeURIComponent(order.id)}/decline"><button type="submit" class="secondary">Decline</button></form>`
+        ? `<form method="post" action="checkoutnow/${encodeURIComponent(order.id)}/approve${query}"><button type="submit">Approve payment</button></form>` +
+          `<form method="post" action="checkoutnow/${encodeURIComponent(order.id)}/decline${query}"><button type="submit" class="secondary">Decline</button></form>`
         : `<p>This order is ${escapeHtml(state)}.</p>`;
     sendHtml(
       res,
@@ -1022,7 +1048,7 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
     );
   }
 
-  function paypalCheckoutAction(id: string, action: "approve" | "decline", res: ServerResponse): void {
+  function paypalCheckoutAction(id: string, action: "approve" | "decline", popup: boolean, res: ServerResponse): void {
     const title = "PayPal checkout (local emulator)";
     try {
       if (action === "approve") approvePaypal(id);
@@ -1033,13 +1059,16 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
     }
     const status = action === "approve" ? "APPROVED" : "DECLINED";
     const heading = action === "approve" ? `<h1 class="ok">Payment approved</h1>` : `<h1 class="bad">Payment declined</h1>`;
+    const payer = paypalOrders.get(id)?.payer;
+    const payerID = typeof payer?.payer_id === "string" ? payer.payer_id : randomUpper(13);
     sendHtml(
       res,
       200,
       page(
         title,
         `${heading}${details([["Order", id]])}<p>You can close this window.</p>`,
-        notifyOpenerScript({ provider: "paypal", orderId: id, status }),
+        notifyOpenerScript({ provider: "paypal", orderId: id, status }) +
+          (popup ? paypalPopupScript(id, action === "approve" ? "approved" : "declined", payerID) : ""),
       ),
     );
   }
@@ -1050,21 +1079,33 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
     return `<p><a href="${escapeHtml(href)}">Return to the merchant</a></p>`;
   };
 
-  function cashfreeCheckoutPage(sessionId: string, res: ServerResponse): void {
+  const unknownSession = (sessionId: string, embedded: boolean, res: ServerResponse): void =>
+    sendHtml(
+      res,
+      404,
+      page(
+        "Cashfree checkout (local emulator)",
+        "<h1>Unknown payment session</h1>",
+        embedded ? cashfreeEmbedScript({ session: sessionId, status: "invalid" }) : undefined,
+      ),
+    );
+
+  function cashfreeCheckoutPage(sessionId: string, embedded: boolean, res: ServerResponse): void {
     const title = "Cashfree checkout (local emulator)";
     const orderId = cashfreeSessions.get(sessionId);
     const order = orderId === undefined ? undefined : cashfreeOrders.get(orderId);
-    if (!order) return sendHtml(res, 404, page(title, "<h1>Unknown payment session</h1>"));
+    if (!order) return unknownSession(sessionId, embedded, res);
     const status = cashfreeStatus(order);
     const rows: [string, string][] = [["Order", order.orderId]];
     if (order.note) rows.push(["Note", order.note]);
     const failed = order.payments.filter((p) => p.status === "FAILED").length;
     if (failed > 0) rows.push(["Failed attempts", String(failed)]);
     const action = `${encodeURIComponent(sessionId)}`;
+    const query = embedded ? "?embedded=1" : "";
     const actions =
       status === "ACTIVE"
-        ? `<form method="post" action="${action}/pay"><button type="submit">Pay</button></form>` +
-          `<form method="post" action="${action}/fail"><button type="submit" class="secondary">Fail payment</button></form>`
+        ? `<form method="post" action="${action}/pay${query}"><button type="submit">Pay</button></form>` +
+          `<form method="post" action="${action}/fail${query}"><button type="submit" class="secondary">Fail payment</button></form>`
         : `<p>This order is ${escapeHtml(status)}.</p>${returnLink(order)}`;
     sendHtml(
       res,
@@ -1076,11 +1117,16 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
     );
   }
 
-  async function cashfreeCheckoutAction(sessionId: string, action: "pay" | "fail", res: ServerResponse): Promise<void> {
+  async function cashfreeCheckoutAction(
+    sessionId: string,
+    action: "pay" | "fail",
+    embedded: boolean,
+    res: ServerResponse,
+  ): Promise<void> {
     const title = "Cashfree checkout (local emulator)";
     const orderId = cashfreeSessions.get(sessionId);
     const order = orderId === undefined ? undefined : cashfreeOrders.get(orderId);
-    if (!order) return sendHtml(res, 404, page(title, "<h1>Unknown payment session</h1>"));
+    if (!order) return unknownSession(sessionId, embedded, res);
     let delivery: Promise<void>;
     try {
       delivery = action === "pay" ? payCashfreeNow(order.orderId) : failCashfreeNow(order.orderId);
@@ -1101,9 +1147,41 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
       page(
         title,
         `${heading}${details([["Order", order.orderId]])}${returnLink(order)}<p>You can close this window.</p>`,
-        notifyOpenerScript({ provider: "cashfree", orderId: order.orderId, status }),
+        notifyOpenerScript({ provider: "cashfree", orderId: order.orderId, status }) +
+          (embedded
+            ? cashfreeEmbedScript({ session: sessionId, status: action === "pay" ? "paid" : "failed", order_id: order.orderId })
+            : ""),
       ),
     );
+  }
+
+  // --- Browser SDK stand-ins (see ./browser-sdks.ts) -------------------------------------------------------------
+
+  /** Like https://www.paypal.com/sdk/js: a bad query is HTTP 400 with a script that throws (the page's onerror fires). */
+  function paypalSdk(url: URL, res: ServerResponse): void {
+    const q = url.searchParams;
+    const clientId = q.get("client-id");
+    if (!clientId) return sendScript(res, 400, paypalSdkErrorScript("Expected client-id to be passed"));
+    if (clientId !== opts.paypal.clientId) {
+      return sendScript(res, 400, paypalSdkErrorScript(`client-id not recognized for either production or sandbox: ${clientId}`));
+    }
+    const currency = q.get("currency") ?? "USD";
+    if (currency !== "USD") return sendScript(res, 400, paypalSdkErrorScript(`Invalid query value for currency: ${currency}`));
+    const intent = q.get("intent") ?? "capture";
+    if (intent !== "capture") return sendScript(res, 400, paypalSdkErrorScript(`Invalid query value for intent: ${intent}`));
+    const components = (q.get("components") || "buttons")
+      .split(",")
+      .map((c) => c.trim())
+      .filter((c) => c !== "");
+    const unsupported = components.filter((c) => c !== "buttons");
+    if (unsupported.length > 0) {
+      return sendScript(
+        res,
+        400,
+        paypalSdkErrorScript(`Invalid query value for components: ${unsupported.join(",")} (the local emulator has buttons only)`),
+      );
+    }
+    sendScript(res, 200, paypalSdkScript({ publicUrl, clientId, currency }));
   }
 
   // --- Controls ------------------------------------------------------------------------------------------------
@@ -1178,7 +1256,12 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
   // --- Dispatch ------------------------------------------------------------------------------------------------
 
   const apiProvider = (path: string): PaymentProvider | undefined => {
-    if (path.startsWith("/paypal/") && path !== "/paypal/checkoutnow" && !path.startsWith("/paypal/checkoutnow/")) {
+    if (
+      path.startsWith("/paypal/") &&
+      path !== "/paypal/checkoutnow" &&
+      !path.startsWith("/paypal/checkoutnow/") &&
+      !path.startsWith("/paypal/sdk/")
+    ) {
       return "paypal";
     }
     if (path === "/cashfree/pg" || path.startsWith("/cashfree/pg/")) return "cashfree";
@@ -1228,20 +1311,24 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
       return;
     }
 
+    if (path === "/paypal/sdk/js" && method === "GET") return paypalSdk(url, res);
+    if (path === "/cashfree/js/v3/cashfree.js" && method === "GET") return sendScript(res, 200, cashfreeSdkScript({ publicUrl }));
+    const popup = url.searchParams.get("popup") === "1";
+    const embedded = url.searchParams.get("embedded") === "1";
     if (path === "/paypal/checkoutnow" && method === "GET") {
       const token = url.searchParams.get("token");
       if (!token) return sendHtml(res, 400, page("PayPal checkout (local emulator)", "<h1>Missing token</h1>"));
-      return paypalCheckoutPage(token, res);
+      return paypalCheckoutPage(token, popup, res);
     }
     const ppAction = /^\/paypal\/checkoutnow\/([^/]+)\/(approve|decline)$/.exec(path);
     if (ppAction && method === "POST") {
-      return paypalCheckoutAction(decodeSegment(ppAction[1]!) ?? "", ppAction[2] as "approve" | "decline", res);
+      return paypalCheckoutAction(decodeSegment(ppAction[1]!) ?? "", ppAction[2] as "approve" | "decline", popup, res);
     }
     const cfPage = /^\/cashfree\/checkout\/([^/]+)$/.exec(path);
-    if (cfPage && method === "GET") return cashfreeCheckoutPage(decodeSegment(cfPage[1]!) ?? "", res);
+    if (cfPage && method === "GET") return cashfreeCheckoutPage(decodeSegment(cfPage[1]!) ?? "", embedded, res);
     const cfAction = /^\/cashfree\/checkout\/([^/]+)\/(pay|fail)$/.exec(path);
     if (cfAction && method === "POST") {
-      return cashfreeCheckoutAction(decodeSegment(cfAction[1]!) ?? "", cfAction[2] as "pay" | "fail", res);
+      return cashfreeCheckoutAction(decodeSegment(cfAction[1]!) ?? "", cfAction[2] as "pay" | "fail", embedded, res);
     }
     if (await control(method, path, url, raw, res)) return;
     sendJson(res, 404, { error: "not_found" });
