@@ -54,7 +54,7 @@ export interface StackOptions {
   staticDir?: string;
   /** Start the payment emulator and point billing (PayPal, Cashfree, sandbox mode) and the SPA's SDK URLs at it. */
   payments?: boolean;
-  /** Extra BFF variables (e.g. tighter rate limits). */
+  /** Extra BFF variables (e.g. tighter rate limits); `{payments}` in a value becomes the payment emulator's URL. */
   bffEnv?: Record<string, string>;
   /** Extra billing variables (e.g. payment providers); `{bff}` in a value becomes the BFF's URL. */
   billingEnv?: Record<string, string>;
@@ -199,7 +199,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       LOGIN_RATE_PER_EMAIL: "1000/60",
       SIGNUP_RATE_PER_IP: "1000/60",
       CONTACT_RATE_PER_IP: "1000/60",
-      ...opts.bffEnv,
+      ...Object.fromEntries(Object.entries(opts.bffEnv ?? {}).map(([k, v]) => [k, payments ? v.replace("{payments}", payments.url) : v])),
     }),
     logger,
   );

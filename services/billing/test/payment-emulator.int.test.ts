@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import vm from "node:vm";
 import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "../src/dev/payment-emulator";
 
 const PAYPAL = { clientId: "pp-client-id", clientSecret: "pp-client-secret" };
@@ -357,6 +358,186 @@ describe("payment emulator", () => {
     expect(await cashfreeStatus(short.order_id)).toBe("ACTIVE");
     await new Promise((r) => setTimeout(r, 400));
     expect(await cashfreeStatus(short.order_id)).toBe("EXPIRED");
+  });
+
+  // --- Browser SDK stand-ins ---
+
+  /** Runs a browser script in a bare context with the given `window` (and `document.currentScript.src`). */
+  const runScript = (js: string, win: Record<string, unknown>, src?: string) => {
+    const ctx = vm.createContext({
+      window: win,
+      document: { currentScript: src === undefined ? null : { src, getAttribute: () => null } },
+      URL,
+      URLSearchParams,
+      console,
+      setTimeout: (fn: () => void) => fn(),
+    });
+    vm.runInContext(js, ctx);
+  };
+  /** Runs a page's inline scripts against a fake window; answers the messages it posted (as plain JSON). */
+  const pageMessages = (html: string, win: { opener?: unknown; parent?: unknown; close?: () => void }) => {
+    const posted: { to: "opener" | "parent"; message: unknown; target: string }[] = [];
+    const w: Record<string, unknown> = { ...win, close: win.close ?? (() => undefined) };
+    const poster = (to: "opener" | "parent") => ({
+      postMessage: (message: unknown, target: string) =>
+        posted.push({ to, message: JSON.parse(JSON.stringify(message)), target }),
+    });
+    if (win.opener) w.opener = poster("opener");
+    if (win.parent) w.parent = poster("parent");
+    for (const m of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) runScript(m[1]!, w);
+    return posted;
+  };
+  const expectScriptHeaders = (res: Response) => {
+    expect(res.headers.get("content-type")).toBe("application/javascript; charset=utf-8");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    expect(res.headers.get("cache-control")).toContain("no-cache");
+  };
+
+  it("when the PayPal SDK is asked for with the emulator's client id and USD, then an uncached any-origin script defines window.paypal.Buttons", async () => {
+    const before = emu.calls("paypal").length;
+    const src = `${emu.url}/paypal/sdk/js?client-id=${PAYPAL.clientId}&currency=USD&components=buttons`;
+    const res = await fetch(src);
+    expect(res.status).toBe(200);
+    expectScriptHeaders(res);
+    const win: Record<string, unknown> = {};
+    runScript(await res.text(), win, src);
+    const paypal = win.paypal as {
+      version: string;
+      FUNDING: Record<string, string>;
+      Buttons(o: Record<string, unknown>): { isEligible(): boolean; render(c: unknown): Promise<void>; close(): Promise<void> };
+    };
+    expect(paypal.version).toBe("5.0.0-genui-emulator");
+    expect(paypal.FUNDING.PAYPAL).toBe("paypal");
+    const buttons = paypal.Buttons({ createOrder: () => Promise.resolve("X"), style: { layout: "vertical", color: "gold" } });
+    expect(buttons.isEligible()).toBe(true);
+    expect(paypal.Buttons({ fundingSource: "venmo" }).isEligible()).toBe(false);
+    await expect(buttons.close()).resolves.toBeUndefined();
+    // Scripts are not PayPal API calls: not logged, and fault injection does not touch them.
+    expect(emu.calls("paypal")).toHaveLength(before);
+  });
+
+  it("when the PayPal SDK is asked for without a client id, with an unknown one, or in another currency, then 400 with a script that throws", async () => {
+    const cases: [string, string][] = [
+      ["currency=USD", "SDK Validation error: 'Expected client-id to be passed'"],
+      [
+        "client-id=someone-else&currency=USD",
+        "SDK Validation error: 'client-id not recognized for either production or sandbox: someone-else'",
+      ],
+      [`client-id=${PAYPAL.clientId}&currency=EUR`, "SDK Validation error: 'Invalid query value for currency: EUR'"],
+      [
+        `client-id=${PAYPAL.clientId}&components=hosted-fields`,
+        "SDK Validation error: 'Invalid query value for components: hosted-fields",
+      ],
+    ];
+    for (const [query, message] of cases) {
+      const res = await fetch(`${emu.url}/paypal/sdk/js?${query}`);
+      expect(res.status).toBe(400);
+      expectScriptHeaders(res);
+      const win: Record<string, unknown> = {};
+      const body = await res.text();
+      let thrown: unknown;
+      try {
+        runScript(body, win);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(String((thrown as { message?: unknown } | undefined)?.message)).toContain(message);
+      expect(win.paypal).toBeUndefined();
+    }
+  });
+
+  it("when Cashfree.js is loaded, then Cashfree({ mode }) accepts sandbox or production only and a missing session resolves an error", async () => {
+    const src = `${emu.url}/cashfree/js/v3/cashfree.js`;
+    const res = await fetch(src);
+    expect(res.status).toBe(200);
+    expectScriptHeaders(res);
+    const win: Record<string, unknown> = {};
+    runScript(await res.text(), win, src);
+    type CheckoutResult = { error?: { message: string; code: string; type: string } };
+    const Cashfree = win.Cashfree as (o: { mode: string }) => { checkout(o: Record<string, unknown>): Promise<CheckoutResult> };
+    expect(() => Cashfree({ mode: "test" })).toThrow("Cashfree: mode must be 'sandbox' or 'production'");
+    const result = await Cashfree({ mode: "sandbox" }).checkout({ redirectTarget: "_modal" });
+    expect(JSON.parse(JSON.stringify(result))).toEqual({
+      error: { message: "paymentSessionId is invalid", code: "payment_session_id_invalid", type: "invalid_request_error" },
+    });
+    expect(typeof Cashfree({ mode: "production" }).checkout).toBe("function");
+  });
+
+  it("when the SDK opens the PayPal checkout as a popup, then its forms keep popup=1 and the decision is posted to the opener, which it then closes", async () => {
+    const approved = await createPaypalOrder("20.00");
+    const html = await (await fetch(`${emu.url}/paypal/checkoutnow?token=${approved.id}&popup=1`)).text();
+    expect(html).toContain(`action="checkoutnow/${approved.id}/approve?popup=1"`);
+    expect(html).toContain(`action="checkoutnow/${approved.id}/decline?popup=1"`);
+
+    const approve = await fetch(`${emu.url}/paypal/checkoutnow/${approved.id}/approve?popup=1`, { method: "POST" });
+    expect(approve.status).toBe(200);
+    let closed = false;
+    const posted = pageMessages(await approve.text(), { opener: true, close: () => (closed = true) });
+    const order = (await (await paypal("GET", `/v2/checkout/orders/${approved.id}`)).json()) as { payer: { payer_id: string } };
+    expect(posted).toContainEqual({
+      to: "opener",
+      target: "*",
+      message: { source: "genui-paypal-emulator", token: approved.id, status: "approved", payerID: order.payer.payer_id },
+    });
+    expect(closed).toBe(true);
+
+    const declined = await createPaypalOrder("20.00");
+    const decline = await fetch(`${emu.url}/paypal/checkoutnow/${declined.id}/decline?popup=1`, { method: "POST" });
+    const declinedPosts = pageMessages(await decline.text(), { opener: true });
+    expect(declinedPosts).toContainEqual({
+      to: "opener",
+      target: "*",
+      message: {
+        source: "genui-paypal-emulator",
+        token: declined.id,
+        status: "declined",
+        payerID: expect.stringMatching(/^[A-Z0-9]{13}$/),
+      },
+    });
+
+    // Without popup=1 (a full-page checkout) only the older generic message is posted.
+    const plain = await createPaypalOrder("20.00");
+    const plainHtml = await (await fetch(`${emu.url}/paypal/checkoutnow/${plain.id}/approve`, { method: "POST" })).text();
+    expect(pageMessages(plainHtml, { opener: true }).map((p) => (p.message as { source: string }).source)).toEqual([
+      "genui-payment-emulator",
+    ]);
+  });
+
+  it("when the SDK frames the Cashfree checkout (embedded=1), then any origin may frame it and pay, fail or an unknown session is posted to the parent", async () => {
+    const order = await createCashfreeOrder();
+    const pageRes = await fetch(`${emu.url}/cashfree/checkout/${order.payment_session_id}?embedded=1`);
+    expect(pageRes.status).toBe(200);
+    expect(pageRes.headers.get("x-frame-options")).toBeNull();
+    expect(pageRes.headers.get("content-security-policy")).not.toContain("frame-ancestors");
+    const html = await pageRes.text();
+    expect(html).toContain(`action="${order.payment_session_id}/pay?embedded=1"`);
+    expect(html).toContain(`action="${order.payment_session_id}/fail?embedded=1"`);
+
+    const failed = await fetch(`${emu.url}/cashfree/checkout/${order.payment_session_id}/fail?embedded=1`, { method: "POST" });
+    expect(pageMessages(await failed.text(), { parent: true })).toContainEqual({
+      to: "parent",
+      target: "*",
+      message: {
+        source: "genui-cashfree-emulator",
+        session: order.payment_session_id,
+        status: "failed",
+        order_id: order.order_id,
+      },
+    });
+    const paid = await fetch(`${emu.url}/cashfree/checkout/${order.payment_session_id}/pay?embedded=1`, { method: "POST" });
+    expect(pageMessages(await paid.text(), { parent: true })).toContainEqual({
+      to: "parent",
+      target: "*",
+      message: { source: "genui-cashfree-emulator", session: order.payment_session_id, status: "paid", order_id: order.order_id },
+    });
+    expect(await cashfreeStatus(order.order_id)).toBe("PAID");
+
+    const unknown = await fetch(`${emu.url}/cashfree/checkout/session_nope?embedded=1`);
+    expect(unknown.status).toBe(404);
+    expect(pageMessages(await unknown.text(), { parent: true })).toEqual([
+      { to: "parent", target: "*", message: { source: "genui-cashfree-emulator", session: "session_nope", status: "invalid" } },
+    ]);
   });
 
   // --- Fault injection, controls, call log ---

@@ -48,8 +48,8 @@ export const GlobalStyle = createGlobalStyle`
     --fg-muted: #a3b0c2;
     --border: #1f2a3d;
     --border-strong: #334155;
-    --accent: #8b5cf6;
-    --accent-hover: #a78bfa;
+    --accent: #7c3aed;
+    --accent-hover: #6d28d9;
     --accent-fg: #ffffff;
     --accent-soft: #2e1065;
     --accent-text: #c4b5fd;

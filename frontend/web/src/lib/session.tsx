@@ -45,12 +45,6 @@ function clearStorage() {
   }
 }
 
-declare global {
-  interface Window {
-    google?: { accounts?: { id?: { disableAutoSelect?: () => void } } };
-  }
-}
-
 interface SessionState {
   /** The shared logged-in flag (SPEC §3), set from is_logged_in === '1' and kept in step with it. */
   isLoggedIn: boolean;

@@ -301,7 +301,7 @@ export function paypalSdkScript(config: { publicUrl: string; clientId: string; c
     function drawButton() {
       var box = document.createElement("div");
       box.setAttribute("data-genui-paypal-emulator", "buttons");
-      setStyle(box, { width: "100%", "min-width": "150px", "max-width": "750px" });
+      setStyle(box, { width: "100%", "min-width": "150px" });
       var button = document.createElement("button");
       button.type = "button";
       button.setAttribute("aria-label", "PayPal");
@@ -484,7 +484,16 @@ export function cashfreeSdkScript(config: { publicUrl: string }): string {
         "box-shadow": "0 10px 40px rgba(0, 0, 0, 0.35)",
       });
       var bar = document.createElement("div");
-      setStyle(bar, { display: "flex", "justify-content": "flex-end", padding: "8px", "border-bottom": "1px solid #E4E7EC" });
+      setStyle(bar, {
+        display: "flex",
+        "align-items": "center",
+        "justify-content": "space-between",
+        padding: "8px 8px 8px 16px",
+        "border-bottom": "1px solid #E4E7EC",
+      });
+      var heading = document.createElement("span");
+      heading.textContent = "Cashfree checkout (local emulator)";
+      setStyle(heading, { font: "600 15px/1.4 system-ui, sans-serif", color: "#1C2430" });
       var close = document.createElement("button");
       close.type = "button";
       close.setAttribute("aria-label", "Close checkout");
@@ -517,6 +526,7 @@ export function cashfreeSdkScript(config: { publicUrl: string }): string {
       frame.src = src;
       frame.setAttribute("allow", "payment");
       setStyle(frame, { flex: "1 1 auto", width: "100%", border: "0", background: "#F5F7FA" });
+      bar.appendChild(heading);
       bar.appendChild(close);
       dialog.appendChild(bar);
       dialog.appendChild(frame);

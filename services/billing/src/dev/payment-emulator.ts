@@ -1178,7 +1178,9 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
       return sendScript(
         res,
         400,
-        paypalSdkErrorScript(`Invalid query value for components: ${unsupported.join(",")} (the local emulator has buttons only)`),
+        paypalSdkErrorScript(
+          `Invalid query value for components: ${unsupported.join(",")} (the local emulator has buttons only)`,
+        ),
       );
     }
     sendScript(res, 200, paypalSdkScript({ publicUrl, clientId, currency }));

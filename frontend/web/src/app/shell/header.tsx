@@ -64,7 +64,12 @@ const Actions = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
-  .wide { @media (max-width: 959px) { display: none; } }
+  .wide {
+    display: flex;
+    gap: 8px;
+    align-items: center;
+    @media (max-width: 959px) { display: none; }
+  }
 `;
 
 const MenuToggle = styled.button`
@@ -158,7 +163,7 @@ export function Header() {
         </Nav>
         <Actions>
           <ThemeToggle />
-          <div className="wide" style={{ display: "flex", gap: 8, alignItems: "center" }}>
+          <div className="wide">
             {sessionButtons}
           </div>
           <MenuToggle

@@ -52,19 +52,24 @@ export function Tooltip({ content, children }: { content: string; children: Reac
   const timer = useRef<number | undefined>(undefined);
   const id = useId();
 
+  const openRef = useRef(false);
+  const reveal = useCallback(() => {
+    openRef.current = true;
+    setOpen(true);
+  }, []);
   const show = useCallback(() => {
     window.clearTimeout(timer.current);
     const recently = Date.now() - timing.lastClosed.at < timing.skip;
-    if (recently) setOpen(true);
-    else timer.current = window.setTimeout(() => setOpen(true), timing.delay);
-  }, [timing]);
+    if (recently) reveal();
+    else timer.current = window.setTimeout(reveal, timing.delay);
+  }, [timing, reveal]);
 
   const hide = useCallback(() => {
     window.clearTimeout(timer.current);
-    setOpen((was) => {
-      if (was) timing.lastClosed.at = Date.now();
-      return false;
-    });
+    // Recorded synchronously: the next trigger's enter event may come in the same tick.
+    if (openRef.current) timing.lastClosed.at = Date.now();
+    openRef.current = false;
+    setOpen(false);
   }, [timing]);
 
   useEffect(() => () => window.clearTimeout(timer.current), []);

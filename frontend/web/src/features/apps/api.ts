@@ -1,0 +1,98 @@
+import { useCallback } from "react";
+import useSWR, { useSWRConfig, type SWRResponse } from "swr";
+import { api } from "../../lib/api-client";
+
+/** SPEC §3 App, as the apps service answers it (docs/decisions.md "Apps and templates"). */
+export interface App {
+  id: string;
+  url: string;
+  api_key: string;
+  /** `pending` until billing subscribes the app, then `active`; `cancelled` after the subscription ends. */
+  status: string;
+  /** Billing's subscription id (for the cancel call); null until the app is activated. */
+  subscription_id: string | null;
+  created_at: string;
+}
+
+/** SPEC §3 paginated app list. */
+export interface AppPage {
+  results: App[];
+  count: number;
+}
+
+export type TemplateStatus = "draft" | "publish" | "pause";
+
+/** SPEC §3 Template. */
+export interface Template {
+  id: string;
+  app_id: string;
+  name: string;
+  description: string;
+  code: string;
+  status: TemplateStatus | string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TemplatePage {
+  results: Template[];
+  count: number;
+}
+
+/** SPEC §9: the dashboard lists 25 apps a page; templates are read 100 at a time. */
+export const APPS_PAGE_SIZE = 25;
+export const TEMPLATES_PAGE_SIZE = 100;
+
+export const APPS_LIST_PATH = "/apps/api/v1/list/";
+const TEMPLATES_PATH = "/apps/api/v1/templates/";
+
+export type AppsKey = readonly [typeof APPS_LIST_PATH, number];
+export type TemplatesKey = readonly [typeof TEMPLATES_PATH, string];
+
+/** The SWR key of one page of the app list. */
+export const appsKey = (page: number): AppsKey => [APPS_LIST_PATH, page];
+/** True for the key of any page of the app list (to reload the list whatever page is shown). */
+export const isAppsKey = (key: unknown): boolean => Array.isArray(key) && key[0] === APPS_LIST_PATH;
+export const templatesKey = (appId: string): TemplatesKey => [TEMPLATES_PATH, appId];
+
+export const fetchApps = ([path, page]: AppsKey): Promise<AppPage> => api.get<AppPage>(path, { page, page_size: APPS_PAGE_SIZE });
+
+export const fetchTemplates = ([path, appId]: TemplatesKey): Promise<TemplatePage> =>
+  api.get<TemplatePage>(`${path}${encodeURIComponent(appId)}/`, { page: 1, page_size: TEMPLATES_PAGE_SIZE });
+
+/** One page of the signed-in user's apps; `refreshInterval` polls while statuses are settling. */
+export function useApps(page: number, refreshInterval: number | (() => number) = 0): SWRResponse<AppPage> {
+  return useSWR(appsKey(page), fetchApps, { keepPreviousData: true, refreshInterval });
+}
+
+export function useTemplates(appId: string): SWRResponse<TemplatePage> {
+  return useSWR(templatesKey(appId), fetchTemplates);
+}
+
+/** Reloads every cached page of the app list. */
+export function useReloadApps(): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return useCallback(() => mutate(isAppsKey), [mutate]);
+}
+
+export const createApp = (url: string): Promise<App> => api.post<App>("/apps/api/v1/create/", { url });
+
+export const deleteApp = (appId: string): Promise<void> => api.delete<void>(`/apps/api/v1/delete/${encodeURIComponent(appId)}/`);
+
+export const cancelSubscription = (subscriptionId: string): Promise<unknown> =>
+  api.post(`billing/api/v1/subscription/${encodeURIComponent(subscriptionId)}/cancel/`);
+
+export const createTemplate = (appId: string): Promise<Template> =>
+  api.post<Template>(`${TEMPLATES_PATH}${encodeURIComponent(appId)}/create/`);
+
+export const deleteTemplate = (appId: string, templateId: string): Promise<void> =>
+  api.delete<void>(`${TEMPLATES_PATH}${encodeURIComponent(appId)}/delete/${encodeURIComponent(templateId)}/`);
+
+/** The editor's address (SPEC §2); navigation carries `{ app, template }` as state. */
+export const previewPath = (appId: string, templateId: string): string =>
+  `/preview/${encodeURIComponent(appId)}/${encodeURIComponent(templateId)}`;
+
+export const chatPath = (appId: string): string => `/chat/${encodeURIComponent(appId)}/`;
+
+/** SPEC §9: the key is shown as its first 10 characters and an ellipsis. */
+export const shortKey = (key: string): string => `${key.slice(0, 10)}…`;

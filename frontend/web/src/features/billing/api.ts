@@ -1,0 +1,79 @@
+import useSWR from "swr";
+import { ApiError, api } from "../../lib/api-client";
+
+export interface Balance {
+  balance: number;
+  currency: string;
+}
+
+export interface Quote {
+  amount: number;
+  currency: "USD" | "INR";
+  debug: boolean;
+  paypal_client_id: string;
+  rate?: number;
+  rate_date?: string;
+}
+
+export interface PaypalOrder {
+  paypal_order_id: string;
+}
+
+export interface CashfreeOrder {
+  payment_session_id: string;
+  cashfree_order_id: string;
+  order_id?: string;
+}
+
+export const BALANCE_KEY = "billing/api/v1/balance";
+export const CURRENCY_KEY = "billing/api/v1/currency/";
+
+export const fetchBalance = () => api.get<Balance>(BALANCE_KEY);
+
+/** The balance; failures are only logged (SPEC §8), so the card keeps "Loading..." or the last value. */
+export function useBalance(enabled = true) {
+  return useSWR<Balance>(enabled ? BALANCE_KEY : null, fetchBalance, {
+    onError: (err) => console.error("balance fetch failed", err),
+    shouldRetryOnError: false,
+  });
+}
+
+export const fetchPayCurrency = () => api.get<{ currency: "USD" | "INR" }>(CURRENCY_KEY);
+export function usePayCurrency(enabled = true) {
+  return useSWR(enabled ? CURRENCY_KEY : null, fetchPayCurrency, { shouldRetryOnError: false });
+}
+export const setPayCurrency = (currency: "USD" | "INR") => api.post<{ currency: string }>(CURRENCY_KEY, { currency });
+
+export const exchangeRate = (amount: number) => api.post<Quote>("billing/api/v1/currency/exchange-rate/", { amount });
+
+/** SPEC §8: the order-create wrapper reads the server's `error` field. */
+export async function createOrder<T extends PaypalOrder | CashfreeOrder>(amount: number): Promise<T> {
+  try {
+    return await api.post<T>("billing/api/v1/orders/create/", { amount });
+  } catch (err) {
+    if (err instanceof ApiError) throw new Error(err.field("error") ?? err.message);
+    throw err;
+  }
+}
+
+export const capturePaypal = (orderId: string) =>
+  api.post<{ status: string }>(`billing/api/v1/orders/paypal/${encodeURIComponent(orderId)}/capture/`);
+
+export const cashfreeStatus = (orderId: string) =>
+  api.get<{ order_status: string }>(`billing/api/v1/orders/cashfree/${encodeURIComponent(orderId)}/`);
+
+/** SPEC §4: both outcomes read the same; success is green, otherwise yellow. */
+export const PURCHASE_MESSAGE = "Thanks for the purchase, we are still processing your payment. Credits will be updated shortly.";
+export const DECLINED_MESSAGE = "Sorry, your transaction could not be processed.";
+/** SPEC §9: the balance is fetched again 3 s after a purchase. */
+export const BALANCE_REFRESH_MS = 3000;
+/** SPEC §5: the exchange-rate lookup waits for 600 ms without typing. */
+export const QUOTE_DEBOUNCE_MS = 600;
+
+export const formatMoney = (amount: number, currency: string, maxDigits = 2) =>
+  new Intl.NumberFormat(currency === "INR" ? "en-IN" : "en-US", {
+    style: "currency",
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: maxDigits,
+  }).format(amount);
