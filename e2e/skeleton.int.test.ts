@@ -1,10 +1,13 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { IDENTITY_HEADER, signIdentity, type RunningService } from "@genui/chassis";
 import { TEST_IDENTITY_SECRET } from "@genui/testkit";
 import { BrowserClient } from "./support/client";
 import { DEMO, startStack, type Stack } from "./support/stack";
+
+const APP_JS = `console.log(${JSON.stringify("GenUI ".repeat(500))});\n`;
 
 describe("the walking skeleton: browser → BFF → identity", () => {
   let stack: Stack;
@@ -13,6 +16,10 @@ describe("the walking skeleton: browser → BFF → identity", () => {
   beforeAll(async () => {
     const staticDir = mkdtempSync(path.join(os.tmpdir(), "genui-web-"));
     writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>GenUI</title><div id=root></div>");
+    mkdirSync(path.join(staticDir, "assets"));
+    writeFileSync(path.join(staticDir, "assets", "app-abc123.js"), APP_JS);
+    writeFileSync(path.join(staticDir, "assets", "app-abc123.js.br"), brotliCompressSync(APP_JS));
+    writeFileSync(path.join(staticDir, "assets", "app-abc123.js.gz"), gzipSync(APP_JS));
     stack = await startStack({ staticDir });
     bff = stack.bff;
   });
@@ -68,6 +75,38 @@ describe("the walking skeleton: browser → BFF → identity", () => {
     const res = await fetch(`${bff.url}/dashboard`, { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("<div id=root>");
+  });
+
+  it("when a browser asks for a hashed script, then the pre-compressed twin it accepts is sent, with the right type and caching", async () => {
+    const url = `${bff.url}/assets/app-abc123.js`;
+    for (const [accept, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      // undici decodes br and gzip itself, so the body must equal the original either way.
+      const res = await fetch(url, { headers: { "accept-encoding": accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBe(encoding);
+      expect(res.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+      expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(await res.text()).toBe(APP_JS);
+    }
+    const plain = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(APP_JS);
+    expect((await fetch(`${bff.url}/assets/..%2findex.html.js`, { headers: { "accept-encoding": "br" } })).status).toBe(403);
+    expect((await fetch(`${bff.url}/assets/missing-1.js`, { headers: { "accept-encoding": "br" } })).status).toBe(404);
+  });
+
+  it("when the SPA asks for its settings, then /get-config/ names the providers' script addresses and no secret", async () => {
+    const res = await fetch(`${bff.url}/get-config/`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, string>;
+    expect(Object.keys(body).sort()).toEqual(["cashfree_sdk_url", "google_client_id", "google_script_url", "paypal_sdk_url"]);
+    expect(body.google_script_url).toBe(`${stack.googleUrl}/gsi/client`);
+    expect(body.paypal_sdk_url).toBe("https://www.paypal.com/sdk/js");
+    expect(body.cashfree_sdk_url).toBe("https://sdk.cashfree.com/js/v3/cashfree.js");
   });
 
   it("when identity is down, then a signed-in call gets 502 with a message, the BFF reports not ready, and the session survives the restart", async () => {
