@@ -1,6 +1,6 @@
 import { launchBrowser } from "@genui/testkit";
 import type { Browser, Locator, Page } from "playwright-core";
-import { axeViolations, describeViolations, openPage, shoot, signUpInPage } from "./support/pages";
+import { axeViolations, describeViolations, openPage, overflowsHorizontally, shoot, signUpInPage } from "./support/pages";
 import { PAYMENT_CREDS, startStack, type Stack } from "./support/stack";
 
 const PURCHASE = "Thanks for the purchase, we are still processing your payment. Credits will be updated shortly.";
@@ -26,6 +26,27 @@ describe("topping up the balance in Chromium", () => {
     const dialog = page.getByRole("dialog", { name: "Add Balance" });
     await dialog.waitFor();
     return dialog;
+  }
+
+  for (const theme of ["light", "dark"] as const) {
+    for (const width of [1280, 375]) {
+      it(`when the dashboard and the Add Balance dialog show at ${width} px in the ${theme} theme, then axe finds no violations and nothing scrolls sideways`, async () => {
+        const { page, context } = await openPage(browser, { width, theme });
+        await signUpInPage(page, stack.bff.url);
+        await page.goto(`${stack.bff.url}/dashboard`);
+        await page.getByTestId("balance").filter({ hasText: "$0.00" }).waitFor();
+        await page.getByText("No apps created yet").waitFor();
+        await shoot(page, `dashboard-${width}-${theme}`);
+        expect(describeViolations(await axeViolations(page))).toEqual([]);
+        expect(await overflowsHorizontally(page)).toBe(false);
+        const dialog = await openDialog(page);
+        await dialog.getByLabel("Amount (USD)").fill("25");
+        await dialog.getByRole("button", { name: "PayPal" }).waitFor();
+        await shoot(page, `topup-dialog-${width}-${theme}`);
+        expect(describeViolations(await axeViolations(page))).toEqual([]);
+        await context.close();
+      });
+    }
   }
 
   it("when the amount is typed, then only digits are accepted, no payment shows for 0, and one quote is asked 600 ms after the last keystroke", async () => {
