@@ -7,7 +7,7 @@ const bff = process.env.BFF_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     host: "127.0.0.1",
     proxy: Object.fromEntries(["/accounts", "/contact", "/apps", "/billing", "/get-csrf", "/get-config"].map((p) => [p, { target: bff }])),
