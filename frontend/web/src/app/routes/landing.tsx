@@ -1,5 +1,43 @@
-import { Container } from "../../components/ui/layout";
+import { useMemo } from "react";
+import { Link } from "react-router-dom";
+import { Container, Section, SectionLead, SectionTitle } from "../../components/ui/layout";
+import { chatSnippets } from "../../features/docs/snippets";
+import { ClosingBanner } from "../../features/landing/components/closing-banner";
+import { DemoWindow } from "../../features/landing/components/demo-window";
+import { Hero } from "../../features/landing/components/hero";
+import { HowItWorks } from "../../features/landing/components/how-it-works";
+import { Integrate } from "../../features/landing/components/integrate";
+import { usePlans } from "../../features/plans/api";
+import { PlanCards } from "../../features/plans/components/plan-cards";
+import { useTitle } from "../../lib/use-title";
 
-export default function Page() {
-  return <Container><h1>landing</h1></Container>;
+function ModelPlans() {
+  const state = usePlans("USD");
+  return (
+    <Section aria-labelledby="plans-title">
+      <Container>
+        <SectionTitle id="plans-title">Model plans</SectionTitle>
+        <SectionLead>
+          Pay as you go for the requests you make and the tokens they use. <Link to="/pricing">See pricing in USD or INR</Link>.
+        </SectionLead>
+        <PlanCards state={state} />
+      </Container>
+    </Section>
+  );
+}
+
+/** SPEC §2 Landing: hero, demo video, How It Works, Easy to Integrate, model plans, closing banner. */
+export default function LandingPage() {
+  useTitle("");
+  const snippets = useMemo(() => chatSnippets(window.location.origin), []);
+  return (
+    <>
+      <Hero />
+      <DemoWindow />
+      <HowItWorks />
+      <Integrate snippets={snippets} />
+      <ModelPlans />
+      <ClosingBanner />
+    </>
+  );
 }

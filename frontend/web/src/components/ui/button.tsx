@@ -1,4 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { Link } from "react-router-dom";
 import styled, { css } from "styled-components";
 import { Spinner } from "./spinner";
 
@@ -102,3 +103,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     </StyledButton>
   );
 });
+
+/** A navigation that looks like a button: a real link (it can open in a new tab and reads as a link). */
+export const ButtonLink = styled(Link)<{ $variant: ButtonVariant; $size: ButtonSize; $block?: boolean }>`
+  ${buttonStyles}
+`;

@@ -51,7 +51,7 @@ export async function createOrder<T extends PaypalOrder | CashfreeOrder>(amount:
   try {
     return await api.post<T>("billing/api/v1/orders/create/", { amount });
   } catch (err) {
-    if (err instanceof ApiError) throw new Error(err.field("error") ?? err.message);
+    if (err instanceof ApiError) throw new Error(err.field("error") ?? err.message, { cause: err });
     throw err;
   }
 }
