@@ -1,5 +1,7 @@
-import { Container } from "../../components/ui/layout";
+import { ContactPage } from "../../features/contact/components/contact-page";
+import { useTitle } from "../../lib/use-title";
 
 export default function Page() {
-  return <Container><h1>contact</h1></Container>;
+  useTitle("Contact");
+  return <ContactPage />;
 }

@@ -1,5 +1,7 @@
-import { Container } from "../../components/ui/layout";
+import { DocsPage } from "../../features/docs/components/docs-page";
+import { useTitle } from "../../lib/use-title";
 
 export default function Page() {
-  return <Container><h1>docs</h1></Container>;
+  useTitle("Documentation");
+  return <DocsPage />;
 }

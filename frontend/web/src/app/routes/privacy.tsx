@@ -1,5 +1,7 @@
-import { Container } from "../../components/ui/layout";
+import { PrivacyPolicy } from "../../features/legal/components/privacy-policy";
+import { useTitle } from "../../lib/use-title";
 
 export default function Page() {
-  return <Container><h1>privacy</h1></Container>;
+  useTitle("Privacy Policy");
+  return <PrivacyPolicy />;
 }

@@ -1,5 +1,7 @@
-import { Container } from "../../components/ui/layout";
+import { RefundPolicy } from "../../features/legal/components/refund-policy";
+import { useTitle } from "../../lib/use-title";
 
 export default function Page() {
-  return <Container><h1>refund</h1></Container>;
+  useTitle("Refund Policy");
+  return <RefundPolicy />;
 }

@@ -1,5 +1,7 @@
-import { Container } from "../../components/ui/layout";
+import { TermsOfService } from "../../features/legal/components/terms-of-service";
+import { useTitle } from "../../lib/use-title";
 
 export default function Page() {
-  return <Container><h1>terms</h1></Container>;
+  useTitle("Terms of Service");
+  return <TermsOfService />;
 }

@@ -7,7 +7,7 @@ export const HIGHLIGHT_DELAY_MS = 200;
 /** SPEC §9: copy feedback lasts 2 s. */
 export const COPY_FEEDBACK_MS = 2000;
 
-export type CodeLanguage = "bash" | "python" | "javascript" | "tsx" | "json" | "text";
+export type CodeLanguage = "bash" | "python" | "javascript" | "tsx" | "json" | "html" | "text";
 
 const Frame = styled.div`
   position: relative;
@@ -57,6 +57,7 @@ const KEYWORDS: Record<CodeLanguage, string[]> = {
   javascript: ["import", "from", "const", "let", "await", "async", "function", "return", "new", "export", "default", "if", "else", "for", "of"],
   tsx: ["import", "from", "const", "let", "await", "async", "function", "return", "new", "export", "default", "if", "else", "for", "of", "type", "interface"],
   json: ["true", "false", "null"],
+  html: ["const", "let", "new", "function", "return"],
   text: [],
 };
 
@@ -65,7 +66,8 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
 /** A small tokenizer: comments, strings, numbers, keywords, calls. Enough for the snippets we show. */
 export function highlight(code: string, lang: CodeLanguage): string {
   if (lang === "text") return escapeHtml(code);
-  const comment = lang === "python" || lang === "bash" ? "#[^\\n]*" : "\\/\\/[^\\n]*";
+  const comment =
+    lang === "python" || lang === "bash" ? "#[^\\n]*" : lang === "html" ? "<!--[\\s\\S]*?-->|\\/\\/[^\\n]*" : "\\/\\/[^\\n]*";
   const re = new RegExp(`(${comment})|("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|\`(?:[^\`\\\\]|\\\\.)*\`)|\\b(\\d+(?:\\.\\d+)?)\\b|\\b([A-Za-z_$][\\w$]*)\\b(?=\\s*\\()|\\b([A-Za-z_$][\\w$]*)\\b`, "g");
   const words = new Set(KEYWORDS[lang]);
   let out = "";

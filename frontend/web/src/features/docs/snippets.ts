@@ -55,3 +55,11 @@ console.log(code); // keep for the conversation history
 console.log(json.name); // render this with <GenUI json={json} />`,
   };
 }
+
+/** A sample in some of the languages (the docs show the ones present as tabs: Curl, Python, Javascript). */
+export type SnippetSet = Partial<Snippets>;
+
+/*
+ * The documentation's own programs live in ./api-snippets.ts (so the landing page does not download them); its
+ * `runnableSnippets` lists them together with the ones above for the test that executes them.
+ */

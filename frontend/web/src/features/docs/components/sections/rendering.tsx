@@ -1,0 +1,84 @@
+import { PACKAGE_NAME, renderingSnippets } from "../../api-snippets";
+import { apiBase } from "../../snippets";
+import { Code } from "../code-tabs";
+import { PropsTable } from "../props-table";
+import { Callout, DocSection } from "../prose";
+
+export function Rendering({ origin }: { origin: string }) {
+  const s = renderingSnippets(origin);
+  return (
+    <DocSection id="rendering" title="Rendering">
+      <p>
+        A screen is rendered by the GenUI renderer inside a sandboxed iframe: it cannot read your page, your cookies or your
+        storage, and it resizes itself to its content. You embed it with the React component or, on any other page, with a custom
+        element.
+      </p>
+
+      <h3>Installation</h3>
+      <p>
+        The React package is <code>{PACKAGE_NAME}</code>; it works with React 18 and 19.
+      </p>
+      <Code code={s.install} language="bash" label="Install the React package" />
+
+      <h3>React</h3>
+      <p>
+        Render the <code>json</code> of an answer. No API key is needed for that: the screen is already generated, so the
+        component only draws it. Set <code>apiBase</code> to the host you call the API on.
+      </p>
+      <Code code={s.react} language="tsx" label="React: render an answer" />
+      <p>
+        Given <code>code</code> (or a <code>prompt</code>) instead, the component asks the retrieve endpoint for the screen, 1
+        second after the last change, and needs your key. <code>debug</code> shows what went wrong in a red band above the screen.
+      </p>
+      <Code code={s.reactCode} language="tsx" label="React: render stored code" />
+      <Callout label="Keys in the browser" tone="warning">
+        <p>
+          Anything shipped to a browser is visible to its visitors, API keys included. On public pages, call the API from your
+          server and give the component <code>json</code>; use <code>code</code> or <code>prompt</code> in the browser only where
+          that is acceptable, such as internal tools. Use <code>json</code> or <code>code</code>, not both.
+        </p>
+      </Callout>
+
+      <h3>Next.js</h3>
+      <p>
+        The component runs in the browser (it uses effects and an iframe), so it belongs in a client component — a file that
+        starts with <code>"use client"</code>. Importing it with <code>next/dynamic</code> and <code>ssr: false</code> skips
+        server rendering for it, which has nothing to show before the browser runs.
+      </p>
+      <Code code={s.nextComponent} language="tsx" label="Next.js: client component" />
+      <p>Call the API from a route handler, so the key stays on the server:</p>
+      <Code code={s.nextRoute} language="tsx" label="Next.js: route handler" />
+      <p>The page keeps the conversation, shows the latest screen and sends the user's actions back:</p>
+      <Code code={s.nextPage} language="tsx" label="Next.js: page" />
+
+      <h3>Props</h3>
+      <PropsTable />
+
+      <h3>Actions</h3>
+      <p>
+        When the user presses a button, changes a field or long-presses an item, <code>onActionListener</code> receives{" "}
+        <code>{"{ type, component: { name, value } }"}</code> — <code>type</code> is <code>onPress</code>,{" "}
+        <code>onChangeText</code> or <code>onLongPress</code>, and <code>name</code> is the component's name in the screen.
+        Screens may also report their lifecycle (<code>onStart</code>, <code>onResume</code>, <code>onPause</code>,{" "}
+        <code>onEnd</code>) the same way. To let the model answer an action, send it as the next <strong>user message</strong> of
+        the conversation, as JSON text:
+      </p>
+      <Code code={s.actions} language="tsx" label="Send actions back to the model" />
+      <p>
+        The model reads the action against the code of the previous screen: a submitted form gets a confirmation, a tab its
+        content, a product its details.
+      </p>
+
+      <h3>Without React</h3>
+      <p>
+        On any page — plain HTML or another framework — load the loader script (3.6 KB gzipped) from{" "}
+        <code>{apiBase(origin)}/embed/genui-loader.js</code> and use the <code>&lt;genui-screen&gt;</code> element. Its attributes
+        mirror the props: <code>api-key</code>, <code>api-base</code>, <code>width</code>, <code>height</code>, <code>theme</code>
+        , <code>debug</code>, <code>code</code>, <code>prompt</code> and <code>json</code> (JSON text; the <code>json</code>{" "}
+        property also takes an object). Actions arrive as <code>genui-action</code> events, errors as <code>genui-error</code>{" "}
+        events.
+      </p>
+      <Code code={s.loader} language="html" label="HTML: the loader script" />
+    </DocSection>
+  );
+}
