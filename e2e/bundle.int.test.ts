@@ -15,8 +15,11 @@ describe("the SPA's JavaScript budget", () => {
   let pages: PageBundle[];
 
   beforeAll(() => {
-    if (!existsSync(path.join(dist, ".vite/manifest.json"))) throw new Error(`${dist} has no Vite manifest: run \`npm run build\``);
-    const out = execFileSync(process.execPath, [path.join(REPO_ROOT, "scripts/bundle-report.mjs"), dist, "--json"], { encoding: "utf8" });
+    if (!existsSync(path.join(dist, ".vite/manifest.json")))
+      throw new Error(`${dist} has no Vite manifest: run \`npm run build\``);
+    const out = execFileSync(process.execPath, [path.join(REPO_ROOT, "scripts/bundle-report.mjs"), dist, "--json"], {
+      encoding: "utf8",
+    });
     pages = (JSON.parse(out) as { pages: PageBundle[] }).pages;
   });
 

@@ -55,7 +55,12 @@ describe("the dashboard's Your Apps section in Chromium", () => {
   });
 
   /** A call made by the page itself (its cookies, the CSRF header from the csrftoken cookie). */
-  async function call<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async function call<T = unknown>(
+    page: Page,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     return page.evaluate(
       async ({ method, path, body }) => {
         const w = globalThis as unknown as InPage;
@@ -84,9 +89,13 @@ describe("the dashboard's Your Apps section in Chromium", () => {
     });
     contexts.push(context);
     const page = await context.newPage();
-    if (opts.theme) await page.addInitScript((t) => (globalThis as unknown as InPage).localStorage.setItem("ui-theme", t), opts.theme);
+    if (opts.theme)
+      await page.addInitScript((t) => (globalThis as unknown as InPage).localStorage.setItem("ui-theme", t), opts.theme);
     await page.goto(`${stack.bff.url}/terms`);
-    const res = await call(page, "POST", "/accounts/api/v1/register/", { email: `dash-${randomUUID()}@genui.dev`, password: "password123" });
+    const res = await call(page, "POST", "/accounts/api/v1/register/", {
+      email: `dash-${randomUUID()}@genui.dev`,
+      password: "password123",
+    });
     expect(res.status).toBe(201);
     await page.evaluate(() => (globalThis as unknown as InPage).localStorage.setItem("is_logged_in", "1"));
     return page;
@@ -130,7 +139,9 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       const w = globalThis as unknown as InPage;
       return w.axe.run(w.document, { resultTypes: ["violations"] });
     })) as AxeResult;
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    return result.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    );
   }
 
   it(
@@ -167,7 +178,15 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       await dialog.getByText("Enter a valid URL.").waitFor();
       expect(await field.inputValue()).toBe("");
       expect(await field.getAttribute("aria-invalid")).toBe("true");
-      expect(await eventually(() => field.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement), Boolean)).toBe(true);
+      expect(
+        await eventually(
+          () =>
+            field.evaluate(
+              (el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+            ),
+          Boolean,
+        ),
+      ).toBe(true);
       expect(creates).toHaveLength(1);
 
       // Success: toast, dialog closed, the row.
@@ -271,7 +290,11 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       await panel.getByRole("button", { name: "Template", exact: true }).click();
       await page.waitForURL(new RegExp(`/preview/${app!.id}/[0-9a-f-]{36}$`));
       const templateId = page.url().split("/").pop()!;
-      const templates = await call<{ results: TemplateRow[] }>(page, "GET", `/apps/api/v1/templates/${app!.id}/?page=1&page_size=100`);
+      const templates = await call<{ results: TemplateRow[] }>(
+        page,
+        "GET",
+        `/apps/api/v1/templates/${app!.id}/?page=1&page_size=100`,
+      );
       expect(templates.body.results.map((t) => t.id)).toEqual([templateId]);
 
       await page.goBack();
@@ -289,7 +312,10 @@ describe("the dashboard's Your Apps section in Chromium", () => {
 
       // The delete button is hidden until the card is hovered or focused.
       const remove = card.getByRole("button", { name: "Delete template Untitled template" });
-      const opacity = () => remove.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(el).opacity);
+      const opacity = () =>
+        remove.evaluate(
+          (el) => (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(el).opacity,
+        );
       await page.mouse.move(1, 1);
       expect(await eventually(opacity, (v) => v === "0")).toBe("0");
       await remove.focus();
@@ -328,10 +354,20 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       await nav.waitFor();
       expect(await nav.getByRole("button", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
       expect(await nav.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
-      expect(await eventually(() => page.locator("tr.app").count(), (v) => v === 25)).toBe(25);
+      expect(
+        await eventually(
+          () => page.locator("tr.app").count(),
+          (v) => v === 25,
+        ),
+      ).toBe(25);
 
       await nav.getByRole("button", { name: "Next" }).click();
-      expect(await eventually(() => nav.getByRole("button", { name: "Page 2" }).getAttribute("aria-current"), (v) => v === "page")).toBe("page");
+      expect(
+        await eventually(
+          () => nav.getByRole("button", { name: "Page 2" }).getAttribute("aria-current"),
+          (v) => v === "page",
+        ),
+      ).toBe("page");
       // Newest first: the first app created is alone on page 2.
       const oldest = appRow(page, urls[0]!);
       await oldest.waitFor();
@@ -340,7 +376,10 @@ describe("the dashboard's Your Apps section in Chromium", () => {
 
       await oldest.getByRole("button", { name: `More actions for ${urls[0]}` }).click();
       await page.getByRole("menuitem", { name: "Cancel Subscription" }).click();
-      await page.getByRole("alertdialog", { name: "Cancel subscription?" }).getByRole("button", { name: "Cancel Subscription" }).click();
+      await page
+        .getByRole("alertdialog", { name: "Cancel subscription?" })
+        .getByRole("button", { name: "Cancel Subscription" })
+        .click();
       await statusOf(oldest).getByText("Cancelled").waitFor({ timeout: 15_000 });
       await oldest.getByRole("button", { name: `More actions for ${urls[0]}` }).click();
       await page.getByRole("menuitem", { name: "Delete" }).click();
@@ -348,7 +387,12 @@ describe("the dashboard's Your Apps section in Chromium", () => {
 
       // Back on page 1 with 25 apps: one page only, so no pagination.
       await nav.waitFor({ state: "detached" });
-      expect(await eventually(() => page.locator("tr.app").count(), (v) => v === 25)).toBe(25);
+      expect(
+        await eventually(
+          () => page.locator("tr.app").count(),
+          (v) => v === 25,
+        ),
+      ).toBe(25);
       await appRow(page, urls[25]!).waitFor();
     },
     TIMEOUT,
@@ -380,7 +424,12 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       expect(elapsed).toBeGreaterThanOrEqual(4_000);
       expect(elapsed).toBeLessThan(7_000);
       await banner.waitFor({ state: "detached" });
-      expect(await eventually(async () => listCalls, (v) => v > before)).toBeGreaterThan(before);
+      expect(
+        await eventually(
+          async () => listCalls,
+          (v) => v > before,
+        ),
+      ).toBeGreaterThan(before);
       // Replaced, not pushed: Back leaves the dashboard instead of bringing the banner back.
       await page.goBack();
       expect(new URL(page.url()).pathname).toBe("/terms");
@@ -452,7 +501,10 @@ describe("the dashboard's Your Apps section in Chromium", () => {
           expect({ width, theme, overflow: await overflow() }).toEqual({ width, theme, overflow: 0 });
           if (width !== 360) {
             await page.screenshot({ path: screenshotPath(`${name}-create`) });
-            expect({ name: `${name}-create`, violations: await runAxe(page) }).toEqual({ name: `${name}-create`, violations: [] });
+            expect({ name: `${name}-create`, violations: await runAxe(page) }).toEqual({
+              name: `${name}-create`,
+              violations: [],
+            });
           }
           await dialog.getByRole("button", { name: "Cancel" }).click();
 
@@ -462,7 +514,10 @@ describe("the dashboard's Your Apps section in Chromium", () => {
           await page.waitForTimeout(200);
           if (width !== 360) {
             await page.screenshot({ path: screenshotPath(`${name}-delete-template`) });
-            expect({ name: `${name}-delete`, violations: await runAxe(page) }).toEqual({ name: `${name}-delete`, violations: [] });
+            expect({ name: `${name}-delete`, violations: await runAxe(page) }).toEqual({
+              name: `${name}-delete`,
+              violations: [],
+            });
           }
           await confirm.getByRole("button", { name: "Cancel" }).click();
           expect(errors).toEqual([]);

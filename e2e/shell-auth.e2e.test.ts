@@ -1,6 +1,14 @@
 import { launchBrowser } from "@genui/testkit";
 import type { Browser, Page } from "playwright-core";
-import { axeViolations, chooseTheme, describeViolations, openPage, overflowsHorizontally, shoot, signUpInPage } from "./support/pages";
+import {
+  axeViolations,
+  chooseTheme,
+  describeViolations,
+  openPage,
+  overflowsHorizontally,
+  shoot,
+  signUpInPage,
+} from "./support/pages";
 import { DEMO, startStack, type Stack } from "./support/stack";
 
 /** The shell, sign-in (password, sign-up, Google through its stand-in), logout, the 401 path, theme, 404 and errors. */
@@ -23,7 +31,8 @@ describe("the SPA shell and sign-in in Chromium", () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto(stack.bff.url);
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Pricing", "Docs", "Playground", "Chat", "GenUI", "Contact"]) await nav.getByRole("link", { name }).waitFor();
+    for (const name of ["Pricing", "Docs", "Playground", "Chat", "GenUI", "Contact"])
+      await nav.getByRole("link", { name }).waitFor();
     expect(await page.getByRole("link", { name: "GenUI home" }).getAttribute("href")).toBe("/");
     expect(await page.getByRole("button", { name: "Log Out" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Dashboard" }).count()).toBe(0);
@@ -112,7 +121,13 @@ describe("the SPA shell and sign-in in Chromium", () => {
     expect(await busy.isDisabled()).toBe(true);
     await page.waitForURL(`${stack.bff.url}/`);
     await page.getByRole("button", { name: "Get Api Key" }).first().waitFor();
-    expect(await page.evaluate(() => ({ flag: localStorage.getItem("is_logged_in"), theme: localStorage.getItem("ui-theme"), other: localStorage.getItem("draft-note") }))).toEqual({
+    expect(
+      await page.evaluate(() => ({
+        flag: localStorage.getItem("is_logged_in"),
+        theme: localStorage.getItem("ui-theme"),
+        other: localStorage.getItem("draft-note"),
+      })),
+    ).toEqual({
       flag: "0",
       theme: "dark",
       other: null,
@@ -150,7 +165,10 @@ describe("the SPA shell and sign-in in Chromium", () => {
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("short");
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.getByTestId("form-errors").getByText("This password is too short. It must contain at least 8 characters.").waitFor();
+    await page
+      .getByTestId("form-errors")
+      .getByText("This password is too short. It must contain at least 8 characters.")
+      .waitFor();
     await page.getByLabel("Password", { exact: true }).fill("a-good-password");
     await page.getByRole("button", { name: "Create account" }).click();
     await toast(page, "Account created!").waitFor();
@@ -172,7 +190,9 @@ describe("the SPA shell and sign-in in Chromium", () => {
     await page.goto(`${stack.bff.url}/login`);
     const google = page.getByRole("button", { name: "Sign in with Google" });
     await google.waitFor();
-    await page.waitForFunction(() => !!(window as unknown as { google?: { accounts?: { oauth2?: unknown } } }).google?.accounts?.oauth2);
+    await page.waitForFunction(
+      () => !!(window as unknown as { google?: { accounts?: { oauth2?: unknown } } }).google?.accounts?.oauth2,
+    );
     const [popup] = await Promise.all([page.waitForEvent("popup"), google.click()]);
     await popup.waitForLoadState();
     await popup.getByRole("button", { name: /Demo Google User/ }).click();
@@ -185,8 +205,13 @@ describe("the SPA shell and sign-in in Chromium", () => {
   it("when the Google popup is closed or cancelled, then nothing happens and the form stays usable", async () => {
     const { page, context } = await openPage(browser);
     await page.goto(`${stack.bff.url}/login`);
-    await page.waitForFunction(() => !!(window as unknown as { google?: { accounts?: { oauth2?: unknown } } }).google?.accounts?.oauth2);
-    const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Sign in with Google" }).click()]);
+    await page.waitForFunction(
+      () => !!(window as unknown as { google?: { accounts?: { oauth2?: unknown } } }).google?.accounts?.oauth2,
+    );
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: "Sign in with Google" }).click(),
+    ]);
     await popup.waitForLoadState();
     await popup.getByRole("button", { name: "Cancel" }).click();
     await page.waitForTimeout(500);
@@ -266,7 +291,8 @@ describe("the SPA shell and sign-in in Chromium", () => {
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
     const mobile = page.getByRole("navigation", { name: "Mobile" });
-    for (const name of ["Pricing", "Docs", "Playground", "Chat", "GenUI", "Contact"]) await mobile.getByRole("link", { name }).waitFor();
+    for (const name of ["Pricing", "Docs", "Playground", "Chat", "GenUI", "Contact"])
+      await mobile.getByRole("link", { name }).waitFor();
     await page.locator("#mobile-menu").getByRole("button", { name: "Log Out" }).waitFor();
     await page.locator("#mobile-menu").getByRole("button", { name: "Dashboard" }).waitFor();
     await shoot(page, "menu-360-light");

@@ -151,7 +151,10 @@ describe("topping up the balance in Chromium", () => {
     const dialog = await openDialog(page);
     await dialog.getByRole("radio", { name: "INR · Cashfree" }).check();
     await dialog.getByLabel("Amount (USD)").fill("10");
-    await dialog.getByTestId("topup-quote").getByText(/You pay ₹[\d,]+\.\d\d \(1 USD = [\d.]+ INR\) for \$10\.00 of credits\./).waitFor();
+    await dialog
+      .getByTestId("topup-quote")
+      .getByText(/You pay ₹[\d,]+\.\d\d \(1 USD = [\d.]+ INR\) for \$10\.00 of credits\./)
+      .waitFor();
     const add = dialog.getByRole("button", { name: /^Add ₹/ });
     await add.waitFor();
     await page.waitForFunction(() => typeof (window as unknown as { Cashfree?: unknown }).Cashfree === "function");
@@ -159,7 +162,10 @@ describe("topping up the balance in Chromium", () => {
     await add.click();
     const modal = page.getByRole("dialog", { name: "Cashfree checkout" });
     await modal.waitFor();
-    await page.frameLocator('[data-genui-cashfree-emulator="modal"] iframe').getByRole("button", { name: "Pay", exact: true }).click();
+    await page
+      .frameLocator('[data-genui-cashfree-emulator="modal"] iframe')
+      .getByRole("button", { name: "Pay", exact: true })
+      .click();
     const notice = page.getByRole("dialog", { name: "Add Balance" }).getByTestId("topup-notice");
     await notice.getByText(PURCHASE).waitFor();
     expect(await notice.getAttribute("data-type")).toBe("success");
@@ -167,7 +173,9 @@ describe("topping up the balance in Chromium", () => {
     // The choice is remembered for the next top-up.
     await page.reload();
     await page.getByRole("button", { name: "Credits" }).click();
-    expect(await page.getByRole("dialog", { name: "Add Balance" }).getByRole("radio", { name: "INR · Cashfree" }).isChecked()).toBe(true);
+    expect(
+      await page.getByRole("dialog", { name: "Add Balance" }).getByRole("radio", { name: "INR · Cashfree" }).isChecked(),
+    ).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -183,7 +191,10 @@ describe("topping up the balance in Chromium", () => {
     await page.waitForFunction(() => typeof (window as unknown as { Cashfree?: unknown }).Cashfree === "function");
     await add.click();
     const logged = page.waitForEvent("console", (m) => m.type() === "error" && m.text().includes("Cashfree checkout ended"));
-    await page.frameLocator('[data-genui-cashfree-emulator="modal"] iframe').getByRole("button", { name: "Fail payment" }).click();
+    await page
+      .frameLocator('[data-genui-cashfree-emulator="modal"] iframe')
+      .getByRole("button", { name: "Fail payment" })
+      .click();
     await logged;
     await page.getByRole("dialog", { name: "Cashfree checkout" }).waitFor({ state: "detached" });
     await page.waitForTimeout(300);
@@ -200,8 +211,18 @@ describe("topping up the balance in Chromium", () => {
     const order = await page.evaluate(async () => {
       const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "");
       const headers = { "content-type": "application/json", "x-csrftoken": csrf };
-      await fetch("/billing/api/v1/currency/", { method: "POST", credentials: "include", headers, body: JSON.stringify({ currency: "INR" }) });
-      const res = await fetch("/billing/api/v1/orders/create/", { method: "POST", credentials: "include", headers, body: JSON.stringify({ amount: 10 }) });
+      await fetch("/billing/api/v1/currency/", {
+        method: "POST",
+        credentials: "include",
+        headers,
+        body: JSON.stringify({ currency: "INR" }),
+      });
+      const res = await fetch("/billing/api/v1/orders/create/", {
+        method: "POST",
+        credentials: "include",
+        headers,
+        body: JSON.stringify({ amount: 10 }),
+      });
       return (await res.json()) as { cashfree_order_id: string };
     });
     await stack.payments!.payCashfree(order.cashfree_order_id);

@@ -6,7 +6,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 export type Theme = "light" | "dark";
 
 /** A new page at a width, with the stored theme set before any script of the site runs. */
-export async function openPage(browser: Browser, opts: { width?: number; height?: number; theme?: Theme } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; theme?: Theme } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 } });
   if (opts.theme) await context.addInitScript((t) => localStorage.setItem("ui-theme", t), opts.theme);
   const page = await context.newPage();
@@ -16,7 +19,12 @@ export async function openPage(browser: Browser, opts: { width?: number; height?
 }
 
 /** Signs the page's browser up as a new user through the real API (as the SPA would), and marks it logged in. */
-export async function signUpInPage(page: Page, baseUrl: string, email = `user-${randomUUID()}@genui.dev`, password = "password123"): Promise<{ id: string; email: string }> {
+export async function signUpInPage(
+  page: Page,
+  baseUrl: string,
+  email = `user-${randomUUID()}@genui.dev`,
+  password = "password123",
+): Promise<{ id: string; email: string }> {
   if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/404-blank`);
   const user = await page.evaluate(
     async ({ email, password }) => {
@@ -38,7 +46,12 @@ export async function signUpInPage(page: Page, baseUrl: string, email = `user-${
 }
 
 /** A JSON call from inside the page with the session cookie and CSRF header (what the SPA's client sends). */
-export async function callInPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function callInPage<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       if (!/(?:^|; )csrftoken=/.test(document.cookie)) await fetch("/get-csrf/", { credentials: "include" });
@@ -69,14 +82,21 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
 }
 
 /** Readable axe output for an assertion message. */
-export const describeViolations = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+export const describeViolations = (vs: AxeViolation[]) =>
+  vs.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 
 /** Switches the theme through the header's radio buttons (as a user does). */
 export async function chooseTheme(page: Page, theme: Theme | "system"): Promise<void> {
@@ -85,7 +105,8 @@ export async function chooseTheme(page: Page, theme: Theme | "system"): Promise<
 }
 
 /** True when the page scrolls sideways (content wider than the viewport). */
-export const overflowsHorizontally = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+export const overflowsHorizontally = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 /** Full-page screenshot saved under test-results/screenshots. */
 export const shoot = (page: Page, name: string) => page.screenshot({ path: screenshotPath(name), fullPage: true });

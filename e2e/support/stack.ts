@@ -199,7 +199,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       LOGIN_RATE_PER_EMAIL: "1000/60",
       SIGNUP_RATE_PER_IP: "1000/60",
       CONTACT_RATE_PER_IP: "1000/60",
-      ...Object.fromEntries(Object.entries(opts.bffEnv ?? {}).map(([k, v]) => [k, payments ? v.replace("{payments}", payments.url) : v])),
+      ...Object.fromEntries(
+        Object.entries(opts.bffEnv ?? {}).map(([k, v]) => [k, payments ? v.replace("{payments}", payments.url) : v]),
+      ),
     }),
     logger,
   );

@@ -10,6 +10,8 @@ export default defineConfig({
   build: { outDir: "dist", emptyOutDir: true, sourcemap: true, manifest: true },
   server: {
     host: "127.0.0.1",
-    proxy: Object.fromEntries(["/accounts", "/contact", "/apps", "/billing", "/get-csrf", "/get-config"].map((p) => [p, { target: bff }])),
+    proxy: Object.fromEntries(
+      ["/accounts", "/contact", "/apps", "/billing", "/get-csrf", "/get-config"].map((p) => [p, { target: bff }]),
+    ),
   },
 });

@@ -9,7 +9,9 @@ export interface ClientConfig {
   cashfree_sdk_url: string;
 }
 
-export function clientConfig(config: Pick<BffConfig, "GOOGLE_CLIENT_ID" | "GOOGLE_SCRIPT_URL" | "PAYPAL_SDK_URL" | "CASHFREE_SDK_URL">) {
+export function clientConfig(
+  config: Pick<BffConfig, "GOOGLE_CLIENT_ID" | "GOOGLE_SCRIPT_URL" | "PAYPAL_SDK_URL" | "CASHFREE_SDK_URL">,
+) {
   const body: ClientConfig = {
     google_client_id: config.GOOGLE_CLIENT_ID,
     google_script_url: config.GOOGLE_SCRIPT_URL,

@@ -8,7 +8,9 @@ const Page = styled.div`
   min-height: 100dvh;
   display: flex;
   flex-direction: column;
-  main { flex: 1; }
+  main {
+    flex: 1;
+  }
 `;
 
 const SkipLink = styled.a`
@@ -20,7 +22,9 @@ const SkipLink = styled.a`
   background: var(--accent);
   color: var(--accent-fg);
   border-radius: 6px;
-  &:focus { top: 8px; }
+  &:focus {
+    top: 8px;
+  }
 `;
 
 /** The shell every page shares: header, the page, footer. Pages that fill the screen opt out with `handle.bare`. */

@@ -78,7 +78,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const endingRef = useRef(false);
 
   // The current user (SPEC: 200 with data marks logged in). Asked once at start and after sign-in.
-  const { data: user, mutate } = useSWR<User | undefined>(ME_KEY, fetchMe, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data: user, mutate } = useSWR<User | undefined>(ME_KEY, fetchMe, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
 
   const finishLogout = useCallback(() => {
     setLoggedIn(false);

@@ -11,14 +11,19 @@ const Page = styled(Container)`
   display: grid;
   gap: 40px;
   padding-block: 40px 64px;
-  h1 { font-size: clamp(28px, 4vw, 36px); margin: 0; }
+  h1 {
+    font-size: clamp(28px, 4vw, 36px);
+    margin: 0;
+  }
 `;
 
 const LoginPanel = styled(Card)`
   width: min(440px, 100%);
   margin: 56px auto;
   padding: 32px;
-  @media (max-width: 480px) { padding: 20px; }
+  @media (max-width: 480px) {
+    padding: 20px;
+  }
 `;
 
 /** SPEC §2 Dashboard: balance and apps when signed in; the login screen otherwise (success stays here). */
@@ -38,7 +43,9 @@ export default function DashboardPage() {
     <Page>
       <div>
         <h1>Dashboard</h1>
-        <p style={{ color: "var(--fg-muted)", margin: "6px 0 0" }}>{user?.email ? `Signed in as ${user.email}` : "Your balance, apps and templates."}</p>
+        <p style={{ color: "var(--fg-muted)", margin: "6px 0 0" }}>
+          {user?.email ? `Signed in as ${user.email}` : "Your balance, apps and templates."}
+        </p>
       </div>
       <BalanceSection />
       <AppsSection />

@@ -16,7 +16,9 @@ const Wrap = styled(Container)`
 const Panel = styled(Card)`
   width: min(440px, 100%);
   padding: 32px;
-  @media (max-width: 480px) { padding: 20px; }
+  @media (max-width: 480px) {
+    padding: 20px;
+  }
 `;
 
 export default function LoginPage() {

@@ -10,8 +10,12 @@ export const Centered = styled(Container)`
   text-align: center;
   gap: 16px;
   padding-block: 64px;
-  h1 { font-size: clamp(28px, 5vw, 44px); }
-  p { color: var(--fg-muted); }
+  h1 {
+    font-size: clamp(28px, 5vw, 44px);
+  }
+  p {
+    color: var(--fg-muted);
+  }
 `;
 
 export function NotFoundPage() {

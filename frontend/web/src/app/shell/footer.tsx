@@ -15,12 +15,38 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: 1.5fr repeat(3, 1fr);
   gap: 32px;
-  @media (max-width: 800px) { grid-template-columns: 1fr 1fr; }
-  @media (max-width: 420px) { grid-template-columns: 1fr; }
-  h2 { font-size: 14px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--fg-muted); margin-bottom: 12px; }
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 8px; }
-  a { color: var(--fg); text-decoration: none; &:hover { text-decoration: underline; } }
-  address { font-style: normal; color: var(--fg-muted); line-height: 1.6; }
+  @media (max-width: 800px) {
+    grid-template-columns: 1fr 1fr;
+  }
+  @media (max-width: 420px) {
+    grid-template-columns: 1fr;
+  }
+  h2 {
+    font-size: 14px;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: var(--fg-muted);
+    margin-bottom: 12px;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 8px;
+  }
+  a {
+    color: var(--fg);
+    text-decoration: none;
+    &:hover {
+      text-decoration: underline;
+    }
+  }
+  address {
+    font-style: normal;
+    color: var(--fg-muted);
+    line-height: 1.6;
+  }
 `;
 
 const Bottom = styled.p`
@@ -53,22 +79,34 @@ export function Footer() {
           <nav aria-labelledby="footer-product">
             <h2 id="footer-product">Product</h2>
             <ul>
-              <li><Link to="/pricing">Pricing</Link></li>
-              <li><Link to="/docs">Documentation</Link></li>
+              <li>
+                <Link to="/pricing">Pricing</Link>
+              </li>
+              <li>
+                <Link to="/docs">Documentation</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-resources">
             <h2 id="footer-resources">Resources</h2>
             <ul>
-              <li><Link to="/contact">Contact</Link></li>
-              <li><Link to="/refund">Refund</Link></li>
+              <li>
+                <Link to="/contact">Contact</Link>
+              </li>
+              <li>
+                <Link to="/refund">Refund</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-legal">
             <h2 id="footer-legal">Legal</h2>
             <ul>
-              <li><Link to="/privacy">Privacy Policy</Link></li>
-              <li><Link to="/terms">Terms of Service</Link></li>
+              <li>
+                <Link to="/privacy">Privacy Policy</Link>
+              </li>
+              <li>
+                <Link to="/terms">Terms of Service</Link>
+              </li>
             </ul>
           </nav>
         </Grid>

@@ -46,7 +46,9 @@ const Logo = styled(Link)`
 const Nav = styled.nav`
   display: flex;
   gap: 4px;
-  @media (max-width: 959px) { display: none; }
+  @media (max-width: 959px) {
+    display: none;
+  }
   a {
     padding: 6px 10px;
     border-radius: 6px;
@@ -54,8 +56,13 @@ const Nav = styled.nav`
     text-decoration: none;
     font-weight: 500;
     font-size: 15px;
-    &:hover { color: var(--fg); background: var(--bg-muted); }
-    &.active { color: var(--fg); }
+    &:hover {
+      color: var(--fg);
+      background: var(--bg-muted);
+    }
+    &.active {
+      color: var(--fg);
+    }
   }
 `;
 
@@ -68,7 +75,9 @@ const Actions = styled.div`
     display: flex;
     gap: 8px;
     align-items: center;
-    @media (max-width: 959px) { display: none; }
+    @media (max-width: 959px) {
+      display: none;
+    }
   }
 `;
 
@@ -82,7 +91,9 @@ const MenuToggle = styled.button`
   cursor: pointer;
   align-items: center;
   justify-content: center;
-  @media (max-width: 959px) { display: inline-flex; }
+  @media (max-width: 959px) {
+    display: inline-flex;
+  }
 `;
 
 const Drawer = styled.div`
@@ -95,16 +106,27 @@ const Drawer = styled.div`
   padding: 12px 16px 20px;
   display: grid;
   gap: 4px;
-  @media (min-width: 960px) { display: none; }
+  @media (min-width: 960px) {
+    display: none;
+  }
   a {
     padding: 12px;
     border-radius: 8px;
     color: var(--fg);
     text-decoration: none;
     font-weight: 500;
-    &:hover, &.active { background: var(--bg-muted); }
+    &:hover,
+    &.active {
+      background: var(--bg-muted);
+    }
   }
-  .row { display: flex; gap: 8px; flex-wrap: wrap; padding-top: 8px; align-items: center; }
+  .row {
+    display: flex;
+    gap: 8px;
+    flex-wrap: wrap;
+    padding-top: 8px;
+    align-items: center;
+  }
 `;
 
 export function Header() {
@@ -163,9 +185,7 @@ export function Header() {
         </Nav>
         <Actions>
           <ThemeToggle />
-          <div className="wide">
-            {sessionButtons}
-          </div>
+          <div className="wide">{sessionButtons}</div>
           <MenuToggle
             type="button"
             aria-label={menuOpen ? "Close menu" : "Open menu"}

@@ -22,8 +22,15 @@ const Option = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  &[aria-checked="true"] { background: var(--surface); color: var(--fg); box-shadow: var(--shadow); }
-  svg { width: 16px; height: 16px; }
+  &[aria-checked="true"] {
+    background: var(--surface);
+    color: var(--fg);
+    box-shadow: var(--shadow);
+  }
+  svg {
+    width: 16px;
+    height: 16px;
+  }
 `;
 
 const OPTIONS: { value: ThemePreference; label: string; icon: typeof SunIcon }[] = [

@@ -5,10 +5,26 @@ import styled, { css } from "styled-components";
 export type BannerType = "success" | "warning" | "error" | "default";
 
 const tones = {
-  success: css`background: var(--success-soft); border-color: var(--success); color: var(--fg);`,
-  warning: css`background: var(--warning-soft); border-color: #ca8a04; color: var(--fg);`,
-  error: css`background: var(--danger-soft); border-color: var(--danger); color: var(--fg);`,
-  default: css`background: var(--gray-soft); border-color: var(--border-strong); color: var(--fg);`,
+  success: css`
+    background: var(--success-soft);
+    border-color: var(--success);
+    color: var(--fg);
+  `,
+  warning: css`
+    background: var(--warning-soft);
+    border-color: #ca8a04;
+    color: var(--fg);
+  `,
+  error: css`
+    background: var(--danger-soft);
+    border-color: var(--danger);
+    color: var(--fg);
+  `,
+  default: css`
+    background: var(--gray-soft);
+    border-color: var(--border-strong);
+    color: var(--fg);
+  `,
 };
 
 const Box = styled.div<{ $type: BannerType }>`

@@ -11,31 +11,42 @@ const variants = {
     background: var(--accent);
     color: var(--accent-fg);
     border-color: var(--accent);
-    &:hover:not(:disabled) { background: var(--accent-hover); border-color: var(--accent-hover); }
+    &:hover:not(:disabled) {
+      background: var(--accent-hover);
+      border-color: var(--accent-hover);
+    }
   `,
   secondary: css`
     background: var(--bg-muted);
     color: var(--fg);
     border-color: var(--bg-muted);
-    &:hover:not(:disabled) { border-color: var(--border-strong); }
+    &:hover:not(:disabled) {
+      border-color: var(--border-strong);
+    }
   `,
   outline: css`
     background: transparent;
     color: var(--fg);
     border-color: var(--border-strong);
-    &:hover:not(:disabled) { background: var(--bg-muted); }
+    &:hover:not(:disabled) {
+      background: var(--bg-muted);
+    }
   `,
   ghost: css`
     background: transparent;
     color: var(--fg);
     border-color: transparent;
-    &:hover:not(:disabled) { background: var(--bg-muted); }
+    &:hover:not(:disabled) {
+      background: var(--bg-muted);
+    }
   `,
   danger: css`
     background: #b91c1c;
     color: #ffffff;
     border-color: #b91c1c;
-    &:hover:not(:disabled) { background: #991b1b; }
+    &:hover:not(:disabled) {
+      background: #991b1b;
+    }
   `,
   link: css`
     background: transparent;
@@ -47,10 +58,26 @@ const variants = {
 };
 
 const sizes = {
-  sm: css`height: 32px; padding: 0 12px; font-size: 14px;`,
-  md: css`height: 40px; padding: 0 16px; font-size: 15px;`,
-  lg: css`height: 48px; padding: 0 24px; font-size: 16px;`,
-  icon: css`height: 40px; width: 40px; padding: 0;`,
+  sm: css`
+    height: 32px;
+    padding: 0 12px;
+    font-size: 14px;
+  `,
+  md: css`
+    height: 40px;
+    padding: 0 16px;
+    font-size: 15px;
+  `,
+  lg: css`
+    height: 48px;
+    padding: 0 24px;
+    font-size: 16px;
+  `,
+  icon: css`
+    height: 40px;
+    width: 40px;
+    padding: 0;
+  `,
 };
 
 export const buttonStyles = css<{ $variant: ButtonVariant; $size: ButtonSize; $block?: boolean }>`
@@ -64,11 +91,17 @@ export const buttonStyles = css<{ $variant: ButtonVariant; $size: ButtonSize; $b
   cursor: pointer;
   text-decoration: none;
   white-space: nowrap;
-  transition: background 0.15s, border-color 0.15s, color 0.15s;
+  transition:
+    background 0.15s,
+    border-color 0.15s,
+    color 0.15s;
   ${(p) => variants[p.$variant]}
   ${(p) => sizes[p.$size]}
   ${(p) => p.$block && "width: 100%;"}
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize; $block?: boolean }>`

@@ -25,11 +25,22 @@ const Pre = styled.pre`
   font-size: 13.5px;
   line-height: 1.6;
   tab-size: 2;
-  .tk-k { color: #c4b5fd; }
-  .tk-s { color: #86efac; }
-  .tk-c { color: #94a3b8; font-style: italic; }
-  .tk-n { color: #fdba74; }
-  .tk-f { color: #7dd3fc; }
+  .tk-k {
+    color: #c4b5fd;
+  }
+  .tk-s {
+    color: #86efac;
+  }
+  .tk-c {
+    color: #94a3b8;
+    font-style: italic;
+  }
+  .tk-n {
+    color: #fdba74;
+  }
+  .tk-f {
+    color: #7dd3fc;
+  }
 `;
 
 const CopyButton = styled.button`
@@ -48,14 +59,68 @@ const CopyButton = styled.button`
   align-items: center;
   gap: 6px;
   font-size: 12px;
-  svg { width: 16px; height: 16px; }
+  svg {
+    width: 16px;
+    height: 16px;
+  }
 `;
 
 const KEYWORDS: Record<CodeLanguage, string[]> = {
   bash: ["curl", "npm", "install", "pip", "export"],
-  python: ["import", "from", "as", "def", "return", "print", "for", "in", "if", "else", "with", "async", "await", "None", "True", "False"],
-  javascript: ["import", "from", "const", "let", "await", "async", "function", "return", "new", "export", "default", "if", "else", "for", "of"],
-  tsx: ["import", "from", "const", "let", "await", "async", "function", "return", "new", "export", "default", "if", "else", "for", "of", "type", "interface"],
+  python: [
+    "import",
+    "from",
+    "as",
+    "def",
+    "return",
+    "print",
+    "for",
+    "in",
+    "if",
+    "else",
+    "with",
+    "async",
+    "await",
+    "None",
+    "True",
+    "False",
+  ],
+  javascript: [
+    "import",
+    "from",
+    "const",
+    "let",
+    "await",
+    "async",
+    "function",
+    "return",
+    "new",
+    "export",
+    "default",
+    "if",
+    "else",
+    "for",
+    "of",
+  ],
+  tsx: [
+    "import",
+    "from",
+    "const",
+    "let",
+    "await",
+    "async",
+    "function",
+    "return",
+    "new",
+    "export",
+    "default",
+    "if",
+    "else",
+    "for",
+    "of",
+    "type",
+    "interface",
+  ],
   json: ["true", "false", "null"],
   html: ["const", "let", "new", "function", "return"],
   text: [],
@@ -68,7 +133,10 @@ export function highlight(code: string, lang: CodeLanguage): string {
   if (lang === "text") return escapeHtml(code);
   const comment =
     lang === "python" || lang === "bash" ? "#[^\\n]*" : lang === "html" ? "<!--[\\s\\S]*?-->|\\/\\/[^\\n]*" : "\\/\\/[^\\n]*";
-  const re = new RegExp(`(${comment})|("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|\`(?:[^\`\\\\]|\\\\.)*\`)|\\b(\\d+(?:\\.\\d+)?)\\b|\\b([A-Za-z_$][\\w$]*)\\b(?=\\s*\\()|\\b([A-Za-z_$][\\w$]*)\\b`, "g");
+  const re = new RegExp(
+    `(${comment})|("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|\`(?:[^\`\\\\]|\\\\.)*\`)|\\b(\\d+(?:\\.\\d+)?)\\b|\\b([A-Za-z_$][\\w$]*)\\b(?=\\s*\\()|\\b([A-Za-z_$][\\w$]*)\\b`,
+    "g",
+  );
   const words = new Set(KEYWORDS[lang]);
   let out = "";
   let last = 0;

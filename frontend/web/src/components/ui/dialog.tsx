@@ -11,7 +11,9 @@ const StyledDialog = styled.dialog`
   color: var(--fg);
   box-shadow: var(--shadow-lg);
   overflow: auto;
-  &::backdrop { background: rgb(2 6 23 / 0.6); }
+  &::backdrop {
+    background: rgb(2 6 23 / 0.6);
+  }
 `;
 
 const Body = styled.div`
@@ -55,7 +57,16 @@ export interface DialogProps {
  * A modal built on the native <dialog> (focus trapped, the rest of the page inert, Escape handled by the browser),
  * closed by Escape and by clicks on the backdrop unless `dismissible` is false.
  */
-export function Dialog({ open, onClose, title, description, children, dismissible = true, role = "dialog", testId }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  dismissible = true,
+  role = "dialog",
+  testId,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descId = useId();

@@ -10,20 +10,41 @@ const control = css`
   background: var(--surface);
   color: var(--fg);
   font-size: 15px;
-  &::placeholder { color: var(--fg-muted); opacity: 1; }
-  &:focus-visible { outline: 2px solid var(--focus); outline-offset: 0; border-color: var(--focus); }
-  &[aria-invalid="true"] { border-color: var(--danger); }
-  &:disabled { opacity: 0.6; }
+  &::placeholder {
+    color: var(--fg-muted);
+    opacity: 1;
+  }
+  &:focus-visible {
+    outline: 2px solid var(--focus);
+    outline-offset: 0;
+    border-color: var(--focus);
+  }
+  &[aria-invalid="true"] {
+    border-color: var(--danger);
+  }
+  &:disabled {
+    opacity: 0.6;
+  }
 `;
 
-export const Input = styled.input`${control}`;
-export const Textarea = styled.textarea`${control} resize: vertical; min-height: 120px;`;
-export const Select = styled.select`${control}`;
+export const Input = styled.input`
+  ${control}
+`;
+export const Textarea = styled.textarea`
+  ${control} resize: vertical;
+  min-height: 120px;
+`;
+export const Select = styled.select`
+  ${control}
+`;
 
 const Wrap = styled.div`
   display: grid;
   gap: 6px;
-  label { font-size: 14px; font-weight: 600; }
+  label {
+    font-size: 14px;
+    font-weight: 600;
+  }
 `;
 
 export const FieldError = styled.p`
@@ -63,19 +84,24 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
   );
 });
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
-  { label, error, hint, id, ...rest },
-  ref,
-) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const errId = `${inputId}-error`;
-  return (
-    <Wrap>
-      <label htmlFor={inputId}>{label}</label>
-      <Textarea ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? errId : undefined} {...rest} />
-      {hint && <Hint>{hint}</Hint>}
-      {error && <FieldError id={errId}>{error}</FieldError>}
-    </Wrap>
-  );
-});
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function TextAreaField({ label, error, hint, id, ...rest }, ref) {
+    const auto = useId();
+    const inputId = id ?? auto;
+    const errId = `${inputId}-error`;
+    return (
+      <Wrap>
+        <label htmlFor={inputId}>{label}</label>
+        <Textarea
+          ref={ref}
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errId : undefined}
+          {...rest}
+        />
+        {hint && <Hint>{hint}</Hint>}
+        {error && <FieldError id={errId}>{error}</FieldError>}
+      </Wrap>
+    );
+  },
+);

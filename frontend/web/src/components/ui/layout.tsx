@@ -5,7 +5,9 @@ export const Container = styled.div`
   max-width: 1200px;
   margin: 0 auto;
   padding: 0 24px;
-  @media (max-width: 480px) { padding: 0 16px; }
+  @media (max-width: 480px) {
+    padding: 0 16px;
+  }
 `;
 
 export const Card = styled.div`
@@ -18,7 +20,9 @@ export const Card = styled.div`
 
 export const Section = styled.section`
   padding: 72px 0;
-  @media (max-width: 640px) { padding: 48px 0; }
+  @media (max-width: 640px) {
+    padding: 48px 0;
+  }
 `;
 
 export const SectionTitle = styled.h2`
@@ -61,5 +65,12 @@ export const Skeleton = styled.div<{ $h?: number; $w?: string }>`
   background: linear-gradient(90deg, var(--bg-muted) 25%, var(--border) 37%, var(--bg-muted) 63%);
   background-size: 400% 100%;
   animation: shimmer 1.4s ease infinite;
-  @keyframes shimmer { 0% { background-position: 100% 50%; } 100% { background-position: 0 50%; } }
+  @keyframes shimmer {
+    0% {
+      background-position: 100% 50%;
+    }
+    100% {
+      background-position: 0 50%;
+    }
+  }
 `;

@@ -30,7 +30,11 @@ const Item = styled.button<{ $danger?: boolean }>`
   cursor: pointer;
   font-size: 14px;
   color: ${(p) => (p.$danger ? "var(--danger)" : "var(--fg)")};
-  &:hover, &:focus-visible { background: var(--bg-muted); outline: none; }
+  &:hover,
+  &:focus-visible {
+    background: var(--bg-muted);
+    outline: none;
+  }
 `;
 
 export interface MenuItem {
@@ -83,7 +87,17 @@ export function Menu({ label, trigger, items }: { label: string; trigger: ReactN
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         onClick={() => setOpen((o) => !o)}
-        style={{ border: 0, background: "transparent", cursor: "pointer", width: 36, height: 36, borderRadius: 8, display: "inline-flex", alignItems: "center", justifyContent: "center" }}
+        style={{
+          border: 0,
+          background: "transparent",
+          cursor: "pointer",
+          width: 36,
+          height: 36,
+          borderRadius: 8,
+          display: "inline-flex",
+          alignItems: "center",
+          justifyContent: "center",
+        }}
       >
         {trigger}
       </button>

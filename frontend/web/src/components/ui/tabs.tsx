@@ -20,7 +20,11 @@ const Tab = styled.button`
   color: var(--fg-muted);
   font-weight: 600;
   cursor: pointer;
-  &[aria-selected="true"] { background: var(--surface); color: var(--fg); box-shadow: var(--shadow); }
+  &[aria-selected="true"] {
+    background: var(--surface);
+    color: var(--fg);
+    box-shadow: var(--shadow);
+  }
 `;
 
 export interface TabItem {
@@ -30,7 +34,17 @@ export interface TabItem {
 }
 
 /** Tabs (WAI-ARIA): arrow keys move between tabs, the panel is labelled by its tab. */
-export function Tabs({ items, value, onChange, label }: { items: TabItem[]; value: string; onChange(id: string): void; label: string }) {
+export function Tabs({
+  items,
+  value,
+  onChange,
+  label,
+}: {
+  items: TabItem[];
+  value: string;
+  onChange(id: string): void;
+  label: string;
+}) {
   const base = useId();
   const listRef = useRef<HTMLDivElement>(null);
   const current = items.find((i) => i.id === value) ?? items[0];
@@ -64,7 +78,12 @@ export function Tabs({ items, value, onChange, label }: { items: TabItem[]; valu
         ))}
       </List>
       {current && (
-        <div role="tabpanel" id={`${base}-panel-${current.id}`} aria-labelledby={`${base}-tab-${current.id}`} style={{ marginTop: 16 }}>
+        <div
+          role="tabpanel"
+          id={`${base}-panel-${current.id}`}
+          aria-labelledby={`${base}-tab-${current.id}`}
+          style={{ marginTop: 16 }}
+        >
           {current.content}
         </div>
       )}

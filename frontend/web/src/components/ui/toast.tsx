@@ -33,13 +33,23 @@ const Region = styled.div`
   width: min(380px, calc(100vw - 32px));
   display: grid;
   gap: 8px;
-  &:not(:popover-open) { display: none; }
+  &:not(:popover-open) {
+    display: none;
+  }
 `;
 
 const variantCss = {
-  default: css`border-color: var(--border);`,
-  success: css`border-color: var(--success); border-left: 4px solid var(--success);`,
-  destructive: css`border-color: var(--danger); border-left: 4px solid var(--danger);`,
+  default: css`
+    border-color: var(--border);
+  `,
+  success: css`
+    border-color: var(--success);
+    border-left: 4px solid var(--success);
+  `,
+  destructive: css`
+    border-color: var(--danger);
+    border-left: 4px solid var(--danger);
+  `,
 };
 
 const Item = styled.div<{ $variant: ToastVariant }>`
@@ -51,8 +61,15 @@ const Item = styled.div<{ $variant: ToastVariant }>`
   padding: 12px 40px 12px 16px;
   position: relative;
   ${(p) => variantCss[p.$variant]}
-  strong { display: block; font-size: 15px; }
-  p { margin: 2px 0 0; font-size: 14px; color: var(--fg-muted); }
+  strong {
+    display: block;
+    font-size: 15px;
+  }
+  p {
+    margin: 2px 0 0;
+    font-size: 14px;
+    color: var(--fg-muted);
+  }
 `;
 
 const Close = styled.button`
@@ -66,7 +83,9 @@ const Close = styled.button`
   background: transparent;
   cursor: pointer;
   color: var(--fg-muted);
-  &:hover { background: var(--bg-muted); }
+  &:hover {
+    background: var(--bg-muted);
+  }
 `;
 
 let nextId = 1;
@@ -79,7 +98,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const toast = useCallback(
     (t: ToastInput) => {
-      const item: ToastItem = { id: nextId++, title: t.title, description: t.description, variant: t.variant ?? "default", duration: t.duration ?? 5000 };
+      const item: ToastItem = {
+        id: nextId++,
+        title: t.title,
+        description: t.description,
+        variant: t.variant ?? "default",
+        duration: t.duration ?? 5000,
+      };
       setItems((list) => [...list.slice(-3), item]);
       setTimeout(() => dismiss(item.id), item.duration);
     },

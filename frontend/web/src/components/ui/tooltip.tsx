@@ -1,4 +1,16 @@
-import { cloneElement, createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
+import {
+  cloneElement,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import { createPortal } from "react-dom";
 import styled from "styled-components";
 
@@ -12,9 +24,21 @@ interface Timing {
   lastClosed: { at: number };
 }
 
-const TooltipContext = createContext<Timing>({ delay: TOOLTIP_OPEN_DELAY_MS, skip: TOOLTIP_SKIP_DELAY_MS, lastClosed: { at: 0 } });
+const TooltipContext = createContext<Timing>({
+  delay: TOOLTIP_OPEN_DELAY_MS,
+  skip: TOOLTIP_SKIP_DELAY_MS,
+  lastClosed: { at: 0 },
+});
 
-export function TooltipProvider({ children, delay = TOOLTIP_OPEN_DELAY_MS, skip = TOOLTIP_SKIP_DELAY_MS }: { children: ReactNode; delay?: number; skip?: number }) {
+export function TooltipProvider({
+  children,
+  delay = TOOLTIP_OPEN_DELAY_MS,
+  skip = TOOLTIP_SKIP_DELAY_MS,
+}: {
+  children: ReactNode;
+  delay?: number;
+  skip?: number;
+}) {
   const lastClosed = useRef({ at: 0 });
   return <TooltipContext.Provider value={{ delay, skip, lastClosed: lastClosed.current }}>{children}</TooltipContext.Provider>;
 }
@@ -118,7 +142,12 @@ export function Tooltip({ content, children }: { content: string; children: Reac
       {child}
       {open &&
         createPortal(
-          <Bubble ref={bubble} id={id} role="tooltip" style={pos ? { top: pos.top, left: pos.left } : { visibility: "hidden", top: 0, left: 0 }}>
+          <Bubble
+            ref={bubble}
+            id={id}
+            role="tooltip"
+            style={pos ? { top: pos.top, left: pos.left } : { visibility: "hidden", top: 0, left: 0 }}
+          >
             {content}
           </Bubble>,
           document.body,

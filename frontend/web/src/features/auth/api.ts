@@ -5,7 +5,8 @@ import type { User } from "../../lib/session";
 export const loginWithPassword = (email: string, password: string) =>
   api.post<User>("/accounts/api/v1/login-password/", { email, password });
 
-export const loginWithGoogle = (accessToken: string) => api.post<User>("/accounts/api/v1/login-google/", { access_token: accessToken });
+export const loginWithGoogle = (accessToken: string) =>
+  api.post<User>("/accounts/api/v1/login-google/", { access_token: accessToken });
 
 /** Sign-up (not in SPEC; docs/decisions.md "Accounts"): signs the new account in. */
 export const register = (email: string, password: string, name?: string) =>

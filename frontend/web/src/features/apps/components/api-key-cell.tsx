@@ -32,9 +32,17 @@ const CopyButton = styled.button`
   background: transparent;
   color: var(--fg-muted);
   cursor: pointer;
-  &:hover { background: var(--bg-muted); color: var(--fg); }
-  &[data-copied="true"] { color: var(--success); }
-  svg { width: 16px; height: 16px; }
+  &:hover {
+    background: var(--bg-muted);
+    color: var(--fg);
+  }
+  &[data-copied="true"] {
+    color: var(--success);
+  }
+  svg {
+    width: 16px;
+    height: 16px;
+  }
 `;
 
 /** A small chip under the button; the live region stays mounted so the change is announced. */

@@ -28,14 +28,23 @@ const Head = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: 12px;
-  h2 { font-size: 24px; margin: 0; }
-  h2:focus { outline: none; }
+  h2 {
+    font-size: 24px;
+    margin: 0;
+  }
+  h2:focus {
+    outline: none;
+  }
 `;
 
 const TableCard = styled(Card)`
   padding: 0;
-  th:first-child { border-top-left-radius: var(--radius); }
-  th:last-child { border-top-right-radius: var(--radius); }
+  th:first-child {
+    border-top-left-radius: var(--radius);
+  }
+  th:last-child {
+    border-top-right-radius: var(--radius);
+  }
 `;
 
 const Empty = styled(Card)`
@@ -44,8 +53,15 @@ const Empty = styled(Card)`
   gap: 8px;
   padding: 40px 24px;
   text-align: center;
-  p { margin: 0; font-weight: 600; font-size: 17px; }
-  span { color: var(--fg-muted); font-size: 15px; }
+  p {
+    margin: 0;
+    font-weight: 600;
+    font-size: 17px;
+  }
+  span {
+    color: var(--fg-muted);
+    font-size: 15px;
+  }
 `;
 
 const Loading = styled(Card)`
@@ -209,7 +225,19 @@ interface BodyProps {
   onDelete(app: App): void;
 }
 
-function AppsBody({ data, error, isLoading, page, pages, expanded, onToggle, onRetry, onCreate, onCancelSubscription, onDelete }: BodyProps) {
+function AppsBody({
+  data,
+  error,
+  isLoading,
+  page,
+  pages,
+  expanded,
+  onToggle,
+  onRetry,
+  onCreate,
+  onCancelSubscription,
+  onDelete,
+}: BodyProps) {
   if (isLoading && !data)
     return (
       <Loading aria-busy="true" aria-label="Loading your apps">

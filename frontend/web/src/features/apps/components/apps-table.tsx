@@ -32,18 +32,31 @@ const Table = styled.table`
     border-bottom: 1px solid var(--border);
     vertical-align: middle;
   }
-  tbody tr:last-child td { border-bottom: 0; }
-  tr.app { cursor: pointer; }
-  tr.app:hover td { background: var(--bg-subtle); }
-  tr.app.open td { border-bottom-color: transparent; }
-  td.panel { padding-top: 0; cursor: default; }
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+  tr.app {
+    cursor: pointer;
+  }
+  tr.app:hover td {
+    background: var(--bg-subtle);
+  }
+  tr.app.open td {
+    border-bottom-color: transparent;
+  }
+  td.panel {
+    padding-top: 0;
+    cursor: default;
+  }
   .actions {
     display: flex;
     align-items: center;
     justify-content: flex-end;
     gap: 4px;
   }
-  th.actions-head { text-align: right; }
+  th.actions-head {
+    text-align: right;
+  }
 
   @media ${STACK} {
     thead {
@@ -54,7 +67,11 @@ const Table = styled.table`
       clip: rect(0 0 0 0);
       white-space: nowrap;
     }
-    tbody, tr, td { display: block; }
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
     tr.app {
       display: grid;
       grid-template-columns: minmax(0, 1fr) auto;
@@ -63,14 +80,34 @@ const Table = styled.table`
       padding: 12px 16px;
       border-bottom: 1px solid var(--border);
     }
-    tr.app.open { border-bottom-color: transparent; }
-    tr.app td { padding: 0; border: 0; background: transparent !important; }
-    td.url { grid-area: url; }
-    td.key { grid-area: key; }
-    td.status { grid-area: status; align-self: center; }
-    td.cell-actions { grid-area: actions; }
-    .actions { justify-content: flex-start; }
-    td.panel { padding: 0 12px 12px; border-bottom: 1px solid var(--border); }
+    tr.app.open {
+      border-bottom-color: transparent;
+    }
+    tr.app td {
+      padding: 0;
+      border: 0;
+      background: transparent !important;
+    }
+    td.url {
+      grid-area: url;
+    }
+    td.key {
+      grid-area: key;
+    }
+    td.status {
+      grid-area: status;
+      align-self: center;
+    }
+    td.cell-actions {
+      grid-area: actions;
+    }
+    .actions {
+      justify-content: flex-start;
+    }
+    td.panel {
+      padding: 0 12px 12px;
+      border-bottom: 1px solid var(--border);
+    }
   }
 `;
 
@@ -95,13 +132,17 @@ const Disclosure = styled.button`
     color: var(--fg-muted);
     transition: transform 0.15s;
   }
-  &[aria-expanded="true"] svg { transform: rotate(90deg); }
+  &[aria-expanded="true"] svg {
+    transform: rotate(90deg);
+  }
   .url {
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
     max-width: 360px;
-    @media ${STACK} { max-width: none; }
+    @media ${STACK} {
+      max-width: none;
+    }
   }
 `;
 
@@ -137,9 +178,15 @@ export function AppsTable({ apps, caption, expanded, onToggle, onCancelSubscript
       <caption className="visually-hidden">{caption}</caption>
       <thead role="rowgroup">
         <tr role="row">
-          <th role="columnheader" scope="col">App Url</th>
-          <th role="columnheader" scope="col">API Key</th>
-          <th role="columnheader" scope="col">Status</th>
+          <th role="columnheader" scope="col">
+            App Url
+          </th>
+          <th role="columnheader" scope="col">
+            API Key
+          </th>
+          <th role="columnheader" scope="col">
+            Status
+          </th>
           <th role="columnheader" scope="col" className="actions-head">
             Actions
           </th>
@@ -186,7 +233,12 @@ export function AppsTable({ apps, caption, expanded, onToggle, onCancelSubscript
                 </td>
                 <td role="cell" className="cell-actions">
                   <div className="actions">
-                    <Button size="sm" variant="outline" onClick={() => navigate(chatPath(app.id))} aria-label={`Try it: ${app.url}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => navigate(chatPath(app.id))}
+                      aria-label={`Try it: ${app.url}`}
+                    >
                       Try it
                     </Button>
                     <Menu label={`More actions for ${app.url}`} trigger={<MoreIcon />} items={items} />

@@ -18,9 +18,26 @@ export interface ConfirmDialogProps {
 }
 
 /** A confirmation (role alertdialog): focus starts on the safe button, the action is red and shows a spinner. */
-export function ConfirmDialog({ open, title, description, dismissLabel, confirmLabel, busy, onConfirm, onClose, dismissible = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  dismissLabel,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+  dismissible = true,
+}: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={busy ? () => undefined : onClose} title={title} description={description} role="alertdialog" dismissible={dismissible && !busy}>
+    <Dialog
+      open={open}
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      description={description}
+      role="alertdialog"
+      dismissible={dismissible && !busy}
+    >
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={busy}>
           {dismissLabel}

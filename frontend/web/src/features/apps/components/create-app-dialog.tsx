@@ -56,7 +56,13 @@ export function CreateAppDialog({ open, onClose, onCreated }: { open: boolean; o
   };
 
   return (
-    <Dialog open={open} onClose={close} title="Create a new app" description="Register the website that will use the API key." dismissible={!busy}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Create a new app"
+      description="Register the website that will use the API key."
+      dismissible={!busy}
+    >
       <form onSubmit={submit} noValidate style={{ display: "grid", gap: 20 }}>
         <TextField
           ref={input}

@@ -3,7 +3,10 @@ import styled from "styled-components";
 import { Card } from "../../../components/ui/layout";
 
 const Box = styled(Card)`
-  h2 { font-size: 20px; margin-bottom: 12px; }
+  h2 {
+    font-size: 20px;
+    margin-bottom: 12px;
+  }
   ol {
     margin: 0 0 16px;
     padding-left: 1.4em;
@@ -11,9 +14,16 @@ const Box = styled(Card)`
     gap: 8px;
     color: var(--fg-muted);
   }
-  li::marker { color: var(--accent-text); font-weight: 700; }
-  strong { color: var(--fg); }
-  code { font-size: 0.92em; }
+  li::marker {
+    color: var(--accent-text);
+    font-weight: 700;
+  }
+  strong {
+    color: var(--fg);
+  }
+  code {
+    font-size: 0.92em;
+  }
 `;
 
 /** The dashboard's short "Getting Started" box (SPEC §2): three steps and a way to the docs. */

@@ -25,8 +25,13 @@ const PageButton = styled.button`
   font-weight: 600;
   font-size: 14px;
   cursor: pointer;
-  &:hover:not(:disabled) { background: var(--bg-muted); }
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
+  &:hover:not(:disabled) {
+    background: var(--bg-muted);
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
   &[aria-current="page"] {
     background: var(--accent);
     border-color: var(--accent);
@@ -77,7 +82,12 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
             </li>
           ) : (
             <li key={n}>
-              <PageButton type="button" aria-label={`Page ${n}`} aria-current={n === page ? "page" : undefined} onClick={() => n !== page && onPage(n)}>
+              <PageButton
+                type="button"
+                aria-label={`Page ${n}`}
+                aria-current={n === page ? "page" : undefined}
+                onClick={() => n !== page && onPage(n)}
+              >
                 {n}
               </PageButton>
             </li>

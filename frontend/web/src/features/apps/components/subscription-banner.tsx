@@ -30,7 +30,9 @@ export function SubscriptionBanner() {
   if (!subscriptionId) return null;
   return (
     <Banner type={active ? "success" : "warning"} testId="subscription-banner">
-      {active ? "Your subscription is active. Your app is ready to use." : "Thanks for subscribing, your payment is currently being processed."}
+      {active
+        ? "Your subscription is active. Your app is ready to use."
+        : "Thanks for subscribing, your payment is currently being processed."}
     </Banner>
   );
 }

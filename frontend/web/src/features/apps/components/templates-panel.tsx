@@ -21,7 +21,10 @@ const Head = styled.div`
   justify-content: space-between;
   gap: 12px;
   margin-bottom: 12px;
-  h3 { font-size: 16px; margin: 0; }
+  h3 {
+    font-size: 16px;
+    margin: 0;
+  }
 `;
 
 /** SPEC §2/§9: 1, 2 or 3 columns, by the panel's own width. */
@@ -32,8 +35,12 @@ const Grid = styled.ul`
   display: grid;
   gap: 12px;
   grid-template-columns: 1fr;
-  @container (min-width: 520px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  @container (min-width: 820px) { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  @container (min-width: 520px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  @container (min-width: 820px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
 `;
 
 const CardBox = styled.article`
@@ -48,7 +55,9 @@ const CardBox = styled.article`
   border-radius: var(--radius);
   box-shadow: var(--shadow);
   transition: border-color 0.15s;
-  &:hover { border-color: var(--border-strong); }
+  &:hover {
+    border-color: var(--border-strong);
+  }
   h4 {
     margin: 0;
     padding-right: 36px;
@@ -59,11 +68,23 @@ const CardBox = styled.article`
     color: var(--fg);
     text-decoration: none;
     /* The whole card opens the editor. */
-    &::after { content: ""; position: absolute; inset: 0; border-radius: var(--radius); }
-    &:focus-visible { outline: none; }
-    &:focus-visible::after { outline: 2px solid var(--focus); outline-offset: 2px; }
+    &::after {
+      content: "";
+      position: absolute;
+      inset: 0;
+      border-radius: var(--radius);
+    }
+    &:focus-visible {
+      outline: none;
+    }
+    &:focus-visible::after {
+      outline: 2px solid var(--focus);
+      outline-offset: 2px;
+    }
   }
-  &:hover h4 a { text-decoration: underline; }
+  &:hover h4 a {
+    text-decoration: underline;
+  }
   p {
     margin: 0;
     color: var(--fg-muted);
@@ -102,10 +123,20 @@ const DeleteButton = styled.button`
   cursor: pointer;
   opacity: 0;
   transition: opacity 0.15s;
-  svg { width: 16px; height: 16px; }
-  &:hover { background: var(--danger-soft); border-color: var(--danger); }
-  ${CardBox}:hover &, ${CardBox}:focus-within &, &:focus-visible { opacity: 1; }
-  @media (hover: none), (max-width: 640px) { opacity: 1; }
+  svg {
+    width: 16px;
+    height: 16px;
+  }
+  &:hover {
+    background: var(--danger-soft);
+    border-color: var(--danger);
+  }
+  ${CardBox}:hover &, ${CardBox}:focus-within &, &:focus-visible {
+    opacity: 1;
+  }
+  @media (hover: none), (max-width: 640px) {
+    opacity: 1;
+  }
 `;
 
 const Empty = styled.p`

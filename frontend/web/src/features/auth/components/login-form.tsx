@@ -19,7 +19,12 @@ const Divider = styled.div`
   gap: 12px;
   color: var(--fg-muted);
   font-size: 14px;
-  &::before, &::after { content: ""; flex: 1; border-top: 1px solid var(--border); }
+  &::before,
+  &::after {
+    content: "";
+    flex: 1;
+    border-top: 1px solid var(--border);
+  }
 `;
 
 const Errors = styled.ul`
@@ -74,14 +79,22 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
     setSubmitting(true);
     setErrors({});
     try {
-      const user = mode === "login" ? await loginWithPassword(email.trim(), password) : await register(email.trim(), password, name.trim() || undefined);
+      const user =
+        mode === "login"
+          ? await loginWithPassword(email.trim(), password)
+          : await register(email.trim(), password, name.trim() || undefined);
       if (!user?.id) throw new Error("The sign-in answer has no user.");
       succeed(user, mode === "login" ? "Login successful!" : "Account created!");
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};
       if (err instanceof ApiError && err.status === 429) setErrors({ non_field_errors: err.message });
       else if (Object.keys(fields).length) setErrors(fields);
-      else toast({ title: "Logging in failed", description: "There was a problem logging in. Please try again later.", variant: "destructive" });
+      else
+        toast({
+          title: "Logging in failed",
+          description: "There was a problem logging in. Please try again later.",
+          variant: "destructive",
+        });
     } finally {
       setSubmitting(false);
     }
@@ -89,7 +102,12 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
 
   const onGoogle = async (outcome: GoogleOutcome) => {
     if ("error" in outcome) {
-      if (outcome.error === "failed") toast({ title: "Sign in failed", description: "There was a problem signing in with Google. Please try again.", variant: "destructive" });
+      if (outcome.error === "failed")
+        toast({
+          title: "Sign in failed",
+          description: "There was a problem signing in with Google. Please try again.",
+          variant: "destructive",
+        });
       return;
     }
     setGoogleBusy(true);
@@ -101,7 +119,11 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};
       if (Object.keys(fields).length) setErrors(fields);
-      toast({ title: "Sign in failed", description: "There was a problem signing in with Google. Please try again.", variant: "destructive" });
+      toast({
+        title: "Sign in failed",
+        description: "There was a problem signing in with Google. Please try again.",
+        variant: "destructive",
+      });
     } finally {
       setGoogleBusy(false);
     }
@@ -122,9 +144,28 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
       <Divider>or</Divider>
       <Form onSubmit={(e) => void submit(e)} noValidate>
         {mode === "signup" && (
-          <TextField label="Name (optional)" name="name" autoComplete="name" value={name} onChange={(e) => { setName(e.target.value); clearErrors(); }} />
+          <TextField
+            label="Name (optional)"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              clearErrors();
+            }}
+          />
         )}
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => { setEmail(e.target.value); clearErrors(); }} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            clearErrors();
+          }}
+        />
         <TextField
           label="Password"
           name="password"
@@ -132,10 +173,19 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
           autoComplete={mode === "login" ? "current-password" : "new-password"}
           hint={mode === "signup" ? "At least 8 characters." : undefined}
           value={password}
-          onChange={(e) => { setPassword(e.target.value); clearErrors(); }}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            clearErrors();
+          }}
         />
         <Button type="submit" size="lg" block busy={submitting}>
-          {submitting ? (mode === "login" ? "Logging in..." : "Creating account...") : mode === "login" ? "Sign in" : "Create account"}
+          {submitting
+            ? mode === "login"
+              ? "Logging in..."
+              : "Creating account..."
+            : mode === "login"
+              ? "Sign in"
+              : "Create account"}
         </Button>
         {errorList.length > 0 && (
           <Errors aria-live="assertive" data-testid="form-errors">
@@ -152,7 +202,14 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
       </Form>
       <Switch>
         {mode === "login" ? "New to GenUI? " : "Already have an account? "}
-        <Button variant="link" size="sm" onClick={() => { setMode(mode === "login" ? "signup" : "login"); setErrors({}); }}>
+        <Button
+          variant="link"
+          size="sm"
+          onClick={() => {
+            setMode(mode === "login" ? "signup" : "login");
+            setErrors({});
+          }}
+        >
           {mode === "login" ? "Create an account" : "Sign in instead"}
         </Button>
       </Switch>

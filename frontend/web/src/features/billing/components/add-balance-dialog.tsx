@@ -41,8 +41,16 @@ const Label = styled.label`
 
 const Prefixed = styled.div`
   position: relative;
-  span { position: absolute; left: 12px; top: 50%; transform: translateY(-50%); color: var(--fg-muted); }
-  input { padding-left: 28px; }
+  span {
+    position: absolute;
+    left: 12px;
+    top: 50%;
+    transform: translateY(-50%);
+    color: var(--fg-muted);
+  }
+  input {
+    padding-left: 28px;
+  }
 `;
 
 const Segmented = styled.div`
@@ -50,10 +58,22 @@ const Segmented = styled.div`
   grid-template-columns: 1fr 1fr;
   gap: 8px;
   label {
-    display: flex; align-items: center; gap: 8px; padding: 10px 12px; border: 1px solid var(--border-strong);
-    border-radius: 8px; cursor: pointer; font-size: 14px;
-    &:has(input:checked) { border-color: var(--accent); background: var(--accent-soft); }
-    &:has(input:focus-visible) { outline: 2px solid var(--focus); outline-offset: 2px; }
+    display: flex;
+    align-items: center;
+    gap: 8px;
+    padding: 10px 12px;
+    border: 1px solid var(--border-strong);
+    border-radius: 8px;
+    cursor: pointer;
+    font-size: 14px;
+    &:has(input:checked) {
+      border-color: var(--accent);
+      background: var(--accent-soft);
+    }
+    &:has(input:focus-visible) {
+      outline: 2px solid var(--focus);
+      outline-offset: 2px;
+    }
   }
 `;
 
@@ -62,7 +82,9 @@ const QuoteLine = styled.p`
   font-size: 15px;
   min-height: 22px;
   color: var(--fg-muted);
-  strong { color: var(--fg); }
+  strong {
+    color: var(--fg);
+  }
 `;
 
 /** Refresh the balance now and again after 3 s (SPEC §4). */
@@ -186,7 +208,13 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
   };
 
   return (
-    <Dialog open={open && !suspended} onClose={close} title="Add Balance" description="Credits are US dollars, used for requests and tokens. Pay in USD with PayPal or in INR with Cashfree." testId="add-balance">
+    <Dialog
+      open={open && !suspended}
+      onClose={close}
+      title="Add Balance"
+      description="Credits are US dollars, used for requests and tokens. Pay in USD with PayPal or in INR with Cashfree."
+      testId="add-balance"
+    >
       <div style={{ display: "grid", gap: 8 }}>
         <Label htmlFor="topup-amount">Amount (USD)</Label>
         <Prefixed>
@@ -209,11 +237,23 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
         <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 8 }}>Pay in</legend>
         <Segmented>
           <label>
-            <input type="radio" name="pay-currency" value="USD" checked={currency === "USD"} onChange={() => void switchCurrency("USD")} />
+            <input
+              type="radio"
+              name="pay-currency"
+              value="USD"
+              checked={currency === "USD"}
+              onChange={() => void switchCurrency("USD")}
+            />
             USD · PayPal
           </label>
           <label>
-            <input type="radio" name="pay-currency" value="INR" checked={currency === "INR"} onChange={() => void switchCurrency("INR")} />
+            <input
+              type="radio"
+              name="pay-currency"
+              value="INR"
+              checked={currency === "INR"}
+              onChange={() => void switchCurrency("INR")}
+            />
             INR · Cashfree
           </label>
         </Segmented>
@@ -228,8 +268,10 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
         {positive && !quoting && !switching && currentQuote && (
           <>
             You pay <strong>{formatMoney(currentQuote.amount, currentQuote.currency)}</strong>
-            {currentQuote.currency !== "USD" && currentQuote.rate ? ` (1 USD = ${currentQuote.rate} ${currentQuote.currency})` : ""} for{" "}
-            {formatMoney(value, "USD")} of credits.
+            {currentQuote.currency !== "USD" && currentQuote.rate
+              ? ` (1 USD = ${currentQuote.rate} ${currentQuote.currency})`
+              : ""}{" "}
+            for {formatMoney(value, "USD")} of credits.
           </>
         )}
       </QuoteLine>
@@ -258,7 +300,11 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
         />
       )}
 
-      {orderError && <Banner type="error" testId="order-error">{orderError}</Banner>}
+      {orderError && (
+        <Banner type="error" testId="order-error">
+          {orderError}
+        </Banner>
+      )}
       {notice && (
         <Banner type={notice.type} testId="topup-notice">
           {notice.message}
@@ -287,7 +333,17 @@ interface CashfreeProps {
 }
 
 /** Card payments in INR through Cashfree.js (its own modal). */
-function CashfreePay({ scriptUrl, quote, amount, processing, onProcessing, onSuspend, onOrderError, onDone, onCheckoutError }: CashfreeProps) {
+function CashfreePay({
+  scriptUrl,
+  quote,
+  amount,
+  processing,
+  onProcessing,
+  onSuspend,
+  onOrderError,
+  onDone,
+  onCheckoutError,
+}: CashfreeProps) {
   const status = useScript(scriptUrl);
   const missing = status === "resolved" && typeof window.Cashfree !== "function";
 
@@ -344,7 +400,8 @@ interface PaypalProps {
 
 /** Wallet payments in USD through the PayPal JS SDK's buttons. */
 function PaypalPay({ sdkUrl, clientId, amount, onOrderError, onDone }: PaypalProps) {
-  const src = sdkUrl && clientId ? `${sdkUrl}?client-id=${encodeURIComponent(clientId)}&currency=USD&components=buttons` : undefined;
+  const src =
+    sdkUrl && clientId ? `${sdkUrl}?client-id=${encodeURIComponent(clientId)}&currency=USD&components=buttons` : undefined;
   const status = useScript(src);
   const container = useRef<HTMLDivElement>(null);
   const amountRef = useRef(amount);
@@ -370,7 +427,9 @@ function PaypalPay({ sdkUrl, clientId, amount, onOrderError, onDone }: PaypalPro
       onApprove: async ({ orderID }) => {
         try {
           const { status: s } = await capturePaypal(orderID);
-          handlers.current.onDone(s === "COMPLETED" ? { message: PURCHASE_MESSAGE, type: "success" } : { message: DECLINED_MESSAGE, type: "error" });
+          handlers.current.onDone(
+            s === "COMPLETED" ? { message: PURCHASE_MESSAGE, type: "success" } : { message: DECLINED_MESSAGE, type: "error" },
+          );
         } catch (err) {
           console.error("PayPal capture failed", err);
           handlers.current.onDone({ message: DECLINED_MESSAGE, type: "error" });

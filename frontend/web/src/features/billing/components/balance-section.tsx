@@ -41,7 +41,10 @@ export function BalanceSection() {
     if (!orderId) return;
     let live = true;
     cashfreeStatus(orderId)
-      .then(({ order_status }) => live && setReturned({ message: PURCHASE_MESSAGE, type: order_status.toLowerCase() === "paid" ? "success" : "warning" }))
+      .then(
+        ({ order_status }) =>
+          live && setReturned({ message: PURCHASE_MESSAGE, type: order_status.toLowerCase() === "paid" ? "success" : "warning" }),
+      )
       .catch((err: unknown) => console.error("order status failed", err))
       .finally(() => {
         if (!live) return;
@@ -62,7 +65,11 @@ export function BalanceSection() {
       <h2 id="balance-heading" style={{ fontSize: 22, margin: 0 }}>
         Balance
       </h2>
-      {returned && <Banner type={returned.type} testId="order-return-notice">{returned.message}</Banner>}
+      {returned && (
+        <Banner type={returned.type} testId="order-return-notice">
+          {returned.message}
+        </Banner>
+      )}
       <CreditsCard>
         <div>
           <p style={{ margin: 0, color: "var(--fg-muted)", fontSize: 14, fontWeight: 600 }}>Available credits</p>
