@@ -183,6 +183,29 @@ export function openApiDocument(): Record<string, unknown> {
             },
             max_tokens: { type: ["integer", "null"], minimum: 1 },
             max_completion_tokens: { type: ["integer", "null"], minimum: 1 },
+            tools: {
+              type: ["array", "null"],
+              description:
+                'Offer the web search tool: `{ "type": "web_search" }` or a function tool named `web_search`. Other tools are ignored.',
+              items: { type: "object" },
+            },
+            include_thoughts: {
+              type: ["boolean", "null"],
+              description: "Stream the thinking model's reasoning as `delta.reasoning_content` (also `thinking: true`).",
+            },
+            thinking_config: {
+              type: ["object", "null"],
+              properties: { include_thoughts: { type: "boolean" } },
+            },
+            extra_body: {
+              type: ["object", "null"],
+              description: "The same reasoning options, nested (as the web app sends them).",
+              properties: {
+                include_thoughts: { type: "boolean" },
+                thinking: { type: "boolean" },
+                thinking_config: { type: "object", properties: { include_thoughts: { type: "boolean" } } },
+              },
+            },
           },
         },
         AnswerContent: {

@@ -47,7 +47,7 @@ export interface ChatRequest {
   stream: boolean;
   includeUsage: boolean;
   maxTokens?: number;
-  /** Reasoning asked for (signed-in chat: extra_body's thought inclusion). */
+  /** Reasoning asked for: `include_thoughts` / `thinking` / `thinking_config.include_thoughts`, top level or in `extra_body`. */
   includeThoughts: boolean;
   /** A web search tool was offered. */
   webSearch: boolean;
@@ -110,9 +110,12 @@ export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest 
     throw invalidRequest("The 'stream_options' parameter is only allowed when 'stream' is enabled.", "stream_options");
   const maxTokens =
     positiveInt(body.max_completion_tokens, "max_completion_tokens") ?? positiveInt(body.max_tokens, "max_tokens");
-  const extra = isObject(body.extra_body) ? body.extra_body : {};
-  const thinkingConfig = isObject(extra.thinking_config) ? extra.thinking_config : {};
-  const includeThoughts = extra.include_thoughts === true || extra.thinking === true || thinkingConfig.include_thoughts === true;
+  // The SPA sends `extra_body` literally; the official clients merge their `extra_body` argument into the top level.
+  const asksThoughts = (o: Record<string, unknown>) =>
+    o.include_thoughts === true ||
+    o.thinking === true ||
+    (isObject(o.thinking_config) && o.thinking_config.include_thoughts === true);
+  const includeThoughts = asksThoughts(body) || (isObject(body.extra_body) && asksThoughts(body.extra_body));
   if (body.tools !== undefined && body.tools !== null && !Array.isArray(body.tools))
     throw invalidRequest("'tools' must be an array.", "tools");
   const webSearch = (Array.isArray(body.tools) ? body.tools : []).some((t) => {
