@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet, ScrollRestoration, useMatches } from "react-router-dom";
 import styled from "styled-components";
 import { SessionProvider } from "../lib/session";
 import { Footer } from "./shell/footer";
@@ -27,8 +27,10 @@ const SkipLink = styled.a`
   }
 `;
 
-/** The shell every page shares: header, the page, footer. Pages that fill the screen opt out with `handle.bare`. */
+/** The shell every page shares: header, the page, footer. Pages that fill the screen opt out of the footer with `handle.fullscreen`. */
 export function RootLayout() {
+  // Pages that fill the screen (chat, GenUI) have no footer.
+  const fullscreen = useMatches().some((m) => (m.handle as { fullscreen?: boolean } | undefined)?.fullscreen);
   return (
     <SessionProvider>
       <Page>
@@ -37,7 +39,7 @@ export function RootLayout() {
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer />
+        {!fullscreen && <Footer />}
       </Page>
       <ScrollRestoration />
     </SessionProvider>

@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
       { path: "privacy", lazy: page(() => import("./routes/privacy")) },
       { path: "terms", lazy: page(() => import("./routes/terms")) },
       { path: "refund", lazy: page(() => import("./routes/refund")) },
+      { path: "chat/:appId?", lazy: page(() => import("./routes/chat")), handle: { fullscreen: true } },
+      { path: "genui", lazy: page(() => import("./routes/genui")), handle: { fullscreen: true } },
       { path: "*", lazy: page(() => import("./routes/not-found")) },
     ],
   },

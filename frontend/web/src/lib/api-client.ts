@@ -77,6 +77,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** For callers that fetch on their own (streams): a 401 they saw runs the same logout sequence. */
+export function reportUnauthorized(): void {
+  onUnauthorized();
+}
+
 let csrfReady: Promise<void> | undefined;
 
 /** GET /get-csrf/ once (errors ignored, SPEC §7), so the cookie exists before the first unsafe call. */

@@ -1,0 +1,166 @@
+import type { Screen } from "@genui/ui-runtime";
+import useSWR from "swr";
+import { CSRF_COOKIE, CSRF_HEADER, api, ensureCsrf, readCookie, reportUnauthorized } from "../../lib/api-client";
+
+/** SPEC §3 Model (the chat picker), plus what serves it. */
+export interface ChatModel {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  features: { features: string[] };
+  is_default?: boolean;
+  served_by?: { name?: string; kind?: string } | string | null;
+}
+
+export const MODELS_KEY = "/apps/api/v1/chat/models/";
+export const fetchModels = () => api.get<ChatModel[]>(MODELS_KEY);
+export const useModels = () => useSWR<ChatModel[]>(MODELS_KEY, fetchModels, { revalidateOnFocus: false });
+
+/** SPEC §2 Chat: the Thinking and Internet toggles exist for models whose first feature is "Thinking". */
+export const canThink = (m: ChatModel | undefined) => m?.features?.features?.[0] === "Thinking";
+
+/** SPEC §7: retry delay 1000 ms (a connection that failed before the answer started is tried again). */
+export const RETRY_DELAY_MS = 1000;
+const MAX_RETRIES = 2;
+
+/** What the history sends: user text, or an assistant screen's code (never its json — SPEC §7 guidance). */
+export type HistoryTurn = { role: "user"; content: string } | { role: "assistant"; code: string };
+
+export interface StreamRequest {
+  model: string;
+  messages: HistoryTurn[];
+  appId?: string;
+  thinking?: boolean;
+  internet?: boolean;
+  signal: AbortSignal;
+}
+
+export interface StreamHandlers {
+  /** The whole screen so far (every chunk carries it). */
+  onScreen(update: { code: string; json: Screen | null }): void;
+  onReasoning?(text: string): void;
+  onStart?(): void;
+}
+
+/** An error the user should read (the server's `error.message`, or ours). */
+export class ChatError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "ChatError";
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** SPEC §5: a chunk's content must parse as JSON with json/code fields, else the stream is aborted. */
+export function parseScreenChunk(content: string): { code: string; json: Screen | null } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    throw new ChatError("The answer could not be read (a chunk was not JSON).", 0);
+  }
+  if (!isRecord(parsed) || !("code" in parsed) || !("json" in parsed))
+    throw new ChatError("The answer could not be read (a chunk had no code and json).", 0);
+  return { code: typeof parsed.code === "string" ? parsed.code : "", json: (parsed.json as Screen | null) ?? null };
+}
+
+/** Server-sent events from a fetch body: `data:` payloads in order; comments (keep-alives) skipped. */
+async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let data: string[] = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let nl: number;
+    while ((nl = buffer.indexOf("\n")) >= 0) {
+      const line = buffer.slice(0, nl).replace(/\r$/, "");
+      buffer = buffer.slice(nl + 1);
+      if (line === "") {
+        if (data.length) yield data.join("\n");
+        data = [];
+      } else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    }
+  }
+  if (data.length) yield data.join("\n");
+}
+
+async function open(req: StreamRequest): Promise<Response> {
+  await ensureCsrf();
+  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "text/event-stream" };
+  const csrf = readCookie(CSRF_COOKIE);
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  const body: Record<string, unknown> = { model: req.model, messages: req.messages, stream: true };
+  if (req.thinking) body.extra_body = { include_thoughts: true };
+  if (req.internet) body.tools = [{ type: "web_search" }];
+  const qs = req.appId ? `?app_id=${encodeURIComponent(req.appId)}` : "";
+  return fetch(`/apps/api/v1/auth-chat/completions${qs}`, {
+    method: "POST",
+    credentials: "include",
+    headers,
+    body: JSON.stringify(body),
+    signal: req.signal,
+  });
+}
+
+/**
+ * One streamed answer (SPEC §4 Chat streaming, §7): opens the stream (a connection failure before the answer starts
+ * is retried after 1000 ms), reports the screen as it grows, ends at [DONE]. A non-200 opening or an error event
+ * rejects with the server's `error.message`.
+ */
+export async function streamChat(req: StreamRequest, handlers: StreamHandlers): Promise<void> {
+  let res: Response | undefined;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      res = await open(req);
+      break;
+    } catch (err) {
+      if (req.signal.aborted) throw err;
+      if (attempt >= MAX_RETRIES)
+        throw new ChatError("The chat service could not be reached. Check your connection and try again.", 0);
+      await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+    }
+  }
+  if (!res.ok || !res.body) {
+    let message = `The request failed (${res.status}).`;
+    try {
+      const j: unknown = await res.json();
+      if (isRecord(j) && isRecord(j.error) && typeof j.error.message === "string") message = j.error.message;
+      else if (isRecord(j) && typeof j.message === "string") message = j.message;
+    } catch {
+      // not JSON: keep the status line
+    }
+    if (res.status === 401) reportUnauthorized();
+    throw new ChatError(message, res.status);
+  }
+  let started = false;
+  for await (const data of events(res.body)) {
+    if (data === "[DONE]") return;
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(data);
+    } catch {
+      throw new ChatError("The answer could not be read (an event was not JSON).", 0);
+    }
+    if (!isRecord(chunk)) continue;
+    if (isRecord(chunk.error))
+      throw new ChatError(typeof chunk.error.message === "string" ? chunk.error.message : "The answer failed.", 0);
+    const choice = Array.isArray(chunk.choices) && isRecord(chunk.choices[0]) ? chunk.choices[0] : undefined;
+    const delta = choice && isRecord(choice.delta) ? choice.delta : undefined;
+    if (!delta) continue;
+    if (!started) {
+      started = true;
+      handlers.onStart?.();
+    }
+    if (typeof delta.reasoning_content === "string" && delta.reasoning_content) handlers.onReasoning?.(delta.reasoning_content);
+    if (typeof delta.content === "string" && delta.content) handlers.onScreen(parseScreenChunk(delta.content));
+  }
+  throw new ChatError("The answer ended before it was complete. Please try again.", 0);
+}
