@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name="${1:?usage: loadtests/bench.sh accounts|apps|billing}"
-[ -f "loadtests/$name.js" ] || [ "$name" = billing ] || { echo "no scenario loadtests/$name.js" >&2; exit 2; }
+[ -f "loadtests/$name.js" ] || [ "$name" = billing ] || [ "$name" = chat ] || { echo "no scenario loadtests/$name.js" >&2; exit 2; }
 bash scripts/ensure-deps.sh
 bash deploy/local/infra.sh start --profile dev
 npm run --silent build >/dev/null
@@ -35,6 +35,7 @@ trap 'kill -INT $launcher 2>/dev/null; wait $launcher 2>/dev/null || true' EXIT
 for _ in $(seq 1 240); do curl -fsS http://127.0.0.1:8080/readyz >/dev/null 2>&1 && break; sleep 0.25; done
 nats_url=$(bash deploy/local/infra.sh env | sed -n 's/^NATS_URL=//p')
 if [ "$name" = billing ]; then NATS_URL="$nats_url" node loadtests/billing-bench.mjs; exit 0; fi
+if [ "$name" = chat ]; then node loadtests/chat-bench.mjs; exit 0; fi
 k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
 if [ "$name" = generation ]; then K6_BIN="$k6" node loadtests/generation-bench.mjs; exit 0; fi
 "$k6" run --quiet --summary-export ".local/bench/$name-summary.json" "loadtests/$name.js" > ".local/bench/$name-k6.log" 2>&1 || {
