@@ -3,6 +3,10 @@
 // recording in the system's Chromium. Writes frontend/web/public/media/genui-demo.webm and its poster genui-demo.jpg.
 //
 //   node scripts/record-demo-video.mjs [platform-url]
+//   node scripts/record-demo-video.mjs --chat <platform-url>
+//
+// --chat records the chat page of a running platform (`npm start`; signs in as the demo account): a prompt typed
+// and sent, the screen building itself as the answer streams, then an action on it answered with the next screen.
 //
 // With a URL (e.g. http://127.0.0.1:8080 from `npm start`) the page is recorded from that platform. Without one,
 // the built sandbox page (frontend/iframe/dist, `npm run build -w @genui/iframe`) is served by this script: the page
@@ -141,11 +145,76 @@ function run(cmd, args) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}`);
 }
 
+/** The sandbox scenario (no platform needed): returns [ready, done] in ms since the page was created. */
+async function recordSandbox(page, base) {
+  const started = Date.now();
+  await page.goto(`${base}${PAGE_PATH}?code=${encodeURIComponent(CODE)}`);
+  await page.addStyleTag({ content: RECORDING_CSS });
+  const preview = page.getByRole("region", { name: "Preview" });
+  await preview.getByRole("heading", { name: "Weekly sales" }).waitFor();
+  await page.waitForFunction(() => globalThis.document.querySelector(".recharts-surface") !== null);
+  await page.waitForTimeout(600); // the chart's entry animation
+  const ready = Date.now() - started;
+  await page.waitForTimeout(HOLD_START_MS);
+  const code = page.getByLabel("UI code");
+  await code.click();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Delete");
+  await page.waitForTimeout(400);
+  await streamInto(page, CODE);
+  await preview.getByRole("button", { name: "Export report" }).waitFor();
+  await code.evaluate((el) => el.blur());
+  await page.waitForTimeout(HOLD_END_MS);
+  return [ready, Date.now() - started];
+}
+
+/** The chat scenario: returns [ready, done] in ms since the page was created. */
+async function recordChat(page, base) {
+  const started = Date.now();
+  await page.goto(`${base}/login`);
+  await page.evaluate(async () => {
+    await fetch("/get-csrf/", { credentials: "include" });
+    const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]+)/.exec(globalThis.document.cookie)?.[1] ?? "");
+    const res = await fetch("/accounts/api/v1/login-password/", {
+      method: "POST",
+      credentials: "include",
+      headers: { "content-type": "application/json", "x-csrftoken": csrf },
+      body: JSON.stringify({ email: "demo@genui.dev", password: "demo-password" }),
+    });
+    if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+    globalThis.localStorage.setItem("is_logged_in", "1");
+    globalThis.localStorage.setItem("ui-theme", "light");
+    globalThis.localStorage.removeItem("genui-chat:v1:default");
+  });
+  await page.goto(`${base}/chat`);
+  await page.getByRole("heading", { name: "Ask me anything" }).waitFor();
+  await page.waitForTimeout(400);
+  const ready = Date.now() - started;
+  await page.waitForTimeout(1200);
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.click();
+  await box.pressSequentially("A sales dashboard for this week with a chart", { delay: 45 });
+  await page.waitForTimeout(300);
+  await box.press("Enter");
+  await page.locator('[data-testid="assistant-message"][data-pending="false"]').first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(1800);
+  const action = page.getByTestId("assistant-message").first().getByRole("button").first();
+  await action.scrollIntoViewIfNeeded();
+  await action.hover();
+  await page.waitForTimeout(500);
+  await action.click();
+  await page.locator('[data-testid="assistant-message"][data-pending="false"]').nth(1).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(2500);
+  return [ready, Date.now() - started];
+}
+
 async function main() {
   const ffmpeg = findFfmpeg();
   const shim = shimPlaywrightFfmpeg(ffmpeg);
   const { chromium } = await import("playwright-core");
-  const given = process.argv[2];
+  const chat = process.argv.includes("--chat");
+  const given = process.argv.slice(2).find((a) => !a.startsWith("--"));
+  if (chat && !given) throw new Error("--chat needs the running platform's URL, e.g. http://127.0.0.1:8080");
   const local = given ? undefined : await serveSandboxPage();
   const base = (given ?? local.url).replace(/\/+$/, "");
   const rawDir = mkdtempSync(path.join(os.tmpdir(), "genui-demo-"));
@@ -164,25 +233,8 @@ async function main() {
       recordVideo: { dir: rawDir, size: SIZE },
     });
     const page = await context.newPage();
-    const started = Date.now();
-    await page.goto(`${base}${PAGE_PATH}?code=${encodeURIComponent(CODE)}`);
-    await page.addStyleTag({ content: RECORDING_CSS });
-    const preview = page.getByRole("region", { name: "Preview" });
-    await preview.getByRole("heading", { name: "Weekly sales" }).waitFor();
-    await page.waitForFunction(() => globalThis.document.querySelector(".recharts-surface") !== null);
-    await page.waitForTimeout(600); // the chart's entry animation
-    ready = Date.now() - started;
-    await page.waitForTimeout(HOLD_START_MS);
-    const code = page.getByLabel("UI code");
-    await code.click();
-    await page.keyboard.press("Control+A");
-    await page.keyboard.press("Delete");
-    await page.waitForTimeout(400);
-    await streamInto(page, CODE);
-    await preview.getByRole("button", { name: "Export report" }).waitFor();
-    await code.evaluate((el) => el.blur());
-    await page.waitForTimeout(HOLD_END_MS);
-    done = Date.now() - started;
+    if (chat) [ready, done] = await recordChat(page, base);
+    else [ready, done] = await recordSandbox(page, base);
     await context.close();
   } finally {
     await browser.close();
