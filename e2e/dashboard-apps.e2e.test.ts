@@ -1,18 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { launchBrowser, screenshotPath } from "@genui/testkit";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { screenshotPath } from "@genui/testkit";
+import type { Locator, Page } from "playwright-core";
 import { eventually } from "./support/eventually";
-import { startStack, type Stack } from "./support/stack";
+import { browserSuite, callInPage, describedAxeViolations, horizontalOverflow, shoot, signUpInPage } from "./support/pages";
 
 /**
  * The dashboard's "Your Apps" section (SPEC §2, §4, §5, §7–§9) against the real stack: apps-templates, billing's
  * subscriptions (apps turn active, then cancelled, through events) and the BFF serving the built SPA.
  */
 
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-}
 interface AppRow {
   id: string;
   url: string;
@@ -25,89 +21,37 @@ interface TemplateRow {
   name: string;
   status: string;
 }
-type Theme = "light" | "dark";
 
 /** Minimal browser globals for code that runs inside the page (the e2e project compiles without the DOM lib). */
 type InPage = {
-  fetch(url: string, init: object): Promise<{ status: number; text(): Promise<string> }>;
-  document: { cookie: string; documentElement: { scrollWidth: number; clientWidth: number } };
   localStorage: { setItem(k: string, v: string): void };
   navigator: { clipboard: { readText(): Promise<string> } };
-  axe: { run(ctx: unknown, opts: unknown): Promise<unknown> };
 };
 
 const TIMEOUT = 90_000;
 
 describe("the dashboard's Your Apps section in Chromium", () => {
-  let stack: Stack;
-  let browser: Browser;
-  const axe = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.stop();
-  });
-
-  /** A call made by the page itself (its cookies, the CSRF header from the csrftoken cookie). */
-  async function call<T = unknown>(
-    page: Page,
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }> {
-    return page.evaluate(
-      async ({ method, path, body }) => {
-        const w = globalThis as unknown as InPage;
-        if (!/(?:^|;\s*)csrftoken=/.test(w.document.cookie)) await w.fetch("/get-csrf/", { credentials: "include" });
-        const token = /(?:^|;\s*)csrftoken=([^;]+)/.exec(w.document.cookie)?.[1] ?? "";
-        const res = await w.fetch(path, {
-          method,
-          credentials: "include",
-          headers: { "Content-Type": "application/json", "X-CSRFToken": decodeURIComponent(token) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await res.text();
-        return { status: res.status, body: text ? JSON.parse(text) : undefined };
-      },
-      { method, path, body },
-    ) as Promise<{ status: number; body: T }>;
-  }
+  const suite = browserSuite();
 
   /** A fresh developer signed in inside a new browser context (sign-up from the page, as the SPA's API client would). */
-  async function signedIn(opts: { width?: number; height?: number; theme?: Theme } = {}): Promise<Page> {
-    const context = await browser.newContext({
-      viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+  async function signedIn(): Promise<Page> {
+    const { page } = await suite.visit("/terms", {
+      height: 900,
       permissions: ["clipboard-read", "clipboard-write"],
       // axe is injected as an inline script.
       bypassCSP: true,
     });
-    contexts.push(context);
-    const page = await context.newPage();
-    if (opts.theme)
-      await page.addInitScript((t) => (globalThis as unknown as InPage).localStorage.setItem("ui-theme", t), opts.theme);
-    await page.goto(`${stack.bff.url}/terms`);
-    const res = await call(page, "POST", "/accounts/api/v1/register/", {
-      email: `dash-${randomUUID()}@genui.dev`,
-      password: "password123",
-    });
-    expect(res.status).toBe(201);
-    await page.evaluate(() => (globalThis as unknown as InPage).localStorage.setItem("is_logged_in", "1"));
+    await signUpInPage(page, suite.url(), `dash-${randomUUID()}@genui.dev`);
     return page;
   }
 
   async function openDashboard(page: Page, query = ""): Promise<void> {
-    await page.goto(`${stack.bff.url}/dashboard${query}`);
+    await page.goto(suite.url(`/dashboard${query}`));
     await page.getByRole("heading", { name: "Your Apps", level: 2 }).waitFor();
   }
 
   async function listApps(page: Page): Promise<AppRow[]> {
-    const res = await call<{ results: AppRow[] }>(page, "GET", "/apps/api/v1/list/?page=1&page_size=100");
+    const res = await callInPage<{ results: AppRow[] }>(page, "GET", "/apps/api/v1/list/?page=1&page_size=100");
     return res.body.results;
   }
 
@@ -115,7 +59,7 @@ describe("the dashboard's Your Apps section in Chromium", () => {
   async function createActiveApps(page: Page, urls: string[]): Promise<AppRow[]> {
     const ids: string[] = [];
     for (const url of urls) {
-      const res = await call<AppRow>(page, "POST", "/apps/api/v1/create/", { url });
+      const res = await callInPage<AppRow>(page, "POST", "/apps/api/v1/create/", { url });
       expect(res.status).toBe(201);
       ids.push(res.body.id);
     }
@@ -132,16 +76,28 @@ describe("the dashboard's Your Apps section in Chromium", () => {
 
   const appRow = (page: Page, url: string): Locator => page.locator("tr.app", { hasText: url });
   const statusOf = (row: Locator) => row.locator("td.status");
-
-  async function runAxe(page: Page): Promise<string[]> {
-    await page.addScriptTag({ content: axe });
-    const result = (await page.evaluate(() => {
-      const w = globalThis as unknown as InPage;
-      return w.axe.run(w.document, { resultTypes: ["violations"] });
-    })) as AxeResult;
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  /** The number of app rows shown, once it is `n` (or, if it never becomes so, the last count). */
+  const rowCountBecomes = (page: Page, n: number) =>
+    eventually(
+      () => page.locator("tr.app").count(),
+      (v) => v === n,
     );
+
+  /** Opens the More actions menu of the app's row, checks that it does not offer `absent`, and picks `item`. */
+  async function pickFromMenu(page: Page, url: string, item: string, absent: string): Promise<void> {
+    await appRow(page, url)
+      .getByRole("button", { name: `More actions for ${url}` })
+      .click();
+    expect(await page.getByRole("menuitem", { name: absent }).count()).toBe(0);
+    await page.getByRole("menuitem", { name: item }).click();
+  }
+
+  /** A new developer with one active app at https://`prefix`-…example.com, on the dashboard: the page, the app and its row. */
+  async function dashboardWithApp(prefix: string): Promise<{ page: Page; app: AppRow; row: Locator }> {
+    const page = await signedIn();
+    const [app] = await createActiveApps(page, [`https://${prefix}-${randomUUID().slice(0, 6)}.example.com`]);
+    await openDashboard(page);
+    return { page, app: app!, row: appRow(page, app!.url) };
   }
 
   it(
@@ -219,7 +175,7 @@ describe("the dashboard's Your Apps section in Chromium", () => {
 
       // Try it opens the chat for this app.
       await row.getByRole("button", { name: /^Try it/ }).click();
-      await page.waitForURL(`${stack.bff.url}/chat/${app!.id}/`);
+      await page.waitForURL(suite.url(`/chat/${app!.id}/`));
       expect(errors).toEqual([]);
     },
     TIMEOUT,
@@ -228,30 +184,21 @@ describe("the dashboard's Your Apps section in Chromium", () => {
   it(
     "when an active app's subscription is cancelled, then it turns cancelled on its own, its menu offers Delete instead, and deleting it leaves the empty state",
     async () => {
-      const page = await signedIn();
-      const [app] = await createActiveApps(page, [`https://cancel-${randomUUID().slice(0, 6)}.example.com`]);
-      await openDashboard(page);
-      const row = appRow(page, app!.url);
+      const { page, app, row } = await dashboardWithApp("cancel");
       await statusOf(row).getByText("Active").waitFor();
 
-      const more = row.getByRole("button", { name: `More actions for ${app!.url}` });
-      await more.click();
-      expect(await page.getByRole("menuitem", { name: "Delete" }).count()).toBe(0);
-      await page.getByRole("menuitem", { name: "Cancel Subscription" }).click();
+      await pickFromMenu(page, app.url, "Cancel Subscription", "Delete");
       const confirm = page.getByRole("alertdialog", { name: "Cancel subscription?" });
       await confirm.waitFor();
       // Close keeps everything as it was.
       await confirm.getByRole("button", { name: "Close" }).click();
       await confirm.waitFor({ state: "hidden" });
-      await more.click();
-      await page.getByRole("menuitem", { name: "Cancel Subscription" }).click();
+      await pickFromMenu(page, app.url, "Cancel Subscription", "Delete");
       await confirm.getByRole("button", { name: "Cancel Subscription" }).click();
       await confirm.waitFor({ state: "hidden" });
       await statusOf(row).getByText("Cancelled").waitFor({ timeout: 15_000 });
 
-      await more.click();
-      expect(await page.getByRole("menuitem", { name: "Cancel Subscription" }).count()).toBe(0);
-      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await pickFromMenu(page, app.url, "Delete", "Cancel Subscription");
       const del = page.getByRole("alertdialog", { name: "Delete app?" });
       await del.waitFor();
       await del.getByRole("button", { name: "Delete" }).click();
@@ -265,19 +212,16 @@ describe("the dashboard's Your Apps section in Chromium", () => {
   it(
     "when a row is expanded and a template created, then the editor's address opens, the card shows Saved as draft, and deleting it needs an explicit choice",
     async () => {
-      const page = await signedIn();
-      const [app] = await createActiveApps(page, [`https://tpl-${randomUUID().slice(0, 6)}.example.com`]);
-      await openDashboard(page);
-      const row = appRow(page, app!.url);
-      const disclosure = row.getByRole("button", { name: `Templates of ${app!.url}` });
+      const { page, app, row } = await dashboardWithApp("tpl");
+      const disclosure = row.getByRole("button", { name: `Templates of ${app.url}` });
       expect(await disclosure.getAttribute("aria-expanded")).toBe("false");
 
       // Buttons inside the row do not toggle it; a click on the row itself does.
-      await row.getByRole("button", { name: `Copy API key for ${app!.url}` }).click();
+      await row.getByRole("button", { name: `Copy API key for ${app.url}` }).click();
       expect(await disclosure.getAttribute("aria-expanded")).toBe("false");
       await statusOf(row).click();
       expect(await disclosure.getAttribute("aria-expanded")).toBe("true");
-      const panel = page.getByRole("region", { name: `Templates for ${app!.url}` });
+      const panel = page.getByRole("region", { name: `Templates for ${app.url}` });
       await panel.getByText("No templates yet").waitFor();
       // Keyboard: the disclosure button collapses and expands it.
       await disclosure.focus();
@@ -288,26 +232,26 @@ describe("the dashboard's Your Apps section in Chromium", () => {
 
       // Template → created, then the editor's address (the editor page itself is built elsewhere).
       await panel.getByRole("button", { name: "Template", exact: true }).click();
-      await page.waitForURL(new RegExp(`/preview/${app!.id}/[0-9a-f-]{36}$`));
+      await page.waitForURL(new RegExp(`/preview/${app.id}/[0-9a-f-]{36}$`));
       const templateId = page.url().split("/").pop()!;
-      const templates = await call<{ results: TemplateRow[] }>(
+      const templates = await callInPage<{ results: TemplateRow[] }>(
         page,
         "GET",
-        `/apps/api/v1/templates/${app!.id}/?page=1&page_size=100`,
+        `/apps/api/v1/templates/${app.id}/?page=1&page_size=100`,
       );
       expect(templates.body.results.map((t) => t.id)).toEqual([templateId]);
 
       await page.goBack();
-      await row.getByRole("button", { name: `Templates of ${app!.url}` }).click();
+      await row.getByRole("button", { name: `Templates of ${app.url}` }).click();
       const card = panel.getByRole("article", { name: "Untitled template" });
       await card.waitFor();
       await card.getByText("Saved as draft").waitFor();
 
       // The card itself opens the editor too.
       await card.getByRole("link", { name: "Untitled template" }).click();
-      await page.waitForURL(`${stack.bff.url}/preview/${app!.id}/${templateId}`);
+      await page.waitForURL(suite.url(`/preview/${app.id}/${templateId}`));
       await page.goBack();
-      await row.getByRole("button", { name: `Templates of ${app!.url}` }).click();
+      await row.getByRole("button", { name: `Templates of ${app.url}` }).click();
       await card.waitFor();
 
       // The delete button is hidden until the card is hovered or focused.
@@ -354,12 +298,7 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       await nav.waitFor();
       expect(await nav.getByRole("button", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
       expect(await nav.getByRole("button", { name: "Previous" }).isDisabled()).toBe(true);
-      expect(
-        await eventually(
-          () => page.locator("tr.app").count(),
-          (v) => v === 25,
-        ),
-      ).toBe(25);
+      expect(await rowCountBecomes(page, 25)).toBe(25);
 
       await nav.getByRole("button", { name: "Next" }).click();
       expect(
@@ -374,25 +313,18 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       expect(await page.locator("tr.app").count()).toBe(1);
       expect(await nav.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
 
-      await oldest.getByRole("button", { name: `More actions for ${urls[0]}` }).click();
-      await page.getByRole("menuitem", { name: "Cancel Subscription" }).click();
+      await pickFromMenu(page, urls[0]!, "Cancel Subscription", "Delete");
       await page
         .getByRole("alertdialog", { name: "Cancel subscription?" })
         .getByRole("button", { name: "Cancel Subscription" })
         .click();
       await statusOf(oldest).getByText("Cancelled").waitFor({ timeout: 15_000 });
-      await oldest.getByRole("button", { name: `More actions for ${urls[0]}` }).click();
-      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await pickFromMenu(page, urls[0]!, "Delete", "Cancel Subscription");
       await page.getByRole("alertdialog", { name: "Delete app?" }).getByRole("button", { name: "Delete" }).click();
 
       // Back on page 1 with 25 apps: one page only, so no pagination.
       await nav.waitFor({ state: "detached" });
-      expect(
-        await eventually(
-          () => page.locator("tr.app").count(),
-          (v) => v === 25,
-        ),
-      ).toBe(25);
+      expect(await rowCountBecomes(page, 25)).toBe(25);
       await appRow(page, urls[25]!).waitFor();
     },
     TIMEOUT,
@@ -419,7 +351,7 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       await page.getByText("No apps created yet").waitFor();
       const before = listCalls;
 
-      await page.waitForURL(`${stack.bff.url}/dashboard`, { timeout: 8_000 });
+      await page.waitForURL(suite.url("/dashboard"), { timeout: 8_000 });
       const elapsed = Date.now() - shownAt;
       expect(elapsed).toBeGreaterThanOrEqual(4_000);
       expect(elapsed).toBeLessThan(7_000);
@@ -445,7 +377,9 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       const [withTemplates] = await createActiveApps(setup, [`https://a-rather-long-website-name-${tag}.example.com/shop`]);
       // A cancelled app too, so both badges show.
       const [second] = await createActiveApps(setup, [`https://second-${tag}.example.com`]);
-      expect((await call(setup, "POST", `/billing/api/v1/subscription/${second!.subscription_id}/cancel/`)).status).toBe(200);
+      expect((await callInPage(setup, "POST", `/billing/api/v1/subscription/${second!.subscription_id}/cancel/`)).status).toBe(
+        200,
+      );
       const base = `/apps/api/v1/templates/${withTemplates!.id}`;
       const specs = [
         { name: "", description: "", status: "draft" },
@@ -453,25 +387,18 @@ describe("the dashboard's Your Apps section in Chromium", () => {
         { name: "Pricing table", description: "Three tiers side by side, the middle one highlighted.", status: "publish" },
       ];
       for (const s of specs) {
-        const t = await call<TemplateRow>(setup, "POST", `${base}/create/`);
+        const t = await callInPage<TemplateRow>(setup, "POST", `${base}/create/`);
         const body = Object.fromEntries(Object.entries(s).filter(([, v]) => v !== ""));
-        if (Object.keys(body).length) expect((await call(setup, "PATCH", `${base}/update/${t.body.id}/`, body)).status).toBe(200);
+        if (Object.keys(body).length)
+          expect((await callInPage(setup, "PATCH", `${base}/update/${t.body.id}/`, body)).status).toBe(200);
       }
       const cookies = await setup.context().cookies();
 
       for (const theme of ["light", "dark"] as const) {
         for (const width of [1280, 375, 360]) {
-          const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-          contexts.push(context);
+          const { context, page, errors } = await suite.openPage({ width, height: 900, theme, bypassCSP: true });
           await context.addCookies(cookies);
-          await context.addInitScript((t) => {
-            const w = globalThis as unknown as InPage;
-            w.localStorage.setItem("ui-theme", t);
-            w.localStorage.setItem("is_logged_in", "1");
-          }, theme);
-          const page = await context.newPage();
-          const errors: string[] = [];
-          page.on("pageerror", (e) => errors.push(e.message));
+          await context.addInitScript(() => (globalThis as unknown as InPage).localStorage.setItem("is_logged_in", "1"));
           await openDashboard(page);
           const row = appRow(page, withTemplates!.url);
           await row.getByRole("button", { name: `Templates of ${withTemplates!.url}` }).click();
@@ -479,17 +406,15 @@ describe("the dashboard's Your Apps section in Chromium", () => {
           await panel.getByRole("article", { name: "Pricing table" }).waitFor();
           await panel.getByText("Paused").waitFor();
           await page.waitForTimeout(300);
-          const overflow = () =>
-            page.evaluate(() => {
-              const root = (globalThis as unknown as InPage).document.documentElement;
-              return root.scrollWidth - root.clientWidth;
-            });
-          expect({ width, theme, overflow: await overflow() }).toEqual({ width, theme, overflow: 0 });
+          expect({ width, theme, overflow: await horizontalOverflow(page) }).toEqual({ width, theme, overflow: 0 });
           const name = `dashboard-apps-${theme}-${width}`;
-          if (width !== 360) {
-            await page.screenshot({ path: screenshotPath(name), fullPage: true });
-            expect({ name, violations: await runAxe(page) }).toEqual({ name, violations: [] });
-          }
+          /** At 360 px only the overflow is checked; at the other widths, the screenshot `shot` and axe (labelled `label`). */
+          const shootAndCheck = async (label: string, shot: string, fullPage = false) => {
+            if (width === 360) return;
+            await shoot(page, shot, { fullPage });
+            expect({ name: label, violations: await describedAxeViolations(page) }).toEqual({ name: label, violations: [] });
+          };
+          await shootAndCheck(name, name, true);
 
           // A dialog open: the create form with a server error, then the template confirmation.
           await page.getByRole("button", { name: "Create App", exact: true }).click();
@@ -498,27 +423,15 @@ describe("the dashboard's Your Apps section in Chromium", () => {
           await dialog.getByRole("button", { name: "Create App" }).click();
           await dialog.getByText("Enter a valid URL.").waitFor();
           await page.waitForTimeout(200);
-          expect({ width, theme, overflow: await overflow() }).toEqual({ width, theme, overflow: 0 });
-          if (width !== 360) {
-            await page.screenshot({ path: screenshotPath(`${name}-create`) });
-            expect({ name: `${name}-create`, violations: await runAxe(page) }).toEqual({
-              name: `${name}-create`,
-              violations: [],
-            });
-          }
+          expect({ width, theme, overflow: await horizontalOverflow(page) }).toEqual({ width, theme, overflow: 0 });
+          await shootAndCheck(`${name}-create`, `${name}-create`);
           await dialog.getByRole("button", { name: "Cancel" }).click();
 
           await panel.getByRole("button", { name: "Delete template Pricing table" }).click();
           const confirm = page.getByRole("alertdialog", { name: "Delete Template" });
           await confirm.waitFor();
           await page.waitForTimeout(200);
-          if (width !== 360) {
-            await page.screenshot({ path: screenshotPath(`${name}-delete-template`) });
-            expect({ name: `${name}-delete`, violations: await runAxe(page) }).toEqual({
-              name: `${name}-delete`,
-              violations: [],
-            });
-          }
+          await shootAndCheck(`${name}-delete`, `${name}-delete-template`);
           await confirm.getByRole("button", { name: "Cancel" }).click();
           expect(errors).toEqual([]);
           await context.close();

@@ -1,39 +1,25 @@
-import { readFileSync } from "node:fs";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { REPO_ROOT, launchBrowser, screenshotPath } from "@genui/testkit";
-import type { Browser } from "playwright-core";
-import { startStack, type Stack } from "./support/stack";
-
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-}
+import { REPO_ROOT } from "@genui/testkit";
+import { browserSuite, describedAxeViolations, shoot } from "./support/pages";
 
 describe("the component gallery in Chromium", () => {
-  let stack: Stack;
-  let browser: Browser;
-  const axe = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-  beforeAll(async () => {
+  beforeAll(() => {
     if (!existsSync(path.join(REPO_ROOT, "frontend/iframe/dist/gallery.html")))
       throw new Error("frontend/iframe is not built: run `npm run build` (npm test does)");
-    stack = await startStack();
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   it.each(["light", "dark"])(
     "when every catalogue component is shown in the %s theme, then axe finds no accessibility violations",
     async (theme) => {
       for (const width of [1280, 375]) {
         // The page's policy forbids inline scripts; the checker is injected around it.
-        const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP: true });
-        const errors: string[] = [];
-        page.on("pageerror", (e) => errors.push(e.message));
-        await page.goto(`${stack.bff.url}/apps/api/v1/iframe/static/gallery.html?theme=${theme}`);
+        const { page, errors } = await suite.visit(`/apps/api/v1/iframe/static/gallery.html?theme=${theme}`, {
+          width,
+          height: 900,
+          bypassCSP: true,
+        });
         await page.getByRole("heading", { name: "Welcome back" }).waitFor();
         // Charts load lazily: wait until all four have drawn.
         await page.waitForFunction(
@@ -43,25 +29,9 @@ describe("the component gallery in Chromium", () => {
             ).document.querySelectorAll(".recharts-surface").length >= 4,
         );
         await page.waitForTimeout(300);
-        await page.addScriptTag({ content: axe });
-        const result = (await page.evaluate(() =>
-          (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } }).axe.run(
-            (globalThis as unknown as { document: unknown }).document,
-            { resultTypes: ["violations"] },
-          ),
-        )) as AxeResult;
-        await page.screenshot({ path: screenshotPath(`gallery-${theme}-${width}`), fullPage: true });
-        expect({
-          theme,
-          width,
-          violations: result.violations.map(
-            (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-          ),
-        }).toEqual({
-          theme,
-          width,
-          violations: [],
-        });
+        const violations = await describedAxeViolations(page);
+        await shoot(page, `gallery-${theme}-${width}`);
+        expect({ theme, width, violations }).toEqual({ theme, width, violations: [] });
         expect(errors).toEqual([]);
         await page.close();
       }
@@ -69,10 +39,7 @@ describe("the component gallery in Chromium", () => {
   );
 
   it("when UI code is typed in the browser's sandbox page, then the preview follows from a Web Worker and a runaway loop only costs its deadline", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${stack.bff.url}/apps/api/v1/iframe/static/playground.html`);
+    const { page, errors } = await suite.visit("/apps/api/v1/iframe/static/playground.html");
     const preview = page.getByRole("region", { name: "Preview" });
     await preview.getByRole("heading", { name: "Your cart" }).waitFor();
     const code = page.getByLabel("UI code");
@@ -84,7 +51,7 @@ describe("the component gallery in Chromium", () => {
     expect(await preview.getByRole("heading", { name: "Typed here" }).isVisible()).toBe(true);
     await code.fill(`heading("Back again`);
     await preview.getByRole("heading", { name: "Back again" }).waitFor();
-    await page.screenshot({ path: screenshotPath("ui-code-sandbox") });
+    await shoot(page, "ui-code-sandbox", { fullPage: false });
     expect(errors).toEqual([]);
   });
 });

@@ -1,102 +1,35 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { compileFunction } from "node:vm";
 import { gzipSync } from "node:zlib";
-import { REPO_ROOT, launchBrowser, screenshotPath } from "@genui/testkit";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import ts from "typescript";
+import type { Page } from "playwright-core";
 import type * as SnippetsModule from "../frontend/web/src/features/docs/snippets";
 import type * as YoutubeIdModule from "../frontend/web/src/features/landing/youtube-id";
-import { DEMO, startStack, type Stack } from "./support/stack";
-
-/** A dependency-free module of the SPA (an ES-module package, which jest cannot require), compiled to CommonJS here. */
-function loadSpaModule<T>(file: string): T {
-  const { outputText } = ts.transpileModule(readFileSync(path.join(REPO_ROOT, "frontend/web/src", file), "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-  });
-  const mod = { exports: {} };
-  const require = (id: string) => {
-    throw new Error(`${file} imports ${id}: only dependency-free modules load here`);
-  };
-  compileFunction(outputText, ["module", "exports", "require"])(mod, mod.exports, require);
-  return mod.exports as T;
-}
+import { browserSuite, describedAxeViolations, linkHref, shoot } from "./support/pages";
+import { loadSpaModule } from "./support/spa-module";
 
 const { chatSnippets } = loadSpaModule<typeof SnippetsModule>("features/docs/snippets.ts");
 const { youtubeId, youtubeEmbedUrl } = loadSpaModule<typeof YoutubeIdModule>("features/landing/youtube-id.ts");
 
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-}
-
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<unknown> } }).axe.run(document, {
-      resultTypes: ["violations"],
-    }),
-  )) as AxeResult;
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** Signs the browser in the way the SPA does (CSRF cookie, then the password login), without the login page. */
-async function signIn(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/`);
-  const status = await page.evaluate(async ({ email, password }) => {
-    await fetch("/get-csrf/", { credentials: "include" });
-    const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? "");
-    const res = await fetch("/accounts/api/v1/login-password/", {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify({ email, password }),
-    });
-    if (res.ok) localStorage.setItem("is_logged_in", "1");
-    return res.status;
-  }, DEMO);
-  expect(status).toBe(200);
-}
-
 describe("the landing page in Chromium", () => {
-  let stack: Stack;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = browserSuite({}, { height: 900 });
+  const closingBanner = (page: Page) =>
+    page.getByRole("main").getByRole("region", { name: "Ready to enhance your chat experience?" });
 
-  const newPage = async (opts: { width?: number; theme?: "light" | "dark" } = {}) => {
-    const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 } });
-    contexts.push(context);
-    if (opts.theme) await context.addInitScript((t) => localStorage.setItem("ui-theme", t), opts.theme);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    return { page, errors };
-  };
-
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  /** SPEC: the closing banner's Get Api Key goes to /login in any case; Get Started goes to `start` (and is followed). */
+  async function expectStartLinks(page: Page, start: string): Promise<void> {
+    expect(await linkHref(closingBanner(page), "Get Api Key")).toBe("/login");
+    await page.getByRole("main").getByRole("link", { name: "Get Started" }).click();
+    await page.waitForURL(suite.url(start));
+  }
 
   it("when a visitor opens the site, then the hero, How It Works, the plans and the closing banner say what SPEC says", async () => {
-    const { page, errors } = await newPage();
-    await page.goto(`${stack.bff.url}/`);
+    const { page, errors } = await suite.visit("/");
     const main = page.getByRole("main");
     await main.getByRole("heading", { level: 1, name: "Bring chat to life with real-time visualizations" }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
     expect(await main.getByText("Transform your chat experiences").isVisible()).toBe(true);
     const lead = await main.getByText(/makes chat visually interactive/).textContent();
     expect(lead).toMatch(/turns plain text conversations into immersive experiences/);
-    expect(await main.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/login");
-    expect(await main.getByRole("link", { name: "Explore the Docs" }).getAttribute("href")).toBe("/docs");
+    expect(await linkHref(main, "Get Started")).toBe("/login");
+    expect(await linkHref(main, "Explore the Docs")).toBe("/docs");
 
     // How It Works: three numbered steps in order.
     await main.getByRole("heading", { level: 2, name: "How It Works" }).waitFor();
@@ -114,7 +47,7 @@ describe("the landing page in Chromium", () => {
     // Easy to Integrate.
     await main.getByRole("heading", { level: 2, name: "Easy to Integrate" }).waitFor();
     expect(await main.getByRole("tab").allTextContents()).toEqual(["Curl", "Python", "Javascript"]);
-    expect(await main.getByRole("link", { name: "View Full Documentation" }).getAttribute("href")).toBe("/docs");
+    expect(await linkHref(main, "View Full Documentation")).toBe("/docs");
 
     // Model plans, in USD, from the billing service.
     await main.getByRole("heading", { level: 2, name: "Model plans" }).waitFor();
@@ -123,43 +56,32 @@ describe("the landing page in Chromium", () => {
     expect(await pluto.textContent()).toContain("128,000 / 16,384 Tokens");
     expect(await pluto.getByRole("definition").allTextContents()).toEqual(["$0.50", "$1.00", "$3.00", "$1.50", "$2.00"]);
     expect(await main.getByRole("article", { name: "Pluto 0.1 Thinking" }).textContent()).toContain("128,000 / 32,768 Tokens");
-    expect(await pluto.getByRole("link", { name: "Get Api Key" }).getAttribute("href")).toBe("/login");
+    expect(await linkHref(pluto, "Get Api Key")).toBe("/login");
 
     // The closing banner.
-    const closing = main.getByRole("region", { name: "Ready to enhance your chat experience?" });
-    await closing.getByRole("heading", { level: 2 }).waitFor();
-    expect(await closing.getByRole("link", { name: "Get Api Key" }).getAttribute("href")).toBe("/login");
-    expect(await closing.getByRole("link", { name: "Read the Docs" }).getAttribute("href")).toBe("/docs");
+    await closingBanner(page).getByRole("heading", { level: 2 }).waitFor();
+    expect(await linkHref(closingBanner(page), "Read the Docs")).toBe("/docs");
 
-    await main.getByRole("link", { name: "Get Started" }).click();
-    await page.waitForURL(`${stack.bff.url}/login`);
+    await expectStartLinks(page, "/login");
     expect(errors).toEqual([]);
   });
 
   it("when a developer is signed in, then Get Started and the plans' Get Api Key lead to the dashboard", async () => {
-    const { page, errors } = await newPage();
-    await signIn(page, stack.bff.url);
-    await page.goto(`${stack.bff.url}/`);
-    await page.getByRole("button", { name: "Log Out" }).first().waitFor();
+    const { page, errors } = await suite.visitSignedIn("/");
     const main = page.getByRole("main");
-    expect(await main.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/dashboard");
+    expect(await linkHref(main, "Get Started")).toBe("/dashboard");
     const cards = main.getByRole("article");
     await cards.first().waitFor();
     for (const href of await cards
       .getByRole("link", { name: "Get Api Key" })
       .evaluateAll((as) => as.map((a) => a.getAttribute("href"))))
       expect(href).toBe("/dashboard");
-    // SPEC: the closing banner's Get Api Key goes to /login in any case.
-    const closing = main.getByRole("region", { name: "Ready to enhance your chat experience?" });
-    expect(await closing.getByRole("link", { name: "Get Api Key" }).getAttribute("href")).toBe("/login");
-    await main.getByRole("link", { name: "Get Started" }).click();
-    await page.waitForURL(`${stack.bff.url}/dashboard`);
+    await expectStartLinks(page, "/dashboard");
     expect(errors).toEqual([]);
   });
 
   it("when the page opens, then the demo video plays muted in a loop, and its play/pause and mute toggles drive it", async () => {
-    const { page, errors } = await newPage();
-    await page.goto(`${stack.bff.url}/`);
+    const { page, errors } = await suite.visit("/");
     const video = page.locator("video");
     const state = () =>
       video.evaluate((v: HTMLVideoElement) => ({
@@ -182,12 +104,18 @@ describe("the landing page in Chromium", () => {
     expect(playing.duration).toBeLessThan(20);
     expect(await video.getAttribute("poster")).toBe("/media/genui-demo.jpg");
 
-    const pause = page.getByRole("button", { name: "Pause video" });
-    expect(await pause.getAttribute("aria-pressed")).toBe("true");
-    await pause.click();
-    const play = page.getByRole("button", { name: "Play video" });
-    await play.waitFor();
-    expect(await play.getAttribute("aria-pressed")).toBe("false");
+    /** Clicks the pressed toggle named `from`; once it reads `to`, not pressed, returns it. */
+    const toggle = async (from: string, to: string) => {
+      const before = page.getByRole("button", { name: from });
+      expect(await before.getAttribute("aria-pressed")).toBe("true");
+      await before.click();
+      const after = page.getByRole("button", { name: to });
+      await after.waitFor();
+      expect(await after.getAttribute("aria-pressed")).toBe("false");
+      return after;
+    };
+
+    const play = await toggle("Pause video", "Play video");
     expect((await state()).paused).toBe(true);
     const at = (await state()).time;
     await page.waitForTimeout(400);
@@ -196,12 +124,7 @@ describe("the landing page in Chromium", () => {
     await page.getByRole("button", { name: "Pause video" }).waitFor();
     expect((await state()).paused).toBe(false);
 
-    const unmute = page.getByRole("button", { name: "Unmute video" });
-    expect(await unmute.getAttribute("aria-pressed")).toBe("true");
-    await unmute.click();
-    const mute = page.getByRole("button", { name: "Mute video" });
-    await mute.waitFor();
-    expect(await mute.getAttribute("aria-pressed")).toBe("false");
+    const mute = await toggle("Unmute video", "Mute video");
     expect((await state()).muted).toBe(false);
     await mute.click();
     await page.getByRole("button", { name: "Unmute video" }).waitFor();
@@ -224,10 +147,7 @@ describe("the landing page in Chromium", () => {
   });
 
   it("when the visitor asks for reduced motion, then the video waits on its poster with a play button", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${stack.bff.url}/`);
+    const { page } = await suite.visit("/", { reducedMotion: "reduce" });
     const play = page.getByRole("button", { name: "Play video" });
     await play.waitFor();
     await page.waitForTimeout(500);
@@ -254,16 +174,15 @@ describe("the landing page in Chromium", () => {
   });
 
   it("when the integration tabs are used with the mouse or the arrow keys, then each shows its snippet for this site", async () => {
-    const { page, errors } = await newPage();
-    await page.goto(`${stack.bff.url}/`);
-    const snippets = chatSnippets(stack.bff.url);
+    const { page, errors } = await suite.visit("/");
+    const snippets = chatSnippets(suite.url());
     const tabs = page.getByRole("tablist", { name: "Code examples" });
     const panel = page.getByRole("tabpanel");
     const shown = () => panel.locator("pre code").textContent();
     await tabs.getByRole("tab", { name: "Curl" }).waitFor();
     expect(await tabs.getByRole("tab", { name: "Curl" }).getAttribute("aria-selected")).toBe("true");
     expect(await shown()).toBe(snippets.curl);
-    expect(snippets.curl).toContain(`${stack.bff.url}/apps/api/v1/chat/completions`);
+    expect(snippets.curl).toContain(suite.url("/apps/api/v1/chat/completions"));
 
     await tabs.getByRole("tab", { name: "Python" }).click();
     await panel.getByLabel("Python example").waitFor();
@@ -288,8 +207,7 @@ describe("the landing page in Chromium", () => {
   });
 
   it("when the page is 360 px wide, then nothing scrolls sideways", async () => {
-    const { page, errors } = await newPage({ width: 360 });
-    await page.goto(`${stack.bff.url}/`);
+    const { page, errors } = await suite.visit("/", { width: 360 });
     await page.getByRole("article", { name: "Pluto 0.1", exact: true }).waitFor();
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -298,8 +216,7 @@ describe("the landing page in Chromium", () => {
 
   it.each(["light", "dark"] as const)("when the page is shown in the %s theme, then axe finds no violations", async (theme) => {
     for (const width of [1280, 375]) {
-      const { page, errors } = await newPage({ width, theme });
-      await page.goto(`${stack.bff.url}/`);
+      const { page, errors } = await suite.visit("/", { width, theme });
       await page.getByRole("article", { name: "Pluto 0.1", exact: true }).waitFor();
       await page.waitForTimeout(400); // code highlighting
       // A still frame for the picture: the poster, paused.
@@ -308,15 +225,15 @@ describe("the landing page in Chromium", () => {
         v.currentTime = 0;
         window.scrollTo({ top: 0, behavior: "instant" });
       });
-      await page.screenshot({ path: screenshotPath(`landing-${theme}-${width}`), fullPage: true });
-      expect({ theme, width, violations: await axeViolations(page) }).toEqual({ theme, width, violations: [] });
+      await shoot(page, `landing-${theme}-${width}`);
+      expect({ theme, width, violations: await describedAxeViolations(page) }).toEqual({ theme, width, violations: [] });
       expect(errors).toEqual([]);
     }
   });
 
   it("when the page loads cold, then its largest contentful paint and JavaScript weight are measured", async () => {
-    const { page } = await newPage();
-    await page.goto(`${stack.bff.url}/`, { waitUntil: "load" });
+    const { page } = await suite.openPage();
+    await page.goto(suite.url("/"), { waitUntil: "load" });
     await page.getByRole("article", { name: "Pluto 0.1", exact: true }).waitFor();
     await page.waitForTimeout(1500);
     const lcp = await page.evaluate(

@@ -1,29 +1,18 @@
-import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { launchBrowser, screenshotPath } from "@genui/testkit";
-import type { Browser, Page } from "playwright-core";
-import { startStack, type Stack } from "./support/stack";
+import type { Page } from "playwright-core";
+import {
+  browserSuite,
+  describedAxeViolations,
+  horizontalOverflow,
+  settledTop,
+  shoot,
+  type BrowserSuite,
+  type Theme,
+} from "./support/pages";
 
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-}
-
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<unknown> } }).axe.run(document, {
-      resultTypes: ["violations"],
-    }),
-  )) as AxeResult;
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-async function openPage(browser: Browser, url: string, width = 1280, theme: "light" | "dark" = "light"): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.addInitScript((t) => localStorage.setItem("ui-theme", t), theme);
-  await page.goto(url);
+/** A page of the site at `width` px in `theme`, once its heading shows. */
+async function openAt(suite: BrowserSuite, path: string, width = 1280, theme: Theme = "light"): Promise<Page> {
+  const { page } = await suite.visit(path, { width, height: 900, theme });
   await page.getByRole("heading", { level: 1 }).waitFor();
   return page;
 }
@@ -43,17 +32,7 @@ async function fill(page: Page, v: { email: string; phone: string; subject?: str
 }
 
 describe("the legal pages and the contact form in Chromium", () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   const LEGAL = [
     {
@@ -68,7 +47,7 @@ describe("the legal pages and the contact form in Chromium", () => {
   it.each(LEGAL)(
     "when a visitor opens $path, then it shows its title, the effective date 14-05-2025, its key terms and the company's contact",
     async ({ path, title, must }) => {
-      const page = await openPage(browser, `${stack.bff.url}${path}`);
+      const page = await openAt(suite, path);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
       expect(await page.title()).toBe(`${title} · GenUI`);
       expect(await page.getByText("Effective date: 14-05-2025").isVisible()).toBe(true);
@@ -84,21 +63,14 @@ describe("the legal pages and the contact form in Chromium", () => {
   );
 
   it("when a reader picks an entry of a legal page's contents, then that section scrolls into view below the header", async () => {
-    const page = await openPage(browser, `${stack.bff.url}/refund`);
+    const page = await openAt(suite, "/refund");
     const toc = page.getByRole("navigation", { name: "Contents" });
     const entries = await toc.getByRole("link").allTextContents();
     expect(entries).toEqual(
       expect.arrayContaining(["What can be refunded", "When we answer", "How refunds are paid", "Contact us"]),
     );
     await toc.getByRole("link", { name: "How refunds are paid" }).click();
-    const heading = page.getByRole("heading", { level: 2, name: "6. How refunds are paid" });
-    let top = -1;
-    for (let i = 0; i < 30; i++) {
-      const now = await heading.evaluate((el) => el.getBoundingClientRect().top);
-      if (now === top) break;
-      top = now;
-      await page.waitForTimeout(100);
-    }
+    const top = await settledTop(page.getByRole("heading", { level: 2, name: "6. How refunds are paid" }));
     expect(top).toBeGreaterThanOrEqual(64);
     expect(top).toBeLessThan(200);
     expect(new URL(page.url()).hash).toBe("#how-refunds-are-paid");
@@ -110,12 +82,9 @@ describe("the legal pages and the contact form in Chromium", () => {
     async (theme) => {
       for (const { path } of LEGAL)
         for (const width of [1280, 375]) {
-          const page = await openPage(browser, `${stack.bff.url}${path}`, width, theme);
-          await page.screenshot({
-            path: screenshotPath(`legal${path.replace("/", "-")}-${theme}-${width}`),
-            fullPage: width === 375 ? false : true,
-          });
-          expect({ path, width, violations: await axeViolations(page) }).toEqual({ path, width, violations: [] });
+          const page = await openAt(suite, path, width, theme);
+          await shoot(page, `legal${path.replace("/", "-")}-${theme}-${width}`, { fullPage: width !== 375 });
+          expect({ path, width, violations: await describedAxeViolations(page) }).toEqual({ path, width, violations: [] });
           await page.close();
         }
     },
@@ -123,7 +92,7 @@ describe("the legal pages and the contact form in Chromium", () => {
   );
 
   it("when a visitor sends a message, then Submit is busy while it is sent, the form gives way to a thank-you naming their e-mail, and they can send another", async () => {
-    const page = await openPage(browser, `${stack.bff.url}/contact`);
+    const page = await openAt(suite, "/contact");
     const email = `reader-${randomUUID().slice(0, 8)}@example.com`;
     expect(await form(page).getByRole("combobox", { name: "Country code" }).inputValue()).toBe("IN");
     await fill(page, { email, phone: "098765 43210" });
@@ -151,7 +120,7 @@ describe("the legal pages and the contact form in Chromium", () => {
     });
     expect(await status.textContent()).toContain(`Thanks! Your message has been sent. We'll reply to ${email} soon.`);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Message sent");
-    await page.screenshot({ path: screenshotPath("contact-sent-light-1280") });
+    await shoot(page, "contact-sent-light-1280", { fullPage: false });
     await page.getByRole("button", { name: "Send another message" }).click();
     expect(await form(page).getByLabel("Email").inputValue()).toBe(email);
     expect(await form(page).getByLabel("Subject").inputValue()).toBe("");
@@ -160,7 +129,7 @@ describe("the legal pages and the contact form in Chromium", () => {
   });
 
   it("when the server refuses the e-mail and the phone number, then each error shows under its field, and each clears once corrected and sent again", async () => {
-    const page = await openPage(browser, `${stack.bff.url}/contact`);
+    const page = await openAt(suite, "/contact");
     await fill(page, { email: "not-an-email", phone: "12", country: "GB" });
     await form(page).getByRole("button", { name: "Submit" }).click();
     const emailError = form(page).getByText("Enter a valid email address.");
@@ -173,7 +142,7 @@ describe("the legal pages and the contact form in Chromium", () => {
     );
     // Focus goes to the first field to fix.
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("email");
-    await page.screenshot({ path: screenshotPath("contact-errors-light-1280") });
+    await shoot(page, "contact-errors-light-1280", { fullPage: false });
 
     // Only the e-mail is corrected: its error goes, the phone's stays after the retry.
     await form(page)
@@ -193,7 +162,7 @@ describe("the legal pages and the contact form in Chromium", () => {
   });
 
   it("when the message cannot reach the server, then the form stays filled in and says so calmly", async () => {
-    const page = await openPage(browser, `${stack.bff.url}/contact`);
+    const page = await openAt(suite, "/contact");
     await fill(page, { email: "offline@example.com", phone: "9876543210" });
     await page.route("**/contact/api/v1/create/", (route) => route.abort("internetdisconnected"));
     await form(page).getByRole("button", { name: "Submit" }).click();
@@ -208,18 +177,18 @@ describe("the legal pages and the contact form in Chromium", () => {
   it("when the contact page is shown in either theme, then it offers the support e-mail and the business address, and axe finds no violations", async () => {
     for (const theme of ["light", "dark"] as const)
       for (const width of [1280, 375]) {
-        const page = await openPage(browser, `${stack.bff.url}/contact`, width, theme);
+        const page = await openAt(suite, "/contact", width, theme);
         const mail = page.getByRole("main").getByRole("link", { name: "support@genui.dev" });
         expect(await mail.getAttribute("href")).toBe("mailto:support@genui.dev");
         expect(await page.getByRole("main").locator("address").textContent()).toContain("Bengaluru, Karnataka 560025");
-        await page.screenshot({ path: screenshotPath(`contact-${theme}-${width}`), fullPage: true });
-        expect({ theme, width, violations: await axeViolations(page) }).toEqual({ theme, width, violations: [] });
+        await shoot(page, `contact-${theme}-${width}`);
+        expect({ theme, width, violations: await describedAxeViolations(page) }).toEqual({ theme, width, violations: [] });
         // The error state too.
         await fill(page, { email: "bad", phone: "1" });
         await form(page).getByRole("button", { name: "Submit" }).click();
         await form(page).getByText("Enter a valid email address.").waitFor();
-        await page.screenshot({ path: screenshotPath(`contact-errors-${theme}-${width}`), fullPage: true });
-        expect({ theme, width, state: "errors", violations: await axeViolations(page) }).toEqual({
+        await shoot(page, `contact-errors-${theme}-${width}`);
+        expect({ theme, width, state: "errors", violations: await describedAxeViolations(page) }).toEqual({
           theme,
           width,
           state: "errors",
@@ -231,8 +200,8 @@ describe("the legal pages and the contact form in Chromium", () => {
 
   it("when the screen is 360 px wide, then no page overflows sideways", async () => {
     for (const path of ["/contact", "/privacy", "/terms", "/refund"]) {
-      const page = await openPage(browser, `${stack.bff.url}${path}`, 360);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const page = await openAt(suite, path, 360);
+      const overflow = await horizontalOverflow(page);
       expect({ path, overflow }).toEqual({ path, overflow: 0 });
       await page.close();
     }
@@ -240,20 +209,10 @@ describe("the legal pages and the contact form in Chromium", () => {
 });
 
 describe("the contact form's rate limit in Chromium", () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack({ bffEnv: { CONTACT_RATE_PER_IP: "2/600" } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite({ bffEnv: { CONTACT_RATE_PER_IP: "2/600" } });
 
   it("when a visitor sends more messages than the limit allows, then the next one is refused with the server's message and the form keeps its text", async () => {
-    const page = await openPage(browser, `${stack.bff.url}/contact`);
+    const page = await openAt(suite, "/contact");
     for (let i = 0; i < 2; i++) {
       await fill(page, { email: "busy@example.com", phone: "9876543210", subject: `Message ${i + 1}` });
       await form(page).getByRole("button", { name: "Submit" }).click();
@@ -265,8 +224,8 @@ describe("the contact form's rate limit in Chromium", () => {
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/Try again in about 10 minutes\./);
     expect(await form(page).getByLabel("Subject").inputValue()).toBe("Message 3");
-    await page.screenshot({ path: screenshotPath("contact-rate-limited-light-1280") });
-    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, "contact-rate-limited-light-1280", { fullPage: false });
+    expect(await describedAxeViolations(page)).toEqual([]);
     await page.close();
   });
 });

@@ -1,9 +1,10 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
+import { pinnedPython } from "./support/python";
 import { startStack, type Stack } from "./support/stack";
 
 interface CaseResult {
@@ -26,10 +27,7 @@ describe("the official openai Python client against the published API", () => {
   let limited: Developer;
 
   beforeAll(async () => {
-    python = execFileSync("bash", [path.join(REPO_ROOT, "scripts/python-env.sh")], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .at(-1)!;
+    python = pinnedPython();
     stack = await startStack({ generation: { workers: 1 } });
     [active, inactive, broke, limited] = await Promise.all([
       newDeveloper(stack),

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { launchBrowser, screenshotPath } from "@genui/testkit";
@@ -10,6 +9,7 @@ import { PayPalClient } from "../services/billing/src/payments/paypal";
 import { ProviderError } from "../services/billing/src/payments/provider-error";
 import { startFakeGoogle, type FakeGoogle } from "../services/identity/src/dev/fake-google";
 import { eventually } from "./support/eventually";
+import { describedAxeViolations } from "./support/pages";
 
 // The providers' browser SDK stand-ins (PayPal JS SDK, Cashfree.js v3, Google Identity Services) in real Chromium, loaded
 // by a host page on another origin ("localhost" vs the stand-ins' "127.0.0.1") whose policy forbids inline styles, as the
@@ -18,10 +18,6 @@ import { eventually } from "./support/eventually";
 const PAYPAL = { clientId: "pp-browser-client", clientSecret: "pp-browser-secret" };
 const CASHFREE = { clientId: "cf-browser-client", clientSecret: "cf-browser-secret" };
 const SCOPE = "openid profile email";
-
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-}
 
 type PaypalEvent =
   | { kind: "approve"; orderID: string; payerID: string }
@@ -76,7 +72,6 @@ describe("the payment and sign-in SDK stand-ins in Chromium", () => {
   let cashfreeApi: CashfreeClient;
   const created: string[] = [];
   const contexts: BrowserContext[] = [];
-  const axe = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
   const doc = (title: string, head: string, body: string, script: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${title}</title>${head}</head>
@@ -197,18 +192,7 @@ describe("the payment and sign-in SDK stand-ins in Chromium", () => {
     await page.goto(hostUrl + path);
     return { page, errors };
   };
-  const axeViolations = async (page: Page) => {
-    await page.addScriptTag({ content: axe });
-    const result = (await page.evaluate(() =>
-      (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<unknown> } }).axe.run(
-        (globalThis as unknown as { document: unknown }).document,
-        { resultTypes: ["violations"], iframes: false },
-      ),
-    )) as AxeResult;
-    return result.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-  };
+  const axeViolations = (page: Page) => describedAxeViolations(page, { iframes: false });
 
   // --- PayPal ---
 

@@ -1,12 +1,6 @@
-import { readFileSync } from "node:fs";
-import { launchBrowser, screenshotPath } from "@genui/testkit";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { BrowserClient } from "./support/client";
-import { DEMO, startStack, type Stack } from "./support/stack";
-
-interface AxeResult {
-  violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
-}
+import { browserSuite, describedAxeViolations, linkHref, shoot } from "./support/pages";
 
 /** What the billing service answers (the test reads it to know what the page must show). */
 interface PlanView {
@@ -22,36 +16,6 @@ interface PlanView {
   input_text_limit: number;
   output_text_limit: number;
   features: { features: string[] };
-}
-
-const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<unknown> } }).axe.run(document, {
-      resultTypes: ["violations"],
-    }),
-  )) as AxeResult;
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** Signs the browser in the way the SPA does (CSRF cookie, then the password login), without the login page. */
-async function signIn(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/pricing`);
-  const status = await page.evaluate(async ({ email, password }) => {
-    await fetch("/get-csrf/", { credentials: "include" });
-    const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]*)/.exec(document.cookie)?.[1] ?? "");
-    const res = await fetch("/accounts/api/v1/login-password/", {
-      method: "POST",
-      credentials: "include",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify({ email, password }),
-    });
-    if (res.ok) localStorage.setItem("is_logged_in", "1");
-    return res.status;
-  }, DEMO);
-  expect(status).toBe(200);
 }
 
 const money = (amount: number, currency: string) =>
@@ -79,40 +43,18 @@ async function expectCard(card: Locator, plan: PlanView) {
 }
 
 describe("the pricing page in Chromium", () => {
-  let stack: Stack;
-  let browser: Browser;
+  const suite = browserSuite({}, { height: 900 });
   let usd: PlanView[];
   let inr: PlanView[];
-  const contexts: BrowserContext[] = [];
-
-  const newPage = async (opts: { width?: number; theme?: "light" | "dark" } = {}) => {
-    const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 } });
-    contexts.push(context);
-    if (opts.theme) await context.addInitScript((t) => localStorage.setItem("ui-theme", t), opts.theme);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    return { page, errors };
-  };
 
   beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-    const client = new BrowserClient(stack.bff.url);
+    const client = new BrowserClient(suite.url());
     usd = (await (await client.get("/billing/api/v1/modals/list?currency=USD")).json()) as PlanView[];
     inr = (await (await client.get("/billing/api/v1/modals/list?currency=INR")).json()) as PlanView[];
   });
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
 
   it("when a visitor opens the pricing page, then each plan card shows its costs per 1M tokens, limits, features and Get Api Key", async () => {
-    const { page, errors } = await newPage();
-    await page.goto(`${stack.bff.url}/pricing`);
+    const { page, errors } = await suite.visit("/pricing");
     const main = page.getByRole("main");
     await main.getByRole("heading", { level: 1 }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
@@ -123,19 +65,19 @@ describe("the pricing page in Chromium", () => {
       const card = main.getByRole("article", { name: plan.name, exact: true });
       await expectCard(card, plan);
       expect(await card.getByRole("heading", { level: 2 }).textContent()).toBe(plan.name);
-      expect(await card.getByRole("link", { name: "Get Api Key" }).getAttribute("href")).toBe("/login");
+      expect(await linkHref(card, "Get Api Key")).toBe("/login");
     }
     // SPEC's example: "128,000 / 16,384 Tokens".
     expect(await main.getByRole("article", { name: "Pluto 0.1", exact: true }).textContent()).toContain(
       "128,000 / 16,384 Tokens",
     );
     await main.getByRole("article").first().getByRole("link", { name: "Get Api Key" }).click();
-    await page.waitForURL(`${stack.bff.url}/login`);
+    await page.waitForURL(suite.url("/login"));
     expect(errors).toEqual([]);
   });
 
   it("when the currency is switched to INR and back, then the list empties, reloads from the server and shows that currency", async () => {
-    const { page, errors } = await newPage();
+    const { page, errors } = await suite.openPage();
     const asked: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/billing/api/v1/modals/list")) asked.push(new URL(r.url()).searchParams.get("currency") ?? "");
@@ -145,7 +87,7 @@ describe("the pricing page in Chromium", () => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
-    await page.goto(`${stack.bff.url}/pricing`);
+    await page.goto(suite.url("/pricing"));
     const main = page.getByRole("main");
     const first = main.getByRole("article", { name: usd[0]!.name, exact: true });
     await expectCard(first, usd[0]!);
@@ -169,12 +111,12 @@ describe("the pricing page in Chromium", () => {
   });
 
   it("when the plans cannot be loaded, then a calm note offers a retry that brings them back", async () => {
-    const { page, errors } = await newPage();
+    const { page, errors } = await suite.openPage();
     const logged: string[] = [];
     page.on("console", (m) => m.type() === "error" && logged.push(m.text()));
-    await stack.stopBilling();
+    await suite.stack.stopBilling();
     try {
-      await page.goto(`${stack.bff.url}/pricing`);
+      await page.goto(suite.url("/pricing"));
       const main = page.getByRole("main");
       await main.getByText("Plans could not be loaded").waitFor();
       expect(await main.getByRole("article").count()).toBe(0);
@@ -183,7 +125,7 @@ describe("the pricing page in Chromium", () => {
       expect(await main.getByRole("radio", { name: "USD" }).isChecked()).toBe(true);
       expect(logged.some((l) => l.includes("plans could not be loaded"))).toBe(true);
     } finally {
-      await stack.startBilling();
+      await suite.stack.startBilling();
     }
     await page.getByRole("button", { name: "Try again" }).click();
     await expectCard(page.getByRole("article", { name: usd[0]!.name, exact: true }), usd[0]!);
@@ -191,8 +133,7 @@ describe("the pricing page in Chromium", () => {
   });
 
   it("when a visitor opens the FAQ, then it explains billing, app limits and payment methods, and offers Contact Us", async () => {
-    const { page, errors } = await newPage();
-    await page.goto(`${stack.bff.url}/pricing`);
+    const { page, errors } = await suite.visit("/pricing");
     const faq = page.getByRole("region", { name: "Frequently asked questions" });
     await faq.getByRole("heading", { level: 2 }).waitFor();
     const billing = faq.getByText("How does billing work?");
@@ -212,18 +153,15 @@ describe("the pricing page in Chromium", () => {
     await faq.getByText(/All major credit cards and PayPal/).waitFor();
     expect(await faq.getByText(/Cashfree/).isVisible()).toBe(true);
 
-    expect(await faq.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toBe("/contact");
-    expect(await faq.getByRole("link", { name: "Get Api Key" }).getAttribute("href")).toBe("/login");
+    expect(await linkHref(faq, "Contact Us")).toBe("/contact");
+    expect(await linkHref(faq, "Get Api Key")).toBe("/login");
     await faq.getByRole("link", { name: "Contact Us" }).click();
-    await page.waitForURL(`${stack.bff.url}/contact`);
+    await page.waitForURL(suite.url("/contact"));
     expect(errors).toEqual([]);
   });
 
   it("when a developer is signed in, then every Get Api Key on the page leads to the dashboard", async () => {
-    const { page, errors } = await newPage();
-    await signIn(page, stack.bff.url);
-    await page.goto(`${stack.bff.url}/pricing`);
-    await page.getByRole("button", { name: "Log Out" }).first().waitFor();
+    const { page, errors } = await suite.visitSignedIn("/pricing");
     const main = page.getByRole("main");
     await main.getByRole("article").first().waitFor();
     const links = main.getByRole("link", { name: "Get Api Key" });
@@ -232,13 +170,12 @@ describe("the pricing page in Chromium", () => {
       Array(usd.length + 1).fill("/dashboard"),
     );
     await links.first().click();
-    await page.waitForURL(`${stack.bff.url}/dashboard`);
+    await page.waitForURL(suite.url("/dashboard"));
     expect(errors).toEqual([]);
   });
 
   it("when the page is 360 px wide, then nothing scrolls sideways", async () => {
-    const { page, errors } = await newPage({ width: 360 });
-    await page.goto(`${stack.bff.url}/pricing`);
+    const { page, errors } = await suite.visit("/pricing", { width: 360 });
     await page.getByRole("article").first().waitFor();
     await page.getByText("How does billing work?").click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -247,13 +184,12 @@ describe("the pricing page in Chromium", () => {
 
   it.each(["light", "dark"] as const)("when the page is shown in the %s theme, then axe finds no violations", async (theme) => {
     for (const width of [1280, 375]) {
-      const { page, errors } = await newPage({ width, theme });
-      await page.goto(`${stack.bff.url}/pricing`);
+      const { page, errors } = await suite.visit("/pricing", { width, theme });
       await page.getByRole("article").first().waitFor();
       await page.getByText("How does billing work?").click();
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-      await page.screenshot({ path: screenshotPath(`pricing-${theme}-${width}`), fullPage: true });
-      expect({ theme, width, violations: await axeViolations(page) }).toEqual({ theme, width, violations: [] });
+      await shoot(page, `pricing-${theme}-${width}`);
+      expect({ theme, width, violations: await describedAxeViolations(page) }).toEqual({ theme, width, violations: [] });
       await page.getByRole("radio", { name: "INR" }).check();
       await page
         .getByRole("status")
@@ -261,9 +197,9 @@ describe("the pricing page in Chromium", () => {
         .or(page.getByRole("article").first())
         .first()
         .waitFor();
-      expect({ theme, width, loading: await axeViolations(page) }).toEqual({ theme, width, loading: [] });
+      expect({ theme, width, loading: await describedAxeViolations(page) }).toEqual({ theme, width, loading: [] });
       await page.getByRole("article").first().waitFor();
-      if (width === 1280) await page.screenshot({ path: screenshotPath(`pricing-${theme}-${width}-inr`) });
+      if (width === 1280) await shoot(page, `pricing-${theme}-${width}-inr`, { fullPage: false });
       expect(errors).toEqual([]);
     }
   });

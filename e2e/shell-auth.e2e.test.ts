@@ -1,39 +1,47 @@
-import { launchBrowser } from "@genui/testkit";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import {
-  axeViolations,
+  browserSuite,
   chooseTheme,
-  describeViolations,
-  openPage,
+  describedAxeViolations,
+  linkHref,
   overflowsHorizontally,
   shoot,
   signUpInPage,
 } from "./support/pages";
-import { DEMO, startStack, type Stack } from "./support/stack";
+import { DEMO } from "./support/stack";
+
+/** Fills the login form's e-mail and password and presses Sign in. */
+async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+/** Once Google's script is ready, presses 'Sign in with Google' and returns the consent popup it opens, loaded. */
+async function openGooglePopup(page: Page): Promise<Page> {
+  await page.waitForFunction(
+    () => !!(window as unknown as { google?: { accounts?: { oauth2?: unknown } } }).google?.accounts?.oauth2,
+  );
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("button", { name: "Sign in with Google" }).click(),
+  ]);
+  await popup.waitForLoadState();
+  return popup;
+}
 
 /** The shell, sign-in (password, sign-up, Google through its stand-in), logout, the 401 path, theme, 404 and errors. */
 describe("the SPA shell and sign-in in Chromium", () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const suite = browserSuite();
 
   const toast = (page: Page, title: string) => page.getByTestId("toast").filter({ hasText: title });
 
   it("when a visitor opens the site, then the header has every link, the logo goes home and the footer has its groups, address and this year", async () => {
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(stack.bff.url);
+    const { page, errors } = await suite.visit("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Pricing", "Docs", "Playground", "Chat", "GenUI", "Contact"])
       await nav.getByRole("link", { name }).waitFor();
-    expect(await page.getByRole("link", { name: "GenUI home" }).getAttribute("href")).toBe("/");
+    expect(await linkHref(page, "GenUI home")).toBe("/");
     expect(await page.getByRole("button", { name: "Log Out" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Dashboard" }).count()).toBe(0);
     const footer = page.locator("footer");
@@ -49,66 +57,55 @@ describe("the SPA shell and sign-in in Chromium", () => {
     expect(await footer.locator("address").innerText()).toContain("India");
     expect(await page.getByTestId("copyright").innerText()).toBe(`© ${new Date().getFullYear()} GenUI. All rights reserved.`);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("when a logged-out visitor clicks Get Api Key, then the browser loads /login as a full page", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${stack.bff.url}/pricing`);
+    const { page } = await suite.visit("/pricing");
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.getByRole("button", { name: "Get Api Key" }).first().click();
-    await page.waitForURL(`${stack.bff.url}/login`);
+    await page.waitForURL(suite.url("/login"));
     await page.getByRole("heading", { name: "Sign in to GenUI" }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBeUndefined();
-    await context.close();
   });
 
   it("when fields are empty or wrong, then SPEC's toast or the server's message shows under the form and typing clears it", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${stack.bff.url}/login`);
+    const { page } = await suite.visit("/login");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await toast(page, "Login failed").filter({ hasText: "Please fill in all fields." }).waitFor();
-    await page.getByLabel("Email", { exact: true }).fill(DEMO.email);
-    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitLogin(page, DEMO.email, "not-the-password");
     const errs = page.getByTestId("form-errors");
     await errs.getByText("Unable to log in with provided credentials.").waitFor();
     await page.getByLabel("Password", { exact: true }).press("x");
     await errs.waitFor({ state: "detached" });
-    await context.close();
   });
 
   it("when the demo user signs in, then 'Login successful!' shows, the dashboard opens and the header offers Log Out and Dashboard elsewhere", async () => {
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(`${stack.bff.url}/login`);
-    await page.getByLabel("Email", { exact: true }).fill(DEMO.email);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    const { page, errors } = await suite.visit("/login");
+    await submitLogin(page, DEMO.email, DEMO.password);
     await toast(page, "Login successful!").filter({ hasText: "Redirecting to your dashboard..." }).waitFor();
-    await page.waitForURL(`${stack.bff.url}/dashboard`);
+    await page.waitForURL(suite.url("/dashboard"));
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("is_logged_in"))).toBe("1");
     await page.getByRole("button", { name: "Log Out" }).waitFor();
     expect(await page.getByRole("button", { name: "Dashboard" }).count()).toBe(0);
-    expect(await page.getByRole("link", { name: "GenUI home" }).getAttribute("href")).toBe("/dashboard");
+    expect(await linkHref(page, "GenUI home")).toBe("/dashboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
     await page.getByRole("button", { name: "Dashboard" }).click();
-    await page.waitForURL(`${stack.bff.url}/dashboard`);
-    await page.goto(`${stack.bff.url}/docs`);
+    await page.waitForURL(suite.url("/dashboard"));
+    await page.goto(suite.url("/docs"));
     await page.getByRole("button", { name: "Get Api Key" }).first().click();
-    await page.waitForURL(`${stack.bff.url}/dashboard`);
+    await page.waitForURL(suite.url("/dashboard"));
     // Signed in, /login leads to the dashboard.
-    await page.goto(`${stack.bff.url}/login`);
-    await page.waitForURL(`${stack.bff.url}/dashboard`);
+    await page.goto(suite.url("/login"));
+    await page.waitForURL(suite.url("/dashboard"));
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("when a signed-in user logs out, then the button reads 'Logging out...' while disabled, storage is cleared but the theme kept, and the site root opens", async () => {
-    const { page, context } = await openPage(browser, { theme: "dark" });
-    await signUpInPage(page, stack.bff.url);
+    const { page } = await suite.openPage({ theme: "dark" });
+    await signUpInPage(page, suite.url());
     await page.evaluate(() => localStorage.setItem("draft-note", "x"));
-    await page.goto(`${stack.bff.url}/dashboard`);
+    await page.goto(suite.url("/dashboard"));
     await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
     // Hold the logout answer for a moment so the in-between state can be seen (the real call then goes through).
     await page.route("**/accounts/api/v1/logout/", async (route) => {
@@ -119,7 +116,7 @@ describe("the SPA shell and sign-in in Chromium", () => {
     const busy = page.getByRole("button", { name: "Logging out..." });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
-    await page.waitForURL(`${stack.bff.url}/`);
+    await page.waitForURL(suite.url("/"));
     await page.getByRole("button", { name: "Get Api Key" }).first().waitFor();
     expect(
       await page.evaluate(() => ({
@@ -134,13 +131,12 @@ describe("the SPA shell and sign-in in Chromium", () => {
     });
     const me = await page.evaluate(async () => (await fetch("/accounts/api/v1/me/", { credentials: "include" })).status);
     expect(me).toBe(401);
-    await context.close();
   });
 
   it("when the session ends behind the SPA's back, then the next call's 401 logs the user out and sends them to the site root", async () => {
-    const { page, context } = await openPage(browser);
-    await signUpInPage(page, stack.bff.url);
-    await page.goto(`${stack.bff.url}/pricing`);
+    const { page } = await suite.openPage();
+    await signUpInPage(page, suite.url());
+    await page.goto(suite.url("/pricing"));
     await page.getByRole("button", { name: "Log Out" }).waitFor();
     // The session dies elsewhere (another tab logged out, or it expired): only the cookie's server side is gone.
     await page.evaluate(async () => {
@@ -149,17 +145,16 @@ describe("the SPA shell and sign-in in Chromium", () => {
     });
     expect(await page.evaluate(() => localStorage.getItem("is_logged_in"))).toBe("1");
     await page.getByRole("button", { name: "Dashboard" }).click();
-    await page.waitForURL(`${stack.bff.url}/`);
+    await page.waitForURL(suite.url("/"));
     await page.getByRole("button", { name: "Get Api Key" }).first().waitFor();
     expect(await page.getByRole("button", { name: "Log Out" }).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem("is_logged_in"))).toBe("0");
-    await context.close();
   });
 
   it("when a visitor creates an account, then they are signed in on the dashboard; the same e-mail again shows the server's message", async () => {
-    const { page, context } = await openPage(browser);
+    const { page } = await suite.openPage();
     const email = `new-${Date.now()}@genui.dev`;
-    await page.goto(`${stack.bff.url}/login`);
+    await page.goto(suite.url("/login"));
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.getByLabel("Name (optional)").fill("Asha Rao");
     await page.getByLabel("Email", { exact: true }).fill(email);
@@ -172,79 +167,58 @@ describe("the SPA shell and sign-in in Chromium", () => {
     await page.getByLabel("Password", { exact: true }).fill("a-good-password");
     await page.getByRole("button", { name: "Create account" }).click();
     await toast(page, "Account created!").waitFor();
-    await page.waitForURL(`${stack.bff.url}/dashboard`);
+    await page.waitForURL(suite.url("/dashboard"));
     await page.getByText(`Signed in as ${email}`).waitFor();
     await page.getByRole("button", { name: "Log Out" }).click();
-    await page.waitForURL(`${stack.bff.url}/`);
-    await page.goto(`${stack.bff.url}/login`);
+    await page.waitForURL(suite.url("/"));
+    await page.goto(suite.url("/login"));
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("a-good-password");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByTestId("form-errors").getByText("A user with this email already exists.").waitFor();
-    await context.close();
   });
 
   it("when Google's script loads, then 'Sign in with Google' goes through Google's consent popup and lands on the dashboard", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${stack.bff.url}/login`);
-    const google = page.getByRole("button", { name: "Sign in with Google" });
-    await google.waitFor();
-    await page.waitForFunction(
-      () => !!(window as unknown as { google?: { accounts?: { oauth2?: unknown } } }).google?.accounts?.oauth2,
-    );
-    const [popup] = await Promise.all([page.waitForEvent("popup"), google.click()]);
-    await popup.waitForLoadState();
+    const { page } = await suite.visit("/login");
+    await page.getByRole("button", { name: "Sign in with Google" }).waitFor();
+    const popup = await openGooglePopup(page);
     await popup.getByRole("button", { name: /Demo Google User/ }).click();
     await toast(page, "Google Sign In successful!").filter({ hasText: "Redirecting to your dashboard..." }).waitFor();
-    await page.waitForURL(`${stack.bff.url}/dashboard`);
+    await page.waitForURL(suite.url("/dashboard"));
     await page.getByText("Signed in as google.user@genui.dev").waitFor();
-    await context.close();
   });
 
   it("when the Google popup is closed or cancelled, then nothing happens and the form stays usable", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${stack.bff.url}/login`);
-    await page.waitForFunction(
-      () => !!(window as unknown as { google?: { accounts?: { oauth2?: unknown } } }).google?.accounts?.oauth2,
-    );
-    const [popup] = await Promise.all([
-      page.waitForEvent("popup"),
-      page.getByRole("button", { name: "Sign in with Google" }).click(),
-    ]);
-    await popup.waitForLoadState();
+    const { page } = await suite.visit("/login");
+    const popup = await openGooglePopup(page);
     await popup.getByRole("button", { name: "Cancel" }).click();
     await page.waitForTimeout(500);
-    expect(page.url()).toBe(`${stack.bff.url}/login`);
+    expect(page.url()).toBe(suite.url("/login"));
     expect(await page.getByRole("button", { name: "Sign in with Google" }).isEnabled()).toBe(true);
     expect(await page.getByTestId("toast").count()).toBe(0);
-    await context.close();
   });
 
   it("when a route's code cannot be loaded, then the routing error screen reads 'Unexpected Application Error!'", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(stack.bff.url);
+    const { page } = await suite.visit("/");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await page.route(/\/assets\/terms-[^/]+\.js$/, (route) => route.abort());
     await page.getByRole("link", { name: "Terms of Service" }).click();
     await page.getByRole("heading", { name: "Unexpected Application Error!" }).waitFor();
     await shoot(page, "route-error-1280-light");
-    await context.close();
   });
 
   it("when an unknown path opens, then the 404 text and a Return to Home link show", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${stack.bff.url}/no/such/page`);
+    const { page } = await suite.visit("/no/such/page");
     await page.getByRole("heading", { name: "Oops! The page you're looking for doesn't exist." }).waitFor();
     await page.getByRole("link", { name: "Return to Home" }).click();
-    await page.waitForURL(`${stack.bff.url}/`);
-    await context.close();
+    await page.waitForURL(suite.url("/"));
   });
 
   it("when the theme is system, then it follows the OS; choosing light or dark is stored in ui-theme and survives a reload", async () => {
-    const { page, context } = await openPage(browser);
+    const { page } = await suite.openPage();
     await page.emulateMedia({ colorScheme: "dark" });
-    await page.goto(stack.bff.url);
+    await page.goto(suite.url());
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
     expect(await theme()).toBe("dark");
     expect(await page.getByRole("radio", { name: "System theme" }).getAttribute("aria-checked")).toBe("true");
@@ -262,12 +236,10 @@ describe("the SPA shell and sign-in in Chromium", () => {
     await chooseTheme(page, "system");
     expect(await page.evaluate(() => localStorage.getItem("ui-theme"))).toBe("system");
     expect(await theme()).toBe("light");
-    await context.close();
   });
 
   it("when a pointer rests on a control, then its tooltip opens after 700 ms, and the next one within 300 ms opens at once", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(stack.bff.url);
+    const { page } = await suite.visit("/");
     const tip = page.getByRole("tooltip");
     await page.getByRole("radio", { name: "Light theme" }).hover();
     await page.waitForTimeout(350);
@@ -280,13 +252,12 @@ describe("the SPA shell and sign-in in Chromium", () => {
     await page.getByRole("radio", { name: "System theme" }).hover();
     await page.waitForTimeout(350);
     expect(await tip.count()).toBe(0);
-    await context.close();
   });
 
   it("when the screen is 360 px wide, then the menu toggle holds the same links, Escape closes it, and nothing scrolls sideways", async () => {
-    const { page, context } = await openPage(browser, { width: 360, height: 740 });
-    await signUpInPage(page, stack.bff.url);
-    await page.goto(`${stack.bff.url}/pricing`);
+    const { page } = await suite.openPage({ width: 360, height: 740 });
+    await signUpInPage(page, suite.url());
+    await page.goto(suite.url("/pricing"));
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
@@ -300,58 +271,42 @@ describe("the SPA shell and sign-in in Chromium", () => {
     await mobile.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Open menu" }).click();
     await mobile.getByRole("link", { name: "Docs" }).click();
-    await page.waitForURL(`${stack.bff.url}/docs`);
+    await page.waitForURL(suite.url("/docs"));
     await mobile.waitFor({ state: "detached" });
     expect(await overflowsHorizontally(page)).toBe(false);
-    await context.close();
   });
 
   for (const theme of ["light", "dark"] as const) {
     for (const width of [1280, 375]) {
       it(`when the login, dashboard-login and 404 pages render at ${width} px in the ${theme} theme, then axe finds no violations`, async () => {
-        const { page, context } = await openPage(browser, { width, theme });
+        const { page } = await suite.openPage({ width, theme });
         for (const [path, name] of [
           ["/login", "login"],
           ["/dashboard", "dashboard-logged-out"],
           ["/nope", "not-found"],
         ] as const) {
-          await page.goto(`${stack.bff.url}${path}`);
+          await page.goto(suite.url(path));
           await page.getByRole("heading", { level: 1 }).first().waitFor();
           await page.waitForLoadState("networkidle");
           await shoot(page, `${name}-${width}-${theme}`);
-          expect(describeViolations(await axeViolations(page))).toEqual([]);
+          expect(await describedAxeViolations(page)).toEqual([]);
           expect(await overflowsHorizontally(page)).toBe(false);
         }
-        await context.close();
       });
     }
   }
 });
 
 describe("sign-in when Google's script cannot be reached", () => {
-  let stack: Stack;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // Port 9 (discard) refuses connections on loopback: the script fails to load, as when Google is blocked.
-    stack = await startStack({ bffEnv: { GOOGLE_SCRIPT_URL: "http://127.0.0.1:9/gsi/client" } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  // Port 9 (discard) refuses connections on loopback: the script fails to load, as when Google is blocked.
+  const suite = browserSuite({ bffEnv: { GOOGLE_SCRIPT_URL: "http://127.0.0.1:9/gsi/client" } });
 
   it("when the Google script fails to load, then the page says so, the Google button is disabled and password sign-in still works", async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${stack.bff.url}/login`);
+    const { page } = await suite.visit("/login");
     await page.getByTestId("google-unavailable").getByText("Google sign-in is unavailable right now").waitFor();
     expect(await page.getByRole("button", { name: "Sign in with Google" }).isDisabled()).toBe(true);
     await shoot(page, "login-google-unreachable-1280-light");
-    await page.getByLabel("Email", { exact: true }).fill(DEMO.email);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForURL(`${stack.bff.url}/dashboard`);
-    await context.close();
+    await submitLogin(page, DEMO.email, DEMO.password);
+    await page.waitForURL(suite.url("/dashboard"));
   });
 });

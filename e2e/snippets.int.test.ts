@@ -1,53 +1,14 @@
-import { execFile, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { compileFunction } from "node:vm";
 import { REPO_ROOT } from "@genui/testkit";
-import ts from "typescript";
 import { newDeveloper, type Developer } from "./support/developer";
+import { pinnedPython } from "./support/python";
+import { loadDocsSnippets, type RunnableSnippet } from "./support/spa-module";
 import { startStack, type Stack } from "./support/stack";
 
-/** What the test uses of frontend/web/src/features/docs/{snippets,api-snippets}.ts (declared here: the SPA's sources
- * follow the bundler's module rules, not this project's). */
-interface RunnableSnippet {
-  id: string;
-  language: "bash" | "python" | "javascript";
-  code: string;
-}
-interface Snippets {
-  API_KEY_PLACEHOLDER: string;
-}
-interface ApiSnippets {
-  runnableSnippets(origin: string): RunnableSnippet[];
-}
-
-/**
- * The SPA's snippet modules (in an ES-module package, which jest cannot require), compiled to CommonJS here; the
- * only import among them is api-snippets.ts → ./snippets.
- */
-function loadSnippets(): { snippets: Snippets; api: ApiSnippets } {
-  const dir = path.join(REPO_ROOT, "frontend/web/src/features/docs");
-  const load = (name: string, imports: Record<string, unknown>): unknown => {
-    const { outputText } = ts.transpileModule(readFileSync(path.join(dir, `${name}.ts`), "utf8"), {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-    });
-    const mod = { exports: {} };
-    const require = (id: string) => {
-      if (!(id in imports)) throw new Error(`${name}.ts imports ${id}, which the test does not provide`);
-      return imports[id];
-    };
-    compileFunction(outputText, ["module", "exports", "require"])(mod, mod.exports, require);
-    return mod.exports;
-  };
-  const snippets = load("snippets", {}) as Snippets;
-  return { snippets, api: load("api-snippets", { "./snippets": snippets }) as ApiSnippets };
-}
-
-const {
-  snippets: { API_KEY_PLACEHOLDER },
-  api: { runnableSnippets },
-} = loadSnippets();
+const { API_KEY_PLACEHOLDER, runnableSnippets } = loadDocsSnippets();
 
 interface Run {
   exitCode: number;
@@ -81,6 +42,21 @@ const sseChunks = (stdout: string) =>
 
 const answerOf = (content: string | undefined) => JSON.parse(content ?? "") as Answer;
 
+/** One expectation for the Python and the JavaScript program of a sample (they print the same). */
+const pythonAndJavascript = (sample: string, check: (out: string) => void) => ({
+  [`${sample}.python`]: check,
+  [`${sample}.javascript`]: check,
+});
+
+/** The agent sample's output, with the tool result as each language writes JSON. */
+const agentOutput = (toolResult: string) => (out: string) =>
+  expect(lines(out)).toEqual([
+    "render: Book a table",
+    `tool result: ${toolResult}`,
+    expect.stringMatching(/^render: /),
+    "4 messages in the UI history",
+  ]);
+
 /** What each program must print (a runnable sample without an entry here fails: every sample is checked). */
 const EXPECT: Record<string, (out: string) => void> = {
   "chat.curl": (out) => {
@@ -90,14 +66,10 @@ const EXPECT: Record<string, (out: string) => void> = {
     expect(answer.code).toContain("screen(");
     expect(answer.json.screen.v1.length).toBeGreaterThan(0);
   },
-  "chat.python": (out) => {
+  ...pythonAndJavascript("chat", (out) => {
     expect(out).toContain("screen(");
     expect(lines(out).at(-1)).toBe("Create your account");
-  },
-  "chat.javascript": (out) => {
-    expect(out).toContain("screen(");
-    expect(lines(out).at(-1)).toBe("Create your account");
-  },
+  }),
   "stream.curl": (out) => {
     const chunks = sseChunks(out);
     expect(chunks.every((c) => c.object === "chat.completion.chunk")).toBe(true);
@@ -105,12 +77,10 @@ const EXPECT: Record<string, (out: string) => void> = {
     expect(answerOf(last?.choices[0]?.delta.content).json.name).toBe("Weather in Paris");
     expect(lines(out).at(-1)).toBe("data: [DONE]");
   },
-  "stream.python": (out) => expect(lines(out).at(-1)).toMatch(/^\d+ updates; final screen: Weather in Paris$/),
-  "stream.javascript": (out) => expect(lines(out).at(-1)).toMatch(/^\d+ updates; final screen: Weather in Paris$/),
-  "conversation.python": (out) =>
+  ...pythonAndJavascript("stream", (out) => expect(lines(out).at(-1)).toMatch(/^\d+ updates; final screen: Weather in Paris$/)),
+  ...pythonAndJavascript("conversation", (out) =>
     expect(lines(out)).toEqual(["To-do list -> To-do list", "4 messages: each answer kept as its code"]),
-  "conversation.javascript": (out) =>
-    expect(lines(out)).toEqual(["To-do list -> To-do list", "4 messages: each answer kept as its code"]),
+  ),
   "thinking.curl": (out) => {
     const chunks = sseChunks(out);
     expect(chunks.every((c) => c.model === "genui-pluto-0.1-thinking")).toBe(true);
@@ -119,63 +89,39 @@ const EXPECT: Record<string, (out: string) => void> = {
     expect(firstThought).toBeGreaterThanOrEqual(0);
     expect(firstContent).toBeGreaterThan(firstThought);
   },
-  "thinking.python": (out) => {
+  ...pythonAndJavascript("thinking", (out) => {
     expect(lines(out)[0]).toMatch(/^Reasoning: .*dashboard/);
     expect(lines(out)[1]).toBe("Screen: Sales dashboard");
-  },
-  "thinking.javascript": (out) => {
-    expect(lines(out)[0]).toMatch(/^Reasoning: .*dashboard/);
-    expect(lines(out)[1]).toBe("Screen: Sales dashboard");
-  },
+  }),
   "retrieve.curl": (out) => {
     const body = JSON.parse(out) as Answer;
     expect(body.json.name).toBe("Welcome");
     expect(body.json.screen.v1).toEqual([expect.objectContaining({ component: "heading", value: "Hello from code" })]);
   },
-  "retrieve.python": (out) => expect(lines(out)).toEqual(["Welcome"]),
-  "retrieve.javascript": (out) => expect(lines(out)).toEqual(["Welcome"]),
+  ...pythonAndJavascript("retrieve", (out) => expect(lines(out)).toEqual(["Welcome"])),
   "models.curl": (out) =>
     expect((JSON.parse(out) as { data: { id: string }[] }).data.map((m) => m.id)).toEqual([
       "genui-pluto-0.1",
       "genui-pluto-0.1-thinking",
     ]),
-  "models.python": (out) => expect(lines(out)).toEqual(["genui-pluto-0.1", "genui-pluto-0.1-thinking"]),
-  "models.javascript": (out) => expect(lines(out)).toEqual(["genui-pluto-0.1", "genui-pluto-0.1-thinking"]),
-  "errors.python": (out) => {
+  ...pythonAndJavascript("models", (out) => expect(lines(out)).toEqual(["genui-pluto-0.1", "genui-pluto-0.1-thinking"])),
+  ...pythonAndJavascript("errors", (out) => {
     expect(lines(out)[0]).toBe("404 model_not_found");
     expect(lines(out)[1]).toContain("The model 'genui-pluto-9' does not exist");
-  },
-  "errors.javascript": (out) => {
-    expect(lines(out)[0]).toBe("404 model_not_found");
-    expect(lines(out)[1]).toContain("The model 'genui-pluto-9' does not exist");
-  },
+  }),
   "systemPrompt.curl": (out) => {
     const body = JSON.parse(out) as { choices: { message: { content: string } }[] };
     expect(answerOf(body.choices[0]?.message.content).json.name).toMatch(/book/i);
   },
-  "systemPrompt.python": (out) => expect(lines(out).at(-1)).toMatch(/book/i),
-  "systemPrompt.javascript": (out) => expect(lines(out).at(-1)).toMatch(/book/i),
+  ...pythonAndJavascript("systemPrompt", (out) => expect(lines(out).at(-1)).toMatch(/book/i)),
   "webSearch.curl": (out) => {
     const body = JSON.parse(out) as { model: string; choices: { message: { content: string } }[] };
     expect(body.model).toBe("genui-pluto-0.1-thinking");
     expect(answerOf(body.choices[0]?.message.content).json.name).toMatch(/technology news/);
   },
-  "webSearch.python": (out) => expect(lines(out).at(-1)).toMatch(/technology news/),
-  "webSearch.javascript": (out) => expect(lines(out).at(-1)).toMatch(/technology news/),
-  "agent.python": (out) =>
-    expect(lines(out)).toEqual([
-      "render: Book a table",
-      'tool result: {"shown": "Book a table"}',
-      expect.stringMatching(/^render: /),
-      "4 messages in the UI history",
-    ]),
-  "agent.javascript": (out) =>
-    expect(lines(out)).toEqual([
-      "render: Book a table",
-      'tool result: {"shown":"Book a table"}',
-      expect.stringMatching(/^render: /),
-      "4 messages in the UI history",
-    ]),
+  ...pythonAndJavascript("webSearch", (out) => expect(lines(out).at(-1)).toMatch(/technology news/)),
+  "agent.python": agentOutput('{"shown": "Book a table"}'),
+  "agent.javascript": agentOutput('{"shown":"Book a table"}'),
 };
 
 const exec = (file: string, args: string[], cwd: string): Promise<Run> =>
@@ -214,10 +160,7 @@ describe("the code samples of the landing page and the docs, run against the pla
   };
 
   beforeAll(async () => {
-    python = execFileSync("bash", [path.join(REPO_ROOT, "scripts/python-env.sh")], { encoding: "utf8" })
-      .trim()
-      .split("\n")
-      .at(-1)!;
+    python = pinnedPython();
     stack = await startStack({ generation: { workers: 1 } });
     dev = await newDeveloper(stack, 5_000_000);
     workDir = mkdtempSync(path.join(tmpdir(), "genui-snippets-"));

@@ -1,48 +1,102 @@
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { screenshotPath } from "@genui/testkit";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser, screenshotPath } from "@genui/testkit";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, PageScreenshotOptions } from "playwright-core";
+import { DEMO, startStack, type Stack, type StackOptions } from "./stack";
 
 export type Theme = "light" | "dark";
 
+/** A page's viewport (1280 × 800 unless told), its stored theme, and any other option of its browser context. */
+export interface PageOptions extends Omit<BrowserContextOptions, "viewport"> {
+  width?: number;
+  height?: number;
+  theme?: Theme;
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** The page's uncaught errors, as they happen. */
+  errors: string[];
+}
+
 /** A new page at a width, with the stored theme set before any script of the site runs. */
-export async function openPage(
-  browser: Browser,
-  opts: { width?: number; height?: number; theme?: Theme } = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 } });
-  if (opts.theme) await context.addInitScript((t) => localStorage.setItem("ui-theme", t), opts.theme);
+export async function openPage(browser: Browser, opts: PageOptions = {}): Promise<OpenedPage> {
+  const { width = 1280, height = 800, theme, ...contextOptions } = opts;
+  const context = await browser.newContext({ ...contextOptions, viewport: { width, height } });
+  if (theme) await context.addInitScript((t) => localStorage.setItem("ui-theme", t), theme);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   return { context, page, errors };
 }
 
-/** Signs the page's browser up as a new user through the real API (as the SPA would), and marks it logged in. */
-export async function signUpInPage(
-  page: Page,
-  baseUrl: string,
-  email = `user-${randomUUID()}@genui.dev`,
-  password = "password123",
-): Promise<{ id: string; email: string }> {
-  if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/404-blank`);
-  const user = await page.evaluate(
-    async ({ email, password }) => {
-      await fetch("/get-csrf/", { credentials: "include" });
-      const csrf = /(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "";
-      const res = await fetch("/accounts/api/v1/register/", {
-        method: "POST",
-        credentials: "include",
-        headers: { "content-type": "application/json", "x-csrftoken": decodeURIComponent(csrf) },
-        body: JSON.stringify({ email, password }),
-      });
-      if (res.status !== 201) throw new Error(`sign-up answered ${res.status}`);
-      localStorage.setItem("is_logged_in", "1");
-      return (await res.json()) as { id: string; email: string };
+/** What the tests of a describe block share; its fields are set once the block's first hook has run. */
+export interface BrowserSuite {
+  readonly stack: Stack;
+  readonly browser: Browser;
+  /** An address on the stack's BFF, which serves the SPA: `url("/pricing")`; `url()` is the origin. */
+  url(path?: string): string;
+  /** openPage in the suite's browser; the page's context is closed after the test. */
+  openPage(opts?: PageOptions): Promise<OpenedPage>;
+  /** openPage, then `path` on the site. */
+  visit(path: string, opts?: PageOptions): Promise<OpenedPage>;
+  /** visit `path`, sign the demo user in from there and load it again; returns once the header offers Log Out. */
+  visitSignedIn(path: string, opts?: PageOptions): Promise<OpenedPage>;
+}
+
+/**
+ * Starts the stack and Chromium before the describe block's tests and stops both after them; `pageDefaults` apply to
+ * every page the suite opens (a test's own options win).
+ */
+export function browserSuite(options: StackOptions = {}, pageDefaults: PageOptions = {}): BrowserSuite {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} has not started: use it in a hook or a test`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    stack = await startStack(options);
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    for (const c of contexts.splice(0)) await c.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const suite: BrowserSuite = {
+    get stack() {
+      return started(stack, "The stack");
     },
-    { email, password },
-  );
-  return user;
+    get browser() {
+      return started(browser, "Chromium");
+    },
+    url: (path = "") => `${suite.stack.bff.url}${path}`,
+    async openPage(opts) {
+      const opened = await openPage(suite.browser, { ...pageDefaults, ...opts });
+      contexts.push(opened.context);
+      return opened;
+    },
+    async visit(path, opts) {
+      const opened = await suite.openPage(opts);
+      await opened.page.goto(suite.url(path));
+      return opened;
+    },
+    async visitSignedIn(path, opts) {
+      const opened = await suite.visit(path, opts);
+      await signInInPage(opened.page, suite.url());
+      await opened.page.goto(suite.url(path));
+      await opened.page.getByRole("button", { name: "Log Out" }).first().waitFor();
+      return opened;
+    },
+  };
+  return suite;
 }
 
 /** A JSON call from inside the page with the session cookie and CSRF header (what the SPA's client sends). */
@@ -69,6 +123,30 @@ export async function callInPage<T>(
   );
 }
 
+/** Posts the credentials from a page of the site (as the SPA would) and, if `expected` answers, marks it logged in. */
+async function enterInPage<T>(page: Page, baseUrl: string, what: string, path: string, body: unknown, expected: number) {
+  if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/404-blank`);
+  const res = await callInPage<T>(page, "POST", path, body);
+  if (res.status !== expected) throw new Error(`${what} answered ${res.status}`);
+  await page.evaluate(() => localStorage.setItem("is_logged_in", "1"));
+  return res.body;
+}
+
+/** Signs the page's browser up as a new user through the real API (as the SPA would), and marks it logged in. */
+export async function signUpInPage(
+  page: Page,
+  baseUrl: string,
+  email = `user-${randomUUID()}@genui.dev`,
+  password = "password123",
+): Promise<{ id: string; email: string }> {
+  return enterInPage(page, baseUrl, "sign-up", "/accounts/api/v1/register/", { email, password }, 201);
+}
+
+/** Signs the page's browser in with a password (the demo user's unless told) through the real API, and marks it logged in. */
+export async function signInInPage(page: Page, baseUrl: string, credentials = DEMO): Promise<void> {
+  await enterInPage(page, baseUrl, "sign-in", "/accounts/api/v1/login-password/", credentials, 200);
+}
+
 const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 export interface AxeViolation {
@@ -78,25 +156,32 @@ export interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** axe-core's violations on the page as it is now (WCAG 2.1 A/AA and best practices). */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/** axe-core's violations on the page as it is now (WCAG 2.1 A/AA and best practices); `iframes: false` skips frames. */
+export async function axeViolations(page: Page, options: { iframes?: boolean } = {}): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async () => {
+  return page.evaluate(async (options) => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> } })
       .axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    const result = await axe.run(document, { resultTypes: ["violations"], ...options });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
-  });
+  }, options);
 }
 
 /** Readable axe output for an assertion message. */
 export const describeViolations = (vs: AxeViolation[]) =>
   vs.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+
+/** axe's violations on the page as readable lines: what a test compares with `[]`. */
+export const describedAxeViolations = async (page: Page, options?: { iframes?: boolean }) =>
+  describeViolations(await axeViolations(page, options));
+
+/** The address the link named `name` (exactly one inside `scope`) points to. */
+export const linkHref = (scope: Page | Locator, name: string) => scope.getByRole("link", { name }).getAttribute("href");
 
 /** Switches the theme through the header's radio buttons (as a user does). */
 export async function chooseTheme(page: Page, theme: Theme | "system"): Promise<void> {
@@ -108,5 +193,22 @@ export async function chooseTheme(page: Page, theme: Theme | "system"): Promise<
 export const overflowsHorizontally = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
-/** Full-page screenshot saved under test-results/screenshots. */
-export const shoot = (page: Page, name: string) => page.screenshot({ path: screenshotPath(name), fullPage: true });
+/** How many pixels the page's content is wider than its root element's visible width (0 when nothing scrolls sideways). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The element's top edge relative to the viewport, once the page has stopped scrolling (or after 4 s). */
+export async function settledTop(element: Locator): Promise<number> {
+  let last = Number.NaN;
+  for (let i = 0; i < 40; i++) {
+    const top = await element.evaluate((el) => el.getBoundingClientRect().top);
+    if (top === last) return top;
+    last = top;
+    await element.page().waitForTimeout(100);
+  }
+  return last;
+}
+
+/** A screenshot saved under test-results/screenshots: the full page unless `options` say otherwise. */
+export const shoot = (page: Page, name: string, options: Omit<PageScreenshotOptions, "path"> = {}) =>
+  page.screenshot({ fullPage: true, ...options, path: screenshotPath(name) });
