@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
       { path: "refund", lazy: page(() => import("./routes/refund")) },
       { path: "chat/:appId?", lazy: page(() => import("./routes/chat")), handle: { fullscreen: true } },
       { path: "genui", lazy: page(() => import("./routes/genui")), handle: { fullscreen: true } },
+      { path: "playground", lazy: page(() => import("./routes/playground")) },
+      { path: "preview/:appId/:templateId", lazy: page(() => import("./routes/preview")) },
       { path: "*", lazy: page(() => import("./routes/not-found")) },
     ],
   },

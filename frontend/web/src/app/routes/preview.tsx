@@ -1,0 +1,86 @@
+import { useId } from "react";
+import { useLocation, useParams } from "react-router-dom";
+import styled from "styled-components";
+import { Card, Container } from "../../components/ui/layout";
+import { LoginForm } from "../../features/auth/components/login-form";
+import { ActionLog, useActionLog } from "../../features/editor/components/action-log";
+import { CodeEditor, preloadCodeEditor } from "../../features/editor/components/code-editor";
+import { describeEvent, PreviewPane } from "../../features/editor/components/preview-pane";
+import { EditorHint } from "../../features/editor/components/workspace";
+import { TEMPLATE_PREVIEW_DEBOUNCE_MS, useLiveScreen } from "../../features/editor/use-live-screen";
+import type { EditorNavigationState } from "../../features/templates/api";
+import { TemplateEditor } from "../../features/templates/components/template-editor";
+import { useTemplateEditor } from "../../features/templates/use-template-editor";
+import { useSession } from "../../lib/session";
+import { useTheme } from "../../lib/theme";
+import { useTitle } from "../../lib/use-title";
+
+// Monaco is a chunk of its own: start fetching it with this page.
+preloadCodeEditor();
+
+const LoginPanel = styled(Card)`
+  width: min(440px, 100%);
+  margin: 56px auto;
+  padding: 32px;
+  @media (max-width: 480px) {
+    padding: 20px;
+  }
+`;
+
+function Editor({ appId, templateId }: { appId: string; templateId: string }) {
+  const nav = (useLocation().state ?? {}) as EditorNavigationState;
+  const state = useTemplateEditor(appId, templateId, nav.template);
+  const { resolved } = useTheme();
+  // SPEC §9: the template preview is evaluated 600 ms after the last change.
+  const live = useLiveScreen(state.code, { delayMs: TEMPLATE_PREVIEW_DEBOUNCE_MS, prefixWhileTyping: false });
+  const log = useActionLog();
+  const previewHeading = useId();
+  useTitle(state.template ? `${state.template.name.trim() || "Untitled template"} · Template editor` : "Template editor");
+  return (
+    <TemplateEditor
+      state={state}
+      appUrl={nav.app?.id === appId ? nav.app.url : undefined}
+      codeEditor={
+        <CodeEditor
+          value={state.code}
+          onChange={state.setCode}
+          label="Template UI code"
+          theme={resolved}
+          path={`file:///template-${templateId}.js`}
+          placeholder={'screen("My template")'}
+        />
+      }
+      codeHint={<EditorHint />}
+      preview={
+        <PreviewPane
+          headingId={previewHeading}
+          live={live}
+          theme={resolved}
+          notice={state.aiError}
+          onAction={(e) => log.record(describeEvent(e))}
+          footer={<ActionLog entries={log.entries} />}
+        />
+      }
+      onAnswer={(answer) => live.show(answer.json)}
+    />
+  );
+}
+
+function SignIn() {
+  useTitle("Template editor");
+  return (
+    <Container>
+      <LoginPanel>
+        <LoginForm headingLevel={1} onSuccess={() => undefined} />
+      </LoginPanel>
+    </Container>
+  );
+}
+
+/** SPEC §2 /preview/{appId}/{templateId}: the template editor; the login form when logged out (as the dashboard). */
+export default function PreviewPage() {
+  const { appId = "", templateId = "" } = useParams();
+  const { isLoggedIn } = useSession();
+  if (!isLoggedIn) return <SignIn />;
+  return <Editor key={`${appId}/${templateId}`} appId={appId} templateId={templateId} />;
+}
