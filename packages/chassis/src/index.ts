@@ -1,4 +1,5 @@
 export * from "./config";
+export * from "./dev-http";
 export * from "./context";
 export * from "./errors";
 export * from "./http";

@@ -1,3 +1,5 @@
+import { browserScriptHead, scriptJson } from "@genui/chassis";
+
 /**
  * Browser scripts the payment emulator serves in place of the providers' JS SDKs, so the SPA runs the same code in
  * local/demo mode as in production (only the script URL differs). Each one is API-compatible with the subset of the real
@@ -25,39 +27,24 @@ export const CASHFREE_EMBED_MESSAGE_SOURCE = "genui-cashfree-emulator";
 export const PAYPAL_SDK_VERSION = "5.0.0-genui-emulator";
 export const CASHFREE_SDK_VERSION = "3.0.0-genui-emulator";
 
-/** JSON safe to put inside a script. */
-export const scriptJson = (v: unknown): string =>
-  JSON.stringify(v)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-
 /** What the real SDK answers (with HTTP 400) for a bad query: a script that throws. */
 export const paypalSdkErrorScript = (message: string): string =>
   `/* PayPal JS SDK (local emulator): the request was refused. */\n` +
   `throw new Error(${scriptJson(`SDK Validation error: '${message}'`)});\n`;
 
 export function paypalSdkScript(config: { publicUrl: string; clientId: string; currency: string }): string {
-  const cfg = scriptJson({
-    base: config.publicUrl,
-    clientId: config.clientId,
-    currency: config.currency,
-    version: PAYPAL_SDK_VERSION,
-    source: PAYPAL_POPUP_MESSAGE_SOURCE,
-  });
-  return `/* PayPal JS SDK stand-in (local payment emulator; no real money moves). */
-(function () {
-  "use strict";
-  var CONFIG = ${cfg};
-  var script = document.currentScript;
-  var base = CONFIG.base;
-  if (script && script.src) {
-    var own = String(script.src).split("?")[0].split("#")[0];
-    if (/\\/paypal\\/sdk\\/js$/.test(own)) base = own.replace(/\\/paypal\\/sdk\\/js$/, "");
-  }
-  var ORIGIN = new URL(base).origin;
+  const head = browserScriptHead(
+    "PayPal JS SDK stand-in (local payment emulator; no real money moves).",
+    {
+      base: config.publicUrl,
+      clientId: config.clientId,
+      currency: config.currency,
+      version: PAYPAL_SDK_VERSION,
+      source: PAYPAL_POPUP_MESSAGE_SOURCE,
+    },
+    "/paypal/sdk/js",
+  );
+  return `${head}
   var POLL_MS = 500;
   var CLOSE_GRACE_MS = 300;
   var FUNDING = { PAYPAL: "paypal", VENMO: "venmo", APPLEPAY: "applepay", ITAU: "itau", CREDIT: "credit", PAYLATER: "paylater", CARD: "card" };
@@ -417,18 +404,12 @@ export function paypalSdkScript(config: { publicUrl: string; clientId: string; c
 }
 
 export function cashfreeSdkScript(config: { publicUrl: string }): string {
-  const cfg = scriptJson({ base: config.publicUrl, version: CASHFREE_SDK_VERSION, source: CASHFREE_EMBED_MESSAGE_SOURCE });
-  return `/* Cashfree JS SDK v3 stand-in (local payment emulator; no real money moves). */
-(function () {
-  "use strict";
-  var CONFIG = ${cfg};
-  var script = document.currentScript;
-  var base = CONFIG.base;
-  if (script && script.src) {
-    var own = String(script.src).split("?")[0].split("#")[0];
-    if (/\\/cashfree\\/js\\/v3\\/cashfree\\.js$/.test(own)) base = own.replace(/\\/cashfree\\/js\\/v3\\/cashfree\\.js$/, "");
-  }
-  var ORIGIN = new URL(base).origin;
+  const head = browserScriptHead(
+    "Cashfree JS SDK v3 stand-in (local payment emulator; no real money moves).",
+    { base: config.publicUrl, version: CASHFREE_SDK_VERSION, source: CASHFREE_EMBED_MESSAGE_SOURCE },
+    "/cashfree/js/v3/cashfree.js",
+  );
+  return `${head}
   var current = null; // the open modal, if any
 
   function failure(message, code, type) {

@@ -1,13 +1,12 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { escapeHtml, htmlPage, listenDevServer, readBody, scriptJson, sendHtml, sendJson, sendScript } from "@genui/chassis";
 import {
   CASHFREE_EMBED_MESSAGE_SOURCE,
   PAYPAL_POPUP_MESSAGE_SOURCE,
   cashfreeSdkScript,
   paypalSdkErrorScript,
   paypalSdkScript,
-  scriptJson,
 } from "./browser-sdks";
 
 /**
@@ -103,58 +102,9 @@ const cashfreeTime = (ms: number): string => new Date(ms + 330 * 60_000).toISOSt
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...headers });
-  res.end(JSON.stringify(body));
-}
-
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    "content-type": "text/html; charset=utf-8",
-    "content-security-policy": CSP,
-    "cache-control": "no-store",
-    "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
-  });
-  res.end(html);
-}
-
-/** A browser script: any page may load it, never cached (the emulator's state and address can change). */
-function sendScript(res: ServerResponse, status: number, js: string): void {
-  res.writeHead(status, {
-    "content-type": "application/javascript; charset=utf-8",
-    "access-control-allow-origin": "*",
-    "cross-origin-resource-policy": "cross-origin",
-    "cache-control": "no-cache, no-store, must-revalidate",
-    pragma: "no-cache",
-    expires: "0",
-    "x-content-type-options": "nosniff",
-  });
-  res.end(js);
-}
-
-const TOO_LARGE = Symbol("too large");
-
-/** Reads the whole body; past MAX_BODY the rest is drained (so the client gets the 413) and TOO_LARGE returned. */
-function readBody(req: IncomingMessage): Promise<Buffer | typeof TOO_LARGE> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) req.destroy();
-    });
-    req.on("end", () => resolve(size > MAX_BODY ? TOO_LARGE : Buffer.concat(chunks)));
-    req.on("error", reject);
-    req.on("close", () => {
-      if (!req.complete) resolve(TOO_LARGE);
-    });
-  });
-}
+/** Checkout pages may be framed (the Cashfree SDK's modal): no frame-ancestors, no x-frame-options. */
+const sendPage = (res: ServerResponse, status: number, html: string): void =>
+  sendHtml(res, status, html, { "content-security-policy": CSP });
 
 const NOT_JSON = Symbol("malformed JSON");
 
@@ -214,15 +164,7 @@ function takeFault(queue: Fault[]): Fault | undefined {
   return head;
 }
 
-function page(title: string, body: string, script?: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f7fa;color:#1c2430}
+const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f7fa;color:#1c2430}
 main{max-width:26rem;margin:3rem auto;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 h1{font-size:1.3rem;margin:0 0 1rem}
 .note{font-size:.8rem;color:#8a5a00;background:#fff4d6;border-radius:6px;padding:.3rem .6rem;display:inline-block;margin:0 0 1rem}
@@ -232,18 +174,10 @@ dt{color:#5b6675}dd{margin:0;word-break:break-all}
 form{display:inline-block;margin:0 .5rem .5rem 0}
 button{font:inherit;padding:.6rem 1.2rem;border-radius:8px;border:1px solid #0b5ed7;background:#0b5ed7;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#b42318;border-color:#b42318}
-.ok{color:#067647}.bad{color:#b42318}
-</style>
-</head>
-<body>
-<main>
-<p class="note">Local emulator &mdash; no real money moves</p>
-${body}
-</main>${script ? `\n<script>${script}</script>` : ""}
-</body>
-</html>
-`;
-}
+.ok{color:#067647}.bad{color:#b42318}`;
+
+const page = (title: string, body: string, script?: string): string =>
+  htmlPage(title, STYLE, `<p class="note">Local emulator &mdash; no real money moves</p>\n${body}`, script);
 
 /** Tells the page that opened (or framed) the checkout how it ended. */
 const notifyOpenerScript = (message: Record<string, string>): string =>
@@ -1027,7 +961,7 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
 
   function paypalCheckoutPage(id: string, popup: boolean, res: ServerResponse): void {
     const order = paypalOrders.get(id);
-    if (!order) return sendHtml(res, 404, page("PayPal checkout (local emulator)", "<h1>Unknown order</h1>"));
+    if (!order) return sendPage(res, 404, page("PayPal checkout (local emulator)", "<h1>Unknown order</h1>"));
     const { value, currency_code } = order.unit.amount;
     const rows: [string, string][] = [["Order", order.id]];
     if (order.unit.description) rows.push(["Description", order.unit.description]);
@@ -1038,7 +972,7 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
         ? `<form method="post" action="checkoutnow/${encodeURIComponent(order.id)}/approve${query}"><button type="submit">Approve payment</button></form>` +
           `<form method="post" action="checkoutnow/${encodeURIComponent(order.id)}/decline${query}"><button type="submit" class="secondary">Decline</button></form>`
         : `<p>This order is ${escapeHtml(state)}.</p>`;
-    sendHtml(
+    sendPage(
       res,
       200,
       page(
@@ -1055,13 +989,13 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
       else declinePaypal(id);
     } catch (err) {
       if (!(err instanceof EmulatorError)) throw err;
-      return sendHtml(res, err.status, page(title, `<h1 class="bad">Cannot ${action}</h1><p>${escapeHtml(err.message)}</p>`));
+      return sendPage(res, err.status, page(title, `<h1 class="bad">Cannot ${action}</h1><p>${escapeHtml(err.message)}</p>`));
     }
     const status = action === "approve" ? "APPROVED" : "DECLINED";
     const heading = action === "approve" ? `<h1 class="ok">Payment approved</h1>` : `<h1 class="bad">Payment declined</h1>`;
     const payer = paypalOrders.get(id)?.payer;
     const payerID = typeof payer?.payer_id === "string" ? payer.payer_id : randomUpper(13);
-    sendHtml(
+    sendPage(
       res,
       200,
       page(
@@ -1080,7 +1014,7 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
   };
 
   const unknownSession = (sessionId: string, embedded: boolean, res: ServerResponse): void =>
-    sendHtml(
+    sendPage(
       res,
       404,
       page(
@@ -1107,7 +1041,7 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
         ? `<form method="post" action="${action}/pay${query}"><button type="submit">Pay</button></form>` +
           `<form method="post" action="${action}/fail${query}"><button type="submit" class="secondary">Fail payment</button></form>`
         : `<p>This order is ${escapeHtml(status)}.</p>${returnLink(order)}`;
-    sendHtml(
+    sendPage(
       res,
       200,
       page(
@@ -1132,7 +1066,7 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
       delivery = action === "pay" ? payCashfreeNow(order.orderId) : failCashfreeNow(order.orderId);
     } catch (err) {
       if (!(err instanceof EmulatorError)) throw err;
-      return sendHtml(
+      return sendPage(
         res,
         err.status,
         page(title, `<h1 class="bad">Cannot ${action}</h1><p>${escapeHtml(err.message)}</p>${returnLink(order)}`),
@@ -1141,7 +1075,7 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
     await delivery;
     const status = action === "pay" ? "PAID" : "FAILED";
     const heading = action === "pay" ? `<h1 class="ok">Payment successful</h1>` : `<h1 class="bad">Payment failed</h1>`;
-    sendHtml(
+    sendPage(
       res,
       200,
       page(
@@ -1275,8 +1209,9 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
     const method = req.method ?? "GET";
     const provider = apiProvider(path);
-    const raw = await readBody(req);
-    if (raw === TOO_LARGE) {
+    // Past MAX_BODY the rest is drained (so the client gets the 413).
+    const raw = await readBody(req, MAX_BODY, DRAIN_LIMIT);
+    if (raw === undefined) {
       const body =
         provider === "paypal"
           ? { name: "INVALID_REQUEST", message: "Request entity too large.", details: [] }
@@ -1319,7 +1254,7 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
     const embedded = url.searchParams.get("embedded") === "1";
     if (path === "/paypal/checkoutnow" && method === "GET") {
       const token = url.searchParams.get("token");
-      if (!token) return sendHtml(res, 400, page("PayPal checkout (local emulator)", "<h1>Missing token</h1>"));
+      if (!token) return sendPage(res, 400, page("PayPal checkout (local emulator)", "<h1>Missing token</h1>"));
       return paypalCheckoutPage(token, popup, res);
     }
     const ppAction = /^\/paypal\/checkoutnow\/([^/]+)\/(approve|decline)$/.exec(path);
@@ -1336,22 +1271,9 @@ export async function startPaymentEmulator(opts: PaymentEmulatorOptions): Promis
     sendJson(res, 404, { error: "not_found" });
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      console.warn("payment emulator: request failed", err);
-      if (!res.headersSent) sendJson(res, 500, { error: "internal_error" });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const listening = await listenDevServer("payment emulator", handle, opts.port ?? 0, host);
+  const server = listening.server;
+  baseUrl = listening.url;
   publicUrl = (opts.publicUrl ?? baseUrl).replace(/\/+$/, "");
 
   let closed: Promise<void> | undefined;

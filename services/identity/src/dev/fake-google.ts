@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import http, { type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { GOOGLE_SIM_MESSAGE_SOURCE, gsiClientScript, scriptJson } from "./gsi-client";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { escapeHtml, htmlPage, listenDevServer, readBody, scriptJson, sendHtml, sendJson, sendScript } from "@genui/chassis";
+import { GOOGLE_SIM_MESSAGE_SOURCE, gsiClientScript } from "./gsi-client";
 
 /**
  * A stand-in for Google, for tests and the local platform only (nothing outside this machine is reachable):
@@ -65,52 +65,16 @@ function profileFor(token: string): FakeGoogleProfile | undefined {
   }
 }
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const sendPage = (res: ServerResponse, status: number, html: string): void =>
+  sendHtml(res, status, html, { "content-security-policy": CSP, "x-frame-options": "DENY" });
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...headers });
-  res.end(JSON.stringify(body));
+/** A form post of at most MAX_FORM bytes (a larger one is cut off: undefined). */
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+  const raw = await readBody(req, MAX_FORM);
+  return raw === undefined ? undefined : new URLSearchParams(raw.toString("utf8"));
 }
 
-function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, {
-    "content-type": "text/html; charset=utf-8",
-    "content-security-policy": CSP,
-    "x-frame-options": "DENY",
-    "cache-control": "no-store",
-    "referrer-policy": "no-referrer",
-    "x-content-type-options": "nosniff",
-  });
-  res.end(html);
-}
-
-function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_FORM) chunks.push(chunk);
-      else req.destroy();
-    });
-    req.on("end", () => resolve(size > MAX_FORM ? undefined : new URLSearchParams(Buffer.concat(chunks).toString("utf8"))));
-    req.on("close", () => {
-      if (!req.complete) resolve(undefined);
-    });
-    req.on("error", reject);
-  });
-}
-
-function page(title: string, body: string, script?: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f0f4f9;color:#1f1f1f}
+const STYLE = `body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f0f4f9;color:#1f1f1f}
 main{max-width:28rem;margin:2rem auto;padding:2rem;background:#fff;border-radius:16px;box-shadow:0 2px 12px rgba(0,0,0,.08)}
 h1{font-size:1.4rem;margin:0 0 .5rem}
 h2{font-size:1rem;margin:1.5rem 0 .5rem}
@@ -133,18 +97,10 @@ input:focus-visible{outline:3px solid #0b57d0;outline-offset:1px}
 .check label{margin:0}
 .error{color:#b3261e;margin:.3rem 0 0}
 .row{display:flex;gap:.5rem;flex-wrap:wrap;margin-top:1rem}
-textarea{width:100%;box-sizing:border-box;font:12px/1.4 ui-monospace,monospace}
-</style>
-</head>
-<body>
-<main>
-<p class="note">Local stand-in &mdash; this is not Google</p>
-${body}
-</main>${script ? `\n<script>${script}</script>` : ""}
-</body>
-</html>
-`;
-}
+textarea{width:100%;box-sizing:border-box;font:12px/1.4 ui-monospace,monospace}`;
+
+const page = (title: string, body: string, script?: string): string =>
+  htmlPage(title, STYLE, `<p class="note">Local stand-in &mdash; this is not Google</p>\n${body}`, script);
 
 interface AuthRequest {
   clientId: string;
@@ -232,19 +188,19 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 async function decide(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const form = await readForm(req);
-  if (!form) return sendHtml(res, 413, errorPage("The form is too large."));
+  if (!form) return sendPage(res, 413, errorPage("The form is too large."));
   const r = authRequest(form);
-  if (typeof r === "string") return sendHtml(res, 400, errorPage(r));
+  if (typeof r === "string") return sendPage(res, 400, errorPage(r));
   const state = r.state ? { state: r.state } : {};
   const action = form.get("action");
   if (action === "cancel") {
     const message = { error: "access_denied", error_description: "The user denied access.", ...state };
-    return sendHtml(res, 200, page(TITLE, `<h1>Sign-in cancelled</h1><p>You can close this window.</p>`, notifyOpener(message)));
+    return sendPage(res, 200, page(TITLE, `<h1>Sign-in cancelled</h1><p>You can close this window.</p>`, notifyOpener(message)));
   }
   let profile: FakeGoogleProfile;
   if (action === "account") {
     const account = FAKE_GOOGLE_ACCOUNTS[Number(form.get("account"))];
-    if (!account) return sendHtml(res, 400, errorPage("Unknown account."));
+    if (!account) return sendPage(res, 400, errorPage("Unknown account."));
     profile = {
       sub: fakeGoogleSubject(account.email),
       email: account.email,
@@ -256,16 +212,16 @@ async function decide(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const email = (form.get("email") ?? "").trim().toLowerCase();
     const verified = form.get("email_verified") === "1";
     if (!EMAIL.test(email) || email.length > 254) {
-      return sendHtml(res, 400, consentPage(r, { name, email, verified, error: "Enter a valid email address." }));
+      return sendPage(res, 400, consentPage(r, { name, email, verified, error: "Enter a valid email address." }));
     }
     profile = { sub: fakeGoogleSubject(email), email, email_verified: verified, ...(name ? { name } : {}) };
   } else {
-    return sendHtml(res, 400, errorPage("Unknown action."));
+    return sendPage(res, 400, errorPage("Unknown action."));
   }
   const accessToken = mintFakeGoogleToken(profile);
   const message = { access_token: accessToken, token_type: "Bearer", expires_in: EXPIRES_IN, scope: r.scope, ...state };
   const who = profile.name ? `${profile.name} (${profile.email})` : profile.email;
-  sendHtml(
+  sendPage(
     res,
     200,
     page(
@@ -302,41 +258,16 @@ export async function startFakeGoogle(port = 0, host = "127.0.0.1", options: Fak
       }
       return sendJson(res, 200, profile);
     }
-    if (method === "GET" && path === "/gsi/client") {
-      res.writeHead(200, {
-        "content-type": "application/javascript; charset=utf-8",
-        "access-control-allow-origin": "*",
-        "cross-origin-resource-policy": "cross-origin",
-        "cache-control": "no-cache, no-store, must-revalidate",
-        "x-content-type-options": "nosniff",
-      });
-      res.end(gsiClientScript({ publicUrl }));
-      return;
-    }
+    if (method === "GET" && path === "/gsi/client") return sendScript(res, 200, gsiClientScript({ publicUrl }));
     if (path === "/o/oauth2/v2/auth" && method === "GET") {
       const r = authRequest(url.searchParams);
-      return typeof r === "string" ? sendHtml(res, 400, errorPage(r)) : sendHtml(res, 200, consentPage(r));
+      return typeof r === "string" ? sendPage(res, 400, errorPage(r)) : sendPage(res, 200, consentPage(r));
     }
     if (path === "/o/oauth2/v2/auth" && method === "POST") return decide(req, res);
     sendJson(res, 404, { error: "not_found" });
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      console.warn("Google stand-in: request failed", err);
-      if (!res.headersSent) sendJson(res, 500, { error: "internal_error" });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const actual = (server.address() as AddressInfo).port;
-  const base = `http://${host.includes(":") ? `[${host}]` : host}:${actual}`;
+  const { server, url: base } = await listenDevServer("Google stand-in", handle, port, host);
   publicUrl = (options.publicUrl ?? base).replace(/\/+$/, "");
   let closed: Promise<void> | undefined;
   return {

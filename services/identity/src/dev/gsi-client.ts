@@ -1,3 +1,5 @@
+import { browserScriptHead } from "@genui/chassis";
+
 /**
  * The browser script the Google stand-in serves at `GET /gsi/client` in place of https://accounts.google.com/gsi/client,
  * API-compatible with the subset of Google Identity Services the SPA uses: `google.accounts.oauth2.initTokenClient(…)
@@ -9,28 +11,13 @@
 /** postMessage `source` of the consent page opened with `popup=1`. */
 export const GOOGLE_SIM_MESSAGE_SOURCE = "genui-google-sim";
 
-/** JSON safe to put inside a script. */
-export const scriptJson = (v: unknown): string =>
-  JSON.stringify(v)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-
 export function gsiClientScript(config: { publicUrl: string }): string {
-  const cfg = scriptJson({ base: config.publicUrl, source: GOOGLE_SIM_MESSAGE_SOURCE });
-  return `/* Google Identity Services stand-in (local platform only; not Google). */
-(function () {
-  "use strict";
-  var CONFIG = ${cfg};
-  var script = document.currentScript;
-  var base = CONFIG.base;
-  if (script && script.src) {
-    var own = String(script.src).split("?")[0].split("#")[0];
-    if (/\\/gsi\\/client$/.test(own)) base = own.replace(/\\/gsi\\/client$/, "");
-  }
-  var ORIGIN = new URL(base).origin;
+  const head = browserScriptHead(
+    "Google Identity Services stand-in (local platform only; not Google).",
+    { base: config.publicUrl, source: GOOGLE_SIM_MESSAGE_SOURCE },
+    "/gsi/client",
+  );
+  return `${head}
   var POLL_MS = 500;
   var CLOSE_GRACE_MS = 300;
 

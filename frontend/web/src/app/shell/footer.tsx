@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import styled from "styled-components";
+import { BusinessAddress } from "../../components/ui/business-address";
 import { LogoMark } from "../../components/ui/icons";
 import { Container } from "../../components/ui/layout";
 import { SITE } from "../../lib/site";
@@ -57,6 +58,34 @@ const Bottom = styled.p`
   font-size: 14px;
 `;
 
+/** The footer's columns of links, each a navigation landmark named by its heading. */
+const LINK_GROUPS = [
+  {
+    id: "footer-product",
+    title: "Product",
+    links: [
+      { to: "/pricing", label: "Pricing" },
+      { to: "/docs", label: "Documentation" },
+    ],
+  },
+  {
+    id: "footer-resources",
+    title: "Resources",
+    links: [
+      { to: "/contact", label: "Contact" },
+      { to: "/refund", label: "Refund" },
+    ],
+  },
+  {
+    id: "footer-legal",
+    title: "Legal",
+    links: [
+      { to: "/privacy", label: "Privacy Policy" },
+      { to: "/terms", label: "Terms of Service" },
+    ],
+  },
+] as const;
+
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -67,48 +96,20 @@ export function Footer() {
             <p style={{ display: "flex", alignItems: "center", gap: 8, fontWeight: 800, fontSize: 18 }}>
               <LogoMark /> GenUI
             </p>
-            <address aria-label="Business address">
-              {SITE.address.map((line) => (
-                <span key={line}>
-                  {line}
-                  <br />
-                </span>
-              ))}
-            </address>
+            <BusinessAddress label="Business address" />
           </div>
-          <nav aria-labelledby="footer-product">
-            <h2 id="footer-product">Product</h2>
-            <ul>
-              <li>
-                <Link to="/pricing">Pricing</Link>
-              </li>
-              <li>
-                <Link to="/docs">Documentation</Link>
-              </li>
-            </ul>
-          </nav>
-          <nav aria-labelledby="footer-resources">
-            <h2 id="footer-resources">Resources</h2>
-            <ul>
-              <li>
-                <Link to="/contact">Contact</Link>
-              </li>
-              <li>
-                <Link to="/refund">Refund</Link>
-              </li>
-            </ul>
-          </nav>
-          <nav aria-labelledby="footer-legal">
-            <h2 id="footer-legal">Legal</h2>
-            <ul>
-              <li>
-                <Link to="/privacy">Privacy Policy</Link>
-              </li>
-              <li>
-                <Link to="/terms">Terms of Service</Link>
-              </li>
-            </ul>
-          </nav>
+          {LINK_GROUPS.map((group) => (
+            <nav key={group.id} aria-labelledby={group.id}>
+              <h2 id={group.id}>{group.title}</h2>
+              <ul>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
         </Grid>
         <Bottom data-testid="copyright">
           © {year} {SITE.name}. All rights reserved.

@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import styled from "styled-components";
+import { useCopyFeedback } from "../../lib/use-copy-feedback";
 import { CheckIcon, CopyIcon } from "./icons";
 
 /** SPEC §9: code is highlighted 200 ms after render (the page paints the plain text first). */
 export const HIGHLIGHT_DELAY_MS = 200;
-/** SPEC §9: copy feedback lasts 2 s. */
-export const COPY_FEEDBACK_MS = 2000;
 
 export type CodeLanguage = "bash" | "python" | "javascript" | "tsx" | "json" | "html" | "text";
 
@@ -65,6 +64,24 @@ const CopyButton = styled.button`
   }
 `;
 
+const JS_KEYWORDS = [
+  "import",
+  "from",
+  "const",
+  "let",
+  "await",
+  "async",
+  "function",
+  "return",
+  "new",
+  "export",
+  "default",
+  "if",
+  "else",
+  "for",
+  "of",
+];
+
 const KEYWORDS: Record<CodeLanguage, string[]> = {
   bash: ["curl", "npm", "install", "pip", "export"],
   python: [
@@ -85,42 +102,8 @@ const KEYWORDS: Record<CodeLanguage, string[]> = {
     "True",
     "False",
   ],
-  javascript: [
-    "import",
-    "from",
-    "const",
-    "let",
-    "await",
-    "async",
-    "function",
-    "return",
-    "new",
-    "export",
-    "default",
-    "if",
-    "else",
-    "for",
-    "of",
-  ],
-  tsx: [
-    "import",
-    "from",
-    "const",
-    "let",
-    "await",
-    "async",
-    "function",
-    "return",
-    "new",
-    "export",
-    "default",
-    "if",
-    "else",
-    "for",
-    "of",
-    "type",
-    "interface",
-  ],
+  javascript: JS_KEYWORDS,
+  tsx: [...JS_KEYWORDS, "type", "interface"],
   json: ["true", "false", "null"],
   html: ["const", "let", "new", "function", "return"],
   text: [],
@@ -157,33 +140,20 @@ export function highlight(code: string, lang: CodeLanguage): string {
 /** A code sample with a copy button ("Copied to clipboard" for 2 s; a failed copy is only logged, SPEC §8). */
 export function CodeBlock({ code, language, label }: { code: string; language: CodeLanguage; label?: string }) {
   const [html, setHtml] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
+  const { copied, copy } = useCopyFeedback();
 
   useEffect(() => {
     setHtml(null);
     const t = window.setTimeout(() => setHtml(highlight(code, language)), HIGHLIGHT_DELAY_MS);
     return () => window.clearTimeout(t);
   }, [code, language]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-    } catch (err) {
-      console.error("copy failed", err);
-    }
-  };
 
   return (
     <Frame>
       <Pre tabIndex={0} aria-label={label ?? `${language} code`} data-language={language}>
         {html === null ? <code>{code}</code> : <code dangerouslySetInnerHTML={{ __html: html }} />}
       </Pre>
-      <CopyButton type="button" onClick={() => void copy()} aria-label={copied ? "Copied to clipboard" : "Copy code"}>
+      <CopyButton type="button" onClick={() => void copy(code)} aria-label={copied ? "Copied to clipboard" : "Copy code"}>
         {copied ? <CheckIcon /> : <CopyIcon />}
         <span aria-live="polite">{copied ? "Copied to clipboard" : ""}</span>
       </CopyButton>

@@ -18,28 +18,42 @@ export interface RunnableSnippet {
   code: string;
 }
 
-const pyClient = (base: string) => `client = OpenAI(base_url="${base}", api_key="${API_KEY_PLACEHOLDER}")`;
-const jsClient = (base: string) => `const client = new OpenAI({ baseURL: "${base}", apiKey: "${API_KEY_PLACEHOLDER}" });`;
-const curlHeaders = `  -H "Content-Type: application/json" \\
-  -H "Authorization: Bearer ${API_KEY_PLACEHOLDER}" \\`;
+/** A Python program on the official client: its imports, the client, then `body`. */
+const pyProgram = (base: string, body: string, imports = "import json\nfrom openai import OpenAI") => `${imports}
+
+client = OpenAI(base_url="${base}", api_key="${API_KEY_PLACEHOLDER}")
+
+${body}`;
+
+/** A Node program on the official client: the import, the client, then `body`. */
+const jsProgram = (base: string, body: string) => `import OpenAI from "openai";
+
+const client = new OpenAI({ baseURL: "${base}", apiKey: "${API_KEY_PLACEHOLDER}" });
+
+${body}`;
+
+/** A curl call that posts `json` with the key (`-N` when the answer streams). */
+const curlPost = (url: string, json: string, { stream = false } = {}) => `curl ${stream ? "-N " : ""}${url} \\
+  -H "Content-Type: application/json" \\
+  -H "Authorization: Bearer ${API_KEY_PLACEHOLDER}" \\
+  -d '${json}'`;
 
 /** Streaming: every chunk carries the whole screen so far, so a client re-renders the latest. */
 export function streamSnippets(origin: string): Snippets {
   const base = apiBase(origin);
   return {
-    curl: `curl -N ${base}/chat/completions \\
-${curlHeaders}
-  -d '{
+    curl: curlPost(
+      `${base}/chat/completions`,
+      `{
     "model": "${MODEL}",
     "stream": true,
     "messages": [{ "role": "user", "content": "A weather card for Paris" }]
-  }'`,
-    python: `import json
-from openai import OpenAI
-
-${pyClient(base)}
-
-stream = client.chat.completions.create(
+  }`,
+      { stream: true },
+    ),
+    python: pyProgram(
+      base,
+      `stream = client.chat.completions.create(
     model="${MODEL}",
     messages=[{"role": "user", "content": "A weather card for Paris"}],
     stream=True,
@@ -53,11 +67,10 @@ for chunk in stream:
         updates += 1
 
 print(f"{updates} updates; final screen: {screen['json']['name']}")`,
-    javascript: `import OpenAI from "openai";
-
-${jsClient(base)}
-
-const stream = await client.chat.completions.create({
+    ),
+    javascript: jsProgram(
+      base,
+      `const stream = await client.chat.completions.create({
   model: "${MODEL}",
   messages: [{ role: "user", content: "A weather card for Paris" }],
   stream: true,
@@ -73,6 +86,7 @@ for await (const chunk of stream) {
   }
 }
 console.log(updates, "updates; final screen:", screen.json.name);`,
+    ),
   };
 }
 
@@ -80,12 +94,9 @@ console.log(updates, "updates; final screen:", screen.json.name);`,
 export function conversationSnippets(origin: string): SnippetSet {
   const base = apiBase(origin);
   return {
-    python: `import json
-from openai import OpenAI
-
-${pyClient(base)}
-
-history = [{"role": "user", "content": "A to-do list with three tasks"}]
+    python: pyProgram(
+      base,
+      `history = [{"role": "user", "content": "A to-do list with three tasks"}]
 first = client.chat.completions.create(model="${MODEL}", messages=history)
 answer = json.loads(first.choices[0].message.content)
 # Store both: render answer["json"] now, keep answer["code"] for the history.
@@ -98,11 +109,10 @@ history.append({"role": "assistant", "content": updated["code"]})
 
 print(answer["json"]["name"], "->", updated["json"]["name"])
 print(len(history), "messages: each answer kept as its code")`,
-    javascript: `import OpenAI from "openai";
-
-${jsClient(base)}
-
-const history = [{ role: "user", content: "A to-do list with three tasks" }];
+    ),
+    javascript: jsProgram(
+      base,
+      `const history = [{ role: "user", content: "A to-do list with three tasks" }];
 const first = await client.chat.completions.create({
   model: "${MODEL}",
   messages: history,
@@ -121,6 +131,7 @@ history.push({ role: "assistant", content: updated.code });
 
 console.log(answer.json.name, "->", updated.json.name);
 console.log(history.length, "messages: each answer kept as its code");`,
+    ),
   };
 }
 
@@ -128,20 +139,19 @@ console.log(history.length, "messages: each answer kept as its code");`,
 export function thinkingSnippets(origin: string): Snippets {
   const base = apiBase(origin);
   return {
-    curl: `curl -N ${base}/chat/completions \\
-${curlHeaders}
-  -d '{
+    curl: curlPost(
+      `${base}/chat/completions`,
+      `{
     "model": "${THINKING_MODEL}",
     "stream": true,
     "extra_body": { "include_thoughts": true },
     "messages": [{ "role": "user", "content": "A sales dashboard for a coffee shop" }]
-  }'`,
-    python: `import json
-from openai import OpenAI
-
-${pyClient(base)}
-
-stream = client.chat.completions.create(
+  }`,
+      { stream: true },
+    ),
+    python: pyProgram(
+      base,
+      `stream = client.chat.completions.create(
     model="${THINKING_MODEL}",
     messages=[{"role": "user", "content": "A sales dashboard for a coffee shop"}],
     stream=True,
@@ -161,11 +171,10 @@ for chunk in stream:
 
 print("Reasoning:", reasoning.strip().splitlines()[0])
 print("Screen:", screen["json"]["name"])`,
-    javascript: `import OpenAI from "openai";
-
-${jsClient(base)}
-
-const stream = await client.chat.completions.create({
+    ),
+    javascript: jsProgram(
+      base,
+      `const stream = await client.chat.completions.create({
   model: "${THINKING_MODEL}",
   messages: [{ role: "user", content: "A sales dashboard for a coffee shop" }],
   stream: true,
@@ -181,6 +190,7 @@ for await (const chunk of stream) {
 }
 console.log("Reasoning:", reasoning.trim().split("\\n")[0]);
 console.log("Screen:", screen.json.name);`,
+    ),
   };
 }
 
@@ -190,9 +200,7 @@ const RETRIEVE_CODE = `screen("Welcome")\\nheading("Hello from code")`;
 export function retrieveSnippets(origin: string): Snippets {
   const base = apiBase(origin);
   return {
-    curl: `curl ${base}/retrieve/ \\
-${curlHeaders}
-  -d '{ "code": "${RETRIEVE_CODE.replace(/"/g, '\\"')}" }'`,
+    curl: curlPost(`${base}/retrieve/`, `{ "code": "${RETRIEVE_CODE.replace(/"/g, '\\"')}" }`),
     python: `import json
 import urllib.request
 
@@ -229,17 +237,13 @@ export function modelsSnippets(origin: string): Snippets {
   return {
     curl: `curl ${base}/models \\
   -H "Authorization: Bearer ${API_KEY_PLACEHOLDER}"`,
-    python: `from openai import OpenAI
-
-${pyClient(base)}
-
-for model in client.models.list():
+    python: pyProgram(
+      base,
+      `for model in client.models.list():
     print(model.id)`,
-    javascript: `import OpenAI from "openai";
-
-${jsClient(base)}
-
-for await (const model of client.models.list()) console.log(model.id);`,
+      "from openai import OpenAI",
+    ),
+    javascript: jsProgram(base, `for await (const model of client.models.list()) console.log(model.id);`),
   };
 }
 
@@ -247,12 +251,9 @@ for await (const model of client.models.list()) console.log(model.id);`,
 export function errorSnippets(origin: string): SnippetSet {
   const base = apiBase(origin);
   return {
-    python: `import openai
-from openai import OpenAI
-
-${pyClient(base)}
-
-try:
+    python: pyProgram(
+      base,
+      `try:
     client.chat.completions.create(
         model="genui-pluto-9",  # no such model
         messages=[{"role": "user", "content": "A signup form"}],
@@ -261,11 +262,11 @@ except openai.APIStatusError as error:
     # The body is {"error": {"message", "type", "param", "code"}}
     print(error.status_code, error.code)  # 404 model_not_found
     print(error.message)`,
-    javascript: `import OpenAI from "openai";
-
-${jsClient(base)}
-
-try {
+      "import openai\nfrom openai import OpenAI",
+    ),
+    javascript: jsProgram(
+      base,
+      `try {
   await client.chat.completions.create({
     model: "genui-pluto-9", // no such model
     messages: [{ role: "user", content: "A signup form" }],
@@ -276,6 +277,7 @@ try {
   console.log(error.status, error.code); // 404 model_not_found
   console.log(error.message);
 }`,
+    ),
   };
 }
 
@@ -288,21 +290,19 @@ export function systemPromptSnippets(origin: string): Snippets {
   ];
   const system = s1 + s2;
   return {
-    curl: `curl ${base}/chat/completions \\
-${curlHeaders}
-  -d '{
+    curl: curlPost(
+      `${base}/chat/completions`,
+      `{
     "model": "${MODEL}",
     "messages": [
       { "role": "system", "content": "${system}" },
       { "role": "user", "content": "A form to book a check-up for my dog" }
     ]
-  }'`,
-    python: `import json
-from openai import OpenAI
-
-${pyClient(base)}
-
-system = (
+  }`,
+    ),
+    python: pyProgram(
+      base,
+      `system = (
     "${s1}"
     "${s2}"
 )
@@ -317,11 +317,10 @@ completion = client.chat.completions.create(
 
 screen = json.loads(completion.choices[0].message.content)
 print(screen["json"]["name"])`,
-    javascript: `import OpenAI from "openai";
-
-${jsClient(base)}
-
-const system =
+    ),
+    javascript: jsProgram(
+      base,
+      `const system =
   "${s1}" +
   "${s2}";
 
@@ -335,6 +334,7 @@ const completion = await client.chat.completions.create({
 
 const { json } = JSON.parse(completion.choices[0].message.content);
 console.log(json.name);`,
+    ),
   };
 }
 
@@ -344,9 +344,9 @@ const WEB_SEARCH_DESCRIPTION = "Search the web for current facts.";
 export function webSearchSnippets(origin: string): Snippets {
   const base = apiBase(origin);
   return {
-    curl: `curl ${base}/chat/completions \\
-${curlHeaders}
-  -d '{
+    curl: curlPost(
+      `${base}/chat/completions`,
+      `{
     "model": "${THINKING_MODEL}",
     "messages": [{ "role": "user", "content": "A card with the top technology news of this week" }],
     "tools": [{
@@ -361,13 +361,11 @@ ${curlHeaders}
         }
       }
     }]
-  }'`,
-    python: `import json
-from openai import OpenAI
-
-${pyClient(base)}
-
-web_search = {
+  }`,
+    ),
+    python: pyProgram(
+      base,
+      `web_search = {
     "type": "function",
     "function": {
         "name": "web_search",
@@ -388,11 +386,10 @@ completion = client.chat.completions.create(
 
 screen = json.loads(completion.choices[0].message.content)
 print(screen["json"]["name"])`,
-    javascript: `import OpenAI from "openai";
-
-${jsClient(base)}
-
-const webSearch = {
+    ),
+    javascript: jsProgram(
+      base,
+      `const webSearch = {
   type: "function",
   function: {
     name: "web_search",
@@ -413,6 +410,7 @@ const completion = await client.chat.completions.create({
 
 const { json } = JSON.parse(completion.choices[0].message.content);
 console.log(json.name);`,
+    ),
   };
 }
 

@@ -1,11 +1,8 @@
-import { useEffect, useRef, useState } from "react";
 import styled from "styled-components";
 import { CheckIcon, CopyIcon } from "../../../components/ui/icons";
 import { Tooltip } from "../../../components/ui/tooltip";
+import { useCopyFeedback } from "../../../lib/use-copy-feedback";
 import { shortKey } from "../api";
-
-/** SPEC §9: copy feedback lasts 2 s. */
-export const COPY_FEEDBACK_MS = 2000;
 
 const Wrap = styled.span`
   position: relative;
@@ -65,27 +62,18 @@ const Feedback = styled.span`
 
 /** The key's first 10 characters and an ellipsis, and a button that copies the whole key. */
 export function ApiKeyCell({ apiKey, appUrl }: { apiKey: string; appUrl: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(apiKey);
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-    } catch (err) {
-      // SPEC §8: a failed copy is only logged.
-      console.error("copy to clipboard failed", err);
-    }
-  };
+  const { copied, copy } = useCopyFeedback();
 
   return (
     <Wrap>
       <code>{shortKey(apiKey)}</code>
       <Tooltip content="Copy API key">
-        <CopyButton type="button" aria-label={`Copy API key for ${appUrl}`} data-copied={copied} onClick={() => void copy()}>
+        <CopyButton
+          type="button"
+          aria-label={`Copy API key for ${appUrl}`}
+          data-copied={copied}
+          onClick={() => void copy(apiKey)}
+        >
           {copied ? <CheckIcon /> : <CopyIcon />}
         </CopyButton>
       </Tooltip>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import styled from "styled-components";
 import { Button } from "../../../components/ui/button";
 import { FieldError, TextField } from "../../../components/ui/field";
@@ -62,6 +62,11 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const clearErrors = () => setErrors((e) => (Object.keys(e).length ? {} : e));
+  /** A field's change handler: the new value is kept and the shown errors go. */
+  const edit = (setValue: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    setValue(e.target.value);
+    clearErrors();
+  };
 
   const succeed = (user: User, title: string) => {
     markLoggedIn(user);
@@ -144,28 +149,9 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
       <Divider>or</Divider>
       <Form onSubmit={(e) => void submit(e)} noValidate>
         {mode === "signup" && (
-          <TextField
-            label="Name (optional)"
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              clearErrors();
-            }}
-          />
+          <TextField label="Name (optional)" name="name" autoComplete="name" value={name} onChange={edit(setName)} />
         )}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            clearErrors();
-          }}
-        />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={edit(setEmail)} />
         <TextField
           label="Password"
           name="password"
@@ -173,10 +159,7 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
           autoComplete={mode === "login" ? "current-password" : "new-password"}
           hint={mode === "signup" ? "At least 8 characters." : undefined}
           value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            clearErrors();
-          }}
+          onChange={edit(setPassword)}
         />
         <Button type="submit" size="lg" block busy={submitting}>
           {submitting

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import styled from "styled-components";
-import { SITE } from "../../../lib/site";
+import { BusinessAddress, SupportEmailLink } from "../../../components/ui/business-address";
 
 const Box = styled.section`
   display: grid;
@@ -38,21 +38,12 @@ export function ContactDetails() {
       <div>
         <h3>Support e-mail</h3>
         <p>
-          <a className="email" href={`mailto:${SITE.supportEmail}`}>
-            {SITE.supportEmail}
-          </a>
+          <SupportEmailLink className="email" />
         </p>
       </div>
       <div>
         <h3>Business address</h3>
-        <address>
-          {SITE.address.map((line) => (
-            <span key={line}>
-              {line}
-              <br />
-            </span>
-          ))}
-        </address>
+        <BusinessAddress />
       </div>
       <div>
         <h3>Before you write</h3>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import styled from "styled-components";
 import { Banner } from "../../../components/ui/banner";
 import { Button } from "../../../components/ui/button";
@@ -126,6 +126,15 @@ export function ContactForm() {
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
 
+  /** What ties a text field to its value and its server error (its id lets a refused field take focus). */
+  const field = (name: "email" | "subject" | "message") => ({
+    id: `${ids}-${name}`,
+    name,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(name, e.target.value),
+    error: errors[name],
+  });
+
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (isMutating) return;
@@ -190,16 +199,7 @@ export function ContactForm() {
     <Card>
       <Form noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${ids}-title`}>
         <h2 id={`${ids}-title`}>Send us a message</h2>
-        <TextField
-          id={`${ids}-email`}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => set("email", e.target.value)}
-          error={errors.email}
-        />
+        <TextField {...field("email")} label="Email" type="email" autoComplete="email" />
         <PhoneGroup role="group" aria-labelledby={`${phoneId}-label`}>
           <label id={`${phoneId}-label`} htmlFor={`${ids}-phoneNumber`}>
             Phone number
@@ -231,26 +231,8 @@ export function ContactForm() {
             <Hint id={`${phoneId}-hint`}>Pick the country code, then type your number without it.</Hint>
           )}
         </PhoneGroup>
-        <TextField
-          ref={subjectRef}
-          id={`${ids}-subject`}
-          label="Subject"
-          name="subject"
-          maxLength={200}
-          value={values.subject}
-          onChange={(e) => set("subject", e.target.value)}
-          error={errors.subject}
-        />
-        <TextAreaField
-          id={`${ids}-message`}
-          label="Message"
-          name="message"
-          rows={6}
-          maxLength={5000}
-          value={values.message}
-          onChange={(e) => set("message", e.target.value)}
-          error={errors.message}
-        />
+        <TextField {...field("subject")} ref={subjectRef} label="Subject" maxLength={200} />
+        <TextAreaField {...field("message")} label="Message" rows={6} maxLength={5000} />
         {failure && <Banner type="error">{failure}</Banner>}
         <Actions>
           <Button type="submit" size="lg" busy={isMutating}>

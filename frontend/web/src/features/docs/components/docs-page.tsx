@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import styled from "styled-components";
-import { Container } from "../../../components/ui/layout";
+import { PageLayout } from "../../../components/ui/page-layout";
 import { DOC_SECTIONS } from "../sections";
 import { useCurrentSection } from "../use-current-section";
 import { SnippetLanguageProvider } from "./code-tabs";
@@ -13,36 +13,9 @@ import { SystemPrompt } from "./sections/system-prompt";
 import { ToolCalling } from "./sections/tool-calling";
 import { UsingInAgents } from "./sections/using-in-agents";
 
-const Page = styled(Container)`
+/** The height of the section bar that the navigation becomes on narrow screens (the sections scroll clear of it). */
+const Frame = styled(PageLayout)`
   --docs-nav-h: 53px;
-  padding-top: 40px;
-  padding-bottom: 24px;
-  @media (max-width: 899px) {
-    padding-top: 28px;
-  }
-`;
-
-const Head = styled.header`
-  max-width: 760px;
-  margin-bottom: 32px;
-  h1 {
-    font-size: clamp(32px, 5vw, 44px);
-    margin-bottom: 12px;
-  }
-  @media (max-width: 899px) {
-    margin-bottom: 16px;
-  }
-`;
-
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: 220px minmax(0, 1fr);
-  gap: 56px;
-  align-items: start;
-  @media (max-width: 899px) {
-    grid-template-columns: minmax(0, 1fr);
-    gap: 24px;
-  }
 `;
 
 const Sidebar = styled.div`
@@ -71,28 +44,35 @@ export function DocsPage() {
   }, [select]);
 
   return (
-    <Page>
-      <Head>
-        <h1>Documentation</h1>
-        <Lead>
-          Call the GenUI API with the OpenAI clients you already use, render its screens in your chat, and build them into agents.
-        </Lead>
-      </Head>
-      <SnippetLanguageProvider>
-        <Layout>
+    <SnippetLanguageProvider>
+      <Frame
+        title="Documentation"
+        intro={
+          <Lead>
+            Call the GenUI API with the OpenAI clients you already use, render its screens in your chat, and build them into
+            agents.
+          </Lead>
+        }
+        nav={
           <Sidebar>
             <DocsNav items={DOC_SECTIONS} current={current} onSelect={select} />
           </Sidebar>
-          <Article>
-            <Introduction origin={origin} />
-            <ApiCalling origin={origin} />
-            <Rendering origin={origin} />
-            <SystemPrompt origin={origin} />
-            <ToolCalling origin={origin} />
-            <UsingInAgents origin={origin} />
-          </Article>
-        </Layout>
-      </SnippetLanguageProvider>
-    </Page>
+        }
+        columns="220px minmax(0, 1fr)"
+        gap={56}
+        stackedGap={24}
+        stackAt={899}
+        dense
+      >
+        <Article>
+          <Introduction origin={origin} />
+          <ApiCalling origin={origin} />
+          <Rendering origin={origin} />
+          <SystemPrompt origin={origin} />
+          <ToolCalling origin={origin} />
+          <UsingInAgents origin={origin} />
+        </Article>
+      </Frame>
+    </SnippetLanguageProvider>
   );
 }

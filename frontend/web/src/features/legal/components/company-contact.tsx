@@ -1,16 +1,10 @@
-import { SITE } from "../../../lib/site";
+import { BusinessAddress, SupportEmailLink } from "../../../components/ui/business-address";
 
 /** The company's postal address and support e-mail, as every legal page ends. */
 export function CompanyContact() {
   return (
-    <address>
-      {SITE.address.map((line) => (
-        <span key={line}>
-          {line}
-          <br />
-        </span>
-      ))}
-      E-mail: <a href={`mailto:${SITE.supportEmail}`}>{SITE.supportEmail}</a>
-    </address>
+    <BusinessAddress>
+      E-mail: <SupportEmailLink />
+    </BusinessAddress>
   );
 }

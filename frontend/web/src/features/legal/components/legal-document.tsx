@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
 import styled from "styled-components";
-import { Container } from "../../../components/ui/layout";
+import { PageLayout, PageLead } from "../../../components/ui/page-layout";
 import { EFFECTIVE_DATE } from "../legal";
 
 export interface LegalSection {
@@ -9,43 +9,10 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-const Page = styled(Container)`
-  padding-top: 48px;
-  padding-bottom: 72px;
-  @media (max-width: 640px) {
-    padding-top: 32px;
-    padding-bottom: 48px;
-  }
-`;
-
-const Head = styled.header`
-  max-width: 760px;
-  margin-bottom: 32px;
-  h1 {
-    font-size: clamp(32px, 5vw, 44px);
-    margin-bottom: 8px;
-  }
-  .date {
-    color: var(--fg-muted);
-    font-size: 15px;
-    margin-bottom: 16px;
-  }
-  .lead {
-    font-size: 17px;
-    color: var(--fg-muted);
-    margin: 0;
-  }
-`;
-
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: 240px minmax(0, 1fr);
-  gap: 56px;
-  align-items: start;
-  @media (max-width: 899px) {
-    grid-template-columns: minmax(0, 1fr);
-    gap: 32px;
-  }
+const EffectiveDate = styled.p`
+  color: var(--fg-muted);
+  font-size: 15px;
+  margin-bottom: 16px;
 `;
 
 const Toc = styled.nav`
@@ -155,15 +122,18 @@ function jump(e: MouseEvent<HTMLAnchorElement>, id: string) {
 /** A legal page (SPEC §2 Legal): title, effective date, table of contents and numbered sections. */
 export function LegalDocument({ title, lead, sections }: { title: string; lead: ReactNode; sections: LegalSection[] }) {
   return (
-    <Page>
-      <Head>
-        <h1>{title}</h1>
-        <p className="date">
-          Effective date: <time dateTime="2025-05-14">{EFFECTIVE_DATE}</time>
-        </p>
-        <p className="lead">{lead}</p>
-      </Head>
-      <Layout>
+    <PageLayout
+      title={title}
+      titleGap={8}
+      intro={
+        <>
+          <EffectiveDate>
+            Effective date: <time dateTime="2025-05-14">{EFFECTIVE_DATE}</time>
+          </EffectiveDate>
+          <PageLead>{lead}</PageLead>
+        </>
+      }
+      nav={
         <Toc aria-labelledby="legal-toc">
           <h2 id="legal-toc">Contents</h2>
           <ol>
@@ -176,17 +146,22 @@ export function LegalDocument({ title, lead, sections }: { title: string; lead: 
             ))}
           </ol>
         </Toc>
-        <Body>
-          {sections.map((s, i) => (
-            <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
-              <h2 id={`${s.id}-title`} tabIndex={-1}>
-                {i + 1}. {s.title}
-              </h2>
-              {s.body}
-            </section>
-          ))}
-        </Body>
-      </Layout>
-    </Page>
+      }
+      columns="240px minmax(0, 1fr)"
+      gap={56}
+      stackedGap={32}
+      stackAt={899}
+    >
+      <Body>
+        {sections.map((s, i) => (
+          <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`}>
+            <h2 id={`${s.id}-title`} tabIndex={-1}>
+              {i + 1}. {s.title}
+            </h2>
+            {s.body}
+          </section>
+        ))}
+      </Body>
+    </PageLayout>
   );
 }
