@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { fundedAccount } from "../scripts/lib/funded-account.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(path.join(root, "package.json"));
@@ -33,20 +34,7 @@ const fmt = (n) => `${n.toFixed(1)} ms`;
 const browser = await launchBrowser();
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 const page = await context.newPage();
-await page.goto(`${base}/login`);
-await page.evaluate(async () => {
-  await fetch("/get-csrf/", { credentials: "include" });
-  const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "");
-  const res = await fetch("/accounts/api/v1/login-password/", {
-    method: "POST",
-    credentials: "include",
-    headers: { "content-type": "application/json", "x-csrftoken": csrf },
-    body: JSON.stringify({ email: "demo@genui.dev", password: "demo-password" }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-  localStorage.setItem("is_logged_in", "1");
-  localStorage.removeItem("genui-chat:v1:default");
-});
+await fundedAccount(page, base, { usd: 10 });
 await page.goto(`${base}/chat`);
 await page.getByRole("heading", { name: "Ask me anything" }).waitFor();
 

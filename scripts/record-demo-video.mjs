@@ -5,7 +5,7 @@
 //   node scripts/record-demo-video.mjs [platform-url]
 //   node scripts/record-demo-video.mjs --chat <platform-url>
 //
-// --chat records the chat page of a running platform (`npm start`; signs in as the demo account): a prompt typed
+// --chat records the chat page of a running platform (`npm start`; a new account topped up with $10 through the local payment emulator): a prompt typed
 // and sent, the screen building itself as the answer streams, then an action on it answered with the next screen.
 //
 // With a URL (e.g. http://127.0.0.1:8080 from `npm start`) the page is recorded from that platform. Without one,
@@ -20,6 +20,7 @@ import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { fundedAccount } from "./lib/funded-account.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT_DIR = path.join(root, "frontend/web/public/media");
@@ -171,21 +172,8 @@ async function recordSandbox(page, base) {
 /** The chat scenario: returns [ready, done] in ms since the page was created. */
 async function recordChat(page, base) {
   const started = Date.now();
-  await page.goto(`${base}/login`);
-  await page.evaluate(async () => {
-    await fetch("/get-csrf/", { credentials: "include" });
-    const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]+)/.exec(globalThis.document.cookie)?.[1] ?? "");
-    const res = await fetch("/accounts/api/v1/login-password/", {
-      method: "POST",
-      credentials: "include",
-      headers: { "content-type": "application/json", "x-csrftoken": csrf },
-      body: JSON.stringify({ email: "demo@genui.dev", password: "demo-password" }),
-    });
-    if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-    globalThis.localStorage.setItem("is_logged_in", "1");
-    globalThis.localStorage.setItem("ui-theme", "light");
-    globalThis.localStorage.removeItem("genui-chat:v1:default");
-  });
+  await fundedAccount(page, base, { usd: 10 });
+  await page.evaluate(() => globalThis.localStorage.setItem("ui-theme", "light"));
   await page.goto(`${base}/chat`);
   await page.getByRole("heading", { name: "Ask me anything" }).waitFor();
   await page.waitForTimeout(400);

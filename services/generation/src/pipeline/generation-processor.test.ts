@@ -99,6 +99,25 @@ describe("processing a generation job", () => {
     ]);
   });
 
+  it("when the code so far draws nothing yet, then no screen chunk is sent: the first one already has a component", async () => {
+    const paced: Provider = {
+      name: "paced",
+      async *generate(): AsyncIterable<ProviderEvent> {
+        for (const text of ['screen("Shop")\n', 'heading("Hi")\n', 'text("a")\n', 'text("b")']) {
+          yield { type: "code", text };
+          await new Promise((r) => setTimeout(r, 30));
+        }
+        yield { type: "usage", inputTokens: 7, outputTokens: 4 };
+      },
+    };
+    const { processor, chunks } = harness(paced);
+    expect(await processor.process(job())).toBe("stop");
+    const screens = chunks.flatMap((c) => (c.type === "delta" && c.json ? [c.json] : []));
+    expect(screens.length).toBeGreaterThan(0);
+    expect(screens.every((j) => j.screen.v1.length > 0)).toBe(true);
+    expect(screens[0]!.screen.v1[0]).toMatchObject({ component: "heading" });
+  });
+
   it("when the upstream fails transiently before the last attempt, then the job is retried and nothing is billed yet", async () => {
     const { processor, completions } = harness(
       scripted(['text("a")'], new ProviderError("upstream down", "upstream_error", true)),

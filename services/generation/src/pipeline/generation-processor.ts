@@ -317,7 +317,11 @@ export class GenerationProcessor {
           pending = false;
           lastEmit = Date.now();
           const r = await this.safely(() => (session ? session.push(code) : this.deps.evaluator.evaluatePrefix(code)));
-          if (r.ok) {
+          if (r.ok && r.screen.screen.v1.length === 0) {
+            // Nothing to draw yet (only the screen's name): no chunk, and the next piece is evaluated at once, so
+            // the first chunk a client gets already has a component on it.
+            lastEmit = 0;
+          } else if (r.ok) {
             const json = JSON.stringify(r.screen);
             // A chunk only when the screen changed (a half-typed token often changes nothing).
             if (json !== lastJson) {
