@@ -178,21 +178,21 @@ async function recordChat(page, base) {
   await page.getByRole("heading", { name: "Ask me anything" }).waitFor();
   await page.waitForTimeout(400);
   const ready = Date.now() - started;
-  await page.waitForTimeout(1200);
+  await page.waitForTimeout(600);
   const box = page.getByRole("textbox", { name: "Message" });
   await box.click();
-  await box.pressSequentially("A sales dashboard for this week with a chart", { delay: 45 });
+  await box.pressSequentially("A sales dashboard for this week with a chart", { delay: 30 });
   await page.waitForTimeout(300);
   await box.press("Enter");
   await page.locator('[data-testid="assistant-message"][data-pending="false"]').first().waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(1800);
+  await page.waitForTimeout(1000);
   const action = page.getByTestId("assistant-message").first().getByRole("button").first();
   await action.scrollIntoViewIfNeeded();
   await action.hover();
   await page.waitForTimeout(500);
   await action.click();
   await page.locator('[data-testid="assistant-message"][data-pending="false"]').nth(1).waitFor({ timeout: 60_000 });
-  await page.waitForTimeout(2500);
+  await page.waitForTimeout(1500);
   return [ready, Date.now() - started];
 }
 
