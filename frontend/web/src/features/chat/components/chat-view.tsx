@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from "react";
 import styled from "styled-components";
-import { Banner } from "../../../components/ui/banner";
 import { Button } from "../../../components/ui/button";
 import { canThink, useModels } from "../api";
 import { useConversation } from "../use-conversation";
+import { ChatError } from "./chat-error";
 import { Composer } from "./composer";
 import { MessageList } from "./messages";
 import { ModelPicker } from "./model-picker";
@@ -173,16 +173,7 @@ export function ChatView({ appId, enabled = true }: { appId?: string; enabled?: 
       </Scroll>
       <Bottom>
         <div>
-          {convo.error && (
-            <Banner type="error" testId="chat-error">
-              <div style={{ display: "flex", gap: 12, alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
-                <span>{convo.error}</span>
-                <Button size="sm" variant="outline" onClick={convo.dismissError}>
-                  Dismiss
-                </Button>
-              </div>
-            </Banner>
-          )}
+          {convo.error && <ChatError message={convo.error} onDismiss={convo.dismissError} />}
           <Composer
             value={text}
             onChange={setText}

@@ -1,12 +1,11 @@
 import { ScreenView } from "@genui/react-renderer";
 import { useState } from "react";
 import styled from "styled-components";
-import { Banner } from "../../../components/ui/banner";
-import { Button } from "../../../components/ui/button";
 import { CloseIcon } from "../../../components/ui/icons";
 import { useTheme } from "../../../lib/theme";
 import { useModels } from "../api";
 import { useConversation } from "../use-conversation";
+import { ChatError } from "./chat-error";
 import { Composer } from "./composer";
 import { WaitingSkeleton } from "./messages";
 
@@ -147,14 +146,7 @@ export function GenuiView({ enabled = true }: { enabled?: boolean }) {
             margin: "0 auto",
           }}
         >
-          <Banner type="error" testId="chat-error">
-            <div style={{ display: "flex", gap: 12, alignItems: "center", justifyContent: "space-between", flexWrap: "wrap" }}>
-              <span>{convo.error}</span>
-              <Button size="sm" variant="outline" onClick={convo.dismissError}>
-                Dismiss
-              </Button>
-            </div>
-          </Banner>
+          <ChatError message={convo.error} onDismiss={convo.dismissError} />
         </div>
       )}
       {started ? (
