@@ -1,9 +1,9 @@
 import styled from "styled-components";
-import { Card, Container } from "../../components/ui/layout";
+import { Container } from "../../components/ui/layout";
 import { AppsSection } from "../../features/apps/components/apps-section";
 import { GettingStarted } from "../../features/apps/components/getting-started";
-import { LoginForm } from "../../features/auth/components/login-form";
 import { BalanceSection } from "../../features/billing/components/balance-section";
+import { LoginScreen } from "../login-screen";
 import { useSession } from "../../lib/session";
 import { useTitle } from "../../lib/use-title";
 
@@ -17,27 +17,12 @@ const Page = styled(Container)`
   }
 `;
 
-const LoginPanel = styled(Card)`
-  width: min(440px, 100%);
-  margin: 56px auto;
-  padding: 32px;
-  @media (max-width: 480px) {
-    padding: 20px;
-  }
-`;
-
 /** SPEC §2 Dashboard: balance and apps when signed in; the login screen otherwise (success stays here). */
 export default function DashboardPage() {
   useTitle("Dashboard");
   const { isLoggedIn, user } = useSession();
   if (!isLoggedIn) {
-    return (
-      <Container>
-        <LoginPanel>
-          <LoginForm headingLevel={1} onSuccess={() => undefined} />
-        </LoginPanel>
-      </Container>
-    );
+    return <LoginScreen />;
   }
   return (
     <Page>

@@ -1,8 +1,5 @@
 import { useId } from "react";
 import { useLocation, useParams } from "react-router-dom";
-import styled from "styled-components";
-import { Card, Container } from "../../components/ui/layout";
-import { LoginForm } from "../../features/auth/components/login-form";
 import { ActionLog, useActionLog } from "../../features/editor/components/action-log";
 import { CodeEditor, preloadCodeEditor } from "../../features/editor/components/code-editor";
 import { describeEvent, PreviewPane } from "../../features/editor/components/preview-pane";
@@ -11,21 +8,13 @@ import { TEMPLATE_PREVIEW_DEBOUNCE_MS, useLiveScreen } from "../../features/edit
 import type { EditorNavigationState } from "../../features/templates/api";
 import { TemplateEditor } from "../../features/templates/components/template-editor";
 import { useTemplateEditor } from "../../features/templates/use-template-editor";
+import { LoginScreen } from "../login-screen";
 import { useSession } from "../../lib/session";
 import { useTheme } from "../../lib/theme";
 import { useTitle } from "../../lib/use-title";
 
 // Monaco is a chunk of its own: start fetching it with this page.
 preloadCodeEditor();
-
-const LoginPanel = styled(Card)`
-  width: min(440px, 100%);
-  margin: 56px auto;
-  padding: 32px;
-  @media (max-width: 480px) {
-    padding: 20px;
-  }
-`;
 
 function Editor({ appId, templateId }: { appId: string; templateId: string }) {
   const nav = (useLocation().state ?? {}) as EditorNavigationState;
@@ -68,13 +57,7 @@ function Editor({ appId, templateId }: { appId: string; templateId: string }) {
 
 function SignIn() {
   useTitle("Template editor");
-  return (
-    <Container>
-      <LoginPanel>
-        <LoginForm headingLevel={1} onSuccess={() => undefined} />
-      </LoginPanel>
-    </Container>
-  );
+  return <LoginScreen />;
 }
 
 /** SPEC §2 /preview/{appId}/{templateId}: the template editor; the login form when logged out (as the dashboard). */
