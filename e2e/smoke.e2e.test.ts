@@ -4,7 +4,7 @@ import { REPO_ROOT, launchBrowser, screenshotPath } from "@genui/testkit";
 import type { Browser } from "playwright-core";
 import { startStack, type Stack } from "./support/stack";
 
-describe("the placeholder page in Chromium", () => {
+describe("the built web app in Chromium", () => {
   let stack: Stack;
   let browser: Browser;
 
@@ -19,17 +19,19 @@ describe("the placeholder page in Chromium", () => {
     await stack?.stop();
   });
 
-  it("when a visitor opens the site, then the hero shows and the page learns through the BFF that they are signed out", async () => {
+  it("when a visitor opens the site, then the hero shows, the session is asked through the BFF and the CSRF cookie is set", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
+    const me = page.waitForResponse((r) => r.url().endsWith("/accounts/api/v1/me/"));
     await page.goto(stack.bff.url);
     await page.getByRole("heading", { name: "Bring chat to life with real-time visualizations" }).waitFor();
-    await page.locator('[data-status="signed-out"]').waitFor();
+    expect((await me).status()).toBe(401);
     expect(await page.getByText("Transform your chat experiences").isVisible()).toBe(true);
-    const cookies = await page.context().cookies();
-    expect(cookies.map((c) => c.name)).toContain("csrftoken");
-    await page.screenshot({ path: screenshotPath("smoke-placeholder"), fullPage: true });
+    await page.getByRole("button", { name: "Get Api Key" }).first().waitFor();
+    await page.waitForFunction(() => document.cookie.includes("csrftoken="));
+    await page.screenshot({ path: screenshotPath("smoke-landing"), fullPage: true });
     expect(errors).toEqual([]);
+    await page.close();
   });
 });

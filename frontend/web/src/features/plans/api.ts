@@ -30,10 +30,11 @@ export interface ModelPlan {
 export const COST_UNIT = "per 1M tokens";
 
 export const PLANS_PATH = "/billing/api/v1/modals/list";
-export const plansKey = (currency: Currency) => [PLANS_PATH, currency] as const;
+/** `load` numbers the loads of one page: each switch asks again (a fresh key, so no dedupe keeps an emptied list). */
+export const plansKey = (currency: Currency, load = 0) => [PLANS_PATH, currency, load] as const;
 
 /** Public: no sign-in needed. */
-export const fetchPlans = ([path, currency]: readonly [string, Currency]): Promise<ModelPlan[]> =>
+export const fetchPlans = ([path, currency]: readonly [string, Currency, number]): Promise<ModelPlan[]> =>
   api.get<ModelPlan[]>(path, { currency }).then((list) => (Array.isArray(list) ? list : []));
 
 export interface PlansState {
@@ -44,8 +45,8 @@ export interface PlansState {
 }
 
 /** The plans in one currency. A failure is only logged (SPEC §8); the caller shows a calm empty state. */
-export function usePlans(currency: Currency): PlansState {
-  const { data, error, isLoading, mutate } = useSWR(plansKey(currency), fetchPlans, {
+export function usePlans(currency: Currency, load = 0): PlansState {
+  const { data, error, isLoading, mutate } = useSWR(plansKey(currency, load), fetchPlans, {
     onError: (err: unknown) => console.error("plans could not be loaded", err),
   });
   return { plans: data, error, isLoading, retry: mutate };
@@ -57,25 +58,23 @@ export function usePlans(currency: Currency): PlansState {
  */
 export function useCurrencyPlans(initial: Currency = "USD"): PlansState & { currency: Currency; setCurrency(c: Currency): void } {
   const [currency, setCurrencyState] = useState<Currency>(initial);
+  const [load, setLoad] = useState(0);
   const { mutate } = useSWRConfig();
-  const state = usePlans(currency);
+  const state = usePlans(currency, load);
 
-  const setCurrency = useCallback(
-    (next: Currency) => {
-      // Clear what is cached for that currency: the list empties (skeleton) and is fetched again.
-      void mutate(plansKey(next), undefined, { revalidate: false });
-      setCurrencyState(next);
-    },
-    [mutate],
-  );
+  const setCurrency = useCallback((next: Currency) => {
+    // A new load: the list empties (skeleton) and is fetched again in the chosen currency.
+    setLoad((n) => n + 1);
+    setCurrencyState(next);
+  }, []);
 
   const listCurrency = state.plans?.[0]?.currency;
   useEffect(() => {
     if (!state.plans || !isCurrency(listCurrency) || listCurrency === currency) return;
     // The list says which currency it is in: keep it under that key and move the switch, without another request.
-    void mutate(plansKey(listCurrency), state.plans, { revalidate: false });
+    void mutate(plansKey(listCurrency, load), state.plans, { revalidate: false });
     setCurrencyState(listCurrency);
-  }, [state.plans, listCurrency, currency, mutate]);
+  }, [state.plans, listCurrency, currency, load, mutate]);
 
   return { ...state, currency, setCurrency };
 }

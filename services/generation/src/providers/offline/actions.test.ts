@@ -32,7 +32,8 @@ const shown = (s: Screen) => JSON.stringify(s);
 describe("answers to actions", () => {
   let ev: UiCodeEvaluator;
   beforeAll(() => {
-    ev = createNodeEvaluator();
+    // These tests check what the screens say, not how fast: a generous CPU limit keeps a busy machine from failing them.
+    ev = createNodeEvaluator({ timeoutMs: 5000 });
   });
   afterAll(() => ev.dispose());
 
