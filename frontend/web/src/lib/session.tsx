@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import useSWR, { useSWRConfig } from "swr";
-import { ApiError, api, ensureCsrf, setUnauthorizedHandler } from "./api-client";
+import { ApiError, api, setUnauthorizedHandler } from "./api-client";
 import { THEME_KEY } from "./theme";
 
 /** SPEC §3: the login flag in local storage ('1' or '0'). */
@@ -109,11 +109,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       endingRef.current = false;
     }
   }, [finishLogout]);
-
-  // The CSRF cookie is set once at start (SPEC §7: GET /get-csrf/, errors ignored), ready for the first form.
-  useEffect(() => {
-    void ensureCsrf();
-  }, []);
 
   // Any 401 while signed in: the session ended elsewhere (expired, logged out in another tab) → the same sequence.
   useEffect(() => {
