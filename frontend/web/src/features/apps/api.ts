@@ -1,6 +1,9 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig, type SWRResponse } from "swr";
 import { api } from "../../lib/api-client";
+import type { Template } from "../templates/api";
+
+export type { Template } from "../templates/api";
 
 /** SPEC §3 App, as the apps service answers it (docs/decisions.md "Apps and templates"). */
 export interface App {
@@ -18,20 +21,6 @@ export interface App {
 export interface AppPage {
   results: App[];
   count: number;
-}
-
-export type TemplateStatus = "draft" | "publish" | "pause";
-
-/** SPEC §3 Template. */
-export interface Template {
-  id: string;
-  app_id: string;
-  name: string;
-  description: string;
-  code: string;
-  status: TemplateStatus | string;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface TemplatePage {

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Select } from "../../../components/ui/field";
 import { CheckIcon } from "../../../components/ui/icons";
 import { useToast } from "../../../components/ui/toast";
+import { EditorPanel, Workspace, WorkspacePage } from "../../../components/ui/workspace";
 import { useCopyFeedback } from "../../../lib/use-copy-feedback";
 import { useTheme } from "../../../lib/theme";
 import { DEFAULT_EXAMPLE, EXAMPLES } from "../examples";
@@ -12,24 +13,12 @@ import { useLiveScreen } from "../use-live-screen";
 import { ActionLog, useActionLog } from "./action-log";
 import { CodeEditor } from "./code-editor";
 import { describeEvent, PreviewPane } from "./preview-pane";
-import { EditorHint, EditorPanel, Workspace } from "./workspace";
+import { EditorHint } from "./workspace";
 
 /** The address follows the code this long after the last change (history entries are replaced, not added). */
 export const URL_SYNC_MS = 500;
 /** The playground evaluates as you type: short bursts of keystrokes are coalesced. */
 export const PLAYGROUND_EVAL_MS = 80;
-
-const Page = styled.div`
-  width: 100%;
-  max-width: 1440px;
-  margin: 0 auto;
-  padding: 24px 24px 48px;
-  display: grid;
-  gap: 16px;
-  @media (max-width: 480px) {
-    padding: 16px 16px 40px;
-  }
-`;
 
 const Intro = styled.div`
   h1 {
@@ -147,7 +136,7 @@ export function Playground() {
   };
 
   return (
-    <Page>
+    <WorkspacePage>
       <Intro>
         <h1>Playground</h1>
         <p>
@@ -205,6 +194,6 @@ export function Playground() {
           footer={<ActionLog entries={log.entries} />}
         />
       </Workspace>
-    </Page>
+    </WorkspacePage>
   );
 }

@@ -3,24 +3,13 @@ import { Link } from "react-router-dom";
 import styled from "styled-components";
 import { Button, ButtonLink } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { EditorPanel, Workspace, WorkspacePage } from "../../../components/ui/workspace";
 import type { AiAnswer } from "../api";
 import type { TemplateEditorState } from "../use-template-editor";
 import { AskAiPanel } from "./ask-ai-panel";
 import { ModeToggle, type EditorMode } from "./mode-toggle";
 import { SaveTemplateDialog } from "./save-template-dialog";
 import { TemplateStatusBadge } from "./template-status-badge";
-
-const Page = styled.div`
-  width: 100%;
-  max-width: 1440px;
-  margin: 0 auto;
-  padding: 20px 24px 48px;
-  display: grid;
-  gap: 16px;
-  @media (max-width: 480px) {
-    padding: 16px 16px 40px;
-  }
-`;
 
 const Head = styled.div`
   display: grid;
@@ -63,36 +52,6 @@ const Toolbar = styled.div`
   .actions {
     display: flex;
     gap: 8px;
-  }
-`;
-
-const Workspace = styled.div`
-  display: grid;
-  gap: 20px;
-  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-  align-items: start;
-  @media (max-width: 960px) {
-    grid-template-columns: minmax(0, 1fr);
-  }
-`;
-
-const CodePanel = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  min-width: 0;
-  h2 {
-    font-size: 16px;
-    margin: 0;
-    line-height: 32px;
-  }
-  .editor {
-    height: max(420px, calc(100dvh - var(--header-h) - 260px));
-  }
-  @media (max-width: 960px) {
-    .editor {
-      height: 360px;
-    }
   }
 `;
 
@@ -168,7 +127,7 @@ export function TemplateEditor({ state, appUrl, codeEditor, codeHint, preview, o
   const current = mode ?? initialMode ?? "code";
   const name = template.name.trim() || "Untitled template";
   return (
-    <Page>
+    <WorkspacePage>
       <Head>
         <Link className="back" to="/dashboard">
           ← Dashboard
@@ -207,11 +166,11 @@ export function TemplateEditor({ state, appUrl, codeEditor, codeHint, preview, o
             }}
           />
         ) : (
-          <CodePanel aria-labelledby={codeHeading}>
+          <EditorPanel aria-labelledby={codeHeading} $chrome={260}>
             <h2 id={codeHeading}>Code</h2>
             <div className="editor">{codeEditor}</div>
             {codeHint}
-          </CodePanel>
+          </EditorPanel>
         )}
         {preview}
       </Workspace>
@@ -224,6 +183,6 @@ export function TemplateEditor({ state, appUrl, codeEditor, codeHint, preview, o
         saving={state.saving}
         onSave={state.save}
       />
-    </Page>
+    </WorkspacePage>
   );
 }
