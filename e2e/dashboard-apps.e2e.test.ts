@@ -30,6 +30,9 @@ type InPage = {
 
 const TIMEOUT = 90_000;
 
+/** The template editor's page is on screen (its back link), not only its address. */
+const editorShown = (page: Page) => page.getByRole("link", { name: "← Dashboard" }).waitFor();
+
 describe("the dashboard's Your Apps section in Chromium", () => {
   const suite = browserSuite();
 
@@ -233,6 +236,9 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       // Template → created, then the editor's address (the editor page itself is built elsewhere).
       await panel.getByRole("button", { name: "Template", exact: true }).click();
       await page.waitForURL(new RegExp(`/preview/${app.id}/[0-9a-f-]{36}$`));
+      // The address changes before the editor has rendered (the router keeps the dashboard on screen while the
+      // editor's code loads): going back before then would keep this dashboard, rows still expanded.
+      await editorShown(page);
       const templateId = page.url().split("/").pop()!;
       const templates = await callInPage<{ results: TemplateRow[] }>(
         page,
@@ -250,6 +256,7 @@ describe("the dashboard's Your Apps section in Chromium", () => {
       // The card itself opens the editor too.
       await card.getByRole("link", { name: "Untitled template" }).click();
       await page.waitForURL(suite.url(`/preview/${app.id}/${templateId}`));
+      await editorShown(page);
       await page.goBack();
       await row.getByRole("button", { name: `Templates of ${app.url}` }).click();
       await card.waitFor();
