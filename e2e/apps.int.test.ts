@@ -13,22 +13,7 @@ import { testInfra } from "@genui/testkit";
 import { BrowserClient } from "./support/client";
 import { eventually } from "./support/eventually";
 import { startStack, type Stack } from "./support/stack";
-
-interface App {
-  id: string;
-  url: string;
-  api_key: string;
-  status: string;
-  created_at: string;
-}
-interface Template {
-  id: string;
-  app_id: string;
-  name: string;
-  description: string;
-  code: string;
-  status: string;
-}
+import type { AppRow, TemplateRow } from "./support/wire";
 
 describe("apps and templates through the BFF", () => {
   let stack: Stack;
@@ -45,15 +30,13 @@ describe("apps and templates through the BFF", () => {
     expect(res.status).toBe(201);
     return c;
   };
-  const newApp = async (c = owner): Promise<App> => {
+  const newApp = async (c = owner): Promise<AppRow> => {
     const res = await c.post("/apps/api/v1/create/", { url: `https://site${++n}.example.com/` });
     expect(res.status).toBe(201);
-    return (await res.json()) as App;
+    return (await res.json()) as AppRow;
   };
   const appOf = async (c: BrowserClient, id: string) =>
-    (
-      (await (await c.get("/apps/api/v1/list/")).json()) as { results: (App & { subscription_id: string | null })[] }
-    ).results.find((a) => a.id === id);
+    ((await (await c.get("/apps/api/v1/list/")).json()) as { results: AppRow[] }).results.find((a) => a.id === id);
   /** Billing subscribes every new app to the default plan; wait for that to land. */
   const activated = (id: string, c = owner) =>
     eventually(
@@ -61,7 +44,7 @@ describe("apps and templates through the BFF", () => {
       (a) => a?.status === "active" && !!a.subscription_id,
     );
   const statusOf = async (c: BrowserClient, id: string) =>
-    ((await (await c.get("/apps/api/v1/list/")).json()) as { results: App[] }).results.find((a) => a.id === id)?.status;
+    ((await (await c.get("/apps/api/v1/list/")).json()) as { results: AppRow[] }).results.find((a) => a.id === id)?.status;
   const publishSubscription = (kind: "activated" | "cancelled", appId: string, occurredAt = new Date()) =>
     kind === "activated"
       ? bus.publish(EVENTS.subscriptionActivated, { subscriptionId: `sub-${appId}`, appId, ownerId: "x" }, { occurredAt })
@@ -90,7 +73,7 @@ describe("apps and templates through the BFF", () => {
     it("when a URL is registered, then a pending app with a fresh key exists and apps.app.created is published once", async () => {
       const res = await owner.post("/apps/api/v1/create/", { url: "  https://Shop.Example.com/ " });
       expect(res.status).toBe(201);
-      const app = (await res.json()) as App;
+      const app = (await res.json()) as AppRow;
       expect(app).toMatchObject({ url: "https://shop.example.com", status: "pending" });
       expect(app.api_key).toMatch(/^gk_live_[A-Za-z0-9_-]{43}$/);
       await eventually(
@@ -108,7 +91,7 @@ describe("apps and templates through the BFF", () => {
     it("when app_url is sent instead of url, then it works the same", async () => {
       const res = await owner.post("/apps/api/v1/create/", { app_url: "docs.example.com" });
       expect(res.status).toBe(201);
-      expect(((await res.json()) as App).url).toBe("https://docs.example.com");
+      expect(((await res.json()) as AppRow).url).toBe("https://docs.example.com");
     });
 
     it("when the URL is blank, missing, invalid, not a string or already registered, then a field error on url", async () => {
@@ -134,13 +117,13 @@ describe("apps and templates through the BFF", () => {
     it("when pages are asked for, then newest first, the true count, and an empty page past the end", async () => {
       const c = await signUp("pager");
       const made = [await newApp(c), await newApp(c), await newApp(c)];
-      const first = (await (await c.get("/apps/api/v1/list/?page=1&page_size=2")).json()) as { results: App[]; count: number };
+      const first = (await (await c.get("/apps/api/v1/list/?page=1&page_size=2")).json()) as { results: AppRow[]; count: number };
       expect(first.count).toBe(3);
       expect(first.results.map((a) => a.id)).toEqual([made[2]!.id, made[1]!.id]);
-      const second = (await (await c.get("/apps/api/v1/list/?page=2&page_size=2")).json()) as { results: App[] };
+      const second = (await (await c.get("/apps/api/v1/list/?page=2&page_size=2")).json()) as { results: AppRow[] };
       expect(second.results.map((a) => a.id)).toEqual([made[0]!.id]);
       expect(await (await c.get("/apps/api/v1/list/?page=9&page_size=2")).json()).toEqual({ results: [], count: 3 });
-      expect(((await (await c.get("/apps/api/v1/list/")).json()) as { results: App[] }).results).toHaveLength(3);
+      expect(((await (await c.get("/apps/api/v1/list/")).json()) as { results: AppRow[] }).results).toHaveLength(3);
     });
 
     it("when page or page_size are not sensible numbers, then 400 naming the field", async () => {
@@ -193,7 +176,7 @@ describe("apps and templates through the BFF", () => {
       ).toBe("cancelled");
       expect(await eventually(verify, (v) => v.status === "cancelled")).toMatchObject({ status: "cancelled" });
 
-      const tpl = (await (await owner.post(`/apps/api/v1/templates/${app.id}/create/`)).json()) as Template;
+      const tpl = (await (await owner.post(`/apps/api/v1/templates/${app.id}/create/`)).json()) as TemplateRow;
       expect((await owner.request("DELETE", `/apps/api/v1/delete/${app.id}/`)).status).toBe(204);
       expect(await statusOf(owner, app.id)).toBeUndefined();
       await expect(verify()).rejects.toEqual(new RemoteError(REPLY_ERRORS.KEY_NOT_FOUND, "unknown API key"));
@@ -258,13 +241,13 @@ describe("apps and templates through the BFF", () => {
       const app = await newApp();
       const res = await owner.post(`/apps/api/v1/rotate-key/${app.id}/`);
       expect(res.status).toBe(200);
-      const rotated = (await res.json()) as App;
+      const rotated = (await res.json()) as AppRow;
       expect(rotated.api_key).not.toBe(app.api_key);
       await expect(bus.request(COMMANDS.verifyKey, { apiKey: app.api_key })).rejects.toMatchObject({
         code: REPLY_ERRORS.KEY_NOT_FOUND,
       });
       expect(await bus.request(COMMANDS.verifyKey, { apiKey: rotated.api_key })).toMatchObject({ appId: app.id });
-      const listed = ((await (await owner.get("/apps/api/v1/list/")).json()) as { results: App[] }).results.find(
+      const listed = ((await (await owner.get("/apps/api/v1/list/")).json()) as { results: AppRow[] }).results.find(
         (a) => a.id === app.id,
       );
       expect(listed?.api_key).toBe(rotated.api_key);
@@ -281,7 +264,7 @@ describe("apps and templates through the BFF", () => {
       const app = await newApp();
       const made = await owner.post(`/apps/api/v1/templates/${app.id}/create/`);
       expect(made.status).toBe(201);
-      const t = (await made.json()) as Template;
+      const t = (await made.json()) as TemplateRow;
       expect(t).toMatchObject({ app_id: app.id, name: "", description: "", code: "", status: "draft" });
 
       const patch = (body: unknown) => owner.request("PATCH", `/apps/api/v1/templates/${app.id}/update/${t.id}/`, body);
@@ -298,10 +281,10 @@ describe("apps and templates through the BFF", () => {
       });
       expect(await (await patch({ status: "publish" })).json()).toMatchObject({ status: "publish" });
       expect(await (await patch({ status: "pause" })).json()).toMatchObject({ status: "pause" });
-      const got = (await (await owner.get(`/apps/api/v1/templates/${app.id}/retrieve/${t.id}/`)).json()) as Template;
+      const got = (await (await owner.get(`/apps/api/v1/templates/${app.id}/retrieve/${t.id}/`)).json()) as TemplateRow;
       expect(got).toMatchObject({ name: "Pricing card", description: "Shows plans", code: 'screen("Pricing")', status: "pause" });
       const list = (await (await owner.get(`/apps/api/v1/templates/${app.id}/?page=1&page_size=100`)).json()) as {
-        results: Template[];
+        results: TemplateRow[];
         count: number;
       };
       expect(list).toMatchObject({ count: 1, results: [expect.objectContaining({ id: t.id })] });
@@ -311,7 +294,7 @@ describe("apps and templates through the BFF", () => {
 
     it("when an update has a bad status, wrong types or oversized fields, then field errors and nothing changes", async () => {
       const app = await newApp();
-      const t = (await (await owner.post(`/apps/api/v1/templates/${app.id}/create/`)).json()) as Template;
+      const t = (await (await owner.post(`/apps/api/v1/templates/${app.id}/create/`)).json()) as TemplateRow;
       const patch = (body: unknown) => owner.request("PATCH", `/apps/api/v1/templates/${app.id}/update/${t.id}/`, body);
       await patch({ name: "Keep me" });
       const cases: [unknown, Record<string, string[]>][] = [
@@ -352,12 +335,12 @@ describe("apps and templates through the BFF", () => {
   });
 
   describe("ownership: every route × owner, other user, logged out", () => {
-    let app: App;
-    let tpl: Template;
+    let app: AppRow;
+    let tpl: TemplateRow;
     let subscriptionId: string;
     beforeAll(async () => {
       app = await newApp();
-      tpl = (await (await owner.post(`/apps/api/v1/templates/${app.id}/create/`)).json()) as Template;
+      tpl = (await (await owner.post(`/apps/api/v1/templates/${app.id}/create/`)).json()) as TemplateRow;
       subscriptionId = (await activated(app.id))!.subscription_id!;
     });
 
@@ -385,9 +368,9 @@ describe("apps and templates through the BFF", () => {
     it("when another user calls any route on the owner's app, then 404 and nothing changes; the list never shows it", async () => {
       for (const [method, path, body] of routes())
         expect({ method, path, status: (await other.request(method, path, body)).status }).toEqual({ method, path, status: 404 });
-      const theirs = ((await (await other.get("/apps/api/v1/list/")).json()) as { results: App[] }).results;
+      const theirs = ((await (await other.get("/apps/api/v1/list/")).json()) as { results: AppRow[] }).results;
       expect(theirs.find((a) => a.id === app.id)).toBeUndefined();
-      const got = (await (await owner.get(`/apps/api/v1/templates/${app.id}/retrieve/${tpl.id}/`)).json()) as Template;
+      const got = (await (await owner.get(`/apps/api/v1/templates/${app.id}/retrieve/${tpl.id}/`)).json()) as TemplateRow;
       expect(got.name).toBe("");
       expect((await owner.get("/apps/api/v1/list/")).status).toBe(200);
     });

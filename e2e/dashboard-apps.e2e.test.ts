@@ -3,24 +3,12 @@ import { screenshotPath } from "@genui/testkit";
 import type { Locator, Page } from "playwright-core";
 import { eventually } from "./support/eventually";
 import { browserSuite, callInPage, describedAxeViolations, horizontalOverflow, shoot, signUpInPage } from "./support/pages";
+import type { AppRow, TemplateRow } from "./support/wire";
 
 /**
  * The dashboard's "Your Apps" section (SPEC §2, §4, §5, §7–§9) against the real stack: apps-templates, billing's
  * subscriptions (apps turn active, then cancelled, through events) and the BFF serving the built SPA.
  */
-
-interface AppRow {
-  id: string;
-  url: string;
-  api_key: string;
-  status: string;
-  subscription_id: string | null;
-}
-interface TemplateRow {
-  id: string;
-  name: string;
-  status: string;
-}
 
 /** Minimal browser globals for code that runs inside the page (the e2e project compiles without the DOM lib). */
 type InPage = {

@@ -12,26 +12,13 @@ import {
   signUpInPage,
   type Theme,
 } from "./support/pages";
+import type { AppRow, TemplateRow } from "./support/wire";
 
 /**
  * The template editor (SPEC §2 /preview/{appId}/{templateId}, §4 template status, §5 template save, §7 retrieve /
  * update / auth-retrieve, §8, §9) against the real stack: apps-templates, billing, and the generation API with its
  * offline generator answering "Ask AI".
  */
-
-interface AppRow {
-  id: string;
-  url: string;
-  status: string;
-}
-interface TemplateRow {
-  id: string;
-  app_id: string;
-  name: string;
-  description: string;
-  code: string;
-  status: string;
-}
 
 const TIMEOUT = 120_000;
 

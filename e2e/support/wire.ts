@@ -1,0 +1,18 @@
+/** The apps service's answers as the tests read them (SPEC §3 App and Template; docs/decisions.md "Apps and templates"). */
+export interface AppRow {
+  id: string;
+  url: string;
+  api_key: string;
+  status: string;
+  subscription_id: string | null;
+  created_at: string;
+}
+
+export interface TemplateRow {
+  id: string;
+  app_id: string;
+  name: string;
+  description: string;
+  code: string;
+  status: string;
+}
