@@ -177,6 +177,8 @@ describe("topping up the balance in Chromium", () => {
     // The choice is remembered for the next top-up.
     await page.reload();
     await page.getByRole("button", { name: "Credits" }).click();
+    // The stored choice is read from the wallet when the dialog opens: the INR radio turns checked once it arrives.
+    await page.getByRole("dialog", { name: "Add Balance" }).locator('input[name="pay-currency"][value="INR"]:checked').waitFor();
     expect(
       await page.getByRole("dialog", { name: "Add Balance" }).getByRole("radio", { name: "INR · Cashfree" }).isChecked(),
     ).toBe(true);
