@@ -195,8 +195,16 @@ describe("Google stand-in", () => {
       access_type: "online",
     });
     // google-auth-library's getTokenInfo (POST with a Bearer header) reads the same answer.
-    const client = new OAuth2Client({ endpoints: { tokenInfoUrl: google.tokeninfoUrl }, transporterOptions: { fetchImplementation: fetch } });
-    expect(await client.getTokenInfo(token)).toMatchObject({ aud: "client-a", azp: "client-a", sub: "g-2", email_verified: "true" });
+    const client = new OAuth2Client({
+      endpoints: { tokenInfoUrl: google.tokeninfoUrl },
+      transporterOptions: { fetchImplementation: fetch },
+    });
+    expect(await client.getTokenInfo(token)).toMatchObject({
+      aud: "client-a",
+      azp: "client-a",
+      sub: "g-2",
+      email_verified: "true",
+    });
 
     const other = google.mintAccessToken(profile, { clientId: "client-b", scope: "openid" });
     expect(await (await fetch(`${google.tokeninfoUrl}?access_token=${other}`)).json()).toMatchObject({ aud: "client-b" });
@@ -217,7 +225,14 @@ describe("Google stand-in", () => {
       transporterOptions: { fetchImplementation: fetch },
     });
     const payload = (await client.verifyIdToken({ idToken, audience: "client-a" })).getPayload();
-    expect(payload).toMatchObject({ iss: GOOGLE_ISSUER, aud: "client-a", azp: "client-a", sub: "g-3", email_verified: true, name: "Zed" });
+    expect(payload).toMatchObject({
+      iss: GOOGLE_ISSUER,
+      aud: "client-a",
+      azp: "client-a",
+      sub: "g-3",
+      email_verified: true,
+      name: "Zed",
+    });
     await expect(client.verifyIdToken({ idToken, audience: "client-b" })).rejects.toThrow(/Wrong recipient/);
 
     const jwks = (await (await fetch(google.jwksUrl)).json()) as { keys: { kid: string; kty: string; alg: string }[] };
