@@ -1,9 +1,9 @@
 import { createLogger, MessageBus, connectNats, type ReceivedEvent } from "@genui/chassis";
 import { EVENTS, SignUpMethod, type UserRegisteredSchema } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
-import { mintFakeGoogleToken } from "../services/identity/src/dev/fake-google";
+import type { FakeGoogleProfile } from "../services/identity/src/dev/fake-google";
 import { BrowserClient } from "./support/client";
-import { DEMO, startStack, type Stack } from "./support/stack";
+import { DEMO, GOOGLE_CLIENT_ID, startStack, type Stack } from "./support/stack";
 
 const REQUIRED = "This field is required.";
 const INVALID = { non_field_errors: ["Unable to log in with provided credentials."] };
@@ -179,15 +179,18 @@ describe("accounts through the BFF", () => {
   });
 
   describe("Google sign-in", () => {
-    const token = (over: Partial<Parameters<typeof mintFakeGoogleToken>[0]> = {}) =>
-      mintFakeGoogleToken({
-        sub: "g-100",
-        email: "grace@gmail.com",
-        email_verified: true,
-        name: "Grace",
-        picture: "https://img/g.png",
-        ...over,
-      });
+    const token = (over: Partial<FakeGoogleProfile> = {}) =>
+      stack.google.mintAccessToken(
+        {
+          sub: "g-100",
+          email: "grace@gmail.com",
+          email_verified: true,
+          name: "Grace",
+          picture: "https://img/g.png",
+          ...over,
+        },
+        { clientId: GOOGLE_CLIENT_ID },
+      );
 
     it("when a new Google user signs in twice, then one account is made, registered once, and reused", async () => {
       const c = client();

@@ -11,6 +11,7 @@ import { spaRoutes } from "./http/spa";
 import { IdentityClient } from "./identity/identity-client";
 import { RateLimiter, tooManyRequests } from "./session/rate-limit";
 import { RedisSessionStore } from "./session/redis-store";
+import { SessionEpochs, enforceSessionEpoch } from "./session/session-epochs";
 
 function upstreamReady(name: string, base: string): ReadinessCheck {
   return {
@@ -44,6 +45,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       const identity = new IdentityClient(config.IDENTITY_URL, config.INTERNAL_IDENTITY_SECRET);
       const limiter = new RateLimiter(redis, `${config.REDIS_KEY_PREFIX}rl:`);
       const passport = configurePassport(identity);
+      const epochs = new SessionEpochs(redis, `${config.REDIS_KEY_PREFIX}sess-epoch:`, config.SESSION_TTL_SECONDS);
       const app = ctx.app;
 
       app.get("/get-csrf/", getCsrf(config.COOKIE_SECURE));
@@ -70,6 +72,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
         }),
       );
       app.use(passport.session());
+      app.use(enforceSessionEpoch(epochs));
       app.use(requireCsrf);
 
       const json = jsonBody(config.HTTP_BODY_LIMIT);
@@ -84,6 +87,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
             signupPerIp: config.SIGNUP_RATE_PER_IP,
           },
           json,
+          epochs,
         ),
       );
       app.post("/contact/api/v1/create/", async (req, _res, next) => {

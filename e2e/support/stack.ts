@@ -9,7 +9,7 @@ import { loadBillingConfig } from "../../services/billing/src/config";
 import { startBilling } from "../../services/billing/src/service";
 import { startAppsTemplates } from "../../services/apps-templates/src/service";
 import { loadIdentityConfig } from "../../services/identity/src/config";
-import { startFakeGoogle } from "../../services/identity/src/dev/fake-google";
+import { startFakeGoogle, type FakeGoogle } from "../../services/identity/src/dev/fake-google";
 import { startPaymentEmulator, type PaymentEmulator } from "../../services/billing/src/dev/payment-emulator";
 import { startIdentity } from "../../services/identity/src/service";
 import { loadGenerationConfig, loadWorkerConfig } from "../../services/generation/src/config";
@@ -35,6 +35,8 @@ export interface Stack {
   payments?: PaymentEmulator;
   /** The Google stand-in (userinfo, the sign-in script and its consent page). */
   googleUrl: string;
+  /** The Google stand-in itself: tests mint access and ID tokens with it (for `GOOGLE_CLIENT_ID` or another client). */
+  google: FakeGoogle;
   /** Stops identity and starts it again on the same port (same database), e.g. after simulating an outage. */
   restartIdentity(): Promise<void>;
   /** Stops billing (its port stays reserved for `startBilling`, same database and Redis prefix). */
@@ -77,6 +79,8 @@ async function freePort(): Promise<number> {
 }
 
 export const DEMO = { email: "demo@genui.dev", password: "demo-password" };
+/** The OAuth client id the stack's BFF hands the SPA and identity accepts Google tokens for. */
+export const GOOGLE_CLIENT_ID = "genui-test-google-client";
 
 /** The real processes of the platform, in this process on free ports, against the test infrastructure. */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
@@ -94,6 +98,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     DEMO_EMAIL: DEMO.email,
     DEMO_PASSWORD: DEMO.password,
     GOOGLE_USERINFO_URL: google.userinfoUrl,
+    GOOGLE_TOKENINFO_URL: google.tokeninfoUrl,
+    GOOGLE_CERTS_URL: google.certsUrl,
+    GOOGLE_CLIENT_ID,
     // Cheaper hashing keeps the suite fast; production cost is the default.
     ARGON2_MEMORY_KIB: "8192",
     ARGON2_ITERATIONS: "1",
@@ -187,7 +194,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       ...(generation ? { GENERATION_URL: generation.url } : {}),
       API_RATE_PER_KEY: "100000/60",
       STATIC_DIR: opts.staticDir ?? process.env.GENUI_WEB_DIST ?? path.join(REPO_ROOT, "frontend/web/dist"),
-      GOOGLE_CLIENT_ID: "genui-test-google-client",
+      GOOGLE_CLIENT_ID,
       GOOGLE_SCRIPT_URL: `${googleUrl}/gsi/client`,
       ...(payments
         ? { PAYPAL_SDK_URL: `${payments.url}/paypal/sdk/js`, CASHFREE_SDK_URL: `${payments.url}/cashfree/js/v3/cashfree.js` }
@@ -214,6 +221,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     addWorker,
     payments,
     googleUrl,
+    google,
     get billing() {
       return billing;
     },

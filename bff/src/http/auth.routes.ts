@@ -3,8 +3,9 @@ import { Router, type NextFunction, type Request, type RequestHandler, type Resp
 import passport from "passport";
 import { Strategy as CustomStrategy } from "passport-custom";
 import { Strategy as LocalStrategy } from "passport-local";
-import type { IdentityClient, SessionUser } from "../identity/identity-client";
+import type { IdentityClient, SignedInUser } from "../identity/identity-client";
 import { RateLimiter, tooManyRequests, type Limit } from "../session/rate-limit";
+import type { SessionEpochs } from "../session/session-epochs";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -37,7 +38,8 @@ export function configurePassport(identity: IdentityClient): passport.PassportSt
   p.use(
     "google-token",
     new CustomStrategy((req, done) => {
-      identity.googleLogin((req.body as { access_token?: unknown } | undefined)?.access_token).then(
+      const body = (req.body ?? {}) as { access_token?: unknown; credential?: unknown };
+      identity.googleLogin({ access_token: body.access_token, credential: body.credential }).then(
         (user) => done(null, user),
         (err: unknown) => done(err),
       );
@@ -57,6 +59,7 @@ export function authRoutes(
   limiter: RateLimiter,
   limits: AuthLimits,
   json: RequestHandler,
+  epochs: SessionEpochs,
 ): Router {
   const router = Router();
 
@@ -65,13 +68,23 @@ export function authRoutes(
     if (wait > 0) throw tooManyRequests(what, wait);
   };
 
-  /** Establishes the session for `user`: passport regenerates the session id first (no fixation). */
-  const logIn = (req: Request, user: SessionUser) =>
-    new Promise<void>((resolve, reject) => req.logIn({ ...user }, (err?: unknown) => (err ? reject(err) : resolve())));
+  /**
+   * Establishes the session for `user`: passport regenerates the session id first (no fixation). The user's epoch is
+   * raised to identity's (ending older sessions) and the session records identity's value, not the raised one: a
+   * sign-in identity answered before a revocation makes a session that is already dead. Answers the user as the
+   * browser sees it.
+   */
+  const logIn = async (req: Request, signedIn: SignedInUser) => {
+    const { sessionEpoch, ...user } = signedIn;
+    await epochs.raise(user.id, sessionEpoch);
+    await new Promise<void>((resolve, reject) => req.logIn({ ...user }, (err?: unknown) => (err ? reject(err) : resolve())));
+    req.session.userEpoch = sessionEpoch;
+    return user;
+  };
 
   const authenticate = (strategy: string, req: Request, res: Response, next: NextFunction) =>
-    new Promise<SessionUser>((resolve, reject) => {
-      p.authenticate(strategy, { session: false }, (err: unknown, user: SessionUser | false, info?: { message?: string }) => {
+    new Promise<SignedInUser>((resolve, reject) => {
+      p.authenticate(strategy, { session: false }, (err: unknown, user: SignedInUser | false, info?: { message?: string }) => {
         if (err) return reject(err);
         if (!user) {
           // passport-local stops before identity when a field is missing.
@@ -93,23 +106,20 @@ export function authRoutes(
     const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
     await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
     if (email) await limit(`login:email:${email}`, limits.loginPerEmail, "login attempts for this account");
-    const user = await authenticate("local", req, res, next);
-    await logIn(req, user);
+    const user = await logIn(req, await authenticate("local", req, res, next));
     if (email) await limiter.reset(`login:email:${email}`);
     res.json(user);
   });
 
   router.post("/accounts/api/v1/login-google/", json, async (req, res, next) => {
     await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
-    const user = await authenticate("google-token", req, res, next);
-    await logIn(req, user);
+    const user = await logIn(req, await authenticate("google-token", req, res, next));
     res.json(user);
   });
 
   router.post("/accounts/api/v1/register/", json, async (req, res) => {
     await limit(`signup:ip:${req.ip}`, limits.signupPerIp, "sign-ups from this address");
-    const user = await identity.register(req.body);
-    await logIn(req, user);
+    const user = await logIn(req, await identity.register(req.body));
     res.status(201).json(user);
   });
 

@@ -8,6 +8,12 @@ export interface SessionUser {
   picture: string | null;
 }
 
+/** A sign-in answer: the user, and the user's session epoch (identity's x-genui-session-epoch header). */
+export type SignedInUser = SessionUser & { sessionEpoch: number };
+
+/** identity's internal header (services/identity/src/http/accounts.routes.ts). */
+const SESSION_EPOCH_HEADER = "x-genui-session-epoch";
+
 /** identity's answer passed through to the browser as it is (field errors, messages). */
 export class IdentityAnswer extends AppError {
   constructor(
@@ -30,7 +36,10 @@ export class IdentityClient {
     private readonly secret: string,
   ) {}
 
-  private async post(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  private async post(
+    path: string,
+    body: unknown,
+  ): Promise<{ status: number; body: Record<string, unknown>; sessionEpoch: number }> {
     const ctx = currentContext();
     let res: Response;
     try {
@@ -48,12 +57,12 @@ export class IdentityClient {
       throw new AppError("BFF.UPSTREAM", "Upstream service unavailable.", 502);
     }
     const parsed = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    return { status: res.status, body: parsed };
+    return { status: res.status, body: parsed, sessionEpoch: Number(res.headers.get(SESSION_EPOCH_HEADER) ?? 0) || 0 };
   }
 
-  private async user(path: string, body: unknown): Promise<SessionUser> {
-    const { status, body: answer } = await this.post(path, body);
-    if (status >= 200 && status < 300) return answer as unknown as SessionUser;
+  private async user(path: string, body: unknown): Promise<SignedInUser> {
+    const { status, body: answer, sessionEpoch } = await this.post(path, body);
+    if (status >= 200 && status < 300) return { ...(answer as unknown as SessionUser), sessionEpoch };
     if (status >= 500)
       throw new AppError(
         "BFF.UPSTREAM",
@@ -63,15 +72,16 @@ export class IdentityClient {
     throw new IdentityAnswer(status, answer);
   }
 
-  verifyPassword(email: unknown, password: unknown): Promise<SessionUser> {
+  verifyPassword(email: unknown, password: unknown): Promise<SignedInUser> {
     return this.user("/accounts/api/v1/login-password/", { email, password });
   }
 
-  googleLogin(accessToken: unknown): Promise<SessionUser> {
-    return this.user("/accounts/api/v1/login-google/", { access_token: accessToken });
+  /** Google's access token (`access_token`) or ID token (`credential`), passed on as sent. */
+  googleLogin(tokens: { access_token?: unknown; credential?: unknown }): Promise<SignedInUser> {
+    return this.user("/accounts/api/v1/login-google/", { access_token: tokens.access_token, credential: tokens.credential });
   }
 
-  register(body: unknown): Promise<SessionUser> {
+  register(body: unknown): Promise<SignedInUser> {
     return this.user("/accounts/api/v1/register/", body);
   }
 }

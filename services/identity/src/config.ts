@@ -2,6 +2,9 @@ import { baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } fro
 import { z } from "zod";
 
 export const GOOGLE_USERINFO_URL = "https://openidconnect.googleapis.com/v1/userinfo";
+/** Google's own endpoints for checking its tokens (https://developers.google.com/identity/sign-in/web/backend-auth). */
+export const GOOGLE_TOKENINFO_URL = "https://oauth2.googleapis.com/tokeninfo";
+export const GOOGLE_CERTS_URL = "https://www.googleapis.com/oauth2/v1/certs";
 
 export const identityConfigSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
@@ -17,6 +20,15 @@ export const identityConfigSchema = baseConfigSchema
     DEMO_PASSWORD: z.string().min(8).optional(),
     /** Google's OpenID Connect userinfo endpoint; the local platform and tests point it at the stand-in. */
     GOOGLE_USERINFO_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_USERINFO_URL),
+    /**
+     * The OAuth client id Google tokens must be issued to (the same value as the BFF's GOOGLE_CLIENT_ID). Empty:
+     * Google sign-in answers 503 (no token can be checked against an audience).
+     */
+    GOOGLE_CLIENT_ID: z.string().trim().default(""),
+    /** Google's tokeninfo endpoint (checks an access token's audience); the local platform and tests use the stand-in. */
+    GOOGLE_TOKENINFO_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_TOKENINFO_URL),
+    /** Google's ID-token signing certificates (PEM by key id); the local platform and tests use the stand-in's keys. */
+    GOOGLE_CERTS_URL: z.url({ protocol: /^https?$/ }).default(GOOGLE_CERTS_URL),
     /** argon2id cost: memory in KiB and iterations (OWASP minimum: 19 MiB, 2 passes). */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8_192).default(19_456),
     ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),

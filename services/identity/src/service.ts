@@ -4,6 +4,7 @@ import type { IdentityConfig } from "./config";
 import { seedDemoUser } from "./demo-seed";
 import { accountRoutes } from "./http/accounts.routes";
 import { contactRoutes } from "./http/contact.routes";
+import { GoogleVerifier } from "./google/verify";
 import { ContactRepository } from "./store/contact.repository";
 import { UserRepository, type UserRecord } from "./store/user.repository";
 
@@ -30,7 +31,12 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
         bus: ctx.bus!,
         outbox,
         logger: ctx.logger,
-        googleUserinfoUrl: config.GOOGLE_USERINFO_URL,
+        google: new GoogleVerifier({
+          clientId: config.GOOGLE_CLIENT_ID,
+          tokeninfoUrl: config.GOOGLE_TOKENINFO_URL,
+          certsUrl: config.GOOGLE_CERTS_URL,
+          userinfoUrl: config.GOOGLE_USERINFO_URL,
+        }),
         argon2: { memoryCost: config.ARGON2_MEMORY_KIB, timeCost: config.ARGON2_ITERATIONS },
       });
       if (config.DEMO_EMAIL && config.DEMO_PASSWORD)

@@ -1,12 +1,7 @@
 import { createHash } from "node:crypto";
 import vm from "node:vm";
-import {
-  FAKE_GOOGLE_ACCOUNTS,
-  fakeGoogleSubject,
-  mintFakeGoogleToken,
-  startFakeGoogle,
-  type FakeGoogle,
-} from "../src/dev/fake-google";
+import { OAuth2Client } from "google-auth-library";
+import { FAKE_GOOGLE_ACCOUNTS, GOOGLE_ISSUER, fakeGoogleSubject, startFakeGoogle, type FakeGoogle } from "../src/dev/fake-google";
 
 const SCOPE = "openid profile email";
 
@@ -132,6 +127,9 @@ describe("Google stand-in", () => {
     const info = await userinfo(String(message.access_token));
     expect(info.status).toBe(200);
     expect(await info.json()).toEqual({ sub, email: "google.user@genui.dev", email_verified: true, name: "Demo Google User" });
+    // Issued to the client that asked for it.
+    const tokeninfo = await fetch(`${google.tokeninfoUrl}?access_token=${String(message.access_token)}`);
+    expect(await tokeninfo.json()).toMatchObject({ aud: "local-client", azp: "local-client", sub, email_verified: "true" });
   });
 
   it("when another account is typed in, then the token carries that name, e-mail and verified flag; a bad e-mail re-asks", async () => {
@@ -172,10 +170,73 @@ describe("Google stand-in", () => {
 
   it("when userinfo gets a minted token, then it answers the profile; any other token, 401 invalid_token", async () => {
     const profile = { sub: "g-1", email: "x@example.com", email_verified: true, name: "X" };
-    expect(await (await userinfo(mintFakeGoogleToken(profile))).json()).toEqual(profile);
+    expect(await (await userinfo(google.mintAccessToken(profile, { clientId: "local-client" }))).json()).toEqual(profile);
     const bad = await userinfo("ya29.real-looking");
     expect(bad.status).toBe(401);
     expect(bad.headers.get("www-authenticate")).toBe('Bearer error="invalid_token"');
     expect((await fetch(`${google.url}/nope`)).status).toBe(404);
+  });
+
+  it("when tokeninfo is asked about a token it issued, then it answers like Google: the client it was minted for, scopes, expiry", async () => {
+    const profile = { sub: "g-2", email: "y@example.com", email_verified: true };
+    const token = google.mintAccessToken(profile, { clientId: "client-a" });
+    const byQuery = await fetch(`${google.tokeninfoUrl}?access_token=${token}`);
+    expect(byQuery.status).toBe(200);
+    const info = (await byQuery.json()) as Record<string, string>;
+    expect(info).toEqual({
+      azp: "client-a",
+      aud: "client-a",
+      sub: "g-2",
+      scope: "openid https://www.googleapis.com/auth/userinfo.profile https://www.googleapis.com/auth/userinfo.email",
+      exp: expect.stringMatching(/^\d+$/),
+      expires_in: expect.stringMatching(/^\d+$/),
+      email: "y@example.com",
+      email_verified: "true",
+      access_type: "online",
+    });
+    // google-auth-library's getTokenInfo (POST with a Bearer header) reads the same answer.
+    const client = new OAuth2Client({
+      endpoints: { tokenInfoUrl: google.tokeninfoUrl },
+      transporterOptions: { fetchImplementation: fetch },
+    });
+    expect(await client.getTokenInfo(token)).toMatchObject({
+      aud: "client-a",
+      azp: "client-a",
+      sub: "g-2",
+      email_verified: "true",
+    });
+
+    const other = google.mintAccessToken(profile, { clientId: "client-b", scope: "openid" });
+    expect(await (await fetch(`${google.tokeninfoUrl}?access_token=${other}`)).json()).toMatchObject({ aud: "client-b" });
+    expect(await (await fetch(`${google.tokeninfoUrl}?access_token=${other}`)).json()).not.toHaveProperty("email");
+    const expired = google.mintAccessToken(profile, { clientId: "client-a", expiresIn: -1 });
+    for (const t of [expired, "ya29.unknown"]) {
+      const res = await fetch(`${google.tokeninfoUrl}?access_token=${t}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: "invalid_token", error_description: "Invalid Value" });
+    }
+  });
+
+  it("when an ID token is minted, then google-auth-library verifies it against the published certificates for its audience only", async () => {
+    const profile = { sub: "g-3", email: "z@example.com", email_verified: true, name: "Zed" };
+    const idToken = google.mintIdToken(profile, { clientId: "client-a" });
+    const client = new OAuth2Client({
+      endpoints: { oauth2FederatedSignonPemCertsUrl: google.certsUrl },
+      transporterOptions: { fetchImplementation: fetch },
+    });
+    const payload = (await client.verifyIdToken({ idToken, audience: "client-a" })).getPayload();
+    expect(payload).toMatchObject({
+      iss: GOOGLE_ISSUER,
+      aud: "client-a",
+      azp: "client-a",
+      sub: "g-3",
+      email_verified: true,
+      name: "Zed",
+    });
+    await expect(client.verifyIdToken({ idToken, audience: "client-b" })).rejects.toThrow(/Wrong recipient/);
+
+    const jwks = (await (await fetch(google.jwksUrl)).json()) as { keys: { kid: string; kty: string; alg: string }[] };
+    const certs = (await (await fetch(google.certsUrl)).json()) as Record<string, string>;
+    expect(jwks.keys).toEqual([expect.objectContaining({ kty: "RSA", alg: "RS256", kid: Object.keys(certs)[0] })]);
   });
 });

@@ -22,6 +22,9 @@ describe("identity service", () => {
       DEMO_EMAIL: "Demo@GenUI.dev",
       DEMO_PASSWORD: "demo-password",
       GOOGLE_USERINFO_URL: "http://127.0.0.1:9/v1/userinfo",
+      GOOGLE_TOKENINFO_URL: "http://127.0.0.1:9/tokeninfo",
+      GOOGLE_CERTS_URL: "http://127.0.0.1:9/oauth2/v1/certs",
+      GOOGLE_CLIENT_ID: "genui-test-google-client",
       ARGON2_MEMORY_KIB: "8192",
       ARGON2_ITERATIONS: "1",
     });
@@ -96,9 +99,11 @@ describe("identity service", () => {
   });
 
   it("when Google's endpoint cannot be reached, then 503 with a message, not a 500", async () => {
-    const res = await asBff("/accounts/api/v1/login-google/", JSON.stringify({ access_token: "anything" }));
-    expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ message: "Google sign-in is unavailable right now. Please try again later." });
+    for (const body of [{ access_token: "anything" }, { credential: "a.b.c" }]) {
+      const res = await asBff("/accounts/api/v1/login-google/", JSON.stringify(body));
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ message: "Google sign-in is unavailable right now. Please try again later." });
+    }
   });
 
   it("when the configuration is for production, then the Google stand-in and the demo account are refused", () => {

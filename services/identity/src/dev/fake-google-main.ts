@@ -8,8 +8,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 // PUBLIC_URL (optional): where a browser reaches the stand-in, when that is not http://127.0.0.1:<port>.
 startFakeGoogle(port, "127.0.0.1", process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {})
-  .then(({ userinfoUrl, gsiClientUrl, close }) => {
-    console.warn(`Google stand-in: userinfo ${userinfoUrl}, sign-in script ${gsiClientUrl} (local platform only)`);
+  .then(({ userinfoUrl, tokeninfoUrl, certsUrl, gsiClientUrl, close }) => {
+    console.warn(
+      `Google stand-in: userinfo ${userinfoUrl}, tokeninfo ${tokeninfoUrl}, certs ${certsUrl}, sign-in script ${gsiClientUrl} (local platform only)`,
+    );
     const stop = () => void close().then(() => process.exit(0));
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);

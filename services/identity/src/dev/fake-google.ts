@@ -1,15 +1,22 @@
-import { createHash } from "node:crypto";
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { escapeHtml, htmlPage, listenDevServer, readBody, scriptJson, sendHtml, sendJson, sendScript } from "@genui/chassis";
 import { GOOGLE_SIM_MESSAGE_SOURCE, gsiClientScript } from "./gsi-client";
 
 /**
- * A stand-in for Google, for tests and the local platform only (nothing outside this machine is reachable):
- * - the userinfo endpoint `GET /v1/userinfo`. Access tokens are `fake-google.<base64url JSON profile>`, minted by
- *   `mintFakeGoogleToken`, so a test or the local sign-in page can play any Google user;
+ * A stand-in for Google, for tests and the local platform only (nothing outside this machine is reachable). It answers
+ * like Google's own endpoints, so identity verifies its tokens with the same code (and library) as Google's:
+ * - opaque access tokens, each remembered with the client id it was minted for, its scopes and expiry:
+ *   `GET|POST /tokeninfo` (as https://oauth2.googleapis.com/tokeninfo: `aud`/`azp` = that client id, `sub`, `scope`,
+ *   `exp`, `expires_in`, `email`, `email_verified` as strings; 400 invalid_token otherwise) and `GET /v1/userinfo`
+ *   (as https://openidconnect.googleapis.com/v1/userinfo);
+ * - ID tokens (RS256 JWTs, `iss` https://accounts.google.com, `aud` = the client id) signed with its own RSA key, whose
+ *   public half it publishes at `GET /oauth2/v1/certs` (PEM, as https://www.googleapis.com/oauth2/v1/certs) and
+ *   `GET /oauth2/v3/certs` (JWKS);
  * - a Google Identity Services script `GET /gsi/client` (see ./gsi-client.ts) whose token client opens
  * - a consent page `GET /o/oauth2/v2/auth?client_id=…&scope=…&response_type=token&popup=1` where a person picks a preset
- *   account or types a name and e-mail; the page mints the token and posts it to its opener.
+ *   account or types a name and e-mail; the page mints a token for the client id that asked and posts it to its opener.
+ * Tests mint tokens directly (`mintAccessToken`, `mintIdToken`), also for another client id or with broken claims.
  * Refuses to start in production.
  */
 export interface FakeGoogleProfile {
@@ -25,25 +32,61 @@ export interface FakeGoogleOptions {
   publicUrl?: string;
 }
 
+export interface MintAccessTokenOptions {
+  /** The OAuth client the token is issued to (`aud`/`azp` in tokeninfo). */
+  clientId: string;
+  /** Space-separated, as requested; default "openid profile email". */
+  scope?: string;
+  /** Seconds from now; default 3599 (what Google grants). */
+  expiresIn?: number;
+}
+
+export interface MintIdTokenOptions {
+  clientId: string;
+  /** Overrides for tests: another issuer, a lifetime in the past, … */
+  iss?: string;
+  issuedAt?: number;
+  expiresIn?: number;
+  /** Leave `email_verified` out of the token entirely. */
+  omitEmailVerified?: boolean;
+}
+
 export interface FakeGoogle {
   server: Server;
   /** `http://host:port` */
   url: string;
   userinfoUrl: string;
+  /** Like https://oauth2.googleapis.com/tokeninfo */
+  tokeninfoUrl: string;
+  /** Like https://www.googleapis.com/oauth2/v1/certs (PEM public keys by key id). */
+  certsUrl: string;
+  /** Like https://www.googleapis.com/oauth2/v3/certs (JWKS). */
+  jwksUrl: string;
   /** The Google Identity Services stand-in, `${publicUrl}/gsi/client`. */
   gsiClientUrl: string;
+  /** An opaque access token for `profile`, issued to `options.clientId`. */
+  mintAccessToken(profile: FakeGoogleProfile, options: MintAccessTokenOptions): string;
+  /** A signed ID token (the GIS `credential`) for `profile`, audience `options.clientId`. */
+  mintIdToken(profile: FakeGoogleProfile, options: MintIdTokenOptions): string;
   close: () => Promise<void>;
 }
 
+/** Google's issuer; the stand-in's ID tokens carry it (they verify only against the stand-in's own published keys). */
+export const GOOGLE_ISSUER = "https://accounts.google.com";
 const PREFIX = "fake-google.";
 /** What Google answers for a fresh implicit-flow token. */
 const EXPIRES_IN = 3599;
 const MAX_FORM = 16 * 1024;
+/** Remembered access tokens at most (oldest dropped first); the stand-in runs for one developer or one test run. */
+const MAX_TOKENS = 20_000;
+const DEFAULT_SCOPE = "openid profile email";
+/** Google reports the short scope names by their full URLs. */
+const SCOPE_URLS: Record<string, string> = {
+  email: "https://www.googleapis.com/auth/userinfo.email",
+  profile: "https://www.googleapis.com/auth/userinfo.profile",
+};
 const CSP =
   "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
-
-export const mintFakeGoogleToken = (profile: FakeGoogleProfile): string =>
-  PREFIX + Buffer.from(JSON.stringify(profile)).toString("base64url");
 
 /** The stand-in's subject for an e-mail: stable, so signing in again as the same e-mail is the same Google user. */
 export const fakeGoogleSubject = (email: string): string =>
@@ -55,13 +98,98 @@ export const FAKE_GOOGLE_ACCOUNTS: readonly { name: string; email: string; email
   { name: "Unverified Google User", email: "unverified.user@genui.dev", email_verified: false },
 ];
 
-function profileFor(token: string): FakeGoogleProfile | undefined {
-  if (!token.startsWith(PREFIX)) return undefined;
-  try {
-    const p = JSON.parse(Buffer.from(token.slice(PREFIX.length), "base64url").toString("utf8")) as FakeGoogleProfile;
-    return typeof p.sub === "string" && p.sub ? p : undefined;
-  } catch {
-    return undefined;
+interface IssuedToken {
+  profile: FakeGoogleProfile;
+  clientId: string;
+  scopes: string[];
+  /** Epoch seconds. */
+  exp: number;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const b64url = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+
+/** The stand-in's token authority: issued access tokens and the RSA key that signs ID tokens. */
+class TokenAuthority {
+  private readonly tokens = new Map<string, IssuedToken>();
+  private readonly privateKey: KeyObject;
+  readonly publicKey: KeyObject;
+  readonly kid = randomBytes(20).toString("hex");
+
+  constructor() {
+    const pair = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    this.privateKey = pair.privateKey;
+    this.publicKey = pair.publicKey;
+  }
+
+  mintAccessToken(profile: FakeGoogleProfile, o: MintAccessTokenOptions): string {
+    if (!o.clientId) throw new Error("mintAccessToken needs the client id the token is for");
+    if (this.tokens.size >= MAX_TOKENS) {
+      const now = nowSeconds();
+      for (const [t, v] of this.tokens) if (v.exp <= now) this.tokens.delete(t);
+      while (this.tokens.size >= MAX_TOKENS) this.tokens.delete(this.tokens.keys().next().value!);
+    }
+    const token = PREFIX + randomBytes(32).toString("base64url");
+    const scopes = (o.scope ?? DEFAULT_SCOPE).split(" ").filter(Boolean);
+    this.tokens.set(token, {
+      profile: { ...profile },
+      clientId: o.clientId,
+      scopes: scopes.map((s) => SCOPE_URLS[s] ?? s),
+      exp: nowSeconds() + (o.expiresIn ?? EXPIRES_IN),
+    });
+    return token;
+  }
+
+  /** A live token's record; expired and unknown tokens are none. */
+  lookup(token: string): IssuedToken | undefined {
+    const t = this.tokens.get(token);
+    if (t && t.exp <= nowSeconds()) {
+      this.tokens.delete(token);
+      return undefined;
+    }
+    return t;
+  }
+
+  mintIdToken(profile: FakeGoogleProfile, o: MintIdTokenOptions): string {
+    const iat = o.issuedAt ?? nowSeconds();
+    const claims: Record<string, unknown> = {
+      iss: o.iss ?? GOOGLE_ISSUER,
+      azp: o.clientId,
+      aud: o.clientId,
+      sub: profile.sub,
+      email: profile.email,
+      ...(o.omitEmailVerified ? {} : { email_verified: profile.email_verified }),
+      ...(profile.name ? { name: profile.name } : {}),
+      ...(profile.picture ? { picture: profile.picture } : {}),
+      iat,
+      exp: iat + (o.expiresIn ?? EXPIRES_IN),
+      jti: randomBytes(16).toString("hex"),
+    };
+    const signed = `${b64url({ alg: "RS256", kid: this.kid, typ: "JWT" })}.${b64url(claims)}`;
+    return `${signed}.${sign("RSA-SHA256", Buffer.from(signed), this.privateKey).toString("base64url")}`;
+  }
+
+  /** Google's tokeninfo answer for a live access token (all values strings, as Google sends them). */
+  tokeninfo(t: IssuedToken): Record<string, string> {
+    const hasEmail = t.scopes.includes(SCOPE_URLS.email!);
+    return {
+      azp: t.clientId,
+      aud: t.clientId,
+      sub: t.profile.sub,
+      scope: t.scopes.join(" "),
+      exp: String(t.exp),
+      expires_in: String(Math.max(0, t.exp - nowSeconds())),
+      ...(hasEmail ? { email: t.profile.email, email_verified: String(t.profile.email_verified) } : {}),
+      access_type: "online",
+    };
+  }
+
+  pemCerts(): Record<string, string> {
+    return { [this.kid]: this.publicKey.export({ type: "spki", format: "pem" }).toString() };
+  }
+
+  jwks(): { keys: Record<string, unknown>[] } {
+    return { keys: [{ ...this.publicKey.export({ format: "jwk" }), kid: this.kid, alg: "RS256", use: "sig" }] };
   }
 }
 
@@ -186,7 +314,7 @@ function authRequest(params: URLSearchParams): AuthRequest | string {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-async function decide(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function decide(req: IncomingMessage, res: ServerResponse, authority: TokenAuthority): Promise<void> {
   const form = await readForm(req);
   if (!form) return sendPage(res, 413, errorPage("The form is too large."));
   const r = authRequest(form);
@@ -218,7 +346,8 @@ async function decide(req: IncomingMessage, res: ServerResponse): Promise<void> 
   } else {
     return sendPage(res, 400, errorPage("Unknown action."));
   }
-  const accessToken = mintFakeGoogleToken(profile);
+  // Issued to the client that asked (GIS passes its client_id), as Google does.
+  const accessToken = authority.mintAccessToken(profile, { clientId: r.clientId, scope: r.scope });
   const message = { access_token: accessToken, token_type: "Bearer", expires_in: EXPIRES_IN, scope: r.scope, ...state };
   const who = profile.name ? `${profile.name} (${profile.email})` : profile.email;
   sendPage(
@@ -238,15 +367,27 @@ async function decide(req: IncomingMessage, res: ServerResponse): Promise<void> 
 export async function startFakeGoogle(port = 0, host = "127.0.0.1", options: FakeGoogleOptions = {}): Promise<FakeGoogle> {
   if (process.env.NODE_ENV === "production") throw new Error("the Google stand-in never runs in production");
   let publicUrl = "";
+  const authority = new TokenAuthority();
+
+  const bearer = (req: IncomingMessage) => /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+
+  /** Google's tokeninfo takes `access_token` in the query or a form body, or a Bearer header (google-auth-library). */
+  async function tokeninfo(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    let token = url.searchParams.get("access_token") ?? bearer(req);
+    if (req.method === "POST" && !token) token = (await readForm(req))?.get("access_token") ?? undefined;
+    const issued = token ? authority.lookup(token) : undefined;
+    if (!issued) return sendJson(res, 400, { error: "invalid_token", error_description: "Invalid Value" });
+    sendJson(res, 200, authority.tokeninfo(issued));
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://x");
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
     const method = req.method ?? "GET";
     if (method === "GET" && path === "/v1/userinfo") {
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-      const profile = token ? profileFor(token) : undefined;
-      if (!profile) {
+      const token = bearer(req);
+      const issued = token ? authority.lookup(token) : undefined;
+      if (!issued) {
         return sendJson(
           res,
           401,
@@ -256,14 +397,20 @@ export async function startFakeGoogle(port = 0, host = "127.0.0.1", options: Fak
           },
         );
       }
-      return sendJson(res, 200, profile);
+      return sendJson(res, 200, issued.profile);
     }
+    if ((method === "GET" || method === "POST") && path === "/tokeninfo") return tokeninfo(req, res, url);
+    // Short max-age: a restarted stand-in has a new key, and verifiers cache certificates for max-age.
+    if (method === "GET" && path === "/oauth2/v1/certs")
+      return sendJson(res, 200, authority.pemCerts(), { "cache-control": "public, max-age=60" });
+    if (method === "GET" && path === "/oauth2/v3/certs")
+      return sendJson(res, 200, authority.jwks(), { "cache-control": "public, max-age=60" });
     if (method === "GET" && path === "/gsi/client") return sendScript(res, 200, gsiClientScript({ publicUrl }));
     if (path === "/o/oauth2/v2/auth" && method === "GET") {
       const r = authRequest(url.searchParams);
       return typeof r === "string" ? sendPage(res, 400, errorPage(r)) : sendPage(res, 200, consentPage(r));
     }
-    if (path === "/o/oauth2/v2/auth" && method === "POST") return decide(req, res);
+    if (path === "/o/oauth2/v2/auth" && method === "POST") return decide(req, res, authority);
     sendJson(res, 404, { error: "not_found" });
   }
 
@@ -274,7 +421,12 @@ export async function startFakeGoogle(port = 0, host = "127.0.0.1", options: Fak
     server,
     url: base,
     userinfoUrl: `${base}/v1/userinfo`,
+    tokeninfoUrl: `${base}/tokeninfo`,
+    certsUrl: `${base}/oauth2/v1/certs`,
+    jwksUrl: `${base}/oauth2/v3/certs`,
     gsiClientUrl: `${publicUrl}/gsi/client`,
+    mintAccessToken: (profile, o) => authority.mintAccessToken(profile, o),
+    mintIdToken: (profile, o) => authority.mintIdToken(profile, o),
     close: () =>
       (closed ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,4 +1,4 @@
-import { contactInput, registerInput } from "./validation";
+import { contactInput, googleLoginInput, registerInput } from "./validation";
 
 /** The first message per field, as the SPA shows it. */
 function fieldErrors(r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -55,5 +55,17 @@ describe("contact validation", () => {
       message: "Message must have at most 5000 characters.",
     });
     expect(contactInput.safeParse({ ...ok, subject: "s".repeat(200), message: "m".repeat(5_000) }).success).toBe(true);
+  });
+});
+
+describe("Google sign-in input", () => {
+  it("when an access token or a credential comes, then it is taken (the credential when both come); neither is access_token required", () => {
+    expect(googleLoginInput.parse({ access_token: " tok " })).toEqual({ kind: "access_token", token: "tok" });
+    expect(googleLoginInput.parse({ credential: "a.b.c", access_token: "tok" })).toEqual({ kind: "credential", token: "a.b.c" });
+    expect(fieldErrors(googleLoginInput.safeParse({}))).toEqual({ access_token: "This field is required." });
+    expect(fieldErrors(googleLoginInput.safeParse({ credential: 5 }))).toEqual({ credential: "Not a valid string." });
+    expect(fieldErrors(googleLoginInput.safeParse({ access_token: "x".repeat(4_097) }))).toEqual({
+      access_token: "This field must have at most 4096 characters.",
+    });
   });
 });

@@ -34,9 +34,24 @@ export const passwordLoginInput = z.object({
   password: requiredString(1_024).min(1, "This field may not be blank."),
 });
 
-export const googleLoginInput = z.object({
-  access_token: requiredString(4_096).trim().min(1, "This field may not be blank."),
-});
+const googleToken = requiredString(4_096).trim().min(1, "This field may not be blank.");
+
+/**
+ * Google sign-in: the access token of Google's token client (SPEC) or the ID token of Google Identity Services
+ * (`credential`; taken when both come). Without either, access_token is the field reported missing.
+ */
+export const googleLoginInput = z
+  .object({ access_token: googleToken.optional(), credential: googleToken.optional() })
+  .superRefine((v, ctx) => {
+    if (v.access_token === undefined && v.credential === undefined)
+      ctx.addIssue({ code: "custom", path: ["access_token"], message: REQUIRED });
+  })
+  .transform((v) =>
+    v.credential !== undefined
+      ? { kind: "credential" as const, token: v.credential }
+      : { kind: "access_token" as const, token: v.access_token! },
+  );
+export type GoogleLoginInput = z.output<typeof googleLoginInput>;
 
 /** Contact form: phone with its country code, "+" then 8-15 digits. */
 export const contactInput = z.object({

@@ -1,8 +1,16 @@
 import { requireIdentity, requireService, unauthorized, userId } from "@genui/chassis";
-import { Router } from "express";
-import type { Accounts } from "../accounts";
+import { Router, type Response } from "express";
+import type { Accounts, SignIn } from "../accounts";
 import { googleLoginInput, passwordLoginInput, registerInput } from "../domain/validation";
 import type { UserRepository } from "../store/user.repository";
+
+/** Internal header of sign-in answers: the user's session epoch, for the BFF (bff/src/session/session-epochs.ts). */
+export const SESSION_EPOCH_HEADER = "x-genui-session-epoch";
+
+const answer = (res: Response, status: number, s: SignIn) => {
+  res.setHeader(SESSION_EPOCH_HEADER, String(s.sessionEpoch));
+  res.status(status).json(s.user);
+};
 
 /**
  * Account routes. Sign-up and both sign-ins are internal: only the BFF (signed service header) calls them, and it
@@ -13,16 +21,16 @@ export function accountRoutes(accounts: Accounts, users: UserRepository, secret:
   const bffOnly = requireService(secret, ["bff"]);
 
   router.post("/accounts/api/v1/register/", bffOnly, async (req, res) => {
-    res.status(201).json(await accounts.register(registerInput.parse(req.body ?? {})));
+    answer(res, 201, await accounts.register(registerInput.parse(req.body ?? {})));
   });
 
   router.post("/accounts/api/v1/login-password/", bffOnly, async (req, res) => {
     const { email, password } = passwordLoginInput.parse(req.body ?? {});
-    res.json(await accounts.verifyPassword(email, password));
+    answer(res, 200, await accounts.verifyPassword(email, password));
   });
 
   router.post("/accounts/api/v1/login-google/", bffOnly, async (req, res) => {
-    res.json(await accounts.googleLogin(googleLoginInput.parse(req.body ?? {}).access_token));
+    answer(res, 200, await accounts.googleLogin(googleLoginInput.parse(req.body ?? {})));
   });
 
   router.get("/accounts/api/v1/me/", requireIdentity, async (req, res) => {

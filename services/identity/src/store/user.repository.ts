@@ -21,6 +21,10 @@ export interface UserRecord extends OutboxFields {
   picture?: string;
   createdAt: Date;
   lastLoginAt?: Date;
+  /**
+   * Raised when every session of the user must end (the BFF refuses sessions made at a lower epoch); absent = 0.
+   */
+  sessionEpoch?: number;
 }
 
 const userSchema = new Schema<UserRecord>(
@@ -33,6 +37,7 @@ const userSchema = new Schema<UserRecord>(
     picture: { type: String },
     createdAt: { type: Date, required: true },
     lastLoginAt: { type: Date },
+    sessionEpoch: { type: Number },
     ...outboxSchemaFields,
   },
   { versionKey: false, minimize: false },
@@ -118,17 +123,31 @@ export class UserRepository {
 
   /**
    * Links a Google subject to an existing account that has none yet (single-document guard: never overwrites a
-   * different subject). Resolves the updated user, or null when the guard failed.
+   * different subject). With `revokePassword` the password goes and the session epoch rises, in the same update, so
+   * whoever set that password (and every session made so far) is shut out. Resolves the updated user, or null when
+   * the guard failed.
    */
-  linkGoogle(id: string, sub: string, profile: { picture?: string; name?: string }, events: SealedEvent[] = []) {
+  linkGoogle(
+    id: string,
+    sub: string,
+    profile: { picture?: string; name?: string },
+    events: SealedEvent[] = [],
+    revokePassword = false,
+  ) {
     const set: Record<string, unknown> = { googleSub: sub, lastLoginAt: new Date() };
     if (profile.picture) set.picture = profile.picture;
     const update: Record<string, unknown> = { $set: set };
+    const inc: Record<string, number> = {};
     if (events.length) {
       const o = outboxUpdate(events);
       update.$set = { ...set, ...o.$set };
-      update.$inc = o.$inc;
+      Object.assign(inc, o.$inc);
     }
+    if (revokePassword) {
+      update.$unset = { passwordHash: "" };
+      inc.sessionEpoch = 1;
+    }
+    if (Object.keys(inc).length) update.$inc = inc;
     this.profiles.delete(id);
     // No projection here: the Mongo-wire store does not support one on findAndModify.
     return this.lock.run(id, () =>
