@@ -139,6 +139,30 @@ describe("wallets, holds and metering", () => {
     expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 100_000 - COST });
   });
 
+  it("when a usage event claims more than its hold, then the debit is clamped to the hold and the wallet never goes below zero", async () => {
+    const { client, userId } = await signUp();
+    await wallets.apply(userId, `test-credit:${userId}`, 4_500, "adjustment");
+    const requestId = randomUUID();
+    // The hold covers 1,000 input and 2,000 output tokens: 4,500 micro-dollars, the whole balance.
+    const hold = await bus.request(COMMANDS.authorizeBalance, {
+      requestId,
+      userId,
+      model: "genui-pluto-0.1",
+      maxInputTokens: 1_000n,
+      maxOutputTokens: 2_000n,
+    });
+    expect(hold).toMatchObject({ authorized: true, heldMicros: 4_500n });
+    // The request's passes (or a misbehaving upstream) report ten times what was held.
+    await completed(userId, requestId, { holdId: hold.holdId, inputTokens: 10_000n, outputTokens: 20_000n });
+    await eventually(
+      () => new WalletRepository(stack.billing.ctx.mongo!).ledger.findById(`usage:${requestId}`).lean(),
+      (e) => !!e,
+    );
+    expect((await balanceOf(client)).balance).toBe(0);
+    expect(await wallets.holdsOf(userId)).toEqual({ held: 0, available: 0, holds: 0 });
+    expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 0 });
+  });
+
   it("when usage names an unknown model or no user, then it is terminated and later usage is still debited", async () => {
     const { client, userId } = await signUp();
     await wallets.apply(userId, `test-credit:${userId}`, 1_000_000, "adjustment");
