@@ -42,9 +42,12 @@ describe("billing attacks through the generation worker", () => {
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     stack = await startStack({ generation: { workers: 0 } });
-    await stack.addWorker(new OpenAIUpstreamProvider({ baseURL: fake.url, apiKey: "none", model: "fake-model", timeoutMs: 5_000 }), {
-      GEN_PARTIAL_INTERVAL_MS: "0",
-    });
+    await stack.addWorker(
+      new OpenAIUpstreamProvider({ baseURL: fake.url, apiKey: "none", model: "fake-model", timeoutMs: 5_000 }),
+      {
+        GEN_PARTIAL_INTERVAL_MS: "0",
+      },
+    );
     const ctx = stack.billing.ctx;
     wallets = new Wallets(
       new WalletRepository(ctx.mongo!),
