@@ -64,7 +64,7 @@ export async function registerSubscriptions(
         const postings: Posting[] = usage.map((u, i) => ({
           key: `usage:${u.requestId}`,
           userId: u.userId,
-          amount: -charges[i]!.debit,
+          amount: charges[i]!.debit > 0 ? -charges[i]!.debit : 0,
           source: "usage",
           reference: u.requestId,
           holdId: u.holdId,

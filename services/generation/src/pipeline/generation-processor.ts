@@ -30,9 +30,13 @@ export interface ProcessorDeps {
 
 type Outcome = "stop" | "length" | "cancelled" | "error";
 
-/** Failures the request itself brought about (its prompt steered the model into code that never ran, or it needed
- * more than its limits): billed for the tokens used when part of the answer already reached the client. */
-const REQUEST_FAILURES = new Set(["invalid_model_output", "budget_exhausted"]);
+/**
+ * Failures the request itself brought about, and when they are billed: code that never ran (a prompt can steer the
+ * model into it) when part of the answer already reached the client; a request that needed more than its own limits
+ * (max_tokens, the hold) always — like an answer cut at max_tokens, it used what it was authorised for.
+ */
+const requestFailureBilled = (code: string, delivered: boolean): boolean =>
+  code === "budget_exhausted" || (code === "invalid_model_output" && delivered);
 
 /** Publishes one attempt's chunks in order, numbered from 0. */
 class ChunkPublisher {
@@ -283,13 +287,13 @@ export class GenerationProcessor {
     }
 
     // Billing (docs/decisions.md, "What is billed"): a finished answer, and one the client stopped or that ran out of
-    // time, is billed for what was generated; a failure of the request itself (broken code, its budget spent) for what
-    // was generated when part of it reached the client; a failure of the upstream or of the platform (an upstream
-    // error or timeout, a crash here, chunks lost on their way) costs nothing. Billing clamps the debit to the hold.
+    // time, is billed for what was generated; so is a failure of the request itself (see requestFailureBilled); a
+    // failure of the upstream or of the platform (an upstream error or timeout, a crash here, chunks lost on their
+    // way) costs nothing. Billing clamps the debit to the hold.
     const billable =
       outcome === "cancelled"
         ? cancelReason(typeof signal.reason === "string" ? signal.reason : "") !== "lost"
-        : outcome !== "error" || (!!failure && REQUEST_FAILURES.has(failure.code) && progress.delivered);
+        : outcome !== "error" || (!!failure && requestFailureBilled(failure.code, progress.delivered));
     const billed = billable ? usage : { inputTokens: 0, outputTokens: 0 };
     const finishReason = outcome === "cancelled" ? "cancelled" : outcome;
     if (failure) out.publish({ type: "error", error: failure });
