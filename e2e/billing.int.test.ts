@@ -61,6 +61,17 @@ describe("wallets, holds and metering", () => {
     });
   // genui-pluto-0.1: $0.50 / 1M input, $2.00 / 1M output → 1,000 in + 2,000 out = 500 + 4,000 micro-dollars.
   const COST = 4_500;
+  // Usage is debited up to its request's hold (the generation API places it before a request runs): 10,000 µ$ here.
+  const authorize = async (userId: string, requestId: string) =>
+    expect(
+      await bus.request(COMMANDS.authorizeBalance, {
+        requestId,
+        userId,
+        model: "genui-pluto-0.1",
+        maxInputTokens: 4_000n,
+        maxOutputTokens: 4_000n,
+      }),
+    ).toMatchObject({ authorized: true });
 
   it("when a user signs up, then a wallet with a zero dollar balance exists; logged out, 401", async () => {
     const { client, userId } = await signUp();
@@ -76,6 +87,7 @@ describe("wallets, holds and metering", () => {
     const { client, userId } = await signUp();
     await wallets.apply(userId, `test-credit:${userId}`, 1_000_000, "adjustment");
     const requestId = randomUUID();
+    await authorize(userId, requestId);
     await Promise.all(Array.from({ length: 10 }, () => completed(userId, requestId)));
     const after = await eventually(
       () => balanceOf(client),
@@ -139,12 +151,60 @@ describe("wallets, holds and metering", () => {
     expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 100_000 - COST });
   });
 
+  it("when a usage event claims more than its hold, then the debit is clamped to the hold and the wallet never goes below zero", async () => {
+    const { client, userId } = await signUp();
+    await wallets.apply(userId, `test-credit:${userId}`, 4_500, "adjustment");
+    const requestId = randomUUID();
+    // The hold covers 1,000 input and 2,000 output tokens: 4,500 micro-dollars, the whole balance.
+    const hold = await bus.request(COMMANDS.authorizeBalance, {
+      requestId,
+      userId,
+      model: "genui-pluto-0.1",
+      maxInputTokens: 1_000n,
+      maxOutputTokens: 2_000n,
+    });
+    expect(hold).toMatchObject({ authorized: true, heldMicros: 4_500n });
+    // The request's passes (or a misbehaving upstream) report ten times what was held.
+    await completed(userId, requestId, { holdId: hold.holdId, inputTokens: 10_000n, outputTokens: 20_000n });
+    await eventually(
+      () => new WalletRepository(stack.billing.ctx.mongo!).ledger.findById(`usage:${requestId}`).lean(),
+      (e) => !!e,
+    );
+    expect((await balanceOf(client)).balance).toBe(0);
+    expect(await wallets.holdsOf(userId)).toEqual({ held: 0, available: 0, holds: 0 });
+    expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 0 });
+    // The entry keeps what was held and what the usage would have cost; operators see the clamp in /metrics.
+    expect(await new WalletRepository(stack.billing.ctx.mongo!).ledger.findById(`usage:${requestId}`).lean()).toMatchObject({
+      amount: -4_500,
+      held: 4_500,
+      cost: 45_000,
+    });
+    const metrics = await (await fetch(`${stack.billing.url}/metrics`)).text();
+    expect(metrics).toMatch(/billing_usage_clamped_total\{reason="over_hold"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/billing_usage_clamped_micros_total\{reason="over_hold"[^}]*\} [1-9]/);
+  });
+
+  it("when usage arrives for a request that never held anything, then nothing is debited", async () => {
+    const { client, userId } = await signUp();
+    await wallets.apply(userId, `test-credit:${userId}`, 100_000, "adjustment");
+    const requestId = randomUUID();
+    await completed(userId, requestId);
+    await eventually(
+      () => new WalletRepository(stack.billing.ctx.mongo!).ledger.findById(`usage:${requestId}`).lean(),
+      (e) => !!e,
+    );
+    expect((await balanceOf(client)).balance).toBe(0.1);
+    expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 100_000 });
+  });
+
   it("when usage names an unknown model or no user, then it is terminated and later usage is still debited", async () => {
     const { client, userId } = await signUp();
     await wallets.apply(userId, `test-credit:${userId}`, 1_000_000, "adjustment");
     await completed(userId, randomUUID(), { model: "no-such-model" });
     await completed("", randomUUID());
-    await completed(userId, randomUUID());
+    const later = randomUUID();
+    await authorize(userId, later);
+    await completed(userId, later);
     expect(
       (
         await eventually(

@@ -6,7 +6,9 @@ import type { Redis } from "@genui/chassis";
  * checks `balance − holds ≥ amount` and places the hold atomically, so concurrent authorisations can never overdraw.
  *
  * Keys (P = REDIS_KEY_PREFIX): `P wallet:{id}` hash { b: balance, v: version, h: held total };
- * `P wallet:{id}:amt` hash hold id → amount; `P wallet:{id}:exp` sorted set hold id by expiry (ms).
+ * `P wallet:{id}:amt` hash hold id → amount; `P wallet:{id}:exp` sorted set hold id by expiry (ms);
+ * `P wallet:{id}:grant:<hold id>` hash { g: amount granted, c: amount captured by usage }, kept a day past the hold
+ * (usage is clamped to what was granted, also when it arrives after the hold expired).
  * Expired holds are dropped by the next script that touches the wallet.
  */
 
@@ -23,7 +25,8 @@ local function expire(now)
 end
 `;
 
-// ARGV: holdId, amount, now, expiresAt. → { 1|0|-1, held, available }; -1: no mirror (load the wallet first).
+// ARGV: holdId, amount, now, expiresAt, grantTtlMs. → { 1|0|-1, held, available }; -1: no mirror (load the wallet
+// first). KEYS[4] is the hold's grant record.
 const AUTHORIZE = `${EXPIRE}
 if redis.call("exists", KEYS[1]) == 0 then return { -1, 0, 0 } end
 expire(ARGV[3])
@@ -36,7 +39,42 @@ if b - h < amount then return { 0, 0, b - h } end
 redis.call("hset", KEYS[2], ARGV[1], amount)
 redis.call("zadd", KEYS[3], ARGV[4], ARGV[1])
 redis.call("hincrby", KEYS[1], "h", amount)
+if redis.call("hexists", KEYS[4], "g") == 0 then
+  redis.call("hset", KEYS[4], "g", amount)
+  redis.call("pexpire", KEYS[4], ARGV[5])
+end
 return { 1, amount, b - h - amount }
+`;
+
+// Usage settling a hold: how much of `cost` may be debited. ARGV: holdId, cost, now, expiresAt.
+// → { status, allowed, granted }; status -1: no mirror (load the wallet first); granted -1: no hold was ever placed.
+// The debit is at most the hold's amount. A live hold already reserves it; a hold that expired before its usage came
+// no longer does, so the debit is then also at most what is available now, and that much is reserved again under the
+// same hold id (released when the debit is carried). The first answer is remembered: a redelivered event gets the
+// same amount, and nothing is reserved twice.
+const CAPTURE = `${EXPIRE}
+if redis.call("exists", KEYS[1]) == 0 then return { -1, 0, 0 } end
+expire(ARGV[3])
+local g = redis.call("hmget", KEYS[4], "g", "c")
+local granted = tonumber(g[1] or "-1")
+if g[2] then return { 1, tonumber(g[2]), granted } end
+local cost = math.max(0, tonumber(ARGV[2]))
+local live = redis.call("hget", KEYS[2], ARGV[1])
+local allowed = 0
+if live then
+  allowed = math.min(cost, tonumber(live))
+elseif granted >= 0 then
+  local b = tonumber(redis.call("hget", KEYS[1], "b") or "0")
+  local h = tonumber(redis.call("hget", KEYS[1], "h") or "0")
+  allowed = math.max(0, math.min(cost, granted, b - h))
+  if allowed > 0 then
+    redis.call("hset", KEYS[2], ARGV[1], allowed)
+    redis.call("zadd", KEYS[3], ARGV[4], ARGV[1])
+    redis.call("hincrby", KEYS[1], "h", allowed)
+  end
+end
+if granted >= 0 then redis.call("hset", KEYS[4], "c", allowed) end
+return { 1, allowed, granted }
 `;
 
 // ARGV: balance, version, now, holdId... → sets the mirror when the version is newer (or it is missing) and releases
@@ -69,8 +107,12 @@ return { tonumber(redis.call("hget", KEYS[1], "b") or "0"), tonumber(redis.call(
   tonumber(redis.call("hget", KEYS[1], "h") or "0"), redis.call("hlen", KEYS[2]) }
 `;
 
+/** How long a hold's grant record outlives the hold (late usage is still clamped to it). */
+const GRANT_RETENTION_MS = 24 * 3_600_000;
+
 type HoldRedis = Redis & {
-  genuiAuthorize(k1: string, k2: string, k3: string, ...args: (string | number)[]): Promise<[number, number, number]>;
+  genuiAuthorize(k1: string, k2: string, k3: string, k4: string, ...args: (string | number)[]): Promise<[number, number, number]>;
+  genuiCapture(k1: string, k2: string, k3: string, k4: string, ...args: (string | number)[]): Promise<[number, number, number]>;
   genuiSync(k1: string, k2: string, k3: string, ...args: (string | number)[]): Promise<number>;
   genuiInspect(k1: string, k2: string, k3: string, now: number): Promise<[number, number, number, number]>;
 };
@@ -80,6 +122,15 @@ export interface HoldResult {
   status: 1 | 0 | -1;
   held: number;
   available: number;
+}
+
+export interface CaptureResult {
+  /** 1 answered, -1 the wallet has no mirror yet. */
+  status: 1 | -1;
+  /** What may be debited: the cost, clamped to the hold (and, for an expired hold, to what is available now). */
+  allowed: number;
+  /** The amount the hold was granted; -1 when no hold was ever placed under this id (or its record is gone). */
+  granted: number;
 }
 
 export interface HoldState {
@@ -99,7 +150,8 @@ export class Holds {
   ) {
     this.redis = redis as HoldRedis;
     if (!("genuiAuthorize" in redis)) {
-      redis.defineCommand("genuiAuthorize", { numberOfKeys: 3, lua: AUTHORIZE });
+      redis.defineCommand("genuiAuthorize", { numberOfKeys: 4, lua: AUTHORIZE });
+      redis.defineCommand("genuiCapture", { numberOfKeys: 4, lua: CAPTURE });
       redis.defineCommand("genuiSync", { numberOfKeys: 3, lua: SYNC });
       redis.defineCommand("genuiInspect", { numberOfKeys: 3, lua: INSPECT });
     }
@@ -110,9 +162,35 @@ export class Holds {
     return [base, `${base}:amt`, `${base}:exp`];
   }
 
+  /** The hold's grant record: in the wallet's hash slot, so the scripts may touch it with the wallet's keys. */
+  private grantKey(walletId: string, holdId: string): string {
+    return `${this.prefix}wallet:{${walletId}}:grant:${holdId}`;
+  }
+
   async place(walletId: string, holdId: string, amount: number, ttlMs: number, now = Date.now()): Promise<HoldResult> {
-    const [status, held, available] = await this.redis.genuiAuthorize(...this.keys(walletId), holdId, amount, now, now + ttlMs);
+    const [status, held, available] = await this.redis.genuiAuthorize(
+      ...this.keys(walletId),
+      this.grantKey(walletId, holdId),
+      holdId,
+      amount,
+      now,
+      now + ttlMs,
+      ttlMs + GRANT_RETENTION_MS,
+    );
     return { status: status as 1 | 0 | -1, held, available };
+  }
+
+  /** How much of `cost` the usage of hold `holdId` may debit (see CAPTURE); idempotent per hold. */
+  async capture(walletId: string, holdId: string, cost: number, ttlMs: number, now = Date.now()): Promise<CaptureResult> {
+    const [status, allowed, granted] = await this.redis.genuiCapture(
+      ...this.keys(walletId),
+      this.grantKey(walletId, holdId),
+      holdId,
+      cost,
+      now,
+      now + ttlMs,
+    );
+    return { status: status as 1 | -1, allowed, granted };
   }
 
   /** Brings the mirror up to `version` and releases `holdIds`; returns how many holds were released. */

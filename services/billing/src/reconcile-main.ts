@@ -24,8 +24,13 @@ async function main(): Promise<number> {
       process.stdout.write(
         `MISMATCH wallet ${m.userId}: balance ${m.balance}, ledger ${m.ledgerSum}${m.mirror !== undefined ? `, mirror ${m.mirror}` : ""} (micro-dollars)\n`,
       );
-    process.stdout.write(`${r.wallets} wallets, ${r.entries} ledger entries, ${r.mismatches.length} mismatches\n`);
-    return r.mismatches.length === 0 ? 0 : 1;
+    for (const o of r.overHold)
+      process.stdout.write(`OVER HOLD ${o.key} (wallet ${o.userId}): debit ${o.debit}, hold ${o.held} (micro-dollars)\n`);
+    for (const n of r.negative) process.stdout.write(`NEGATIVE wallet ${n.userId}: balance ${n.balance} (micro-dollars)\n`);
+    process.stdout.write(
+      `${r.wallets} wallets, ${r.entries} ledger entries, ${r.mismatches.length} mismatches, ${r.overHold.length} debits over their hold, ${r.negative.length} wallets below zero\n`,
+    );
+    return r.mismatches.length + r.overHold.length + r.negative.length === 0 ? 0 : 1;
   } finally {
     await mongo.close();
     redis.disconnect();

@@ -41,7 +41,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
       await repo.init();
       const lock = walletLock(ctx.redis!, config.REDIS_KEY_PREFIX);
       const holds = new Holds(ctx.redis!, config.REDIS_KEY_PREFIX);
-      const wallets = new Wallets(repo, bus, ctx.logger, lock, holds, config.HOLD_TTL_SECONDS * 1000);
+      const wallets = new Wallets(repo, bus, ctx.logger, lock, holds, config.HOLD_TTL_SECONDS * 1000, ctx.metrics);
       const orderRepo = new OrderRepository(ctx.mongo!, new DistributedLock(ctx.redis!, `${config.REDIS_KEY_PREFIX}lock:order:`));
       await orderRepo.init();
       const orderOutbox = new OutboxRelay<OrderRecord>(orderRepo.model, bus, ctx.logger, orderRepo.lock);

@@ -1,5 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { DistributedLock, type DocumentLock, type Logger, type MessageBus, type Redis, type SealedEvent } from "@genui/chassis";
+import {
+  DistributedLock,
+  type DocumentLock,
+  type Logger,
+  type MessageBus,
+  type Metrics,
+  type Redis,
+  type SealedEvent,
+} from "@genui/chassis";
+import { Counter } from "prom-client";
 import { EVENTS } from "@genui/contracts";
 import type { Holds } from "./holds";
 import type { BatchRecord, LedgerEntry, LedgerSource, WalletRecord, WalletRepository } from "./store/wallet.repository";
@@ -26,6 +35,19 @@ export interface Posting {
   reference?: string;
   /** A balance hold to release once this change is carried (usage settles its request's hold). */
   holdId?: string;
+  /** Usage: the hold's granted amount the debit was clamped to (0: no hold), and the usage's price before that. */
+  held?: number;
+  cost?: number;
+}
+
+/** What a usage event may debit: its price clamped to its hold (see `Wallets.capture`). */
+export interface UsageCharge {
+  /** Micro-dollars to debit (≥ 0). */
+  debit: number;
+  /** The hold's granted amount; 0 when no hold was placed under this id. */
+  held: number;
+  /** The usage's price before the clamp. */
+  cost: number;
 }
 
 type WalletSum = NonNullable<BatchRecord["wallets"]>[number];
@@ -69,6 +91,9 @@ export class Wallets {
   /** Batches whose markers can be dropped from a wallet by its next update. */
   private readonly settled = new Map<string, string[]>();
 
+  private readonly clamped?: Counter<"reason">;
+  private readonly clampedMicros?: Counter<"reason">;
+
   /** `lock` serialises every update of one wallet, across processes (see `walletLock`). */
   constructor(
     private readonly repo: WalletRepository,
@@ -77,7 +102,24 @@ export class Wallets {
     private readonly lock: DocumentLock,
     private readonly holds: Holds,
     private readonly holdTtlMs = 10 * 60_000,
-  ) {}
+    metrics?: Metrics,
+  ) {
+    if (metrics) {
+      const registers = [metrics.registry];
+      this.clamped = new Counter({
+        name: "billing_usage_clamped_total",
+        help: "Usage debits cut down to their hold (reason: over_hold, hold_expired, no_hold)",
+        labelNames: ["reason"],
+        registers,
+      });
+      this.clampedMicros = new Counter({
+        name: "billing_usage_clamped_micros_total",
+        help: "Micro-dollars of usage not debited because they went beyond the request's hold",
+        labelNames: ["reason"],
+        registers,
+      });
+    }
+  }
 
   /** Makes sure a wallet exists (on sign-up, and lazily whenever one is needed). */
   async ensure(userId: string): Promise<void> {
@@ -154,6 +196,8 @@ export class Wallets {
       batch: batchId,
       ...(p.reference ? { reference: p.reference } : {}),
       ...(p.holdId ? { holdId: p.holdId } : {}),
+      ...(p.held !== undefined ? { held: p.held } : {}),
+      ...(p.cost !== undefined ? { cost: p.cost } : {}),
       createdAt: now,
     }));
     let refused = new Set<number>();
@@ -285,6 +329,30 @@ export class Wallets {
     return { authorized: false, holdId: "", heldMicros: 0, availableMicros: Math.max(0, r.available), reason: "insufficient" };
   }
 
+  /**
+   * What a request's usage may debit: its price, never more than its hold — so a wallet never goes below zero,
+   * whatever the usage event says (a pass the hold did not cover, an upstream over-counting, a forged event). A hold
+   * that expired before its usage arrived is also capped by what is available now; usage without any hold debits
+   * nothing. A clamp is logged and counted (`billing_usage_clamped_total`). Idempotent per hold.
+   */
+  async capture(userId: string, holdId: string, cost: number): Promise<UsageCharge> {
+    let r = await this.holds.capture(userId, holdId, cost, this.holdTtlMs);
+    if (r.status === -1) {
+      const w = await this.get(userId);
+      await this.holds.sync(userId, w.balance, w.version ?? 0);
+      r = await this.holds.capture(userId, holdId, cost, this.holdTtlMs);
+    }
+    const held = Math.max(0, r.granted);
+    const debit = Math.max(0, Math.min(r.allowed, cost));
+    if (debit < cost) {
+      const reason = r.granted < 0 ? "no_hold" : cost > held ? "over_hold" : "hold_expired";
+      this.clamped?.inc({ reason });
+      this.clampedMicros?.inc({ reason }, cost - debit);
+      this.logger.warn({ userId, holdId, cost, held, debit, reason }, "usage debit clamped to its hold");
+    }
+    return { debit, held, cost };
+  }
+
   /** Live holds of a wallet (expired ones dropped): total held and what is left to authorise. */
   async holdsOf(userId: string): Promise<{ held: number; available: number; holds: number }> {
     const w = await this.get(userId);
@@ -304,6 +372,9 @@ export class Wallets {
     wallets: number;
     entries: number;
     mismatches: { userId: string; balance: number; ledgerSum: number; mirror?: number }[];
+    /** Usage entries that debited more than their hold, and wallets below zero (both must never happen). */
+    overHold: { key: string; userId: string; debit: number; held: number }[];
+    negative: { userId: string; balance: number }[];
   }> {
     const pending = new Set(
       (await this.repo.batches.find({}).select({ _id: 1 }).lean<{ _id: string }[]>().exec()).map((b) => b._id),
@@ -311,10 +382,12 @@ export class Wallets {
     const wallets = new Map<string, WalletRecord>();
     for await (const w of this.repo.wallets.find({}).lean<WalletRecord>().cursor()) wallets.set(w._id, w as WalletRecord);
     const sums = new Map<string, number>();
+    const overHold: { key: string; userId: string; debit: number; held: number }[] = [];
     let entries = 0;
     for await (const e of this.repo.ledger.find({}).lean<LedgerEntry>().cursor()) {
       const entry = e as LedgerEntry;
       entries++;
+      if (exceedsHold(entry)) overHold.push({ key: entry._id, userId: entry.userId, debit: -entry.amount, held: entry.held! });
       const counted = !pending.has(entry.batch) || wallets.get(entry.userId)?.applied?.[entry.batch.replace(/[.$]/g, "_")];
       if (counted) sums.set(entry.userId, (sums.get(entry.userId) ?? 0) + entry.amount);
     }
@@ -328,14 +401,18 @@ export class Wallets {
       if (balance !== ledgerSum || !mirrorOk)
         mismatches.push({ userId: id, balance, ledgerSum, ...(mirrorOk ? {} : { mirror: h.balance }) });
     }
-    return { wallets: wallets.size, entries, mismatches };
+    const negative = [...wallets.values()].filter((w) => w.balance < 0).map((w) => ({ userId: w._id, balance: w.balance }));
+    return { wallets: wallets.size, entries, mismatches, overHold, negative };
   }
 
   /**
    * The ledger proves the balance for one user: balance == the sum of every counted entry (its batch finished, or
-   * this wallet already carries it), and the holds' mirror agrees with the store's balance and version.
+   * this wallet already carries it), and the holds' mirror agrees with the store's balance and version. Also not ok:
+   * a usage entry that debited more than its hold (`overHold`), or a balance below zero.
    */
-  async reconcile(userId: string): Promise<{ ok: boolean; balance: number; ledgerSum: number; mirror: number; held: number }> {
+  async reconcile(
+    userId: string,
+  ): Promise<{ ok: boolean; balance: number; ledgerSum: number; mirror: number; held: number; overHold: string[] }> {
     const w = await this.repo.wallets.findById(userId).lean<WalletRecord>().exec();
     const entries = await this.repo.ledger.find({ userId }).lean<LedgerEntry[]>().exec();
     const batches = new Set(
@@ -346,15 +423,24 @@ export class Wallets {
       .reduce((s, e) => s + e.amount, 0);
     const h = await this.holds.inspect(userId);
     const balance = w?.balance ?? 0;
+    const overHold = entries.filter(exceedsHold).map((e) => e._id);
     return {
-      ok: balance === ledgerSum && (h.version === -1 || (h.balance === balance && h.version === (w?.version ?? 0))),
+      ok:
+        balance === ledgerSum &&
+        balance >= 0 &&
+        overHold.length === 0 &&
+        (h.version === -1 || (h.balance === balance && h.version === (w?.version ?? 0))),
       balance,
       ledgerSum,
       mirror: h.balance,
       held: h.held,
+      overHold,
     };
   }
 }
+
+/** A usage entry that debited more than the hold it recorded (billing clamps every debit, so never). */
+const exceedsHold = (e: LedgerEntry): boolean => e.source === "usage" && e.held !== undefined && -e.amount > e.held;
 
 async function inParallel<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   let next = 0;

@@ -37,6 +37,11 @@ export const configSchema = baseConfigSchema
     GEN_KEEPALIVE_MS: z.coerce.number().int().min(100).default(10_000),
     /** Allowance for the system prompt in the hold's input tokens (the hold is an upper bound, not the bill). */
     GEN_SYSTEM_PROMPT_TOKENS: z.coerce.number().int().min(0).default(4_000),
+    /**
+     * Web search rounds the hold of a request with the Internet option covers (keep it at the workers'
+     * UPSTREAM_MAX_TOOL_ROUNDS; a worker never makes a call beyond the hold either way).
+     */
+    GEN_HOLD_TOOL_ROUNDS: z.coerce.number().int().min(0).max(5).default(2),
   });
 
 export type GenerationConfig = z.output<typeof configSchema>;

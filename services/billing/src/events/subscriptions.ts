@@ -8,8 +8,8 @@ import { holdIdFor, type Posting, type Wallets } from "../wallets";
 /**
  * Billing's event handlers, all in one place:
  * - identity.user.registered → the user's wallet;
- * - generation.completed → the request's usage is debited once (ledger key `usage:<request id>`) and its hold released,
- *   every waiting event in one ledger batch;
+ * - generation.completed → the request's usage is debited once (ledger key `usage:<request id>`), never more than its
+ *   hold (`Wallets.capture`), and its hold released, every waiting event in one ledger batch;
  * - apps.app.created → the app's subscription to the default plan (billing.subscription.activated).
  */
 export async function registerSubscriptions(
@@ -43,7 +43,7 @@ export async function registerSubscriptions(
       async (events) => {
         // Every waiting usage event settles in one ledger batch; a malformed one is terminated on its own.
         const outcomes: BatchOutcome[] = [];
-        const postings: Posting[] = [];
+        const usage: { userId: string; requestId: string; holdId: string; cost: number }[] = [];
         events.forEach((e, i) => {
           const u = e.payload;
           const plan = u.requestId && u.userId ? catalogue.find(u.model) : undefined;
@@ -52,20 +52,25 @@ export async function registerSubscriptions(
             return;
           }
           outcomes[i] = "ack";
-          postings.push({
-            key: `usage:${u.requestId}`,
+          usage.push({
             userId: u.userId,
-            amount: -requestCost(
-              u.inputTokens,
-              u.outputTokens,
-              plan.prices.USD.input_text_cost,
-              plan.prices.USD.output_text_cost,
-            ),
-            source: "usage",
-            reference: u.requestId,
+            requestId: u.requestId,
             holdId: u.holdId || holdIdFor(u.requestId),
+            cost: requestCost(u.inputTokens, u.outputTokens, plan.prices.USD.input_text_cost, plan.prices.USD.output_text_cost),
           });
         });
+        // Each debit is clamped to its hold before it is recorded, so the ledger itself never overdraws a wallet.
+        const charges = await Promise.all(usage.map((u) => wallets.capture(u.userId, u.holdId, u.cost)));
+        const postings: Posting[] = usage.map((u, i) => ({
+          key: `usage:${u.requestId}`,
+          userId: u.userId,
+          amount: charges[i]!.debit > 0 ? -charges[i]!.debit : 0,
+          source: "usage",
+          reference: u.requestId,
+          holdId: u.holdId,
+          held: charges[i]!.held,
+          cost: u.cost,
+        }));
         await wallets.post(postings);
         return outcomes;
       },

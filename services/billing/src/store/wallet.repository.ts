@@ -47,6 +47,10 @@ export interface LedgerEntry {
   reference?: string;
   /** The balance hold this entry settles (usage). */
   holdId?: string;
+  /** Usage: the hold's granted amount (the most it may debit; 0 when no hold was placed). */
+  held?: number;
+  /** Usage: the price of the reported tokens before the debit was clamped to the hold. */
+  cost?: number;
   createdAt: Date;
 }
 
@@ -59,6 +63,8 @@ const ledgerSchema = new Schema<LedgerEntry>(
     batch: { type: String, required: true },
     reference: { type: String },
     holdId: { type: String },
+    held: { type: Number },
+    cost: { type: Number },
     createdAt: { type: Date, required: true },
   },
   { versionKey: false },

@@ -50,6 +50,9 @@ export interface GenerateInput {
   partials: boolean;
 }
 
+/** Tokens of tool results (web search) or repair instructions one model call may add to the prompt, in the hold. */
+const HOLD_CALL_ALLOWANCE = 1_000;
+
 const remoteDown = (err: unknown, what: string): OpenAIError | undefined =>
   err instanceof RemoteError && (err.code === "COMMON.NO_RESPONDERS" || err.code === "COMMON.TIMEOUT")
     ? unavailable(what)
@@ -149,6 +152,8 @@ export class Gateway {
   /** Authorises the most the request can cost, then starts it. */
   async generate(caller: Caller, model: CatalogueModel, input: GenerateInput): Promise<RelayedAnswer> {
     const { config } = this.deps;
+    // The app's templates go into every model call's prompt, so the hold counts them.
+    const templates = await this.deps.templates.published(caller.appId);
     // The hold's input bound: characters / 3 over-counts tokens for text (about 4 characters a token).
     const estimatedInput = Math.ceil(input.chars / 3) + input.messages.length * 4;
     if (Math.ceil(input.chars / 4) > model.inputLimit)
@@ -157,8 +162,21 @@ export class Gateway {
         "messages",
         "context_length_exceeded",
       );
-    const maxInput = Math.min(model.inputLimit, estimatedInput + config.GEN_SYSTEM_PROMPT_TOKENS);
     const maxOutput = Math.min(input.maxTokens ?? model.outputLimit, model.outputLimit);
+    // The hold covers every model call the worker may make (docs/decisions.md, "Holds"): each sends the system prompt,
+    // the templates and the messages (plus up to HOLD_CALL_ALLOWANCE tokens of tool results or repair instructions);
+    // there is the answer's call, one per tool round and one repair, which also re-sends the code (at most the output
+    // budget). Output is one budget for all of them. The worker stops before a call that would go beyond.
+    const templateTokens = templates.reduce(
+      (n, t) => n + Math.ceil((t.name.length + t.description.length + t.code.length) / 3) + 8,
+      0,
+    );
+    const perCall = Math.min(
+      model.inputLimit,
+      estimatedInput + templateTokens + config.GEN_SYSTEM_PROMPT_TOKENS + HOLD_CALL_ALLOWANCE,
+    );
+    const calls = 2 + (input.webSearch ? config.GEN_HOLD_TOOL_ROUNDS : 0);
+    const maxInput = perCall * calls + maxOutput;
     this.checkRoom();
     const requestId = randomUUID();
     let holdId: string;
@@ -183,7 +201,6 @@ export class Gateway {
       throw remoteDown(err, "Billing") ?? err;
     }
     const thinking = input.includeThoughts && model.features[0] === "Thinking";
-    const templates = await this.deps.templates.published(caller.appId);
     const answer = this.relay({
       requestId,
       kind: "generate",
@@ -195,6 +212,7 @@ export class Gateway {
       internet: input.webSearch,
       ...(templates.length ? { templates } : {}),
       maxOutputTokens: maxOutput,
+      maxInputTokens: maxInput,
       holdId,
       partials: input.partials,
       enqueuedAt: Date.now(),

@@ -4,7 +4,16 @@ import type { EvalResult, Screen, UiCodeEvaluator } from "@genui/ui-runtime";
 import type { Job } from "bullmq";
 import type { GenerationMetrics } from "../metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
-import { cancelKey, cancelSubject, chunkSubject, doneKey, type Chunk, type ChunkError, type GenerationJob } from "./messages";
+import {
+  cancelKey,
+  cancelReason,
+  cancelSubject,
+  chunkSubject,
+  doneKey,
+  type Chunk,
+  type ChunkError,
+  type GenerationJob,
+} from "./messages";
 
 export interface ProcessorDeps {
   bus: MessageBus;
@@ -20,6 +29,14 @@ export interface ProcessorDeps {
 }
 
 type Outcome = "stop" | "length" | "cancelled" | "error";
+
+/**
+ * Failures the request itself brought about, and when they are billed: code that never ran (a prompt can steer the
+ * model into it) when part of the answer already reached the client; a request that needed more than its own limits
+ * (max_tokens, the hold) always — like an answer cut at max_tokens, it used what it was authorised for.
+ */
+const requestFailureBilled = (code: string, delivered: boolean): boolean =>
+  code === "budget_exhausted" || (code === "invalid_model_output" && delivered);
 
 /** Publishes one attempt's chunks in order, numbered from 0. */
 class ChunkPublisher {
@@ -119,12 +136,15 @@ export class GenerationProcessor {
     const out = new ChunkPublisher(bus, bus.subject(chunkSubject(d.requestId)), attempt);
     const abort = new AbortController();
     // Subscribed before the cancel flag is read (the API sets the flag, then publishes): a cancel is seen either way.
-    const sub = bus.nc.subscribe(bus.subject(cancelSubject(d.requestId)), { max: 1, callback: () => abort.abort() });
+    const sub = bus.nc.subscribe(bus.subject(cancelSubject(d.requestId)), {
+      max: 1,
+      callback: (_err, m) => abort.abort(cancelReason(new TextDecoder().decode(m.data))),
+    });
     try {
       const [done, cancelled] = await redis.mget(doneKey(keyPrefix, d.requestId), cancelKey(keyPrefix, d.requestId));
       // A job whose usage is already published (a stalled job run again after it finished) answers nothing more.
       if (done) return "already-done";
-      if (cancelled) abort.abort();
+      if (cancelled) abort.abort(cancelReason(cancelled));
       this.deps.metrics.queueWait.observe(Math.max(0, Date.now() - d.enqueuedAt) / 1000);
       if (d.kind === "evaluate") return await this.evaluateOnly(d, out);
       if (d.partials) out.publish({ type: "start" });
@@ -173,10 +193,14 @@ export class GenerationProcessor {
       thinking: d.thinking,
       internet: d.internet,
       maxOutputTokens: d.maxOutputTokens,
+      ...(d.maxInputTokens !== undefined ? { maxInputTokens: d.maxInputTokens } : {}),
       ...(d.templates?.length ? { templates: d.templates } : {}),
       signal,
     };
     const usage = { inputTokens: 0, outputTokens: 0 };
+    // Whether any of the answer (a screen so far, reasoning) reached the client: decides what a failure costs.
+    const progress = { delivered: false };
+    let noRepair = "";
     const started = Date.now();
     let code = "";
     let screen: Screen | null = null;
@@ -184,7 +208,7 @@ export class GenerationProcessor {
     let failure: ChunkError | undefined;
     try {
       const generating = performance.now();
-      let pass = await this.stream(provider.generate(req), out, d.partials, signal);
+      let pass = await this.stream(provider.generate(req), out, d.partials, signal, progress);
       metrics.stages.observe({ stage: "generate" }, (performance.now() - generating) / 1000);
       usage.inputTokens += pass.usage.inputTokens;
       usage.outputTokens += pass.usage.outputTokens;
@@ -196,14 +220,29 @@ export class GenerationProcessor {
         metrics.stages.observe({ stage: "evaluate" }, (performance.now() - evaluating) / 1000);
         const problems = describe(final);
         // A model's mistakes go back to it once, with what the sandbox and the validator said.
+        // The repair pass gets what is left of the request's budget (its hold covers a repair), and none when nothing
+        // is left.
         if (problems.length > 0 && provider.repair && code.trim()) {
-          metrics.repairs.inc();
-          logger.info({ requestId: d.requestId, problems: problems.slice(0, 5) }, "asking the model to repair its code");
-          pass = await this.stream(provider.repair(req, code, problems), out, d.partials, signal);
-          usage.inputTokens += pass.usage.inputTokens;
-          usage.outputTokens += pass.usage.outputTokens;
-          code = pass.code;
-          final = signal.aborted ? final : await this.safely(() => evaluator.evaluate(code));
+          const repairReq: GenerateRequest = {
+            ...req,
+            maxOutputTokens: d.maxOutputTokens - usage.outputTokens,
+            ...(d.maxInputTokens !== undefined ? { maxInputTokens: d.maxInputTokens - usage.inputTokens } : {}),
+          };
+          try {
+            if (repairReq.maxOutputTokens <= 0)
+              throw new ProviderError(`all ${d.maxOutputTokens} output tokens were used`, "budget_exhausted", false);
+            metrics.repairs.inc();
+            logger.info({ requestId: d.requestId, problems: problems.slice(0, 5) }, "asking the model to repair its code");
+            pass = await this.stream(provider.repair(repairReq, code, problems), out, d.partials, signal, progress);
+            usage.inputTokens += pass.usage.inputTokens;
+            usage.outputTokens += pass.usage.outputTokens;
+            code = pass.code;
+            final = signal.aborted ? final : await this.safely(() => evaluator.evaluate(code));
+          } catch (err) {
+            // Checked before the repair's call is made: the first answer stands, and its failure is reported.
+            if (!(err instanceof ProviderError && err.code === "budget_exhausted")) throw err;
+            noRepair = `; it was not repaired: ${err.message}, raise max_tokens to allow a repair`;
+          }
         }
         if (signal.aborted) outcome = "cancelled";
         else if (final.ok) {
@@ -215,7 +254,7 @@ export class GenerationProcessor {
             status: 502,
             type: "upstream_error",
             code: "invalid_model_output",
-            message: `The model's answer could not be turned into a screen (${final.error.message}).`,
+            message: `The model's answer could not be turned into a screen (${final.error.message})${noRepair}.`,
           };
         }
       }
@@ -229,19 +268,33 @@ export class GenerationProcessor {
       if (!signal.aborted) {
         if (!(err instanceof ProviderError)) logger.error({ err, requestId: d.requestId }, "generation failed");
         failure =
-          err instanceof ProviderError
+          err instanceof ProviderError && err.code === "budget_exhausted"
             ? {
-                status: err.code === "upstream_timeout" ? 504 : 502,
-                type: "upstream_error",
-                code: err.code,
-                message: err.message,
+                status: 400,
+                type: "invalid_request_error",
+                code: "budget_exhausted",
+                message: `The answer needed more than this request allows and was stopped: ${err.message}. Ask for less, or raise max_tokens.`,
               }
-            : { status: 500, type: "server_error", code: "internal_error", message: "The answer could not be generated." };
+            : err instanceof ProviderError
+              ? {
+                  status: err.code === "upstream_timeout" ? 504 : 502,
+                  type: "upstream_error",
+                  code: err.code,
+                  message: err.message,
+                }
+              : { status: 500, type: "server_error", code: "internal_error", message: "The answer could not be generated." };
       }
     }
 
-    // Billing: what was generated is billed (also when the client went away); a failed request costs nothing.
-    const billed = outcome === "error" ? { inputTokens: 0, outputTokens: 0 } : usage;
+    // Billing (docs/decisions.md, "What is billed"): a finished answer, and one the client stopped or that ran out of
+    // time, is billed for what was generated; so is a failure of the request itself (see requestFailureBilled); a
+    // failure of the upstream or of the platform (an upstream error or timeout, a crash here, chunks lost on their
+    // way) costs nothing. Billing clamps the debit to the hold.
+    const billable =
+      outcome === "cancelled"
+        ? cancelReason(typeof signal.reason === "string" ? signal.reason : "") !== "lost"
+        : outcome !== "error" || (!!failure && requestFailureBilled(failure.code, progress.delivered));
+    const billed = billable ? usage : { inputTokens: 0, outputTokens: 0 };
     const finishReason = outcome === "cancelled" ? "cancelled" : outcome;
     if (failure) out.publish({ type: "error", error: failure });
     else if (outcome !== "cancelled")
@@ -285,6 +338,7 @@ export class GenerationProcessor {
     out: ChunkPublisher,
     partials: boolean,
     signal: AbortSignal,
+    progress: { delivered: boolean },
   ): Promise<{ code: string; usage: { inputTokens: number; outputTokens: number } }> {
     const pump = new EventPump(events);
     const session = partials && this.sessions < MAX_SESSIONS ? this.deps.evaluator.stream() : undefined;
@@ -308,7 +362,10 @@ export class GenerationProcessor {
           else usage = { inputTokens: e.inputTokens, outputTokens: e.outputTokens };
         }
         if (!partials || signal.aborted) continue;
-        if (reasoning) out.publish({ type: "delta", reasoning });
+        if (reasoning) {
+          out.publish({ type: "delta", reasoning });
+          progress.delivered = true;
+        }
         // When the provider has already finished, the final evaluation shows the whole screen: no partial needed.
         // Intermediate screens are a courtesy, the final one is not: under load they come less often (the interval
         // grows with the generations in progress beyond the sandbox sessions), so the CPU goes to finishing answers.
@@ -327,6 +384,7 @@ export class GenerationProcessor {
             if (json !== lastJson) {
               lastJson = json;
               out.publish({ type: "delta", code, json: r.screen });
+              progress.delivered = true;
             }
           }
         }

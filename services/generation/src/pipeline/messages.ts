@@ -22,6 +22,8 @@ export interface GenerationJob {
   /** The app's published templates, for consistent screens across chats. */
   templates?: AppTemplate[];
   maxOutputTokens: number;
+  /** The most input tokens all the request's model calls may send (its hold covers them); absent: no limit. */
+  maxInputTokens?: number;
   holdId: string;
   /** Publish intermediate screens (streaming clients); otherwise only the final answer. */
   partials: boolean;
@@ -59,6 +61,15 @@ export type Chunk =
       usage: { inputTokens: number; outputTokens: number };
     })
   | (ChunkBase & { type: "error"; error: ChunkError });
+
+/**
+ * Why an answer was stopped before its end (the payload of the cancel message and the value of the cancel key):
+ * "client" — the client went away; "timeout" — it ran past GEN_REQUEST_TIMEOUT_MS; "lost" — chunks were lost on
+ * their way to the API process (the platform's failure: not billed).
+ */
+export type CancelReason = "client" | "timeout" | "lost";
+export const cancelReason = (value: string | null | undefined): CancelReason =>
+  value === "timeout" || value === "lost" ? value : "client";
 
 export const chunkSubject = (requestId: string): string => `gen.chunks.${requestId}`;
 export const cancelSubject = (requestId: string): string => `gen.cancel.${requestId}`;

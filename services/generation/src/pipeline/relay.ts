@@ -3,7 +3,15 @@ import type { Logger, MessageBus, Redis } from "@genui/chassis";
 import type { Queue } from "bullmq";
 import type { Subscription } from "nats";
 import type { GenerationMetrics } from "../metrics";
-import { cancelKey, cancelSubject, chunkSubject, type Chunk, type ChunkError, type GenerationJob } from "./messages";
+import {
+  cancelKey,
+  cancelSubject,
+  chunkSubject,
+  type CancelReason,
+  type Chunk,
+  type ChunkError,
+  type GenerationJob,
+} from "./messages";
 
 export interface RelayOptions {
   bus: MessageBus;
@@ -73,7 +81,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     this.timer = setInterval(() => void this.watch(), this.opts.keepAliveMs);
     this.deadline = setTimeout(() => {
       this.fail({ status: 504, type: "server_error", code: "timeout", message: "The answer took too long and was stopped." });
-      void this.cancel();
+      void this.cancel("timeout");
     }, this.opts.requestTimeoutMs);
   }
 
@@ -89,7 +97,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     if (chunk.seq > this.expected) {
       this.opts.logger.warn({ requestId: this.job.requestId, expected: this.expected, got: chunk.seq }, "answer lost chunks");
       this.fail(interrupted("Part of the answer was lost on its way. Please try again."));
-      void this.cancel();
+      void this.cancel("lost");
       return;
     }
     this.expected++;
@@ -146,15 +154,16 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
 
   /**
    * The client went away (or the answer was stopped): tell the worker, and take the job off the queue if no worker
-   * has it yet — then nothing was generated, and the usage event with no tokens releases the balance hold.
+   * has it yet — then nothing was generated, and the usage event with no tokens releases the balance hold. The reason
+   * goes to the worker, which bills accordingly (see GenerationProcessor).
    */
-  async cancel(): Promise<void> {
+  async cancel(reason: CancelReason = "client"): Promise<void> {
     const { bus, redis, queue, keyPrefix } = this.opts;
     this.end();
     const id = this.job.requestId;
     try {
-      await redis.set(cancelKey(keyPrefix, id), "1", "EX", 3_600);
-      bus.nc.publish(bus.subject(cancelSubject(id)));
+      await redis.set(cancelKey(keyPrefix, id), reason, "EX", 3_600);
+      bus.nc.publish(bus.subject(cancelSubject(id)), new TextEncoder().encode(reason));
       const removed = await queue.remove(id).catch(() => 0);
       if (removed === 1 && this.job.kind === "generate")
         await bus.publish(

@@ -97,6 +97,34 @@ export class OpenAIUpstreamProvider implements Provider {
     return this.complete(req, req.messages.map(toParam), true);
   }
 
+  /**
+   * Stops a call the request's budget does not cover: the output left must be positive and, when an input budget is
+   * set, what was sent so far plus this call's messages (counted with the tokenizer; the system prompt's count is
+   * remembered) must fit. `counted` is false for the first call of an answer, which the hold was computed from.
+   */
+  private checkBudget(
+    req: GenerateRequest,
+    messages: ChatCompletionMessageParam[],
+    tools: ChatCompletionFunctionTool[] | undefined,
+    spent: { input: number; output: number },
+    counted: boolean,
+  ): void {
+    if (req.maxOutputTokens - spent.output <= 0)
+      throw new ProviderError(
+        `the answer used all ${req.maxOutputTokens} output tokens this request allows before it was finished`,
+        "budget_exhausted",
+        false,
+      );
+    if (!counted || req.maxInputTokens === undefined) return;
+    const next = countInput(messages, tools);
+    if (spent.input + next > req.maxInputTokens)
+      throw new ProviderError(
+        `the next model call (${next} input tokens) would go beyond the ${req.maxInputTokens} input tokens this request was authorised for (${spent.input} used)`,
+        "budget_exhausted",
+        false,
+      );
+  }
+
   repair(req: GenerateRequest, code: string, errors: string[]): AsyncIterable<ProviderEvent> {
     const turns: ChatCompletionMessageParam[] = [
       ...req.messages.map(toParam),
@@ -134,7 +162,10 @@ export class OpenAIUpstreamProvider implements Provider {
         stream_options: { include_usage: true },
       };
       // Later rounds get what is left of the output budget: billing held the price of maxOutputTokens for them all.
-      const budget = Math.max(1, req.maxOutputTokens - outputTokens);
+      // A call the rest of the budget does not cover is not made (the first call of an answer is what the hold was
+      // computed from; a repair's every call is counted).
+      this.checkBudget(req, messages, tools, { input: inputTokens, output: outputTokens }, !allowTools || toolRounds > 0);
+      const budget = req.maxOutputTokens - outputTokens;
       if (this.opts.maxTokensField === "max_tokens") params.max_tokens = budget;
       else params.max_completion_tokens = budget;
       if (tools) {
@@ -275,6 +306,9 @@ const toParam = (t: ChatTurn): ChatCompletionMessageParam => ({ role: t.role, co
 
 /** Our own count of a request, for upstreams that report no usage: the messages, tool calls and tool definitions. */
 function countInput(messages: ChatCompletionMessageParam[], tools: ChatCompletionFunctionTool[] | undefined): number {
+  // The system prompt (the same few thousand tokens for most requests) is counted once and remembered.
+  const [first, ...rest] = messages;
+  if (first?.role === "system" && typeof first.content === "string") return systemTokens(first.content) + countInput(rest, tools);
   const turns: ChatTurn[] = messages.map((m) => {
     const content = typeof m.content === "string" ? m.content : m.content ? JSON.stringify(m.content) : "";
     const calls = m.role === "assistant" && m.tool_calls ? JSON.stringify(m.tool_calls) : "";
@@ -282,6 +316,18 @@ function countInput(messages: ChatCompletionMessageParam[], tools: ChatCompletio
     return { role: m.role === "assistant" || m.role === "system" ? m.role : "user", content: content + calls };
   });
   return countChatTokens(turns) + (tools ? countTokens(JSON.stringify(tools)) : 0);
+}
+
+const systemCounts = new Map<string, number>();
+/** Tokens of a system message (its 3-token overhead included), remembered for the 64 most recent prompts. */
+function systemTokens(content: string): number {
+  let n = systemCounts.get(content);
+  if (n === undefined) {
+    n = 3 + countTokens("system") + countTokens(content);
+    if (systemCounts.size >= 64) systemCounts.delete(systemCounts.keys().next().value!);
+    systemCounts.set(content, n);
+  }
+  return n;
 }
 
 /** Maps the SDK's errors: network and timeouts, 5xx and 429 are worth retrying; other 4xx are refusals. */

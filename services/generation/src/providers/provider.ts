@@ -27,8 +27,15 @@ export interface GenerateRequest {
   thinking: boolean;
   /** The client allowed web search ("Internet"). */
   internet: boolean;
-  /** The most output tokens this request may produce (billing held their price). */
+  /** The most output tokens this request may produce, over all its calls (billing held their price). */
   maxOutputTokens: number;
+  /**
+   * The most input tokens the calls of this request may send, all together (billing held their price). The first call
+   * of `generate` is sent without counting (the hold was computed from it); every further call — a tool round, a
+   * repair — is counted first and not sent when it would go beyond: a ProviderError `budget_exhausted`. Unset: no
+   * limit.
+   */
+  maxInputTokens?: number;
   /** The app's published templates (none for requests without an app). */
   templates?: AppTemplate[];
   /** Aborted when the client went away or the job was cancelled: stop promptly and return what was produced. */
@@ -48,7 +55,7 @@ export class ProviderError extends Error {
   override name = "ProviderError";
   constructor(
     message: string,
-    /** "upstream_error" | "upstream_timeout" | "upstream_refused" */
+    /** "upstream_error" | "upstream_timeout" | "upstream_refused" | "budget_exhausted" (the request's own limits) */
     readonly code: string,
     /** Worth retrying the job (network errors, 5xx, 429). */
     readonly transient: boolean,
