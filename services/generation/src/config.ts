@@ -37,6 +37,18 @@ export const configSchema = baseConfigSchema
     GEN_KEEPALIVE_MS: z.coerce.number().int().min(100).default(10_000),
     /** Allowance for the system prompt in the hold's input tokens (the hold is an upper bound, not the bill). */
     GEN_SYSTEM_PROMPT_TOKENS: z.coerce.number().int().min(0).default(4_000),
+    /**
+     * Requests per publishable key (web pages) as "max/windowSeconds": its own low budget, counted in Redis across
+     * every API process; the secret key's budget is the BFF's API_RATE_PER_KEY.
+     */
+    GEN_PUBLISHABLE_RATE: z
+      .string()
+      .regex(/^[1-9]\d*\/[1-9]\d*$/, 'must be a rate like "30/60" (max/windowSeconds)')
+      .default("30/60")
+      .transform((s) => {
+        const [max, windowSeconds] = s.split("/").map(Number) as [number, number];
+        return { max, windowSeconds };
+      }),
   });
 
 export type GenerationConfig = z.output<typeof configSchema>;
