@@ -563,8 +563,8 @@ describe("the published API and the signed-in routes, through the BFF", () => {
       expect(bad.error.message).toMatch(/did not run/i);
     });
 
-    it("when a page on another origin calls retrieve with its key, then the preflight answers 204 for any origin and allows the asked-for headers", async () => {
-      const origin = "https://shop.example.org";
+    it("when a page on the app's origin calls retrieve with its publishable key, then the preflight answers 204 and allows the asked-for headers, and the secret key from that page is refused readably", async () => {
+      const origin = new URL(dev.url).origin;
       const pre = await fetch(`${stack.bff.url}${API}/retrieve/`, {
         method: "OPTIONS",
         headers: {
@@ -578,10 +578,15 @@ describe("the published API and the signed-in routes, through the BFF", () => {
       expect(pre.headers.get("access-control-allow-methods")).toMatch(/\bPOST\b/);
       const allowed = (pre.headers.get("access-control-allow-headers") ?? "").toLowerCase().split(/\s*,\s*/);
       expect(allowed).toEqual(expect.arrayContaining(["authorization", "content-type"]));
-      const res = await post("/retrieve/", { code: CODE }, dev.apiKey, { origin });
+      const res = await post("/retrieve/", { code: CODE }, dev.publishableKey, { origin });
       expect(res.status).toBe(200);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
       expect(res.headers.get("set-cookie")).toBeNull();
+      // A secret key in a page: refused (it was served here before publishable keys), and the page can read why.
+      const refused = await post("/retrieve/", { code: CODE }, dev.apiKey, { origin });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("secret_key_in_browser");
     });
 
     it("when a signed-in user retrieves, then {code, json} comes back", async () => {

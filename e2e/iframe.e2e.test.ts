@@ -200,12 +200,13 @@ describe("the static iframe page in Chromium", () => {
   });
 
   it("when <genui-screen> is given code or a prompt and a key, then one debounced retrieve each draws the screen; in debug a refused key shows its error", async () => {
-    // The real published API (BFF → generation API → worker with the offline generator) on another origin than the page.
-    const dev = await newDeveloper(stack);
+    // The real published API (BFF → generation API → worker with the offline generator) on another origin than the
+    // page; the page is the app's own website, so its publishable key is accepted from it.
+    const dev = await newDeveloper(stack, 1_000_000, { url: hostUrl });
     pages["/code"] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Code host</title>
       <script src="${stack.bff.url}/apps/api/v1/embed/genui-loader.js"></script></head><body>
-      <genui-screen id="ok" api-base="${stack.bff.url}" api-key="${dev.apiKey}" code='heading("From code"); button("Buy", {name: "buy"})'></genui-screen>
-      <genui-screen id="prompt" api-base="${stack.bff.url}" api-key="${dev.apiKey}" prompt="weather in Paris"></genui-screen>
+      <genui-screen id="ok" api-base="${stack.bff.url}" api-key="${dev.publishableKey}" code='heading("From code"); button("Buy", {name: "buy"})'></genui-screen>
+      <genui-screen id="prompt" api-base="${stack.bff.url}" api-key="${dev.publishableKey}" prompt="weather in Paris"></genui-screen>
       <genui-screen id="bad" api-base="${stack.bff.url}" api-key="gk_live_wrong" debug code='text("never")'></genui-screen>
       </body></html>`;
     const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
@@ -223,8 +224,8 @@ describe("the static iframe page in Chromium", () => {
     // Debounced: each element asked once, with its key and only what it was given.
     expect(calls.map((c) => [c.auth, Object.keys(c.body)])).toEqual(
       expect.arrayContaining([
-        [`Bearer ${dev.apiKey}`, ["code"]],
-        [`Bearer ${dev.apiKey}`, ["prompt"]],
+        [`Bearer ${dev.publishableKey}`, ["code"]],
+        [`Bearer ${dev.publishableKey}`, ["prompt"]],
         ["Bearer gk_live_wrong", ["code"]],
       ]),
     );

@@ -13,12 +13,18 @@ export interface Developer {
   userId: string;
   appId: string;
   apiKey: string;
+  /** The app's publishable key (for pages on the app's own origin). */
+  publishableKey: string;
+  /** The app's website URL (its origin is where the publishable key is accepted from). */
+  url: string;
   subscriptionId: string;
 }
 
 interface AppRow {
   id: string;
+  url: string;
   api_key: string;
+  publishable_key: string;
   status: string;
   subscription_id: string | null;
 }
@@ -37,8 +43,11 @@ export async function credit(stack: Stack, userId: string, micros: number): Prom
   await wallets.apply(userId, `test-credit:${userId}:${randomUUID()}`, micros, "adjustment");
 }
 
-/** Signs up, creates an app and waits until it is active; credits the wallet with `micros` (default $1). */
-export async function newDeveloper(stack: Stack, micros = 1_000_000): Promise<Developer> {
+/**
+ * Signs up, creates an app (for `opts.url`, default a random https://….example.com) and waits until it is active;
+ * credits the wallet with `micros` (default $1).
+ */
+export async function newDeveloper(stack: Stack, micros = 1_000_000, opts: { url?: string } = {}): Promise<Developer> {
   const client = new BrowserClient(stack.bff.url);
   const res = await client.post("/accounts/api/v1/register/", {
     email: `dev-${randomUUID()}@genui.dev`,
@@ -46,7 +55,9 @@ export async function newDeveloper(stack: Stack, micros = 1_000_000): Promise<De
   });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}`);
   const userId = ((await res.json()) as { id: string }).id;
-  const created = await client.post("/apps/api/v1/create/", { url: `https://${randomUUID().slice(0, 8)}.example.com` });
+  const created = await client.post("/apps/api/v1/create/", {
+    url: opts.url ?? `https://${randomUUID().slice(0, 8)}.example.com`,
+  });
   if (created.status !== 201) throw new Error(`app create answered ${created.status}`);
   const app = (await created.json()) as AppRow;
   const active = await eventually(
@@ -56,5 +67,13 @@ export async function newDeveloper(stack: Stack, micros = 1_000_000): Promise<De
   );
   if (active?.status !== "active") throw new Error("the app did not become active");
   if (micros > 0) await credit(stack, userId, micros);
-  return { client, userId, appId: app.id, apiKey: app.api_key, subscriptionId: active.subscription_id! };
+  return {
+    client,
+    userId,
+    appId: app.id,
+    apiKey: app.api_key,
+    publishableKey: active.publishable_key,
+    url: app.url,
+    subscriptionId: active.subscription_id!,
+  };
 }

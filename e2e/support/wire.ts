@@ -3,6 +3,9 @@ export interface AppRow {
   id: string;
   url: string;
   api_key: string;
+  publishable_key: string | null;
+  allowed_origin: string;
+  daily_spend_cap: string;
   status: string;
   subscription_id: string | null;
   created_at: string;

@@ -1,6 +1,6 @@
 import type { DescMessage } from "@bufbuild/protobuf";
 import { UserRegisteredSchema } from "./gen/genui/identity/v1/events_pb";
-import { AppCreatedSchema, AppDeletedSchema, AppKeyRotatedSchema } from "./gen/genui/apps/v1/events_pb";
+import { AppCreatedSchema, AppDeletedSchema, AppKeyRotatedSchema, AppSpendCapChangedSchema } from "./gen/genui/apps/v1/events_pb";
 import { VerifyKeyRequestSchema, VerifyKeyResponseSchema } from "./gen/genui/apps/v1/keys_pb";
 import { ListPublishedTemplatesRequestSchema, ListPublishedTemplatesResponseSchema } from "./gen/genui/apps/v1/templates_pb";
 import {
@@ -48,6 +48,7 @@ export const EVENTS = {
   appCreated: event("apps.app.created", "APPS", AppCreatedSchema),
   appDeleted: event("apps.app.deleted", "APPS", AppDeletedSchema),
   appKeyRotated: event("apps.app.key_rotated", "APPS", AppKeyRotatedSchema),
+  appSpendCapChanged: event("apps.app.spend_cap_changed", "APPS", AppSpendCapChangedSchema),
   subscriptionActivated: event("billing.subscription.activated", "BILLING", SubscriptionActivatedSchema),
   subscriptionCancelled: event("billing.subscription.cancelled", "BILLING", SubscriptionCancelledSchema),
   orderPaid: event("billing.order.paid", "BILLING", OrderPaidSchema),

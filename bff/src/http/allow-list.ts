@@ -34,6 +34,8 @@ export const PROXIED_ROUTES: readonly ProxiedRoute[] = [
   { method: "POST", path: "/apps/api/v1/create/", upstream: "apps", auth: true },
   { method: "DELETE", path: "/apps/api/v1/delete/:appId/", upstream: "apps", auth: true },
   { method: "POST", path: "/apps/api/v1/rotate-key/:appId/", upstream: "apps", auth: true },
+  { method: "POST", path: "/apps/api/v1/rotate-publishable-key/:appId/", upstream: "apps", auth: true },
+  { method: "PATCH", path: "/apps/api/v1/update/:appId/", upstream: "apps", auth: true },
   { method: "GET", path: "/apps/api/v1/templates/:appId/", upstream: "apps", auth: true },
   { method: "POST", path: "/apps/api/v1/templates/:appId/create/", upstream: "apps", auth: true },
   { method: "GET", path: "/apps/api/v1/templates/:appId/retrieve/:templateId/", upstream: "apps", auth: true },

@@ -52,18 +52,18 @@ describe("GenUI", () => {
     expect(iframe.style.height).toBe("480px");
   });
 
-  test("when the prompt changes quickly, then one debounced retrieve is made with the API key", async () => {
+  test("when the prompt changes quickly, then one debounced retrieve is made with the (publishable) API key", async () => {
     jest.useFakeTimers();
     const fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ json: SCREEN }) }));
     globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
-    const { rerender } = render(<GenUI apiKey="key-1" apiBase="https://api.genui.test" prompt="A" />);
-    rerender(<GenUI apiKey="key-1" apiBase="https://api.genui.test" prompt="A login form" />);
+    const { rerender } = render(<GenUI apiKey="gk_pub_page-key-1" apiBase="https://api.genui.test" prompt="A" />);
+    rerender(<GenUI apiKey="gk_pub_page-key-1" apiBase="https://api.genui.test" prompt="A login form" />);
     await act(() => jest.advanceTimersByTimeAsync(1000));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledWith(
       "https://api.genui.test/apps/api/v1/retrieve/",
       expect.objectContaining({
-        headers: expect.objectContaining({ Authorization: "Bearer key-1" }),
+        headers: expect.objectContaining({ Authorization: "Bearer gk_pub_page-key-1" }),
         body: '{"prompt":"A login form"}',
       }),
     );

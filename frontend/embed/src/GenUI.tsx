@@ -5,7 +5,10 @@ import { DEFAULT_API_BASE, createGenUIFrame, type ActionEvent, type GenUIFrame, 
 export interface GenUIProps {
   /** The id of the wrapper element. */
   id?: string;
-  /** Needed with code or prompt; not with json. */
+  /**
+   * Needed with code or prompt; not with json. In pages this is the app's publishable key (gk_pub_…), accepted only
+   * from the app's own origin; the secret key (gk_live_…) is refused from browsers.
+   */
   apiKey?: string;
   /** The API serving the iframe page and the retrieve endpoint. Default "https://genui.dev". */
   apiBase?: string;

@@ -156,7 +156,7 @@ describe("createGenUIFrame", () => {
 
   test("when code and prompt change within a second, then exactly one debounced retrieve is made with the Bearer key and only non-empty fields", async () => {
     jest.useFakeTimers();
-    const { frame, win, posted, fetch } = setup({ apiKey: "key-123" });
+    const { frame, win, posted, fetch } = setup({ apiKey: "gk_pub_page-key-123" });
     frame.update({ code: "scr", prompt: "" });
     await jest.advanceTimersByTimeAsync(500);
     frame.update({ code: "screen(", prompt: "   " });
@@ -167,7 +167,7 @@ describe("createGenUIFrame", () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`${API}/apps/api/v1/retrieve/`);
     expect(init.method).toBe("POST");
-    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer key-123");
+    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer gk_pub_page-key-123");
     expect(JSON.parse(init.body as string)).toEqual({ code: "screen(" });
     ready(win);
     expect(renders(posted)).toEqual([[{ source: "genui", type: "RENDER", json: SCREEN }, "*"]]);

@@ -111,14 +111,17 @@ describe("<genui-screen>", () => {
     const saved = globalThis.fetch;
     globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
     try {
-      const el = create({ "api-key": "key-9", "api-base": "https://api.genui.test", code: "a" });
+      const el = create({ "api-key": "gk_pub_page-key-9", "api-base": "https://api.genui.test", code: "a" });
       el.setAttribute("code", "ab");
       el.setAttribute("prompt", "");
       await jest.advanceTimersByTimeAsync(1000);
       expect(fetch).toHaveBeenCalledTimes(1);
       expect(fetch).toHaveBeenCalledWith(
         "https://api.genui.test/apps/api/v1/retrieve/",
-        expect.objectContaining({ headers: expect.objectContaining({ Authorization: "Bearer key-9" }), body: '{"code":"ab"}' }),
+        expect.objectContaining({
+          headers: expect.objectContaining({ Authorization: "Bearer gk_pub_page-key-9" }),
+          body: '{"code":"ab"}',
+        }),
       );
     } finally {
       globalThis.fetch = saved;

@@ -2,11 +2,11 @@
  * The framework-agnostic loader (no React): the `<genui-screen>` custom element and `mount(el, opts)`, both on top of
  * host.ts. Built into a standalone script; importing it registers the element (once).
  *
- *   <genui-screen api-key="…" prompt="A login form" debug></genui-screen>
+ *   <genui-screen api-key="gk_pub_…" prompt="A login form" debug></genui-screen>
  *   <genui-screen json='{"name":"Hello","screen":{"v1":[…]}}'></genui-screen>
  *   el.addEventListener("genui-action", (e) => console.log(e.detail)); // { type, component: { name, value } }
  *
- * Attributes: api-key, api-base (default https://genui.dev), width, height, theme, debug (present and not "false"),
+ * Attributes: api-key (the app's publishable key: accepted only from the app's own origin), api-base (default https://genui.dev), width, height, theme, debug (present and not "false"),
  * code, prompt, json (JSON text). The `json` property takes a screen object or JSON text; the last write of the
  * property or the attribute wins. Events (bubbling, composed): `genui-action` (detail: the action) and `genui-error`
  * (detail: `{ message }`).

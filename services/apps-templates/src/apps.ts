@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { conflict, notFound, validationFailed, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
-import { KeySealer, generateApiKey, hashApiKey } from "./domain/api-key";
+import { KeySealer, generateApiKey, generatePublishableKey, hashApiKey, publishableSealId } from "./domain/api-key";
 import { normaliseWebsiteUrl } from "./domain/url";
+import { DEFAULT_DAILY_SPEND_CAP_MICROS, capAsText } from "./domain/validation";
 import type { KeyDirectory } from "./key-directory";
 import type { OwnerAppsCache } from "./owner-apps-cache";
 import type { AppRecord, AppRepository } from "./store/app.repository";
@@ -11,7 +12,14 @@ import type { AppRecord, AppRepository } from "./store/app.repository";
 export interface AppView {
   id: string;
   url: string;
+  /** The secret key: servers only (a request carrying an Origin header is refused). */
   api_key: string;
+  /** The publishable key for web pages (the embed, the loader); null only for an app not yet given one. */
+  publishable_key: string | null;
+  /** Where the publishable key is accepted from: the origin of `url`. */
+  allowed_origin: string;
+  /** What the publishable key may spend per UTC day, US dollars with 2 places ("1.00"). */
+  daily_spend_cap: string;
   status: string;
   /** Billing's subscription id (for `POST billing/api/v1/subscription/{id}/cancel/`); null until activated. */
   subscription_id: string | null;
@@ -34,6 +42,9 @@ export class Apps {
       id: app._id,
       url: app.url,
       api_key: this.sealer.open(app.keySealed, app._id),
+      publishable_key: app.pubKeySealed ? this.sealer.open(app.pubKeySealed, publishableSealId(app._id)) : null,
+      allowed_origin: new URL(app.url).origin,
+      daily_spend_cap: capAsText(app.dailySpendCapMicros ?? DEFAULT_DAILY_SPEND_CAP_MICROS),
       status: app.status,
       subscription_id: app.subscriptionId ?? null,
       created_at: app.createdAt.toISOString(),
@@ -45,6 +56,7 @@ export class Apps {
     if (!checked.ok) throw validationFailed({ url: [checked.message] });
     const id = randomUUID();
     const key = generateApiKey();
+    const pubKey = generatePublishableKey();
     const now = new Date();
     const app: AppRecord = {
       _id: id,
@@ -55,6 +67,9 @@ export class Apps {
       statusAt: now,
       keyHash: hashApiKey(key),
       keySealed: this.sealer.seal(key, id),
+      pubKeyHash: hashApiKey(pubKey),
+      pubKeySealed: this.sealer.seal(pubKey, publishableSealId(id)),
+      dailySpendCapMicros: DEFAULT_DAILY_SPEND_CAP_MICROS,
       createdAt: now,
       updatedAt: now,
     };
@@ -63,13 +78,44 @@ export class Apps {
     if (!(await this.repo.insert(app, [event]))) throw validationFailed({ url: ["You already have an app for this website."] });
     this.lists.invalidateOwner(ownerId);
     this.keys.issued(key);
+    this.keys.issued(pubKey);
     this.outbox.flushSoon(id);
     return this.view(app);
   }
 
   async list(ownerId: string, page: number, pageSize: number): Promise<{ results: AppView[]; count: number }> {
     const { results, count } = await this.lists.page(ownerId, page, pageSize);
-    return { results: results.map((a) => this.view(a)), count };
+    const complete = await Promise.all(results.map((a) => (a.pubKeyHash ? a : this.givePublishableKey(a))));
+    return { results: complete.map((a) => this.view(a)), count };
+  }
+
+  /**
+   * Gives an app made before publishable keys its first one (the startup migration does them all; this covers an
+   * app listed before it got there). When another instance was first, its key is the one read back.
+   */
+  async givePublishableKey(app: AppRecord): Promise<AppRecord> {
+    const pubKey = generatePublishableKey();
+    const sealed = this.sealer.seal(pubKey, publishableSealId(app._id));
+    const added = await this.repo.addPublishableKey(app._id, hashApiKey(pubKey), sealed);
+    this.lists.invalidateOwner(app.ownerId);
+    if (added) {
+      this.keys.issued(pubKey);
+      return { ...app, pubKeyHash: hashApiKey(pubKey), pubKeySealed: sealed };
+    }
+    return (await this.repo.findOwned(app.ownerId, app._id)) ?? app;
+  }
+
+  /** The startup migration: every live app without a publishable key gets one. Returns how many were given. */
+  async migratePublishableKeys(batch = 200): Promise<number> {
+    let given = 0;
+    for (;;) {
+      const apps = await this.repo.withoutPublishableKey(batch);
+      if (apps.length === 0) return given;
+      for (const app of apps) {
+        await this.givePublishableKey(app);
+        given++;
+      }
+    }
   }
 
   async owned(ownerId: string, id: string): Promise<AppRecord> {
@@ -93,7 +139,7 @@ export class Apps {
   async rotateKey(ownerId: string, id: string): Promise<AppView> {
     const app = await this.owned(ownerId, id);
     const key = generateApiKey();
-    const event = this.bus.envelope(EVENTS.appKeyRotated, { appId: id, ownerId });
+    const event = this.bus.envelope(EVENTS.appKeyRotated, { appId: id, ownerId, kind: "secret" });
     const sealed = this.sealer.seal(key, id);
     if (!(await this.repo.rotateKey(ownerId, id, app.keyHash, hashApiKey(key), sealed, [event])))
       throw conflict("The key was changed at the same moment; reload and try again.", "APPS.KEY_CHANGED");
@@ -102,5 +148,32 @@ export class Apps {
     this.keys.issued(key);
     this.outbox.flushSoon(id);
     return this.view({ ...app, keyHash: hashApiKey(key), keySealed: sealed });
+  }
+
+  /** A new publishable key; the old one stops working at once (pages must be updated). */
+  async rotatePublishableKey(ownerId: string, id: string): Promise<AppView> {
+    const app = await this.owned(ownerId, id);
+    const pubKey = generatePublishableKey();
+    const event = this.bus.envelope(EVENTS.appKeyRotated, { appId: id, ownerId, kind: "publishable" });
+    const sealed = this.sealer.seal(pubKey, publishableSealId(id));
+    if (!(await this.repo.rotatePublishableKey(ownerId, id, app.pubKeyHash, hashApiKey(pubKey), sealed, [event])))
+      throw conflict("The key was changed at the same moment; reload and try again.", "APPS.KEY_CHANGED");
+    this.lists.invalidateOwner(ownerId);
+    this.keys.invalidate(id);
+    this.keys.issued(pubKey);
+    this.outbox.flushSoon(id);
+    return this.view({ ...app, pubKeyHash: hashApiKey(pubKey), pubKeySealed: sealed });
+  }
+
+  /** Sets the publishable key's daily spend cap (micro-dollars). */
+  async setDailySpendCap(ownerId: string, id: string, micros: number): Promise<AppView> {
+    const event = this.bus.envelope(EVENTS.appSpendCapChanged, { appId: id, ownerId, dailySpendCapMicros: BigInt(micros) });
+    this.lists.invalidateOwner(ownerId);
+    if (!(await this.repo.setDailySpendCap(ownerId, id, micros, [event]))) throw notFound();
+    this.lists.invalidateOwner(ownerId);
+    this.keys.invalidate(id);
+    this.outbox.flushSoon(id);
+    const app = await this.owned(ownerId, id);
+    return this.view(app.pubKeyHash ? app : await this.givePublishableKey(app));
   }
 }

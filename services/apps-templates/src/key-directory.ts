@@ -1,5 +1,6 @@
 import { TtlCache } from "@genui/chassis";
-import { hashApiKey, looksLikeApiKey } from "./domain/api-key";
+import { hashApiKey, looksLikeApiKey, looksLikePublishableKey, type KeyKind } from "./domain/api-key";
+import { DEFAULT_DAILY_SPEND_CAP_MICROS } from "./domain/validation";
 import type { AppRepository, AppStatus } from "./store/app.repository";
 
 /** What apps.keys.verify answers about a key. */
@@ -8,42 +9,60 @@ export interface KeyOwner {
   ownerId: string;
   status: AppStatus;
   websiteUrl: string;
+  kind: KeyKind;
+  /** The app's origin: where its publishable key may be sent from. */
+  allowedOrigin: string;
+  dailySpendCapMicros: bigint;
 }
 
 /**
  * Answers "whose key is this?" from memory: every published API call asks it. Entries live 60 s (unknown keys
  * 5 s) and are dropped at once when this process changes an app, or when any instance's event about the app
- * (status, rotation, deletion) passes by on NATS.
+ * (status, rotation, spend cap, deletion) passes by on NATS.
  */
 export class KeyDirectory {
   private readonly known = new TtlCache<string, KeyOwner>(60_000, 100_000);
   private readonly unknown = new TtlCache<string, true>(5_000, 100_000);
-  private readonly hashByApp = new Map<string, string>();
+  private readonly hashesByApp = new Map<string, Set<string>>();
 
   constructor(private readonly apps: AppRepository) {}
 
   async verify(apiKey: string): Promise<KeyOwner | undefined> {
-    if (!looksLikeApiKey(apiKey)) return undefined;
+    const kind: KeyKind | undefined = looksLikeApiKey(apiKey)
+      ? "secret"
+      : looksLikePublishableKey(apiKey)
+        ? "publishable"
+        : undefined;
+    if (!kind) return undefined;
     const hash = hashApiKey(apiKey);
     const hit = this.known.get(hash);
     if (hit) return hit;
     if (this.unknown.get(hash)) return undefined;
-    const app = await this.apps.findByKeyHash(hash);
+    const app = kind === "secret" ? await this.apps.findByKeyHash(hash) : await this.apps.findByPubKeyHash(hash);
     if (!app) {
       this.unknown.set(hash, true);
       return undefined;
     }
-    const owner: KeyOwner = { appId: app._id, ownerId: app.ownerId, status: app.status, websiteUrl: app.url };
+    const owner: KeyOwner = {
+      appId: app._id,
+      ownerId: app.ownerId,
+      status: app.status,
+      websiteUrl: app.url,
+      kind,
+      allowedOrigin: new URL(app.url).origin,
+      dailySpendCapMicros: BigInt(app.dailySpendCapMicros ?? DEFAULT_DAILY_SPEND_CAP_MICROS),
+    };
     this.known.set(hash, owner);
-    this.hashByApp.set(app._id, hash);
+    let set = this.hashesByApp.get(app._id);
+    if (!set) this.hashesByApp.set(app._id, (set = new Set()));
+    set.add(hash);
     return owner;
   }
 
-  /** Forgets what is known about an app's key. */
+  /** Forgets what is known about an app's keys. */
   invalidate(appId: string): void {
-    const hash = this.hashByApp.get(appId);
-    if (hash) this.known.delete(hash);
-    this.hashByApp.delete(appId);
+    for (const hash of this.hashesByApp.get(appId) ?? []) this.known.delete(hash);
+    this.hashesByApp.delete(appId);
   }
 
   /** Forgets that a key was unknown (it was just issued). */

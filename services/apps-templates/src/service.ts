@@ -35,6 +35,11 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
 
       const stopConsumers = await registerSubscriptions(bus, appRepo, templateRepo, keys, lists, ctx.logger);
       outbox.start();
+      // Apps made before publishable keys get one now (in the background: serving does not wait for it).
+      void apps
+        .migratePublishableKeys()
+        .then((n) => n > 0 && ctx.logger.info({ apps: n }, "publishable keys given to existing apps"))
+        .catch((err: unknown) => ctx.logger.warn({ err }, "publishable key migration failed; listing still gives them"));
       ctx.shutdown.add("workers", "event consumers", stopConsumers);
       ctx.shutdown.add("workers", "outbox relay", () => outbox.stop());
 

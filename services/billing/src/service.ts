@@ -143,6 +143,8 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
           inputTextLimit: BigInt(p.input_text_limit),
           outputTextLimit: BigInt(p.output_text_limit),
           isDefault: p.default,
+          inputTextCostMicros: BigInt(p.prices.USD.input_text_cost),
+          outputTextCostMicros: BigInt(p.prices.USD.output_text_cost),
         })),
       }));
       ctx.app.use(planRoutes(catalogue));

@@ -42,6 +42,18 @@ export const configSchema = baseConfigSchema
      * UPSTREAM_MAX_TOOL_ROUNDS; a worker never makes a call beyond the hold either way).
      */
     GEN_HOLD_TOOL_ROUNDS: z.coerce.number().int().min(0).max(5).default(2),
+    /**
+     * Requests per publishable key (web pages) as "max/windowSeconds": its own low budget, counted in Redis across
+     * every API process; the secret key's budget is the BFF's API_RATE_PER_KEY.
+     */
+    GEN_PUBLISHABLE_RATE: z
+      .string()
+      .regex(/^[1-9]\d*\/[1-9]\d*$/, 'must be a rate like "30/60" (max/windowSeconds)')
+      .default("30/60")
+      .transform((s) => {
+        const [max, windowSeconds] = s.split("/").map(Number) as [number, number];
+        return { max, windowSeconds };
+      }),
   });
 
 export type GenerationConfig = z.output<typeof configSchema>;

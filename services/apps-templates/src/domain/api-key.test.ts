@@ -1,4 +1,12 @@
-import { KeySealer, generateApiKey, hashApiKey, looksLikeApiKey } from "./api-key";
+import {
+  KeySealer,
+  generateApiKey,
+  generatePublishableKey,
+  hashApiKey,
+  looksLikeApiKey,
+  looksLikePublishableKey,
+  publishableSealId,
+} from "./api-key";
 
 const secret = "a".repeat(64);
 
@@ -30,5 +38,21 @@ describe("API keys", () => {
 
   it("when the configured secret is not 32 bytes, then it is refused", () => {
     expect(() => new KeySealer("short")).toThrow(/32 bytes/);
+  });
+});
+
+describe("publishable keys", () => {
+  it("when a publishable key is made, then it has its own prefix and is never taken for a secret key", () => {
+    const k = generatePublishableKey();
+    expect(k).toMatch(/^gk_pub_[A-Za-z0-9_-]{43}$/);
+    expect(looksLikePublishableKey(k)).toBe(true);
+    expect(looksLikeApiKey(k)).toBe(false);
+    expect(looksLikePublishableKey(generateApiKey())).toBe(false);
+  });
+
+  it("when sealed for an app's publishable slot, then it does not open as that app's secret key", () => {
+    const sealer = new KeySealer(secret);
+    const sealed = sealer.seal(generatePublishableKey(), publishableSealId("app-1"));
+    expect(() => sealer.open(sealed, "app-1")).toThrow();
   });
 });

@@ -9,6 +9,23 @@ export const generateApiKey = (): string => API_KEY_PREFIX + randomBytes(32).toS
 
 export const looksLikeApiKey = (key: string): boolean => KEY_PATTERN.test(key);
 
+/**
+ * Prefix of publishable keys: the key a web page carries (the embed, the loader). It only renders (retrieve), only
+ * from the app's own origin, under its own rate limit and the owner's daily spend cap, so reading it from a page's
+ * source gains nothing a visitor of the page does not already have.
+ */
+export const PUBLISHABLE_KEY_PREFIX = "gk_pub_";
+const PUBLISHABLE_PATTERN = /^gk_pub_[A-Za-z0-9_-]{43}$/;
+
+export const generatePublishableKey = (): string => PUBLISHABLE_KEY_PREFIX + randomBytes(32).toString("base64url");
+
+export const looksLikePublishableKey = (key: string): boolean => PUBLISHABLE_PATTERN.test(key);
+
+export type KeyKind = "secret" | "publishable";
+
+/** Associated data of a sealed publishable key: the app id alone would let its ciphertext pass for the secret key's. */
+export const publishableSealId = (appId: string): string => `${appId}/publishable`;
+
 /** The lookup hash (SHA-256, hex): keys are high-entropy, so a fast hash is enough and a salt adds nothing. */
 export const hashApiKey = (key: string): string => createHash("sha256").update(key).digest("hex");
 

@@ -78,3 +78,34 @@ export const updateTemplateInput = z.object({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Ids are UUIDs; anything else cannot exist. */
 export const isId = (v: string | undefined): v is string => typeof v === "string" && UUID.test(v);
+
+/** The daily spend cap a new app's publishable key starts with: $1.00 per UTC day (the owner changes it). */
+export const DEFAULT_DAILY_SPEND_CAP_MICROS = 1_000_000;
+/** The largest daily cap an owner may set, in dollars. */
+export const MAX_DAILY_SPEND_CAP_USD = 10_000;
+
+/** Micro-dollars as DRF shows a decimal with 2 places: "1.00". */
+export const capAsText = (micros: number): string => (micros / 1_000_000).toFixed(2);
+
+/**
+ * App update: `daily_spend_cap` in US dollars (a number or a decimal string, at most 2 places, 0 to 10000; 0 stops
+ * the publishable key from generating). The result is micro-dollars.
+ */
+export const updateAppInput = z.object({ daily_spend_cap: z.unknown().optional() }).transform((b, ctx) => {
+  const v = b.daily_spend_cap;
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", path: ["daily_spend_cap"], message });
+    return z.NEVER;
+  };
+  if (v === undefined) return fail(REQUIRED);
+  if (v === null) return fail("This field may not be null.");
+  const text = typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : "";
+  if (!/^-?\d+(\.\d+)?$/.test(text) || text.length > 20) return fail("A valid number is required.");
+  const [whole, frac = ""] = text.replace(/^-/, "").split(".");
+  if (text.startsWith("-") && /[1-9]/.test(text)) return fail("Ensure this value is greater than or equal to 0.");
+  if (frac.replace(/0+$/, "").length > 2) return fail("Ensure that there are no more than 2 decimal places.");
+  const micros = Number(whole) * 1_000_000 + Number(frac.replace(/0+$/, "").padEnd(6, "0"));
+  if (micros > MAX_DAILY_SPEND_CAP_USD * 1_000_000)
+    return fail(`Ensure this value is less than or equal to ${MAX_DAILY_SPEND_CAP_USD}.`);
+  return { dailySpendCapMicros: micros };
+});

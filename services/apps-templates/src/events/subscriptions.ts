@@ -49,6 +49,7 @@ export async function registerSubscriptions(
     [EVENTS.appCreated.subject, EVENTS.appCreated.schema],
     [EVENTS.appDeleted.subject, EVENTS.appDeleted.schema],
     [EVENTS.appKeyRotated.subject, EVENTS.appKeyRotated.schema],
+    [EVENTS.appSpendCapChanged.subject, EVENTS.appSpendCapChanged.schema],
   ];
   const subs = touching.map(([subject, schema]) =>
     bus.nc.subscribe(bus.subject(subject), {

@@ -1,7 +1,7 @@
 import { notFound, requireIdentity, userId } from "@genui/chassis";
 import { Router, type Request } from "express";
 import type { Apps } from "../apps";
-import { createAppInput, isId, pagination, updateTemplateInput } from "../domain/validation";
+import { createAppInput, isId, pagination, updateAppInput, updateTemplateInput } from "../domain/validation";
 import type { Templates } from "../templates";
 
 /** Every route acts on the signed user's own apps; another user's app or template is a 404, never a 403. */
@@ -33,6 +33,17 @@ export function appRoutes(apps: Apps, templates: Templates): Router {
 
   router.post("/apps/api/v1/rotate-key/:appId/", async (req, res) => {
     res.json(await apps.rotateKey(userId(req), appIdOf(req, "appId")));
+  });
+
+  router.post("/apps/api/v1/rotate-publishable-key/:appId/", async (req, res) => {
+    res.json(await apps.rotatePublishableKey(userId(req), appIdOf(req, "appId")));
+  });
+
+  // The owner's settings of an app: today the publishable key's daily spend cap (`daily_spend_cap`, dollars).
+  router.patch("/apps/api/v1/update/:appId/", async (req, res) => {
+    const id = appIdOf(req, "appId");
+    const input = updateAppInput.parse(req.body ?? {});
+    res.json(await apps.setDailySpendCap(userId(req), id, input.dailySpendCapMicros));
   });
 
   router.get("/apps/api/v1/templates/:appId/", async (req, res) => {

@@ -18,6 +18,12 @@ export interface AppRecord extends OutboxFields {
   keyHash: string;
   /** AES-256-GCM sealed API key, for the owner's copy button. */
   keySealed: string;
+  /** SHA-256 of the publishable key (pages); absent on apps made before publishable keys, until given one. */
+  pubKeyHash?: string;
+  /** The sealed publishable key (associated data `<id>/publishable`). */
+  pubKeySealed?: string;
+  /** What the publishable key may spend per UTC day, micro-dollars (absent: the default). */
+  dailySpendCapMicros?: number;
   createdAt: Date;
   updatedAt: Date;
   deletedAt?: Date;
@@ -34,6 +40,9 @@ const appSchema = new Schema<AppRecord>(
     subscriptionId: { type: String },
     keyHash: { type: String, required: true },
     keySealed: { type: String, required: true },
+    pubKeyHash: { type: String },
+    pubKeySealed: { type: String },
+    dailySpendCapMicros: { type: Number },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     deletedAt: { type: Date },
@@ -44,6 +53,8 @@ const appSchema = new Schema<AppRecord>(
 appSchema.index({ ownerId: 1, urlKey: 1 }, { unique: true });
 appSchema.index({ ownerId: 1, createdAt: -1 });
 appSchema.index({ keyHash: 1 }, { unique: true });
+// Not unique: older apps have none yet (256 random bits do not collide).
+appSchema.index({ pubKeyHash: 1 });
 
 const LIVE = { deletedAt: { $exists: false } };
 const NO_OUTBOX = { outbox: 0 } as const;
@@ -115,6 +126,67 @@ export class AppRepository {
       .select(NO_OUTBOX)
       .lean<AppRecord>()
       .exec();
+  }
+
+  findByPubKeyHash(pubKeyHash: string): Promise<AppRecord | null> {
+    return this.model
+      .findOne({ pubKeyHash, ...LIVE })
+      .select(NO_OUTBOX)
+      .lean<AppRecord>()
+      .exec();
+  }
+
+  /** Live apps made before publishable keys (the migration gives each one). */
+  withoutPublishableKey(limit: number): Promise<AppRecord[]> {
+    return this.model
+      .find({ pubKeyHash: { $exists: false }, ...LIVE })
+      .select(NO_OUTBOX)
+      .limit(limit)
+      .lean<AppRecord[]>()
+      .exec();
+  }
+
+  /** Gives an app its first publishable key; false when it already has one (another instance was first). */
+  async addPublishableKey(id: string, pubKeyHash: string, pubKeySealed: string): Promise<boolean> {
+    const res = await this.lock.run(id, () =>
+      this.model.updateOne({ _id: id, pubKeyHash: { $exists: false }, ...LIVE }, { $set: { pubKeyHash, pubKeySealed } }).exec(),
+    );
+    return res.modifiedCount === 1;
+  }
+
+  /** Replaces the publishable key (guarded by the old hash, so two rotations never both win). */
+  async rotatePublishableKey(
+    ownerId: string,
+    id: string,
+    oldHash: string | undefined,
+    pubKeyHash: string,
+    pubKeySealed: string,
+    events: SealedEvent[],
+  ): Promise<boolean> {
+    const o = outboxUpdate(events);
+    const res = await this.lock.run(id, () =>
+      this.model
+        .updateOne(
+          { _id: id, ownerId, pubKeyHash: oldHash ?? { $exists: false }, ...LIVE },
+          { $set: { pubKeyHash, pubKeySealed, updatedAt: new Date(), ...o.$set }, $inc: o.$inc },
+        )
+        .exec(),
+    );
+    return res.modifiedCount === 1;
+  }
+
+  /** Sets the publishable key's daily spend cap with its event; false when the app is missing. */
+  async setDailySpendCap(ownerId: string, id: string, micros: number, events: SealedEvent[]): Promise<boolean> {
+    const o = outboxUpdate(events);
+    const res = await this.lock.run(id, () =>
+      this.model
+        .updateOne(
+          { _id: id, ownerId, ...LIVE },
+          { $set: { dailySpendCapMicros: micros, updatedAt: new Date(), ...o.$set }, $inc: o.$inc },
+        )
+        .exec(),
+    );
+    return res.matchedCount === 1;
   }
 
   /** Marks a non-active app deleted (single-document guard) with its event; null when missing or active. */

@@ -9,12 +9,18 @@ export interface KeyOwner {
   appId: string;
   ownerId: string;
   status: string;
+  /** "secret" (servers) or "publishable" (web pages: retrieve only, from `allowedOrigin`, under the daily cap). */
+  kind: "secret" | "publishable";
+  /** The app's origin (scheme://host[:port]). */
+  allowedOrigin: string;
+  /** The publishable key's daily spend cap, micro-dollars per UTC day. */
+  dailySpendCapMicros: number;
 }
 
 /**
  * Verifies API keys with apps-templates (`apps.keys.verify`), remembering answers briefly: every published call
  * needs one, and a request/reply per call would dominate the added latency. Answers live 5 s (unknown keys 2 s) and
- * are dropped at once when any event about the app passes by (rotation, deletion, subscription changes), so a
+ * are dropped at once when any event about the app passes by (rotation, spend cap, deletion, subscription changes), so a
  * rotated key stops working within one event's travel time and a status change shows within 5 s at worst.
  */
 export class KeyVerifier {
@@ -32,6 +38,7 @@ export class KeyVerifier {
       [EVENTS.subscriptionCancelled.subject, EVENTS.subscriptionCancelled.schema],
       [EVENTS.appDeleted.subject, EVENTS.appDeleted.schema],
       [EVENTS.appKeyRotated.subject, EVENTS.appKeyRotated.schema],
+      [EVENTS.appSpendCapChanged.subject, EVENTS.appSpendCapChanged.schema],
     ];
     for (const [subject, schema] of touching)
       this.subs.push(
@@ -62,7 +69,15 @@ export class KeyVerifier {
     if (this.unknown.get(hash)) return undefined;
     try {
       const res = await this.bus.request(COMMANDS.verifyKey, { apiKey }, { timeoutMs: 2_000 });
-      const owner: KeyOwner = { appId: res.appId, ownerId: res.ownerId, status: res.status };
+      const owner: KeyOwner = {
+        appId: res.appId,
+        ownerId: res.ownerId,
+        status: res.status,
+        // An older apps-templates does not say: its keys are all secret keys.
+        kind: res.kind === "publishable" ? "publishable" : "secret",
+        allowedOrigin: res.allowedOrigin,
+        dailySpendCapMicros: Number(res.dailySpendCapMicros),
+      };
       this.known.set(hash, owner);
       let set = this.hashesByApp.get(owner.appId);
       if (!set) this.hashesByApp.set(owner.appId, (set = new Set()));

@@ -11,6 +11,9 @@ export interface CatalogueModel {
   inputLimit: number;
   outputLimit: number;
   isDefault: boolean;
+  /** USD micro-dollars per 1M tokens (0 from an older billing: nothing can then be priced). */
+  inputPrice: number;
+  outputPrice: number;
 }
 
 /** Billing's models (`billing.models.list`), held for a minute: they change with a deploy, not per request. */
@@ -37,6 +40,8 @@ export class ModelCatalogue {
           inputLimit: Number(m.inputTextLimit),
           outputLimit: Number(m.outputTextLimit),
           isDefault: m.isDefault,
+          inputPrice: Number(m.inputTextCostMicros),
+          outputPrice: Number(m.outputTextCostMicros),
         }));
         this.cached = { at: Date.now(), models };
         return models;

@@ -5,6 +5,7 @@ import type { Queue } from "bullmq";
 import type { AppTemplates } from "../access/app-templates";
 import type { KeyOwner, KeyVerifier } from "../access/key-verifier";
 import type { CatalogueModel, ModelCatalogue } from "../access/model-catalogue";
+import { PublishableLimits, checkKeyUse, requestCost, type KeyUse, type SpendReservation } from "../access/publishable-keys";
 import type { GenerationConfig } from "../config";
 import type { GenerationMetrics } from "../metrics";
 import type { GenerationJob } from "../pipeline/messages";
@@ -38,6 +39,8 @@ export interface GatewayDeps {
 export interface Caller {
   userId: string;
   appId: string;
+  /** Set for a publishable key: what it may spend per UTC day (micro-dollars). */
+  dailySpendCapMicros?: number;
 }
 
 export interface GenerateInput {
@@ -66,8 +69,11 @@ const remoteDown = (err: unknown, what: string): OpenAIError | undefined =>
 export class Gateway {
   private depth = { waiting: 0, at: 0 };
   private depthTimer?: NodeJS.Timeout;
+  private readonly publishable: PublishableLimits;
 
-  constructor(private readonly deps: GatewayDeps) {}
+  constructor(private readonly deps: GatewayDeps) {
+    this.publishable = new PublishableLimits(deps.redis, deps.config.REDIS_KEY_PREFIX, deps.config.GEN_PUBLISHABLE_RATE);
+  }
 
   /** Samples the queue depth for the overload check and the metrics (a Redis call per request would be waste). */
   startSampling(intervalMs = 250): void {
@@ -91,8 +97,15 @@ export class Gateway {
     clearInterval(this.depthTimer);
   }
 
-  /** The app behind a bearer API key, which must be active. */
-  async appFromKey(authorization: string | undefined): Promise<KeyOwner> {
+  /**
+   * The app behind a bearer API key, which must be active, used the way its kind allows (`use`: the request's
+   * Origin header and what it asks for; see access/publishable-keys.ts). Publishable keys also count against their
+   * own request budget here.
+   */
+  async appFromKey(
+    authorization: string | undefined,
+    use: { origin: string | undefined; route: KeyUse } = { origin: undefined, route: "chat" },
+  ): Promise<KeyOwner> {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
     if (!m) throw missingKey();
     let owner: KeyOwner | undefined;
@@ -102,7 +115,9 @@ export class Gateway {
       throw remoteDown(err, "Key verification") ?? err;
     }
     if (!owner) throw wrongKey();
+    checkKeyUse(owner, use.origin, use.route);
     if (owner.status !== "active") throw appInactive(owner.status);
+    if (owner.kind === "publishable") await this.publishable.hit(owner.appId);
     return owner;
   }
 
@@ -180,6 +195,17 @@ export class Gateway {
     this.checkRoom();
     const requestId = randomUUID();
     let holdId: string;
+    // A publishable key's request reserves its most possible cost against the app's daily cap first.
+    let reserved: SpendReservation | undefined;
+    if (caller.dailySpendCapMicros !== undefined)
+      reserved = await this.publishable.reserve(
+        caller.appId,
+        caller.dailySpendCapMicros,
+        requestCost(model, maxInput, maxOutput),
+      );
+    const giveBack = async () => {
+      if (reserved) await this.publishable.release(reserved).catch(() => undefined);
+    };
     const authorizing = performance.now();
     try {
       const auth = await this.deps.bus.request(
@@ -198,6 +224,7 @@ export class Gateway {
       if (!auth.authorized) throw insufficientCredit();
       holdId = auth.holdId;
     } catch (err) {
+      await giveBack();
       throw remoteDown(err, "Billing") ?? err;
     }
     const thinking = input.includeThoughts && model.features[0] === "Thinking";
@@ -217,7 +244,24 @@ export class Gateway {
       partials: input.partials,
       enqueuedAt: Date.now(),
     });
-    await answer.start();
+    if (reserved) {
+      const r = reserved;
+      let settled = false;
+      // Corrected once to the real cost; an answer that fails keeps its full reservation (never under-counted).
+      answer.onUsage = (u) => {
+        if (settled) return;
+        settled = true;
+        this.publishable
+          .settle(r, requestCost(model, u.inputTokens, u.outputTokens))
+          .catch((err: unknown) => this.deps.logger.warn({ err, requestId }, "spend cap not corrected"));
+      };
+    }
+    try {
+      await answer.start();
+    } catch (err) {
+      await giveBack();
+      throw err;
+    }
     return answer;
   }
 

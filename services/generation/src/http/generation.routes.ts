@@ -108,7 +108,7 @@ export function generationRoutes(deps: RouteDeps): Router {
 
   // The published API: OpenAI-compatible, bearer API key of an active app.
   router.post("/apps/api/v1/chat/completions", async (req, res) => {
-    const owner = await gateway.appFromKey(req.header("authorization"));
+    const owner = await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "chat" });
     const body = parseChatRequest(req.body, false);
     const model = await gateway.model(body.model);
     await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId }, body, model);
@@ -124,7 +124,12 @@ export function generationRoutes(deps: RouteDeps): Router {
     await chat(req, res, "auth-chat", { userId, appId }, body, model);
   });
 
-  const retrieve = async (req: Request, res: Response, caller: { userId: string; appId: string }, withCode: boolean) => {
+  const retrieve = async (
+    req: Request,
+    res: Response,
+    caller: { userId: string; appId: string; dailySpendCapMicros?: number },
+    withCode: boolean,
+  ) => {
     const body = parseRetrieveRequest(req.body);
     let answer: RelayedAnswer;
     if (body.code && !body.prompt) answer = await gateway.evaluate(caller, body.code);
@@ -150,9 +155,11 @@ export function generationRoutes(deps: RouteDeps): Router {
     res.json(withCode ? { code: a.code, json: a.json } : { json: a.json, code: a.code });
   };
 
+  // The one route a publishable key may call (from its app's origin); its generation counts against the daily cap.
   router.post("/apps/api/v1/retrieve/", async (req, res) => {
-    const owner = await gateway.appFromKey(req.header("authorization"));
-    await retrieve(req, res, { userId: owner.ownerId, appId: owner.appId }, false);
+    const owner = await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "retrieve" });
+    const cap = owner.kind === "publishable" ? { dailySpendCapMicros: owner.dailySpendCapMicros } : {};
+    await retrieve(req, res, { userId: owner.ownerId, appId: owner.appId, ...cap }, false);
   });
 
   router.post("/apps/api/v1/auth-retrieve/", async (req, res) => {
@@ -161,7 +168,7 @@ export function generationRoutes(deps: RouteDeps): Router {
 
   // OpenAI's models endpoints (the clients' `models.list()`), for API keys.
   router.get("/apps/api/v1/models", async (req, res) => {
-    await gateway.appFromKey(req.header("authorization"));
+    await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
     const models = await gateway.listModels();
     res.json({
       object: "list",
@@ -169,7 +176,7 @@ export function generationRoutes(deps: RouteDeps): Router {
     });
   });
   router.get("/apps/api/v1/models/:model", async (req, res) => {
-    await gateway.appFromKey(req.header("authorization"));
+    await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
     const m = await gateway.model(String(req.params.model));
     res.json({ id: m.slug, object: "model", created: MODEL_CREATED, owned_by: "genui" });
   });

@@ -37,9 +37,14 @@ export function openApiDocument(): Record<string, unknown> {
     "400": errorResponse("Malformed request (`type: invalid_request_error`, `param` names the field)."),
     "401": errorResponse("Missing or wrong API key."),
     "402": errorResponse("The app owner's balance cannot cover the request (not retried by the official clients)."),
-    "403": errorResponse("The app is not active."),
+    "403": errorResponse(
+      "The app is not active (`app_inactive`); a secret key sent from a browser (`secret_key_in_browser`); a publishable key from another origin (`publishable_key_origin_mismatch`) or on a route other than retrieve (`publishable_key_route`).",
+    ),
     "404": errorResponse("Unknown model."),
-    "429": errorResponse("Too many requests for this API key.", retryAfter),
+    "429": errorResponse(
+      "Too many requests for this API key (`rate_limit_exceeded`), or the publishable key's daily spend cap is reached (`daily_spend_cap_reached`).",
+      retryAfter,
+    ),
     "503": errorResponse("Workers are behind (the queue is full) or a dependency is down.", retryAfter),
   };
   const usage = {
@@ -144,7 +149,14 @@ export function openApiDocument(): Record<string, unknown> {
       },
     },
     components: {
-      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "Your app's API key (gk_live_…)." } },
+      securitySchemes: {
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "Your app's secret key (gk_live_…, servers), or its publishable key (gk_pub_…: retrieve only, from the app's origin).",
+        },
+      },
       schemas: {
         Error: error,
         Usage: usage,

@@ -47,6 +47,8 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   private lastChunkAt = Date.now();
   private timer?: NodeJS.Timeout;
   private deadline?: NodeJS.Timeout;
+  /** Told the answer's token usage once it is known (the done chunk, or nothing generated when cancelled early). */
+  onUsage?: (usage: { inputTokens: number; outputTokens: number }) => void;
 
   constructor(
     private readonly opts: RelayOptions,
@@ -104,6 +106,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     this.lastChunkAt = Date.now();
     this.opts.metrics.chunkLatency.observe(Math.max(0, Date.now() - chunk.ts) / 1000);
     this.push(chunk);
+    if (chunk.type === "done") this.onUsage?.(chunk.usage);
     if (chunk.type === "done" || chunk.type === "error") this.end();
   }
 
@@ -165,6 +168,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
       await redis.set(cancelKey(keyPrefix, id), reason, "EX", 3_600);
       bus.nc.publish(bus.subject(cancelSubject(id)), new TextEncoder().encode(reason));
       const removed = await queue.remove(id).catch(() => 0);
+      if (removed === 1) this.onUsage?.({ inputTokens: 0, outputTokens: 0 });
       if (removed === 1 && this.job.kind === "generate")
         await bus.publish(
           EVENTS.generationCompleted,

@@ -9,7 +9,14 @@ export type { Template } from "../templates/api";
 export interface App {
   id: string;
   url: string;
+  /** The secret key: servers only (the API refuses it from a browser). */
   api_key: string;
+  /** The publishable key for web pages (the embed, the loader), accepted only from `allowed_origin`. */
+  publishable_key: string | null;
+  /** The origin of `url`. */
+  allowed_origin: string;
+  /** What the publishable key may spend per UTC day, US dollars with 2 places ("1.00"). */
+  daily_spend_cap: string;
   /** `pending` until billing subscribes the app, then `active`; `cancelled` after the subscription ends. */
   status: string;
   /** Billing's subscription id (for the cancel call); null until the app is activated. */
@@ -67,6 +74,14 @@ export function useReloadApps(): () => Promise<unknown> {
 export const createApp = (url: string): Promise<App> => api.post<App>("/apps/api/v1/create/", { url });
 
 export const deleteApp = (appId: string): Promise<void> => api.delete<void>(`/apps/api/v1/delete/${encodeURIComponent(appId)}/`);
+
+/** Sets the publishable key's daily spend cap (US dollars); field errors arrive as `{daily_spend_cap: [...]}`. */
+export const updateDailySpendCap = (appId: string, dailySpendCap: string): Promise<App> =>
+  api.patch<App>(`/apps/api/v1/update/${encodeURIComponent(appId)}/`, { daily_spend_cap: dailySpendCap });
+
+/** A new publishable key (the old one stops working at once). */
+export const rotatePublishableKey = (appId: string): Promise<App> =>
+  api.post<App>(`/apps/api/v1/rotate-publishable-key/${encodeURIComponent(appId)}/`);
 
 export const cancelSubscription = (subscriptionId: string): Promise<unknown> =>
   api.post(`billing/api/v1/subscription/${encodeURIComponent(subscriptionId)}/cancel/`);

@@ -1,4 +1,12 @@
-import { API_KEY_PLACEHOLDER, MODEL, apiBase, chatSnippets, type SnippetSet, type Snippets } from "./snippets";
+import {
+  API_KEY_PLACEHOLDER,
+  MODEL,
+  PUBLISHABLE_KEY_PLACEHOLDER,
+  apiBase,
+  chatSnippets,
+  type SnippetSet,
+  type Snippets,
+} from "./snippets";
 
 /*
  * The documentation's samples. Every program that calls the API is listed by `runnableSnippets`, which
@@ -216,7 +224,8 @@ with urllib.request.urlopen(request) as response:
     screen = json.load(response)  # {"json": ..., "code": ...}
 
 print(screen["json"]["name"])`,
-    javascript: `// UI code, e.g. kept from an earlier answer
+    javascript: `// On your server (Node 18+), with the secret key. In web pages use the component instead.
+// UI code, e.g. kept from an earlier answer
 const code = '${RETRIEVE_CODE}';
 
 const response = await fetch("${base}/retrieve/", {
@@ -614,9 +623,10 @@ export function Answer({ screen }: { screen: Screen }) {
 }`,
     reactCode: `import { GenUI } from "${PACKAGE_NAME}";
 
-// Code (or a prompt) is turned into a screen by the retrieve endpoint: this needs your key.
+// Code (or a prompt) is turned into a screen by the retrieve endpoint: this needs your app's
+// publishable key (gk_pub_…), which works only on pages of your app's website. Never the secret key.
 export function StoredScreen({ code }: { code: string }) {
-  return <GenUI apiBase="${host}" apiKey="${API_KEY_PLACEHOLDER}" code={code} debug />;
+  return <GenUI apiBase="${host}" apiKey="${PUBLISHABLE_KEY_PLACEHOLDER}" code={code} debug />;
 }`,
     nextComponent: `// components/genui-screen.tsx
 "use client";

@@ -5,6 +5,8 @@
  */
 
 export const API_KEY_PLACEHOLDER = "YOUR_API_KEY";
+/** The key a web page carries: the app's publishable key (gk_pub_…), never the secret key. */
+export const PUBLISHABLE_KEY_PLACEHOLDER = "YOUR_PUBLISHABLE_KEY";
 export const MODEL = "genui-pluto-0.1";
 
 /** The API base for a site origin, e.g. https://genui.dev → https://genui.dev/apps/api/v1 */

@@ -8,6 +8,7 @@ import { APPS_PAGE_SIZE, cancelSubscription, deleteApp, useApps, useReloadApps, 
 import { AppsTable } from "./apps-table";
 import { ConfirmDialog } from "./confirm-dialog";
 import { CreateAppDialog } from "./create-app-dialog";
+import { KeysDialog } from "./keys-dialog";
 import { Pagination } from "./pagination";
 import { SubscriptionBanner } from "./subscription-banner";
 
@@ -83,6 +84,8 @@ export function AppsSection() {
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [confirmBusy, setConfirmBusy] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  /** The app whose Keys dialog is open. */
+  const [keysFor, setKeysFor] = useState<string | null>(null);
   /** Apps whose cancellation was accepted and whose status has not turned yet. */
   const [cancelling, setCancelling] = useState<ReadonlySet<string>>(new Set());
   const heading = useRef<HTMLHeadingElement>(null);
@@ -184,8 +187,15 @@ export function AppsSection() {
         onCreate={() => setCreateOpen(true)}
         onCancelSubscription={(app) => setConfirm({ kind: "cancel", app })}
         onDelete={(app) => setConfirm({ kind: "delete", app })}
+        onKeys={(app) => setKeysFor(app.id)}
       />
       <Pagination page={page} pages={pages} onPage={setPage} />
+      <KeysDialog
+        key={keysFor ?? "closed"}
+        app={data?.results.find((a) => a.id === keysFor) ?? null}
+        onClose={() => setKeysFor(null)}
+        onChanged={() => void reload()}
+      />
       <CreateAppDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreated={onCreated} />
       <ConfirmDialog
         open={confirm?.kind === "cancel"}
@@ -223,6 +233,7 @@ interface BodyProps {
   onCreate(): void;
   onCancelSubscription(app: App): void;
   onDelete(app: App): void;
+  onKeys(app: App): void;
 }
 
 function AppsBody({
@@ -237,6 +248,7 @@ function AppsBody({
   onCreate,
   onCancelSubscription,
   onDelete,
+  onKeys,
 }: BodyProps) {
   if (isLoading && !data)
     return (
@@ -274,6 +286,7 @@ function AppsBody({
         onToggle={onToggle}
         onCancelSubscription={onCancelSubscription}
         onDelete={onDelete}
+        onKeys={onKeys}
       />
     </TableCard>
   );

@@ -148,6 +148,7 @@ const Disclosure = styled.button`
 
 const ITEM_CANCEL = "Cancel Subscription";
 const ITEM_DELETE = "Delete";
+const ITEM_KEYS = "Keys";
 
 /** A click on a control inside the row (or a text selection) must not toggle it. */
 function isRowToggle(e: MouseEvent<HTMLTableRowElement>): boolean {
@@ -164,14 +165,16 @@ export interface AppsTableProps {
   onToggle(appId: string): void;
   onCancelSubscription(app: App): void;
   onDelete(app: App): void;
+  /** Opens the app's Keys dialog (publishable key, daily spend cap). */
+  onKeys(app: App): void;
 }
 
 /**
  * SPEC §2's app table: App Url (a disclosure that shows the app's templates), API Key, Status, Try it and a More
- * menu (active apps: Cancel Subscription; others: Delete). Roles are explicit because the narrow layout changes
+ * menu (Keys: the publishable key and the daily spend cap; then active apps: Cancel Subscription; others: Delete). Roles are explicit because the narrow layout changes
  * the elements' display, which some browsers take as a reason to drop the table semantics.
  */
-export function AppsTable({ apps, caption, expanded, onToggle, onCancelSubscription, onDelete }: AppsTableProps) {
+export function AppsTable({ apps, caption, expanded, onToggle, onCancelSubscription, onDelete, onKeys }: AppsTableProps) {
   const navigate = useNavigate();
   return (
     <Table role="table">
@@ -196,10 +199,12 @@ export function AppsTable({ apps, caption, expanded, onToggle, onCancelSubscript
         {apps.map((app) => {
           const open = expanded.has(app.id);
           const panelId = `templates-${app.id}`;
-          const items: MenuItem[] =
+          const items: MenuItem[] = [
+            { label: ITEM_KEYS, onSelect: () => onKeys(app) },
             app.status === "active"
-              ? [{ label: ITEM_CANCEL, danger: true, onSelect: () => onCancelSubscription(app) }]
-              : [{ label: ITEM_DELETE, danger: true, onSelect: () => onDelete(app) }];
+              ? { label: ITEM_CANCEL, danger: true, onSelect: () => onCancelSubscription(app) }
+              : { label: ITEM_DELETE, danger: true, onSelect: () => onDelete(app) },
+          ];
           return (
             <Fragment key={app.id}>
               <tr

@@ -62,7 +62,8 @@ export const GENUI_PROPS: PropRow[] = [
     name: "apiKey",
     type: "string",
     default: "—",
-    description: "Your app's API key. Needed with code or prompt; not needed with json.",
+    description:
+      "Your app's publishable key (gk_pub_…), accepted only from your app's website. Needed with code or prompt; not needed with json.",
   },
   {
     name: "apiBase",

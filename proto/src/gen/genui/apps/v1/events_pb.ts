@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChpnZW51aS9hcHBzL3YxL2V2ZW50cy5wcm90bxINZ2VudWkuYXBwcy52MSJLCgpBcHBDcmVhdGVkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRILCgN1cmwYAyABKAkSDgoGc3RhdHVzGAQgASgJIi4KCkFwcERlbGV0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJIjEKDUFwcEtleVJvdGF0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJYgZwcm90bzM",
+    "ChpnZW51aS9hcHBzL3YxL2V2ZW50cy5wcm90bxINZ2VudWkuYXBwcy52MSJLCgpBcHBDcmVhdGVkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRILCgN1cmwYAyABKAkSDgoGc3RhdHVzGAQgASgJIi4KCkFwcERlbGV0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJIj8KDUFwcEtleVJvdGF0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEgwKBGtpbmQYAyABKAkiVgoSQXBwU3BlbmRDYXBDaGFuZ2VkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIeChZkYWlseV9zcGVuZF9jYXBfbWljcm9zGAMgASgDYgZwcm90bzM",
   );
 
 /**
@@ -90,6 +90,13 @@ export type AppKeyRotated = Message<"genui.apps.v1.AppKeyRotated"> & {
    * @generated from field: string owner_id = 2;
    */
   ownerId: string;
+
+  /**
+   * Which key: "secret" or "publishable" (empty from older services: the secret key).
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
 };
 
 /**
@@ -97,3 +104,33 @@ export type AppKeyRotated = Message<"genui.apps.v1.AppKeyRotated"> & {
  * Use `create(AppKeyRotatedSchema)` to create a new message.
  */
 export const AppKeyRotatedSchema: GenMessage<AppKeyRotated> = /*@__PURE__*/ messageDesc(file_genui_apps_v1_events, 2);
+
+/**
+ * Subject apps.app.spend_cap_changed: the owner changed the daily spend cap of the app's publishable key.
+ *
+ * @generated from message genui.apps.v1.AppSpendCapChanged
+ */
+export type AppSpendCapChanged = Message<"genui.apps.v1.AppSpendCapChanged"> & {
+  /**
+   * @generated from field: string app_id = 1;
+   */
+  appId: string;
+
+  /**
+   * @generated from field: string owner_id = 2;
+   */
+  ownerId: string;
+
+  /**
+   * Micro-dollars per UTC day.
+   *
+   * @generated from field: int64 daily_spend_cap_micros = 3;
+   */
+  dailySpendCapMicros: bigint;
+};
+
+/**
+ * Describes the message genui.apps.v1.AppSpendCapChanged.
+ * Use `create(AppSpendCapChangedSchema)` to create a new message.
+ */
+export const AppSpendCapChangedSchema: GenMessage<AppSpendCapChanged> = /*@__PURE__*/ messageDesc(file_genui_apps_v1_events, 3);

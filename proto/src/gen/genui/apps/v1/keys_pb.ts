@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_keys: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiIwoQVmVyaWZ5S2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIloKEVZlcmlmeUtleVJlc3BvbnNlEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSEwoLd2Vic2l0ZV91cmwYBCABKAliBnByb3RvMw",
+    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiIwoQVmVyaWZ5S2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIqABChFWZXJpZnlLZXlSZXNwb25zZRIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhMKC3dlYnNpdGVfdXJsGAQgASgJEgwKBGtpbmQYBSABKAkSFgoOYWxsb3dlZF9vcmlnaW4YBiABKAkSHgoWZGFpbHlfc3BlbmRfY2FwX21pY3JvcxgHIAEoA2IGcHJvdG8z",
   );
 
 /**
@@ -59,6 +59,28 @@ export type VerifyKeyResponse = Message<"genui.apps.v1.VerifyKeyResponse"> & {
    * @generated from field: string website_url = 4;
    */
   websiteUrl: string;
+
+  /**
+   * "secret" (gk_live_…: servers, the whole published API) or "publishable" (gk_pub_…: web pages, retrieve only,
+   * from allowed_origin only, under the daily spend cap). Empty from older services: treat as "secret".
+   *
+   * @generated from field: string kind = 5;
+   */
+  kind: string;
+
+  /**
+   * The app's origin (scheme://host[:port] of website_url): where a publishable key may be sent from.
+   *
+   * @generated from field: string allowed_origin = 6;
+   */
+  allowedOrigin: string;
+
+  /**
+   * The owner's daily cap (UTC day) on what the publishable key may spend, in micro-dollars.
+   *
+   * @generated from field: int64 daily_spend_cap_micros = 7;
+   */
+  dailySpendCapMicros: bigint;
 };
 
 /**

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_billing_v1_models: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "Ch1nZW51aS9iaWxsaW5nL3YxL21vZGVscy5wcm90bxIQZ2VudWkuYmlsbGluZy52MSITChFMaXN0TW9kZWxzUmVxdWVzdCKfAQoFTW9kZWwSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhAKCGZlYXR1cmVzGAUgAygJEhgKEGlucHV0X3RleHRfbGltaXQYBiABKAMSGQoRb3V0cHV0X3RleHRfbGltaXQYByABKAMSEgoKaXNfZGVmYXVsdBgIIAEoCCI9ChJMaXN0TW9kZWxzUmVzcG9uc2USJwoGbW9kZWxzGAEgAygLMhcuZ2VudWkuYmlsbGluZy52MS5Nb2RlbGIGcHJvdG8z",
+    "Ch1nZW51aS9iaWxsaW5nL3YxL21vZGVscy5wcm90bxIQZ2VudWkuYmlsbGluZy52MSITChFMaXN0TW9kZWxzUmVxdWVzdCLgAQoFTW9kZWwSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEhAKCGZlYXR1cmVzGAUgAygJEhgKEGlucHV0X3RleHRfbGltaXQYBiABKAMSGQoRb3V0cHV0X3RleHRfbGltaXQYByABKAMSEgoKaXNfZGVmYXVsdBgIIAEoCBIeChZpbnB1dF90ZXh0X2Nvc3RfbWljcm9zGAkgASgDEh8KF291dHB1dF90ZXh0X2Nvc3RfbWljcm9zGAogASgDIj0KEkxpc3RNb2RlbHNSZXNwb25zZRInCgZtb2RlbHMYASADKAsyFy5nZW51aS5iaWxsaW5nLnYxLk1vZGVsYgZwcm90bzM",
   );
 
 /**
@@ -81,6 +81,18 @@ export type Model = Message<"genui.billing.v1.Model"> & {
    * @generated from field: bool is_default = 8;
    */
   isDefault: boolean;
+
+  /**
+   * USD prices in micro-dollars per 1M tokens (generation prices the publishable keys' daily spend caps with them).
+   *
+   * @generated from field: int64 input_text_cost_micros = 9;
+   */
+  inputTextCostMicros: bigint;
+
+  /**
+   * @generated from field: int64 output_text_cost_micros = 10;
+   */
+  outputTextCostMicros: bigint;
 };
 
 /**

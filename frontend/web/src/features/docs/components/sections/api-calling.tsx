@@ -22,9 +22,17 @@ const ERRORS: [status: string, when: string, codes: string[]][] = [
   ],
   ["401", "No key, or a key that belongs to no app.", ["missing_api_key", "invalid_api_key"]],
   ["402", "The app owner's balance cannot cover the request's maximum cost. Not retried.", ["insufficient_quota"]],
-  ["403", "The app is not active, for example after its subscription was cancelled.", ["app_inactive"]],
+  [
+    "403",
+    "The app is not active (for example after its subscription was cancelled); the secret key was sent from a browser; the publishable key came from another website or called a route other than retrieve.",
+    ["app_inactive", "secret_key_in_browser", "publishable_key_origin_mismatch", "publishable_key_route"],
+  ],
   ["404", "The model does not exist.", ["model_not_found"]],
-  ["429", "The key used up its requests for this minute; wait for Retry-After seconds.", ["rate_limit_exceeded"]],
+  [
+    "429",
+    "The key used up its requests for this minute, or the publishable key reached today's spend cap; wait for Retry-After seconds.",
+    ["rate_limit_exceeded", "daily_spend_cap_reached"],
+  ],
   [
     "502 / 504",
     "The model failed or did not answer in time, or its answer could not become a screen.",
@@ -100,7 +108,8 @@ export function ApiCalling({ origin }: { origin: string }) {
         <code>POST /retrieve/</code> takes <code>code</code> and/or <code>prompt</code> and answers <code>{"{json, code}"}</code>.
         Code alone is evaluated in the sandbox without a model call and is not billed — handy to turn stored code back into a
         screen. A prompt generates a screen; code with a prompt asks the model to change that code. The component calls this
-        endpoint itself when you give it <code>code</code> or <code>prompt</code>.
+        endpoint itself when you give it <code>code</code> or <code>prompt</code>, with your app's publishable key; from a server,
+        use the secret key.
       </p>
       <CodeTabs snippets={retrieveSnippets(origin)} label="Retrieve" />
 

@@ -63,8 +63,8 @@ export function Introduction({ origin }: { origin: string }) {
         <li>
           <h3>Get an API key</h3>
           <p>
-            Sign in, open the <Link to="/dashboard">dashboard</Link> and create an app for your website. Each app has its own key;
-            all plans allow unlimited apps.
+            Sign in, open the <Link to="/dashboard">dashboard</Link> and create an app for your website. Each app has its own
+            keys: a secret key for your server and a publishable key for your web pages. All plans allow unlimited apps.
           </p>
         </li>
         <li>
@@ -94,7 +94,8 @@ export function Introduction({ origin }: { origin: string }) {
           <tr>
             <th scope="row">Authentication</th>
             <td>
-              <code>Authorization: Bearer YOUR_API_KEY</code> — the key of an active app
+              <code>Authorization: Bearer YOUR_API_KEY</code> — the secret key of an active app, from your server; pages use its
+              publishable key (retrieve only, from the app's website)
             </td>
           </tr>
           <tr>

@@ -28,14 +28,17 @@ export function Rendering({ origin }: { origin: string }) {
       <Code code={s.react} language="tsx" label="React: render an answer" />
       <p>
         Given <code>code</code> (or a <code>prompt</code>) instead, the component asks the retrieve endpoint for the screen, 1
-        second after the last change, and needs your key. <code>debug</code> shows what went wrong in a red band above the screen.
+        second after the last change, and needs your app's publishable key. <code>debug</code> shows what went wrong in a red band
+        above the screen.
       </p>
       <Code code={s.reactCode} language="tsx" label="React: render stored code" />
       <Callout label="Keys in the browser" tone="warning">
         <p>
-          Anything shipped to a browser is visible to its visitors, API keys included. On public pages, call the API from your
-          server and give the component <code>json</code>; use <code>code</code> or <code>prompt</code> in the browser only where
-          that is acceptable, such as internal tools. Use <code>json</code> or <code>code</code>, not both.
+          Anything shipped to a browser is visible to its visitors, API keys included. Each app therefore has two keys (dashboard,
+          the app's More menu, Keys). The <strong>secret key</strong> (<code>gk_live_…</code>) is for your server: the API refuses
+          it when a browser sends it. Pages use the <strong>publishable key</strong> (<code>gk_pub_…</code>): it only renders
+          screens (the retrieve endpoint), only from your app's own website (the scheme, host and port of its URL), at most 30
+          times a minute and within the daily spend cap you set there. Use <code>json</code> or <code>code</code>, not both.
         </p>
       </Callout>
 

@@ -1,0 +1,55 @@
+import type { KeyOwner } from "./key-verifier";
+import { checkKeyUse, requestCost, utcDay } from "./publishable-keys";
+import type { CatalogueModel } from "./model-catalogue";
+
+const owner = (kind: KeyOwner["kind"]): KeyOwner => ({
+  appId: "a",
+  ownerId: "o",
+  status: "active",
+  kind,
+  allowedOrigin: "https://shop.example.com",
+  dailySpendCapMicros: 1_000_000,
+});
+const codeOf = (f: () => void) => {
+  try {
+    f();
+    return "allowed";
+  } catch (e) {
+    return (e as { code: string }).code;
+  }
+};
+
+describe("which key may be used how", () => {
+  it("when a secret key comes with an Origin header, then it is refused; without one it may do anything", () => {
+    for (const route of ["retrieve", "chat", "models"] as const) {
+      expect(codeOf(() => checkKeyUse(owner("secret"), "https://shop.example.com", route))).toBe("secret_key_in_browser");
+      expect(codeOf(() => checkKeyUse(owner("secret"), undefined, route))).toBe("allowed");
+    }
+  });
+
+  it("when a publishable key is used, then only retrieve from exactly the app's origin is allowed", () => {
+    expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "retrieve"))).toBe("allowed");
+    for (const origin of [
+      "https://evil.example.com",
+      "http://shop.example.com",
+      "https://shop.example.com:444",
+      "null",
+      undefined,
+    ])
+      expect(codeOf(() => checkKeyUse(owner("publishable"), origin, "retrieve"))).toBe("publishable_key_origin_mismatch");
+    expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "chat"))).toBe("publishable_key_route");
+    expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "models"))).toBe("publishable_key_route");
+  });
+});
+
+describe("pricing and days", () => {
+  it("when priced, then tokens cost billing's rounded-up micro-dollars", () => {
+    const model = { inputPrice: 500_000, outputPrice: 2_000_000 } as CatalogueModel;
+    expect(requestCost(model, 10, 16_384)).toBe(5 + 32_768);
+    expect(requestCost(model, 0, 0)).toBe(0);
+  });
+
+  it("when the day is asked, then it is the UTC date and the seconds left until the next one", () => {
+    expect(utcDay(Date.UTC(2025, 4, 14, 23, 59, 30))).toEqual({ day: "2025-05-14", secondsLeft: 30 });
+  });
+});
