@@ -64,7 +64,7 @@ describe("the published API refuses what it does not declare", () => {
     async (at) => {
       const base = at === "bff" ? stack.bff.url : stack.generation!.url;
       const seen = [];
-      for (const [method, route, allow] of UNDECLARED) {
+      for (const [method, route] of UNDECLARED) {
         const body = method === "GET" || method === "HEAD" ? undefined : { model: MODEL, messages: user("hi") };
         const res = await call(base, method, route, body);
         const e = await errorOf(res);
@@ -84,7 +84,13 @@ describe("the published API refuses what it does not declare", () => {
   );
 
   const BAD: { name: string; route: string; body: unknown; param: string | null; code?: string }[] = [
-    { name: "malformed JSON", route: "/chat/completions", body: '{"model": "x", "messages": [', param: null, code: "invalid_json" },
+    {
+      name: "malformed JSON",
+      route: "/chat/completions",
+      body: '{"model": "x", "messages": [',
+      param: null,
+      code: "invalid_json",
+    },
     { name: "a JSON array body", route: "/chat/completions", body: "[]", param: null, code: "invalid_json" },
     { name: "a number as the model", route: "/chat/completions", body: { model: 5, messages: user("hi") }, param: "model" },
     {
@@ -148,7 +154,13 @@ describe("the published API refuses what it does not declare", () => {
       body: { model: MODEL, messages: user("hi"), tools: [1] },
       param: "tools[0]",
     },
-    { name: "retrieve without code or prompt", route: "/retrieve/", body: {}, param: "prompt", code: "missing_required_parameter" },
+    {
+      name: "retrieve without code or prompt",
+      route: "/retrieve/",
+      body: {},
+      param: "prompt",
+      code: "missing_required_parameter",
+    },
     {
       name: "retrieve with blank code and prompt",
       route: "/retrieve/",
@@ -157,18 +169,26 @@ describe("the published API refuses what it does not declare", () => {
       code: "missing_required_parameter",
     },
     { name: "retrieve with code as a number", route: "/retrieve/", body: { code: 5 }, param: "code" },
-    { name: "retrieve with a 10,000-character model", route: "/retrieve/", body: { prompt: "hi", model: "m".repeat(10_000) }, param: "model" },
+    {
+      name: "retrieve with a 10,000-character model",
+      route: "/retrieve/",
+      body: { prompt: "hi", model: "m".repeat(10_000) },
+      param: "model",
+    },
   ];
 
-  it.each(BAD)("when a client sends $name, then 400 in OpenAI's shape naming the parameter", async ({ route, body, param, code }) => {
-    const e = await errorOf(await call(stack.bff.url, "POST", route, body));
-    expect({ status: e.status, type: e.error.type, param: e.error.param }).toEqual({
-      status: 400,
-      type: "invalid_request_error",
-      param,
-    });
-    if (code) expect(e.error.code).toBe(code);
-  });
+  it.each(BAD)(
+    "when a client sends $name, then 400 in OpenAI's shape naming the parameter",
+    async ({ route, body, param, code }) => {
+      const e = await errorOf(await call(stack.bff.url, "POST", route, body));
+      expect({ status: e.status, type: e.error.type, param: e.error.param }).toEqual({
+        status: 400,
+        type: "invalid_request_error",
+        param,
+      });
+      if (code) expect(e.error.code).toBe(code);
+    },
+  );
 
   it("when a client names a model that does not exist, then 404 model_not_found in OpenAI's shape (as OpenAI answers)", async () => {
     for (const [method, route, body] of [

@@ -105,7 +105,10 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
     // HEAD is a GET without the body; any other undeclared method is 405 here (never the session/CSRF stack behind).
     const route = matches.find((r) => r.method === (req.method === "HEAD" ? "GET" : req.method));
     if (!route) {
-      res.set("allow", allow).status(405).json(methodNotAllowed(req.method, req.path, allow));
+      res
+        .set("allow", allow)
+        .status(405)
+        .json(methodNotAllowed(req.method, req.path, allow));
       return;
     }
     const key = /^Bearer\s+(\S+)/i.exec(req.header("authorization") ?? "")?.[1];

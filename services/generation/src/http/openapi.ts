@@ -14,7 +14,12 @@ import { LIMITS, NOT_BLANK } from "./requests";
  * point at them (a `$ref` to the schema's own URL would send every reader of the document to the network).
  */
 function screenSchemas(): Record<string, unknown> {
-  const { $id: _id, $schema: _dialect, $defs, ...screen } = screenJsonSchema() as Record<string, unknown> & {
+  const {
+    $id: _id,
+    $schema: _dialect,
+    $defs,
+    ...screen
+  } = screenJsonSchema() as Record<string, unknown> & {
     $defs?: Record<string, Record<string, unknown>>;
   };
   const names = new Map<string, string>();
@@ -33,7 +38,10 @@ function screenSchemas(): Record<string, unknown> {
     );
   };
   return {
-    Screen: { ...(relink(screen) as object), description: "Screen JSON v1 (also published at /apps/api/v1/schema/screen.v1.json)." },
+    Screen: {
+      ...(relink(screen) as object),
+      description: "Screen JSON v1 (also published at /apps/api/v1/schema/screen.v1.json).",
+    },
     ...Object.fromEntries(Object.entries($defs ?? {}).map(([key, def]) => [names.get(key)!, relink(def)])),
   };
 }

@@ -39,6 +39,8 @@ describe("chat request options", () => {
       false,
     );
     expect(() => parseChatRequest({ ...base, tools: "web_search" }, false)).toThrow("'tools' must be an array.");
-    expect(() => parseChatRequest({ ...base, tools: [{ type: "web_search" }, "x"] }, false)).toThrow("'tools[1]' must be an object.");
+    expect(() => parseChatRequest({ ...base, tools: [{ type: "web_search" }, "x"] }, false)).toThrow(
+      "'tools[1]' must be an object.",
+    );
   });
 });
