@@ -169,6 +169,19 @@ describe("the published API refuses what it does not declare", () => {
       code: "missing_required_parameter",
     },
     { name: "retrieve with code as a number", route: "/retrieve/", body: { code: 5 }, param: "code" },
+    { name: "retrieve with 200,001 characters of code", route: "/retrieve/", body: { code: "x".repeat(200_001) }, param: "code" },
+    {
+      name: "retrieve with 200,001 blank characters of code beside a prompt",
+      route: "/retrieve/",
+      body: { code: " ".repeat(200_001), prompt: "hi" },
+      param: "code",
+    },
+    {
+      name: "retrieve with a 50,001-character prompt",
+      route: "/retrieve/",
+      body: { prompt: "x".repeat(50_001) },
+      param: "prompt",
+    },
     {
       name: "retrieve with a 10,000-character model",
       route: "/retrieve/",
