@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Regenerate requirements/python-tools.txt (pinned, with hashes for every platform) from python-tools.in.
+# Regenerate each locked requirements/<name>.txt (pinned, with hashes for every platform) from <name>.in:
+# python-tools (scripts/python-env.sh) and schemathesis (scripts/schemathesis-env.sh), each its own venv.
 #
 #   requirements/compile.sh            resolve again, keeping the pins of python-tools.in
 #   requirements/compile.sh --upgrade  also move unpinned transitive dependencies to their newest versions
 #
 # The resolver (uv, pinned below) is installed once into the tools cache beside the other built tools.
-# The lock is universal: valid for Python 3.10+ on Linux, macOS and Windows (markers pick per-version pins).
+# Each lock is universal: valid for its oldest Python (below) and newer on Linux, macOS and Windows (markers pick per-version pins).
 set -euo pipefail
 
 UV_VERSION="0.13.9"
@@ -22,7 +23,11 @@ if [ ! -x "$uv_venv/bin/uv" ]; then
 fi
 
 cd "$here"
-UV_PYTHON_DOWNLOADS=never "$uv_venv/bin/uv" pip compile --quiet --universal --python-version 3.10 \
-  --generate-hashes --custom-compile-command "requirements/compile.sh" "$@" \
-  python-tools.in -o python-tools.txt
-echo "[compile] wrote requirements/python-tools.txt" >&2
+# Oldest Python each lock must hold for (schemathesis 4 needs 3.11).
+for lock in python-tools:3.10 schemathesis:3.11; do
+  py="${lock#*:}" lock="${lock%%:*}"
+  UV_PYTHON_DOWNLOADS=never "$uv_venv/bin/uv" pip compile --quiet --universal --python-version "$py" \
+    --generate-hashes --custom-compile-command "requirements/compile.sh" "$@" \
+    "$lock.in" -o "$lock.txt"
+  echo "[compile] wrote requirements/$lock.txt" >&2
+done

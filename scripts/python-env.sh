@@ -3,6 +3,8 @@
 # in one venv, cached outside the clone and keyed by the content of the locked requirements.
 #
 #   scripts/python-env.sh           build the venv if needed; print its python's path as the last stdout line
+#   scripts/python-env.sh schemathesis   the same for requirements/schemathesis.txt (Schemathesis, its own venv,
+#                                   Python 3.11+; scripts/schemathesis-env.sh)
 #
 # The venv lives at $GENUI_TOOLS_DIR/py-<first 12 hex of sha256(requirements/python-tools.txt)>
 # (GENUI_TOOLS_DIR defaults to ~/.cache/genui/tools), so every clone on this machine shares it and a change
@@ -15,7 +17,13 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 tools="${GENUI_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/genui/tools}"
-req="$repo/requirements/python-tools.txt"
+lock="${1:-python-tools}"
+case "$lock" in
+  python-tools) minor=10 ;;
+  schemathesis) minor=11 ;; # schemathesis 4 needs 3.11
+  *) printf '[python-env] unknown lock %s\n' "$lock" >&2; exit 2 ;;
+esac
+req="$repo/requirements/$lock.txt"
 
 log() { printf '[python-env] %s\n' "$*" >&2; }
 die() { log "$*"; exit 1; }
@@ -29,17 +37,17 @@ marker="$venv/.genui-complete"
 venv_ok() {
   # Complete (the marker is written last) and its interpreter still runs: a venv points at the interpreter
   # that built it, which may have been removed since. Whichever 3.10+ Python built it is fine to reuse.
-  [ -f "$marker" ] && "$venv/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 10))' >/dev/null 2>&1
+  [ -f "$marker" ] && "$venv/bin/python" -c "import sys; sys.exit(sys.version_info < (3, $minor))" >/dev/null 2>&1
 }
 
 python_ok() {
-  "$1" -c 'import sys; sys.exit(0 if (3, 10) <= sys.version_info[:2] < (3, 16) else 1)' >/dev/null 2>&1
+  "$1" -c "import sys; sys.exit(0 if (3, $minor) <= sys.version_info[:2] < (3, 16) else 1)" >/dev/null 2>&1
 }
 
 pick_python() {
   # $GENUI_PYTHON if set (and then it must do), else the first 3.10+ of python3, python3.13 .. python3.10.
   if [ -n "${GENUI_PYTHON:-}" ]; then
-    python_ok "$GENUI_PYTHON" || die "GENUI_PYTHON=$GENUI_PYTHON is not a Python 3.10 to 3.15 interpreter"
+    python_ok "$GENUI_PYTHON" || die "GENUI_PYTHON=$GENUI_PYTHON is not a Python 3.$minor to 3.15 interpreter"
     python="$(command -v "$GENUI_PYTHON")"; return 0
   fi
   local c
@@ -47,7 +55,7 @@ pick_python() {
     if command -v "$c" >/dev/null 2>&1 && python_ok "$c"; then python="$(command -v "$c")"; return 0; fi
   done
   local found; found="$(python3 -V 2>&1 || echo 'no python3 on PATH')"
-  die "need Python 3.10 or newer (found: $found); install it (Debian 12: apt-get install python3 python3-venv) or set GENUI_PYTHON"
+  die "need Python 3.$minor or newer (found: $found); install it (Debian 12: apt-get install python3 python3-venv) or set GENUI_PYTHON"
 }
 
 build() {

@@ -34,6 +34,8 @@ if ! bash scripts/ensure-deps.sh; then failed=$((failed + 1)); failures+=("npm d
 if ! bash deploy/local/infra.sh install --profile test; then failed=$((failed + 1)); failures+=("infrastructure install"); finish; fi
 # The official openai Python client for e2e/openai-python (a cached venv outside the clone; minutes on a new machine).
 if ! bash scripts/python-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("python tools"); finish; fi
+# Schemathesis for e2e/schemathesis (its own cached venv; about 10 s on a new machine).
+if ! bash scripts/schemathesis-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("schemathesis"); finish; fi
 step "build (tsc -b, vite)" npm run --silent build
 [ "$failed" -gt 0 ] && finish
 

@@ -43,6 +43,15 @@ const rateLimited = (retryAfter: number) => ({
   },
 });
 
+const methodNotAllowed = (method: string, path: string, allow: string) => ({
+  error: {
+    message: `${method} is not allowed on ${path}; it accepts ${allow}.`,
+    type: "invalid_request_error",
+    param: null,
+    code: "method_not_allowed",
+  },
+});
+
 /**
  * The published API at the edge: CORS for any origin (pages embed the component and call retrieve with their key;
  * no cookies are involved), per-key rate limits in Redis (429 + Retry-After in OpenAI's error shape), and a
@@ -77,12 +86,15 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const matches = compiled.filter((r) => r.regex.test(req.path));
     if (matches.length === 0) return next();
+    const methods = [...new Set(matches.flatMap((m) => (m.method === "GET" ? ["GET", "HEAD"] : [m.method])))];
+    const allow = [...methods, "OPTIONS"].join(", ");
     res.set({
       "access-control-allow-origin": "*",
       "access-control-expose-headers": "retry-after, x-request-id, x-should-retry",
     });
     if (req.method === "OPTIONS") {
       res.set({
+        allow,
         "access-control-allow-methods": [...new Set(matches.map((m) => m.method))].join(", ") + ", OPTIONS",
         "access-control-allow-headers": req.header("access-control-request-headers") ?? "authorization, content-type",
         "access-control-max-age": "600",
@@ -90,8 +102,15 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
       res.status(204).end();
       return;
     }
-    const route = matches.find((r) => r.method === req.method);
-    if (!route) return next();
+    // HEAD is a GET without the body; any other undeclared method is 405 here (never the session/CSRF stack behind).
+    const route = matches.find((r) => r.method === (req.method === "HEAD" ? "GET" : req.method));
+    if (!route) {
+      res
+        .set("allow", allow)
+        .status(405)
+        .json(methodNotAllowed(req.method, req.path, allow));
+      return;
+    }
     const key = /^Bearer\s+(\S+)/i.exec(req.header("authorization") ?? "")?.[1];
     if (!route.limited || !key) return void proxy(req, res, next);
     const bucket = createHash("sha256").update(key).digest("base64url").slice(0, 24);

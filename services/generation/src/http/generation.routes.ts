@@ -5,7 +5,7 @@ import type { GenerationMetrics } from "../metrics";
 import type { RelayedAnswer } from "../pipeline/relay";
 import type { ChatTurn } from "../providers/provider";
 import type { Gateway } from "./gateway";
-import { OpenAIError, invalidRequest, notSignedIn, openAIErrorMapper } from "./openai-error";
+import { OpenAIError, invalidRequest, methodNotAllowed, notSignedIn, openAIErrorMapper } from "./openai-error";
 import { openApiDocument } from "./openapi";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
 import { answerContent, collectAnswer, writeEventStream, type AnswerMeta } from "./sse";
@@ -23,6 +23,15 @@ export interface RouteDeps {
   metrics: GenerationMetrics;
   servedBy: () => Promise<ServedBy | undefined>;
 }
+
+/** The published API's paths and the methods each declares (the rest answer 405). */
+const PUBLISHED_METHODS: [string, string][] = [
+  ["/apps/api/v1/chat/completions", "POST"],
+  ["/apps/api/v1/retrieve/", "POST"],
+  ["/apps/api/v1/models", "GET, HEAD"],
+  ["/apps/api/v1/models/:model", "GET, HEAD"],
+  ["/apps/api/v1/openapi.json", "GET, HEAD"],
+];
 
 /** A fixed creation time for the models (OpenAI's list has one; ours is the model's release). */
 const MODEL_CREATED = Math.floor(Date.UTC(2025, 4, 14) / 1000);
@@ -204,6 +213,16 @@ export function generationRoutes(deps: RouteDeps): Router {
     res.set("cache-control", "public, max-age=300");
     res.json(openApiDocument());
   });
+
+  // The published paths answer only the methods they declare: anything else is 405 with `Allow` in OpenAI's shape
+  // (registered after the routes, so it sees only what they did not answer; HEAD goes to the GET routes).
+  for (const [path, methods] of PUBLISHED_METHODS) {
+    const allow = `${methods}, OPTIONS`;
+    router.all(path, (req, res) => {
+      if (req.method === "OPTIONS") return void res.set("allow", allow).status(204).end();
+      throw methodNotAllowed(req.method, req.path, allow);
+    });
+  }
 
   router.use(openAIErrorMapper());
   return router;

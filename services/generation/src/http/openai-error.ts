@@ -83,6 +83,17 @@ export const unavailable = (what: string) =>
     "retry-after": "2",
   });
 
+/** A method the path does not declare: 405 with the methods it does (`Allow`), before the key is looked at. */
+export const methodNotAllowed = (method: string, path: string, allow: string) =>
+  new OpenAIError(
+    405,
+    `${method} is not allowed on ${path}; it accepts ${allow}.`,
+    "invalid_request_error",
+    "method_not_allowed",
+    null,
+    { allow },
+  );
+
 /** Maps anything thrown on a generation route to the OpenAI error shape (never internals). */
 export function openAIErrorMapper() {
   return (err: unknown, req: Request, res: Response, next: NextFunction) => {

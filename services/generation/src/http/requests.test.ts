@@ -13,11 +13,21 @@ describe("chat request options", () => {
     expect(parseChatRequest({ ...base, ...extra }, false).includeThoughts).toBe(true);
   });
 
-  it("when no option or a non-true value is given, then thoughts are not included", () => {
+  it("when no option, false or null is given, then thoughts are not included", () => {
     expect(parseChatRequest(base, false).includeThoughts).toBe(false);
     expect(
-      parseChatRequest({ ...base, include_thoughts: "yes", extra_body: { include_thoughts: 1 } }, false).includeThoughts,
+      parseChatRequest({ ...base, include_thoughts: false, thinking: null, extra_body: { include_thoughts: false } }, false)
+        .includeThoughts,
     ).toBe(false);
+  });
+
+  it.each([
+    [{ include_thoughts: "yes" }, "include_thoughts"],
+    [{ extra_body: { include_thoughts: 1 } }, "extra_body.include_thoughts"],
+    [{ thinking_config: { include_thoughts: "true" } }, "thinking_config.include_thoughts"],
+    [{ extra_body: "thinking" }, "extra_body"],
+  ])("when a reasoning option is not a boolean (%j), then the request is refused naming it", (extra, param) => {
+    expect(() => parseChatRequest({ ...base, ...extra }, false)).toThrow(expect.objectContaining({ status: 400, param }));
   });
 
   it("when the web search tool is offered in either shape, then it is on; other tools are ignored", () => {
@@ -29,5 +39,8 @@ describe("chat request options", () => {
       false,
     );
     expect(() => parseChatRequest({ ...base, tools: "web_search" }, false)).toThrow("'tools' must be an array.");
+    expect(() => parseChatRequest({ ...base, tools: [{ type: "web_search" }, "x"] }, false)).toThrow(
+      "'tools[1]' must be an object.",
+    );
   });
 });

@@ -8,6 +8,30 @@ import { invalidRequest } from "./openai-error";
  */
 
 const ROLES = new Set(["system", "developer", "user", "assistant"]);
+
+/**
+ * The limits the parsers enforce; the OpenAPI document states the same numbers (openapi.ts reads them here).
+ * Lengths count Unicode code points, as JSON Schema's maxLength does.
+ */
+export const LIMITS = {
+  messages: 500,
+  modelChars: 256,
+  /** max_tokens / max_completion_tokens; above a model's output limit the limit applies. */
+  maxTokens: 1_000_000,
+  codeChars: 200_000,
+  promptChars: 50_000,
+};
+
+/**
+ * A value that is not blank: it has a character other than space, tab, CR or LF. The same class is the document's
+ * `pattern`, written out so that JavaScript, Python and Rust regex engines agree on it (their `\s` differ).
+ */
+export const NOT_BLANK = "[^ \t\r\n]";
+const notBlank = new RegExp(NOT_BLANK);
+
+/** Length in code points, counted only when the UTF-16 length could be over the limit. */
+const longerThan = (s: string, max: number) => s.length > max && [...s].length > max;
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Text of an OpenAI content value: a string, or an array of parts of which text parts count. */
@@ -57,9 +81,34 @@ export interface ChatRequest {
 
 function positiveInt(v: unknown, param: string): number | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 1)
-    throw invalidRequest(`'${param}' must be a positive integer.`, param);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > LIMITS.maxTokens)
+    throw invalidRequest(`'${param}' must be an integer from 1 to ${LIMITS.maxTokens.toLocaleString("en")}.`, param);
   return v;
+}
+
+/** An optional flag: absent, null or a boolean (anything else is a client's mistake worth naming). */
+function optionalBoolean(o: Record<string, unknown>, name: string, path: string): boolean {
+  const v = o[name];
+  if (v === undefined || v === null) return false;
+  if (typeof v !== "boolean") throw invalidRequest(`'${path}${name}' must be a boolean.`, `${path}${name}`);
+  return v;
+}
+
+/** An optional object: absent, null or an object. */
+function optionalObject(o: Record<string, unknown>, name: string, path: string): Record<string, unknown> | undefined {
+  const v = o[name];
+  if (v === undefined || v === null) return undefined;
+  if (!isObject(v)) throw invalidRequest(`'${path}${name}' must be an object.`, `${path}${name}`);
+  return v;
+}
+
+/** The reasoning flags of an object (the body, or its `extra_body`): include_thoughts, thinking, thinking_config. */
+function asksThoughts(o: Record<string, unknown>, path: string): boolean {
+  const a = optionalBoolean(o, "include_thoughts", path);
+  const b = optionalBoolean(o, "thinking", path);
+  const tc = optionalObject(o, "thinking_config", path);
+  const c = tc ? optionalBoolean(tc, "include_thoughts", `${path}thinking_config.`) : false;
+  return a || b || c;
 }
 
 /**
@@ -70,13 +119,17 @@ export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest 
   if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
   if (body.model === undefined)
     throw invalidRequest("Missing required parameter: 'model'.", "model", "missing_required_parameter");
-  if (typeof body.model !== "string" || !body.model.trim()) throw invalidRequest("'model' must be a non-empty string.", "model");
+  if (typeof body.model !== "string" || !notBlank.test(body.model))
+    throw invalidRequest("'model' must be a non-empty string.", "model");
+  if (longerThan(body.model, LIMITS.modelChars))
+    throw invalidRequest(`'model' is longer than ${LIMITS.modelChars} characters.`, "model");
   if (body.messages === undefined)
     throw invalidRequest("Missing required parameter: 'messages'.", "messages", "missing_required_parameter");
   if (!Array.isArray(body.messages)) throw invalidRequest("'messages' must be an array.", "messages");
   if (body.messages.length === 0)
     throw invalidRequest("'messages' must contain at least one message.", "messages", "empty_array");
-  if (body.messages.length > 500) throw invalidRequest("'messages' may contain at most 500 messages.", "messages");
+  if (body.messages.length > LIMITS.messages)
+    throw invalidRequest(`'messages' may contain at most ${LIMITS.messages} messages.`, "messages");
   let chars = 0;
   const messages: ChatTurn[] = body.messages.map((m, i) => {
     const param = `messages[${i}]`;
@@ -102,23 +155,26 @@ export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest 
   if (!messages.some((m) => m.role === "user")) throw invalidRequest("'messages' must contain a user message.", "messages");
   if (body.stream !== undefined && body.stream !== null && typeof body.stream !== "boolean")
     throw invalidRequest("'stream' must be a boolean.", "stream");
-  const so = body.stream_options;
-  if (so !== undefined && so !== null && !isObject(so))
-    throw invalidRequest("'stream_options' must be an object.", "stream_options");
+  const so = optionalObject(body, "stream_options", "");
   const stream = body.stream === true;
-  if (isObject(so) && !stream)
+  if (so && !stream)
     throw invalidRequest("The 'stream_options' parameter is only allowed when 'stream' is enabled.", "stream_options");
-  const maxTokens =
-    positiveInt(body.max_completion_tokens, "max_completion_tokens") ?? positiveInt(body.max_tokens, "max_tokens");
+  const includeUsage = so ? optionalBoolean(so, "include_usage", "stream_options.") : false;
+  // Both are checked (a bad one is named even when the other is good); max_completion_tokens wins.
+  const maxCompletion = positiveInt(body.max_completion_tokens, "max_completion_tokens");
+  const maxTokens = maxCompletion ?? positiveInt(body.max_tokens, "max_tokens");
+  if (maxCompletion !== undefined) positiveInt(body.max_tokens, "max_tokens");
   // The SPA sends `extra_body` literally; the official clients merge their `extra_body` argument into the top level.
-  const asksThoughts = (o: Record<string, unknown>) =>
-    o.include_thoughts === true ||
-    o.thinking === true ||
-    (isObject(o.thinking_config) && o.thinking_config.include_thoughts === true);
-  const includeThoughts = asksThoughts(body) || (isObject(body.extra_body) && asksThoughts(body.extra_body));
+  const extra = optionalObject(body, "extra_body", "");
+  const topThoughts = asksThoughts(body, "");
+  const includeThoughts = (extra ? asksThoughts(extra, "extra_body.") : false) || topThoughts;
   if (body.tools !== undefined && body.tools !== null && !Array.isArray(body.tools))
     throw invalidRequest("'tools' must be an array.", "tools");
-  const webSearch = (Array.isArray(body.tools) ? body.tools : []).some((t) => {
+  const tools: unknown[] = Array.isArray(body.tools) ? body.tools : [];
+  tools.forEach((t, i) => {
+    if (!isObject(t)) throw invalidRequest(`'tools[${i}]' must be an object.`, `tools[${i}]`);
+  });
+  const webSearch = tools.some((t) => {
     if (!isObject(t)) return false;
     if (typeof t.type === "string" && /^web_search/.test(t.type)) return true;
     return isObject(t.function) && t.function.name === "web_search";
@@ -127,7 +183,7 @@ export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest 
     model: body.model.trim(),
     messages,
     stream,
-    includeUsage: isObject(so) && so.include_usage === true,
+    includeUsage,
     ...(maxTokens !== undefined ? { maxTokens } : {}),
     includeThoughts,
     webSearch,
@@ -148,13 +204,21 @@ export function parseRetrieveRequest(body: unknown): RetrieveRequest {
     const v = body[name];
     if (v === undefined || v === null) return undefined;
     if (typeof v !== "string") throw invalidRequest(`'${name}' must be a string.`, name);
-    return v.trim() ? v : undefined;
+    return v;
   };
+  // Lengths first (a long blank value is still too long), then blank counts as absent.
   const code = field("code");
   const prompt = field("prompt");
   const model = field("model");
-  if (!code && !prompt) throw invalidRequest("Send 'code', 'prompt' or both.", "prompt", "missing_required_parameter");
-  if (code && code.length > 200_000) throw invalidRequest("'code' is longer than 200,000 characters.", "code");
-  if (prompt && prompt.length > 50_000) throw invalidRequest("'prompt' is longer than 50,000 characters.", "prompt");
-  return { ...(code ? { code } : {}), ...(prompt ? { prompt } : {}), ...(model ? { model: model.trim() } : {}) };
+  if (code !== undefined && longerThan(code, LIMITS.codeChars))
+    throw invalidRequest(`'code' is longer than ${LIMITS.codeChars.toLocaleString("en")} characters.`, "code");
+  if (prompt !== undefined && longerThan(prompt, LIMITS.promptChars))
+    throw invalidRequest(`'prompt' is longer than ${LIMITS.promptChars.toLocaleString("en")} characters.`, "prompt");
+  if (model !== undefined && longerThan(model, LIMITS.modelChars))
+    throw invalidRequest(`'model' is longer than ${LIMITS.modelChars} characters.`, "model");
+  const given = (v: string | undefined) => (v !== undefined && notBlank.test(v) ? v : undefined);
+  if (!given(code) && !given(prompt))
+    throw invalidRequest("Send 'code', 'prompt' or both.", "prompt", "missing_required_parameter");
+  const [c, p, m] = [given(code), given(prompt), given(model)];
+  return { ...(c ? { code: c } : {}), ...(p ? { prompt: p } : {}), ...(m ? { model: m.trim() } : {}) };
 }

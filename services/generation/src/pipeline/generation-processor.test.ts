@@ -99,6 +99,18 @@ describe("processing a generation job", () => {
     ]);
   });
 
+  it("when the output limit cuts the code mid-component, then the client gets the screen so far with finish_reason length, billed", async () => {
+    const { processor, chunks, completions } = harness(scripted(['heading("Hi")\n', 'button("Go", {onPr']));
+    const cut = job();
+    cut.data.maxOutputTokens = 2;
+    expect(await processor.process(cut)).toBe("length");
+    const done = chunks.at(-1)!;
+    expect(done).toMatchObject({ type: "done", finishReason: "length", usage: { outputTokens: 2 } });
+    // The prefix is closed where it was cut: the button as far as it was written.
+    expect(done.type === "done" && done.json?.screen.v1.map((c) => c.component)).toEqual(["heading", "button"]);
+    expect(completions[0]!.payload).toMatchObject({ outputTokens: 2n, finishReason: "length" });
+  });
+
   it("when the code so far draws nothing yet, then no screen chunk is sent: the first one already has a component", async () => {
     const paced: Provider = {
       name: "paced",

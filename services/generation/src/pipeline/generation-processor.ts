@@ -217,12 +217,16 @@ export class GenerationProcessor {
       else {
         const evaluating = performance.now();
         let final = await this.safely(() => evaluator.evaluate(code));
+        // Cut off by the output limit (a small max_tokens): the screen so far, like a stream's, with finish_reason
+        // "length" (OpenAI's truncated answer), not a failure. A repair under the same limit would be cut as well.
+        const cut = usage.outputTokens >= d.maxOutputTokens;
+        if (!final.ok && cut) final = await this.safely(() => evaluator.evaluatePrefix(code));
         metrics.stages.observe({ stage: "evaluate" }, (performance.now() - evaluating) / 1000);
         const problems = describe(final);
         // A model's mistakes go back to it once, with what the sandbox and the validator said.
         // The repair pass gets what is left of the request's budget (its hold covers a repair), and none when nothing
         // is left.
-        if (problems.length > 0 && provider.repair && code.trim()) {
+        if (problems.length > 0 && provider.repair && code.trim() && !cut) {
           const repairReq: GenerateRequest = {
             ...req,
             maxOutputTokens: d.maxOutputTokens - usage.outputTokens,
