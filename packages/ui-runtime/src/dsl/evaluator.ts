@@ -78,6 +78,7 @@ interface Sandbox {
 
 export class UiCodeEvaluator {
   private module?: QuickJSWASMModule;
+  private loading?: Promise<QuickJSWASMModule>;
   private readonly opts: Required<EvaluatorOptions>;
   /** Bumped whenever the WebAssembly instance is dropped: sandboxes of an older generation are gone. */
   private generation = 0;
@@ -105,14 +106,23 @@ export class UiCodeEvaluator {
   }
 
   private async ensureModule(): Promise<QuickJSWASMModule> {
-    if (!this.module) {
+    if (this.module) return this.module;
+    // One instance even when several callers ask while it is being made (e.g. `prepare()` and a first evaluation).
+    const generation = this.generation;
+    this.loading ??= (async () => {
       const pages = Math.floor(this.opts.memoryBytes / 65_536);
       const wasm = (globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => object } })
         .WebAssembly;
       const wasmMemory = new wasm.Memory({ initial: 256, maximum: pages });
-      this.module = await newQuickJSWASMModuleFromVariant(newVariant(this.variant, { wasmMemory: wasmMemory as never }));
+      return newQuickJSWASMModuleFromVariant(newVariant(this.variant, { wasmMemory: wasmMemory as never }));
+    })();
+    try {
+      const module = await this.loading;
+      if (generation === this.generation) this.module = module;
+      return module;
+    } finally {
+      this.loading = undefined;
     }
-    return this.module;
   }
 
   /** A new runtime and context with the prelude loaded. */
