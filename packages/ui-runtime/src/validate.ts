@@ -31,11 +31,62 @@ function zodIssues(err: z.ZodError, base: PropertyKey[] = []): Issue[] {
   return err.issues.map((i) => ({ path: pathOf([...base, ...i.path]), message: i.message }));
 }
 
+/** Largest screen JSON text a host takes from the sandbox (characters). */
+export const MAX_SCREEN_JSON_LENGTH = 1_000_000;
+/**
+ * Deepest nesting of objects and arrays in a screen. Components nest at most 32 deep (repair drops deeper children),
+ * which is about 70 levels of JSON with their props; deeper input is refused before anything recursive touches it.
+ */
+export const MAX_SCREEN_DEPTH = 128;
+
+/**
+ * Why screen JSON text is refused before parsing (undefined when it is within bounds): too long, or nested deeper
+ * than `maxDepth` (counted in one pass over the text, brackets in strings ignored — no recursion).
+ */
+export function screenJsonProblem(
+  text: string,
+  { maxLength = MAX_SCREEN_JSON_LENGTH, maxDepth = MAX_SCREEN_DEPTH }: { maxLength?: number; maxDepth?: number } = {},
+): string | undefined {
+  if (text.length > maxLength) return `the screen's JSON is longer than ${maxLength} characters`;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > maxDepth) return `the screen is nested deeper than ${maxDepth} levels`;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a value nests objects and arrays deeper than `max` (iterative: safe on any depth; a cycle counts as too
+ * deep). The walk stops after `budget` values, so shared sub-objects cannot make it blow up either.
+ */
+function nestedDeeperThan(value: unknown, max: number, budget = 2_000_000): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    if (--budget < 0) return true;
+    const [v, d] = stack.pop()!;
+    if (!v || typeof v !== "object") continue;
+    if (d + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)) stack.push([child, d + 1]);
+  }
+  return false;
+}
+
 /**
  * Strict validation: the structure (schema) and every component against the catalogue (known type, its props and
  * their types, value kind, children only where allowed). Answers every issue, each with its path.
  */
 export function validateScreen(input: unknown): { ok: true; screen: Screen } | { ok: false; issues: Issue[] } {
+  if (nestedDeeperThan(input, MAX_SCREEN_DEPTH))
+    return { ok: false, issues: [{ path: "", message: `nested deeper than ${MAX_SCREEN_DEPTH} levels` }] };
   const parsed = screenSchema.safeParse(input);
   if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error) };
   const issues: Issue[] = [];
@@ -106,8 +157,11 @@ export function repairScreen(input: unknown): { screen: Screen; repairs: string[
   const repairs: string[] = [];
   const issues: Issue[] = [];
   const note = (path: PropertyKey[], what: string) => repairs.push(`${pathOf(path)}: ${what}`);
-  const obj = input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-  if (obj !== input) note([], "not an object; replaced by an empty screen");
+  // Nothing below recurses into input deeper than this (props values are checked by JSON.stringify and zod).
+  const tooDeep = nestedDeeperThan(input, MAX_SCREEN_DEPTH);
+  const obj = input && typeof input === "object" && !Array.isArray(input) && !tooDeep ? (input as Record<string, unknown>) : {};
+  if (tooDeep) note([], `nested deeper than ${MAX_SCREEN_DEPTH} levels; replaced by an empty screen`);
+  else if (obj !== input) note([], "not an object; replaced by an empty screen");
   const names = new Set<string>();
   const counters = new Map<string, number>();
   const uniqueName = (type: string): string => {

@@ -7,14 +7,15 @@ import {
   type QuickJSWASMModule,
 } from "quickjs-emscripten-core";
 import type { Screen } from "../schema";
-import { repairScreen, type Issue } from "../validate";
+import { MAX_SCREEN_DEPTH, MAX_SCREEN_JSON_LENGTH, repairScreen, screenJsonProblem, type Issue } from "../validate";
 import { commitBoundary, prefixCandidates } from "./prefix";
 import { PRELUDE } from "./prelude";
 
 /**
  * Evaluates UI code in a QuickJS sandbox (WebAssembly): its own heap with a memory limit, a CPU-time deadline per
  * evaluation, a bounded stack, and nothing of the host — no network, timers, DOM, `process`, `require` or host
- * globals; the code and the screen cross the boundary as strings only. The same evaluator runs in Node (generation)
+ * globals; the code and the screen cross the boundary as strings only. Every evaluation (and every stream's answer)
+ * runs in a QuickJS runtime of its own, freed afterwards: no state of one request's code reaches another's. The same evaluator runs in Node (generation)
  * and in a browser Web Worker (the playground), given the QuickJS build for that platform.
  */
 
@@ -34,102 +35,217 @@ export interface EvaluatorOptions {
   memoryBytes?: number;
   /** Stack of the sandbox (default 256 KiB). */
   stackBytes?: number;
-  /** Largest code accepted (default 200,000 characters). */
+  /** Largest code accepted (default 64,000 characters). */
   maxCodeLength?: number;
+  /** Largest screen JSON text taken from the sandbox (default 1,000,000 characters). */
+  maxScreenLength?: number;
+  /** Deepest nesting of objects and arrays in the screen JSON (default 128). */
+  maxScreenDepth?: number;
 }
+
+/** The defaults of `EvaluatorOptions`. */
+export const SANDBOX_DEFAULTS: Readonly<Required<EvaluatorOptions>> = Object.freeze({
+  timeoutMs: 100,
+  memoryBytes: 32 * 1024 * 1024,
+  stackBytes: 256 * 1024,
+  maxCodeLength: 64_000,
+  maxScreenLength: MAX_SCREEN_JSON_LENGTH,
+  maxScreenDepth: MAX_SCREEN_DEPTH,
+});
 
 function classify(message: string): EvalErrorKind {
   if (/interrupted/i.test(message)) return "timeout";
-  if (/out of memory/i.test(message)) return "memory";
+  if (/out of memory|string too long/i.test(message)) return "memory";
   if (/stack overflow|call stack/i.test(message)) return "stack";
   if (/^SyntaxError/.test(message)) return "syntax";
   return "runtime";
 }
 
+/**
+ * One QuickJS runtime with one context and the prelude loaded. It serves one evaluation (or one stream's answer) and
+ * is then freed: nothing of one request's code — a replaced built-in, a global, a pending job, a registered symbol —
+ * can reach another's, since QuickJS keeps such state per context (built-ins, globals) or per runtime (job queue,
+ * atoms and the Symbol.for registry), never across runtimes.
+ */
+interface Sandbox {
+  rt: QuickJSRuntime;
+  ctx: QuickJSContext;
+  /** The evaluator's module generation it was made in (a dropped module takes its sandboxes with it). */
+  generation: number;
+  /** Freed (after a fault, or when its user finished). */
+  dead: boolean;
+}
+
 export class UiCodeEvaluator {
   private module?: QuickJSWASMModule;
-  private runtime?: QuickJSRuntime;
-  private context?: QuickJSContext;
+  private loading?: Promise<QuickJSWASMModule>;
   private readonly opts: Required<EvaluatorOptions>;
+  /** Bumped whenever the WebAssembly instance is dropped: sandboxes of an older generation are gone. */
+  private generation = 0;
+  /** A sandbox made ahead while idle, so an evaluation need not wait for the prelude; never has run any code. */
+  private spare?: Sandbox;
+  private refill?: ReturnType<typeof setTimeout>;
 
   /**
    * `variant` is the QuickJS build for this platform. Each evaluator has its own WebAssembly instance whose memory is
-   * capped (QuickJS's own allocation accounting is not reliable in WebAssembly builds); after a fault the instance is
-   * thrown away and a fresh one made.
+   * capped (QuickJS's own allocation accounting is not reliable in WebAssembly builds); after a memory fault the
+   * instance is thrown away and a fresh one made.
    */
   constructor(
     private readonly variant: QuickJSSyncVariant,
     opts: EvaluatorOptions = {},
   ) {
     this.opts = {
-      timeoutMs: opts.timeoutMs ?? 100,
-      memoryBytes: Math.max(opts.memoryBytes ?? 32 * 1024 * 1024, 16 * 1024 * 1024),
-      stackBytes: opts.stackBytes ?? 256 * 1024,
-      maxCodeLength: opts.maxCodeLength ?? 200_000,
+      timeoutMs: opts.timeoutMs ?? SANDBOX_DEFAULTS.timeoutMs,
+      memoryBytes: Math.max(opts.memoryBytes ?? SANDBOX_DEFAULTS.memoryBytes, 16 * 1024 * 1024),
+      stackBytes: opts.stackBytes ?? SANDBOX_DEFAULTS.stackBytes,
+      maxCodeLength: opts.maxCodeLength ?? SANDBOX_DEFAULTS.maxCodeLength,
+      maxScreenLength: opts.maxScreenLength ?? SANDBOX_DEFAULTS.maxScreenLength,
+      maxScreenDepth: opts.maxScreenDepth ?? SANDBOX_DEFAULTS.maxScreenDepth,
     };
   }
 
   private async ensureModule(): Promise<QuickJSWASMModule> {
-    if (!this.module) {
+    if (this.module) return this.module;
+    // One instance even when several callers ask while it is being made (e.g. `prepare()` and a first evaluation).
+    const generation = this.generation;
+    this.loading ??= (async () => {
       const pages = Math.floor(this.opts.memoryBytes / 65_536);
       const wasm = (globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => object } })
         .WebAssembly;
       const wasmMemory = new wasm.Memory({ initial: 256, maximum: pages });
-      this.module = await newQuickJSWASMModuleFromVariant(newVariant(this.variant, { wasmMemory: wasmMemory as never }));
-    }
-    return this.module;
-  }
-
-  /** A context with the prelude loaded; rebuilt after any fault (a context that hit a limit is not reused). */
-  private ctx(module: QuickJSWASMModule): QuickJSContext {
-    if (this.context) return this.context;
-    const rt = module.newRuntime();
-    rt.setMaxStackSize(this.opts.stackBytes);
-    const ctx = rt.newContext();
-    const r = ctx.evalCode(PRELUDE, "prelude.js");
-    if (r.error) {
-      const msg = JSON.stringify(ctx.dump(r.error));
-      r.error.dispose();
-      ctx.dispose();
-      rt.dispose();
-      throw new Error(`UI code prelude failed: ${msg}`);
-    }
-    r.value.dispose();
-    this.runtime = rt;
-    this.context = ctx;
-    return ctx;
-  }
-
-  /** Drops the context (and, after a memory fault or a failed free, the whole WebAssembly instance). */
-  private reset(dropModule: boolean): void {
+      return newQuickJSWASMModuleFromVariant(newVariant(this.variant, { wasmMemory: wasmMemory as never }));
+    })();
     try {
-      this.context?.dispose();
-      this.runtime?.dispose();
-    } catch {
-      dropModule = true;
+      const module = await this.loading;
+      if (generation === this.generation) this.module = module;
+      return module;
+    } finally {
+      this.loading = undefined;
     }
-    this.context = undefined;
-    this.runtime = undefined;
-    if (dropModule) this.module = undefined;
   }
 
-  /** Runs code and answers the raw JSON text of the screen it built, or the error. */
-  private async run(code: string): Promise<{ json: string } | { error: EvalError }> {
-    if (code.length > this.opts.maxCodeLength)
-      return { error: { kind: "invalid", message: `code is longer than ${this.opts.maxCodeLength} characters` } };
-    const ctx = this.ctx(await this.ensureModule());
-    // The model's code runs in a function of its own (strict mode): its variables never outlive one evaluation.
-    return this.exec(ctx, `__reset();(function(){"use strict";\n${code}\n})();__result()`);
+  /** A new runtime and context with the prelude loaded. */
+  private build(module: QuickJSWASMModule): Sandbox {
+    const rt = module.newRuntime();
+    try {
+      rt.setMaxStackSize(this.opts.stackBytes);
+      const ctx = rt.newContext();
+      const r = ctx.evalCode(PRELUDE, "prelude.js");
+      if (r.error) {
+        const msg = JSON.stringify(ctx.dump(r.error));
+        r.error.dispose();
+        ctx.dispose();
+        throw new Error(`UI code prelude failed: ${msg}`);
+      }
+      r.value.dispose();
+      return { rt, ctx, generation: this.generation, dead: false };
+    } catch (err) {
+      try {
+        rt.dispose();
+      } catch {
+        // Freed with the instance.
+      }
+      throw err;
+    }
   }
 
   /**
-   * Evaluates `source` in `ctx` under the CPU deadline; answers its string value or the error. A fault (time,
-   * memory, stack) drops the runtime, and with it every context in it.
+   * A sandbox no code has run in: the spare if there is one, else a new one. If the instance cannot even make one
+   * (a broken or exhausted instance), it is replaced once.
    */
-  private exec(ctx: QuickJSContext, source: string): { json: string } | { error: EvalError } {
+  private async take(): Promise<Sandbox> {
+    const spare = this.spare;
+    this.spare = undefined;
+    this.scheduleRefill();
+    if (spare && !spare.dead && spare.generation === this.generation) return spare;
+    try {
+      return this.build(await this.ensureModule());
+    } catch {
+      this.dropModule();
+      return this.build(await this.ensureModule());
+    }
+  }
+
+  /** Makes the next sandbox when the thread is idle (a macrotask: back-to-back evaluations do not wait for it). */
+  private scheduleRefill(): void {
+    if (this.refill || this.spare) return;
+    this.refill = setTimeout(() => {
+      this.refill = undefined;
+      if (this.spare || !this.module) return;
+      try {
+        this.spare = this.build(this.module);
+      } catch {
+        // The next evaluation makes its own (and replaces the instance if it must).
+      }
+    }, 0);
+    (this.refill as { unref?: () => void }).unref?.();
+  }
+
+  /** Frees a sandbox; a failure to free means the instance is broken: it is dropped. */
+  private release(sb: Sandbox): void {
+    if (sb.dead) return;
+    sb.dead = true;
+    if (sb.generation !== this.generation) return;
+    try {
+      sb.ctx.dispose();
+      sb.rt.dispose();
+    } catch {
+      this.dropModule();
+    }
+  }
+
+  /** Forgets the WebAssembly instance and every sandbox in it (they are not freed one by one: it may be broken). */
+  private dropModule(): void {
+    this.generation++;
+    this.spare = undefined;
+    this.module = undefined;
+  }
+
+  /** Whether any code has run in a sandbox (the prelude's `__reset` marks it). */
+  private used(sb: Sandbox): boolean {
+    if (sb.dead || sb.generation !== this.generation) return true;
+    try {
+      const r = sb.ctx.evalCode("__ran()", "probe.js");
+      if (r.error) {
+        r.error.dispose();
+        return true;
+      }
+      const ran = sb.ctx.typeof(r.value) !== "boolean" || sb.ctx.dump(r.value) !== false;
+      r.value.dispose();
+      return ran;
+    } catch {
+      return true;
+    }
+  }
+
+  /** Runs code in a sandbox of its own and answers the raw JSON text of the screen it built, or the error. */
+  private async run(code: string): Promise<{ json: string } | { error: EvalError }> {
+    if (code.length > this.opts.maxCodeLength)
+      return { error: { kind: "invalid", message: `code is longer than ${this.opts.maxCodeLength} characters` } };
+    const sb = await this.take();
+    // The model's code runs in a function of its own (strict mode); the sandbox is freed afterwards.
+    const r = this.exec(sb, `__reset();(function(){"use strict";\n${code}\n})();__result()`);
+    // Code that did not parse never ran: its sandbox is still untouched and serves the next evaluation (prefix
+    // candidates and half-typed code fail this way often). Anything that ran is freed.
+    if ("error" in r && r.error.kind === "syntax" && !this.spare && !this.used(sb)) this.spare = sb;
+    else this.release(sb);
+    return r;
+  }
+
+  /**
+   * Evaluates `source` in a sandbox under the CPU deadline; answers its string value (at most `maxScreenLength`
+   * characters) or the error. A fault (time, stack) frees the sandbox; a memory fault or a failure of the instance
+   * itself drops the instance.
+   */
+  private exec(sb: Sandbox, source: string): { json: string } | { error: EvalError } {
+    if (sb.dead || sb.generation !== this.generation)
+      return { error: { kind: "memory", message: "the sandbox was reset; evaluate again" } };
+    const { ctx, rt } = sb;
     const deadline = Date.now() + this.opts.timeoutMs;
-    this.runtime!.setInterruptHandler(() => Date.now() > deadline);
+    rt.setInterruptHandler(() => Date.now() > deadline);
     let faulted: EvalErrorKind | undefined;
+    let broken = false;
     try {
       const r = ctx.evalCode(source, "ui.js");
       if (r.error) {
@@ -141,60 +257,83 @@ export class UiCodeEvaluator {
         if (kind === "timeout" || kind === "memory" || kind === "stack") faulted = kind;
         return { error: { kind, message: kind === "timeout" ? `code ran longer than ${this.opts.timeoutMs} ms` : message } };
       }
-      const json = ctx.typeof(r.value) === "string" ? ctx.getString(r.value) : "";
-      r.value.dispose();
-      return { json };
-    } catch (err) {
-      // The WebAssembly instance itself failed (e.g. aborted): it is not reused.
-      faulted = "memory";
-      return { error: { kind: "memory", message: `the sandbox failed: ${(err as Error).message ?? String(err)}`.slice(0, 300) } };
-    } finally {
       try {
-        this.runtime?.removeInterruptHandler();
-      } catch {
-        faulted = "memory";
+        if (ctx.typeof(r.value) !== "string") return { error: { kind: "invalid", message: "the code's result is not a screen" } };
+        // The length is read inside the sandbox: an oversized text is never copied out.
+        const length = ctx.getLength(r.value) ?? 0;
+        if (length > this.opts.maxScreenLength)
+          return {
+            error: { kind: "invalid", message: `the screen's JSON is longer than ${this.opts.maxScreenLength} characters` },
+          };
+        return { json: ctx.getString(r.value) };
+      } finally {
+        r.value.dispose();
       }
-      if (faulted) {
-        this.generation++;
-        this.reset(faulted === "memory");
+    } catch (err) {
+      // The WebAssembly instance itself failed (aborted, or the host's own stack ran out inside it): it is not reused.
+      broken = true;
+      const message = (err as Error).message ?? String(err);
+      if (/call stack/i.test(message))
+        return { error: { kind: "stack", message: "the code nested too deeply (the sandbox's stack ran out)" } };
+      return { error: { kind: "memory", message: `the sandbox failed: ${message}`.slice(0, 300) } };
+    } finally {
+      if (!broken) {
+        try {
+          rt.removeInterruptHandler();
+        } catch {
+          broken = true;
+        }
       }
+      if (broken || faulted === "memory") this.dropModule();
+      else if (faulted) this.release(sb);
     }
   }
 
-  /** Bumped whenever the runtime is dropped: a stream's context from an older generation is gone. */
-  private generation = 0;
-
   /**
    * A streaming session: `push(prefix)` with each longer prefix of one answer answers the screen so far, evaluating
-   * each complete top-level statement once (in a context of the session's own) and only the unfinished tail again.
-   * Falls back to whole-prefix evaluation if incremental evaluation cannot continue (an error in a committed
-   * statement, a sandbox fault). `dispose()` when the stream ends.
+   * each complete top-level statement once (in a sandbox of the session's own, for this one answer only) and only the
+   * unfinished tail again. Falls back to whole-prefix evaluation if incremental evaluation cannot continue (an error
+   * in a committed statement, a sandbox fault). `dispose()` when the stream ends.
    */
   stream(): UiCodeStream {
     return new UiCodeStream({
       open: async () => {
-        const module = await this.ensureModule();
-        this.ctx(module);
-        const ctx = this.runtime!.newContext();
-        const r = ctx.evalCode(PRELUDE, "prelude.js");
-        if (r.error) {
-          r.error.dispose();
-          ctx.dispose();
+        try {
+          return await this.take();
+        } catch {
           return undefined;
         }
-        r.value.dispose();
-        return { ctx, generation: this.generation };
       },
-      alive: (generation) => generation === this.generation,
-      exec: (ctx, source) => this.exec(ctx, source),
+      alive: (sb) => !sb.dead && sb.generation === this.generation,
+      exec: (sb, source) => this.exec(sb, source),
+      close: (sb) => this.release(sb),
       finish: (json) => this.finish(json),
       fallback: (prefix) => this.evaluatePrefix(prefix),
     });
   }
 
+  /**
+   * The screen from the sandbox's JSON text. The text is untrusted: its size was capped in `exec`, its nesting is
+   * checked here before the host parses or walks it, and anything unreadable is an invalid result, never a throw.
+   */
   private finish(json: string): EvalResult {
-    const repaired = repairScreen(JSON.parse(json));
-    return { ok: true, screen: repaired.screen, issues: repaired.issues, repairs: repaired.repairs };
+    const problem = screenJsonProblem(json, { maxLength: this.opts.maxScreenLength, maxDepth: this.opts.maxScreenDepth });
+    if (problem) return { ok: false, error: { kind: "invalid", message: problem } };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(json);
+    } catch {
+      return { ok: false, error: { kind: "invalid", message: "the code's result is not a screen (not JSON)" } };
+    }
+    try {
+      const repaired = repairScreen(parsed);
+      return { ok: true, screen: repaired.screen, issues: repaired.issues, repairs: repaired.repairs };
+    } catch (err) {
+      return {
+        ok: false,
+        error: { kind: "invalid", message: `the screen could not be checked: ${(err as Error).message}`.slice(0, 300) },
+      };
+    }
   }
 
   /** Evaluates complete UI code into a validated (and safely repaired) screen. */
@@ -217,9 +356,18 @@ export class UiCodeEvaluator {
     return last;
   }
 
+  /** Makes a sandbox ahead (e.g. when a page opens its editor), so the first evaluation does not wait for it. */
+  async prepare(): Promise<void> {
+    const module = await this.ensureModule();
+    if (!this.spare) this.spare = this.build(module);
+  }
+
+  /** Frees everything; the evaluator stays usable (the next evaluation starts a fresh instance). */
   dispose(): void {
-    this.generation++;
-    this.reset(true);
+    if (this.refill) clearTimeout(this.refill);
+    this.refill = undefined;
+    if (this.spare) this.release(this.spare);
+    this.dropModule();
   }
 }
 
@@ -229,16 +377,17 @@ export function createEvaluator(variant: QuickJSSyncVariant, opts: EvaluatorOpti
 }
 
 interface StreamHost {
-  open(): Promise<{ ctx: QuickJSContext; generation: number } | undefined>;
-  alive(generation: number): boolean;
-  exec(ctx: QuickJSContext, source: string): { json: string } | { error: EvalError };
+  open(): Promise<Sandbox | undefined>;
+  alive(sb: Sandbox): boolean;
+  exec(sb: Sandbox, source: string): { json: string } | { error: EvalError };
+  close(sb: Sandbox): void;
   finish(json: string): EvalResult;
   fallback(prefix: string): Promise<EvalResult>;
 }
 
 /** See `UiCodeEvaluator.stream()`. */
 export class UiCodeStream {
-  private session?: { ctx: QuickJSContext; generation: number };
+  private session?: Sandbox;
   private committed = 0;
   private incremental = true;
   private code = "";
@@ -250,22 +399,19 @@ export class UiCodeStream {
     this.code = prefix;
     if (!this.incremental) return this.host.fallback(prefix);
     this.session ??= await this.host.open();
-    if (!this.session || !this.host.alive(this.session.generation)) return this.giveUp(prefix);
-    const { ctx } = this.session;
+    if (!this.session || !this.host.alive(this.session)) return this.giveUp(prefix);
+    const sb = this.session;
     const boundary = commitBoundary(prefix, this.committed);
     if (boundary > this.committed) {
-      const r = this.host.exec(ctx, `"use strict";\n${prefix.slice(this.committed, boundary)}\n;""`);
+      const r = this.host.exec(sb, `"use strict";\n${prefix.slice(this.committed, boundary)}\n;""`);
       if ("error" in r) return this.giveUp(prefix);
       this.committed = boundary;
     }
     const tail = prefix.slice(this.committed);
     let last: EvalResult = { ok: false, error: { kind: "syntax", message: "nothing to evaluate yet" } };
     for (const candidate of prefixCandidates(tail)) {
-      if (!this.host.alive(this.session.generation)) return this.giveUp(prefix);
-      const r = this.host.exec(
-        ctx,
-        `__mark();try{(function(){"use strict";\n${candidate}\n})();__result()}finally{__rollback()}`,
-      );
+      if (!this.host.alive(sb)) return this.giveUp(prefix);
+      const r = this.host.exec(sb, `__mark();try{(function(){"use strict";\n${candidate}\n})();__result()}finally{__rollback()}`);
       if (!("error" in r)) return this.host.finish(r.json);
       last = { ok: false, error: r.error };
       if (r.error.kind !== "syntax") return last;
@@ -285,14 +431,9 @@ export class UiCodeStream {
     this.incremental = true;
   }
 
+  /** Frees the session's sandbox (its runtime, with everything the answer's code made). */
   dispose(): void {
-    if (this.session && this.host.alive(this.session.generation)) {
-      try {
-        this.session.ctx.dispose();
-      } catch {
-        // Freed with its runtime.
-      }
-    }
+    if (this.session) this.host.close(this.session);
     this.session = undefined;
   }
 }

@@ -134,7 +134,10 @@ define("screen", function () {
   }
   S.screen = sc;
 });
-define("__reset", reset);
+// Whether an evaluation has started in this sandbox: the host reuses a sandbox only if no code ever ran in it.
+var ran = false;
+define("__reset", function () { ran = true; reset(); });
+define("__ran", function () { return ran; });
 // A stream's tail runs between __mark and __rollback: what it creates or adopts is undone after its result is taken.
 define("__mark", function () { S.mark = S.nodes.length; S.usedLog = []; S.savedScreen = S.screen; });
 define("__rollback", function () {
