@@ -29,7 +29,15 @@ const quantile = (xs: number[], q: number): number => {
 
 /** The variables of the generation API a copy needs to share the stack's Redis, NATS and queue. */
 const apiEnvOf = (stack: Stack, extra: Record<string, string>): Record<string, string> => {
-  const pick = ["LOG_LEVEL", "INTERNAL_IDENTITY_SECRET", "NATS_URL", "NATS_SUBJECT_PREFIX", "REDIS_URL", "REDIS_KEY_PREFIX", "GEN_QUEUE"];
+  const pick = [
+    "LOG_LEVEL",
+    "INTERNAL_IDENTITY_SECRET",
+    "NATS_URL",
+    "NATS_SUBJECT_PREFIX",
+    "REDIS_URL",
+    "REDIS_KEY_PREFIX",
+    "GEN_QUEUE",
+  ];
   return { ...Object.fromEntries(pick.map((k) => [k, stack.workerEnv[k]!])), GEN_KEEPALIVE_MS: "1000", ...extra };
 };
 
@@ -195,7 +203,8 @@ describe("fair capacity across two copies of the generation API", () => {
     for (let i = 0; i < 16; i++) {
       const res = await call(copies()[i % 2]!, dev.apiKey, "retrieve/", { code: 'text("hello")' });
       statuses.push(res.status);
-      if (res.status === 429 && !refused) refused = { body: (await res.json()) as ErrorBody, retryAfter: res.headers.get("retry-after") };
+      if (res.status === 429 && !refused)
+        refused = { body: (await res.json()) as ErrorBody, retryAfter: res.headers.get("retry-after") };
       else await res.arrayBuffer();
     }
     expect(statuses.filter((s) => s === 200).length).toBe(10);
@@ -215,7 +224,11 @@ describe("fair capacity across two copies of the generation API", () => {
     const statuses = opened.map((r) => r.status);
     const refused = opened.find((r) => r.status === 429);
     const refusedBody = refused ? ((await refused.json()) as ErrorBody) : undefined;
-    const finished = await Promise.all(opened.map(async (r) => (r.status === 200 ? (await readEventStream(r)).done : (await r.arrayBuffer(), false))));
+    const finished = await Promise.all(
+      opened.map(async (r) =>
+        r.status === 200 ? (await readEventStream(r)).done : (r !== refused && (await r.arrayBuffer()), false),
+      ),
+    );
     expect(statuses.filter((s) => s === 200).length).toBe(3);
     expect(statuses.filter((s) => s === 429).length).toBe(4);
     expect(refusedBody?.error.code).toBe("concurrency_limit_exceeded");
@@ -231,7 +244,11 @@ describe("fair capacity across two copies of the generation API", () => {
     const dev = await newDeveloper(stack);
     const port = await freePort();
     const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, "services/generation/dist/src/main.js")], {
-      env: { ...process.env, ...apiEnvOf(stack, { ...limits, HTTP_PORT: String(port), GEN_SLOT_LEASE_MS: "1500" }), NODE_ENV: "test" },
+      env: {
+        ...process.env,
+        ...apiEnvOf(stack, { ...limits, HTTP_PORT: String(port), GEN_SLOT_LEASE_MS: "1500" }),
+        NODE_ENV: "test",
+      },
       stdio: "ignore",
     });
     const dying = `http://127.0.0.1:${port}`;

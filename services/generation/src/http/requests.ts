@@ -41,6 +41,18 @@ function codeInAnswer(content: string): string | undefined {
   }
 }
 
+/** Default of GEN_MAX_CODE_CHARS: client-submitted UI code is evaluated by a worker, so its size is bounded. */
+export const MAX_CODE_CHARS = 32_000;
+
+function checkCodeSize(code: string, param: string, max: number): void {
+  if (code.length > max)
+    throw invalidRequest(
+      `'${param}' is ${code.length.toLocaleString("en-US")} characters long; UI code may be at most ${max.toLocaleString("en-US")} characters.`,
+      param,
+      "string_above_max_length",
+    );
+}
+
 export interface ChatRequest {
   model: string;
   messages: ChatTurn[];
@@ -66,7 +78,7 @@ function positiveInt(v: unknown, param: string): number | undefined {
  * A chat completion body. `signedIn`: the SPA's variant, whose messages carry `content` or `code` (assistant turns
  * keep the code of their screen; history never sends json back), with `extra_body` and `tools`.
  */
-export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest {
+export function parseChatRequest(body: unknown, signedIn: boolean, maxCodeChars = MAX_CODE_CHARS): ChatRequest {
   if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
   if (body.model === undefined)
     throw invalidRequest("Missing required parameter: 'model'.", "model", "missing_required_parameter");
@@ -88,6 +100,7 @@ export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest 
     const code = signedIn && typeof m.code === "string" && m.code ? m.code : undefined;
     if (signedIn && m.code !== undefined && m.code !== null && typeof m.code !== "string")
       throw invalidRequest(`'${param}.code' must be a string.`, `${param}.code`);
+    if (code) checkCodeSize(code, `${param}.code`, maxCodeChars);
     if (role === "assistant") content = code ?? (content !== undefined ? (codeInAnswer(content) ?? content) : undefined);
     else if (code) content = content ? `${content}\n\nCurrent UI code:\n${code}` : code;
     if (content === undefined)
@@ -142,7 +155,7 @@ export interface RetrieveRequest {
 }
 
 /** A retrieve body: code and/or prompt (blank counts as absent). */
-export function parseRetrieveRequest(body: unknown): RetrieveRequest {
+export function parseRetrieveRequest(body: unknown, maxCodeChars = MAX_CODE_CHARS): RetrieveRequest {
   if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
   const field = (name: "code" | "prompt" | "model") => {
     const v = body[name];
@@ -154,7 +167,7 @@ export function parseRetrieveRequest(body: unknown): RetrieveRequest {
   const prompt = field("prompt");
   const model = field("model");
   if (!code && !prompt) throw invalidRequest("Send 'code', 'prompt' or both.", "prompt", "missing_required_parameter");
-  if (code && code.length > 200_000) throw invalidRequest("'code' is longer than 200,000 characters.", "code");
+  if (code) checkCodeSize(code, "code", maxCodeChars);
   if (prompt && prompt.length > 50_000) throw invalidRequest("'prompt' is longer than 50,000 characters.", "prompt");
   return { ...(code ? { code } : {}), ...(prompt ? { prompt } : {}), ...(model ? { model: model.trim() } : {}) };
 }

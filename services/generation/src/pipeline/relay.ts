@@ -39,6 +39,8 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   private lastChunkAt = Date.now();
   private timer?: NodeJS.Timeout;
   private deadline?: NodeJS.Timeout;
+  /** Called once when the answer ends, however it ends (done, error, cancel, timeout): frees the request's place. */
+  onEnd?: () => void;
 
   constructor(
     private readonly opts: RelayOptions,
@@ -117,6 +119,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     clearInterval(this.timer);
     clearTimeout(this.deadline);
     this.opts.metrics.activeStreams.dec();
+    this.onEnd?.();
     this.wake?.();
   }
 
