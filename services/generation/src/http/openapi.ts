@@ -39,7 +39,10 @@ export function openApiDocument(): Record<string, unknown> {
     "402": errorResponse("The app owner's balance cannot cover the request (not retried by the official clients)."),
     "403": errorResponse("The app is not active."),
     "404": errorResponse("Unknown model."),
-    "429": errorResponse("Too many requests for this API key.", retryAfter),
+    "429": errorResponse(
+      "The key's request rate or requests in progress are at their limit (`code`: `rate_limit_exceeded`, `concurrency_limit_exceeded`, `queue_share_exceeded`).",
+      retryAfter,
+    ),
     "503": errorResponse("Workers are behind (the queue is full) or a dependency is down.", retryAfter),
   };
   const usage = {
@@ -281,7 +284,7 @@ export function openApiDocument(): Record<string, unknown> {
           type: "object",
           description: "At least one of code and prompt.",
           properties: {
-            code: { type: "string", maxLength: 200000 },
+            code: { type: "string", maxLength: 32000 },
             prompt: { type: "string", maxLength: 50000 },
             model: { type: "string" },
           },
