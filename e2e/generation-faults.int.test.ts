@@ -69,7 +69,12 @@ describe("generation under faults", () => {
 
   beforeAll(async () => {
     stack = await startStack({
-      generation: { workers: 0, workerEnv: { GEN_WORKER_CONCURRENCY: "256" } },
+      generation: {
+        workers: 0,
+        workerEnv: { GEN_WORKER_CONCURRENCY: "256" },
+        // One key streams 200 answers at once here: the per-key limits (tested on their own) stay out of the way.
+        apiEnv: { GEN_CONCURRENCY_PER_TENANT: "1000", GEN_RATE_PER_TENANT: "100000/60", GEN_TENANT_QUEUE_SHARE: "1" },
+      },
     });
     bus = new MessageBus(await connectNats(testInfra().natsUrl, "faults-test", logger), {
       prefix: stack.prefix,

@@ -32,8 +32,8 @@ def retrieve_accepts_valid_data(ctx, response, case):
     return positive_data_acceptance(ctx, response, case)
 
 
-# Hypothesis cannot draw a string longer than its 8 KiB buffer: a negative case for `maxLength: 200000` (retrieve's
-# code; 50000 for its prompt) needs one of 200,001 characters and stops the operation's fuzzing with "min_size is
+# Hypothesis cannot draw a string longer than its 8 KiB buffer: a negative case for `maxLength: 32000` (retrieve's
+# code; 50000 for its prompt) needs one of 32,001 characters and stops the operation's fuzzing with "min_size is
 # larger than Hypothesis supports". Such limits are dropped from the copy schemathesis reads (the served document
 # keeps them); e2e/security-published-api.int.test.ts sends values just over each of them instead.
 HYPOTHESIS_MAX_STRING = 8 * 1024

@@ -83,6 +83,8 @@ export const COMMANDS = {
 /** Stable error codes answered over request/reply. */
 export const REPLY_ERRORS = {
   KEY_NOT_FOUND: "APPS.KEY_NOT_FOUND",
+  /** The app does not exist or is not the named owner's (apps.templates.list_published with owner_id). */
+  APP_NOT_FOUND: "APPS.APP_NOT_FOUND",
   INSUFFICIENT_CREDITS: "BILLING.INSUFFICIENT_CREDITS",
   INVALID_REQUEST: "COMMON.INVALID_REQUEST",
   INTERNAL: "COMMON.INTERNAL",

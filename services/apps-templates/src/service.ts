@@ -52,6 +52,9 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
       // Generation asks for an app's published templates per request; a few of the newest are enough to set a style.
       bus.serve(COMMANDS.listPublishedTemplates, async (req) => {
         if (!req.appId) return { templates: [] };
+        // Signed-in callers name apps by id: another user's app (or none) is the same answer, so ids are not probed.
+        if (req.ownerId && !(await appRepo.findOwned(req.ownerId, req.appId)))
+          throw new ReplyFailure(REPLY_ERRORS.APP_NOT_FOUND, "no such app of this user");
         const found = await templateRepo.published(req.appId, 5);
         return { templates: found.map((t) => ({ id: t._id, name: t.name, description: t.description, code: t.code })) };
       });

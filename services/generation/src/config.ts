@@ -1,5 +1,6 @@
 import { baseConfigSchema, loadConfig, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
 import { z } from "zod";
+import { parseRateLimit } from "./access/capacity";
 
 const prefix = z
   .string()
@@ -22,6 +23,22 @@ const pipelineSchema = z.object({
   /** Attempts per job (transient provider failures and stalls are retried, once by default). */
   GEN_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(2),
 });
+
+/** Code-only evaluations have a queue of their own (`<GEN_QUEUE>-eval`): a flood of them never delays generation. */
+export const evalQueueName = (config: { GEN_QUEUE: string }): string => `${config.GEN_QUEUE}-eval`;
+
+const rate = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s, ctx) => {
+      try {
+        return parseRateLimit(s);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
 
 export const configSchema = baseConfigSchema
   .extend(natsConfigSchema.shape)
@@ -54,6 +71,26 @@ export const configSchema = baseConfigSchema
         const [max, windowSeconds] = s.split("/").map(Number) as [number, number];
         return { max, windowSeconds };
       }),
+    /** Waiting code-only evaluations beyond which new evaluations are refused with 503 (generations unaffected). */
+    GEN_EVAL_MAX_QUEUE_DEPTH: z.coerce.number().int().min(1).default(2_000),
+    /** Generation requests admitted per window, per signed-in user and per API key ("N/seconds"). */
+    GEN_RATE_PER_TENANT: rate("300/60"),
+    /** Generation requests open at once (queued or streaming), per signed-in user and per API key. */
+    GEN_CONCURRENCY_PER_TENANT: z.coerce.number().int().min(1).default(32),
+    /** Code-only evaluations admitted per window, per signed-in user and per API key. */
+    GEN_EVAL_RATE_PER_TENANT: rate("600/60"),
+    /** Code-only evaluations open at once, per signed-in user and per API key. */
+    GEN_EVAL_CONCURRENCY_PER_TENANT: z.coerce.number().int().min(1).default(16),
+    /**
+     * The part of each queue bound one paying user may hold at once across all their keys and the signed-in routes
+     * (0.1: a tenant holds at most a tenth of GEN_MAX_QUEUE_DEPTH generations, and of GEN_EVAL_MAX_QUEUE_DEPTH
+     * evaluations).
+     */
+    GEN_TENANT_QUEUE_SHARE: z.coerce.number().gt(0).max(1).default(0.1),
+    /** How long a request's place in the limits lasts without renewal: the most a crashed process can hold one. */
+    GEN_SLOT_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
+    /** Longest client-submitted UI code (retrieve's `code`, a chat message's `code`), characters. */
+    GEN_MAX_CODE_CHARS: z.coerce.number().int().min(100).default(32_000),
   });
 
 export type GenerationConfig = z.output<typeof configSchema>;
@@ -72,6 +109,8 @@ export const workerConfigSchema = baseConfigSchema
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8105),
     /** Jobs one worker process runs at once (streams are I/O-bound; sandbox evaluation is short). */
     GEN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(2_000).default(64),
+    /** Code-only evaluations one worker process runs at once (their own queue and loop beside the generations). */
+    GEN_EVAL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
     /** Least time between two intermediate screens of one stream (0: one per model chunk). */
     GEN_PARTIAL_INTERVAL_MS: z.coerce.number().int().min(0).default(100),
     /**

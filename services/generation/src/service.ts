@@ -2,9 +2,10 @@ import { startService, type Logger, type RunningService } from "@genui/chassis";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { AppTemplates } from "./access/app-templates";
+import { Capacity } from "./access/capacity";
 import { KeyVerifier } from "./access/key-verifier";
 import { ModelCatalogue } from "./access/model-catalogue";
-import type { GenerationConfig } from "./config";
+import { evalQueueName, type GenerationConfig } from "./config";
 import { Gateway } from "./http/gateway";
 import { generationRoutes, type ServedBy } from "./http/generation.routes";
 import { GenerationMetrics } from "./metrics";
@@ -33,13 +34,40 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-queue" });
       const queue = new Queue<GenerationJob>(config.GEN_QUEUE, { connection, prefix: `${config.REDIS_KEY_PREFIX}bull` });
       queue.on("error", (err) => ctx.logger.warn({ err: err.message }, "generation queue error"));
-      await queue.waitUntilReady();
+      const evalQueue = new Queue<GenerationJob>(evalQueueName(config), {
+        connection,
+        prefix: `${config.REDIS_KEY_PREFIX}bull`,
+      });
+      evalQueue.on("error", (err) => ctx.logger.warn({ err: err.message }, "evaluation queue error"));
+      await Promise.all([queue.waitUntilReady(), evalQueue.waitUntilReady()]);
+      const share = (depth: number) => Math.max(1, Math.floor(depth * config.GEN_TENANT_QUEUE_SHARE));
+      const capacity = new Capacity({
+        redis: ctx.redis!,
+        logger: ctx.logger,
+        prefix: config.REDIS_KEY_PREFIX,
+        leaseMs: config.GEN_SLOT_LEASE_MS,
+        limits: {
+          generate: {
+            rate: config.GEN_RATE_PER_TENANT,
+            concurrency: config.GEN_CONCURRENCY_PER_TENANT,
+            share: share(config.GEN_MAX_QUEUE_DEPTH),
+          },
+          evaluate: {
+            rate: config.GEN_EVAL_RATE_PER_TENANT,
+            concurrency: config.GEN_EVAL_CONCURRENCY_PER_TENANT,
+            share: share(config.GEN_EVAL_MAX_QUEUE_DEPTH),
+          },
+        },
+      });
+      capacity.start();
       const keys = new KeyVerifier(ctx.bus!);
       keys.watch();
       const gateway = new Gateway({
         bus: ctx.bus!,
         redis: ctx.redis!,
         queue,
+        evalQueue,
+        capacity,
         keys,
         models: new ModelCatalogue(ctx.bus!),
         templates: new AppTemplates(ctx.bus!, ctx.logger),
@@ -57,11 +85,20 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         }
         return served.value;
       };
-      ctx.app.use(generationRoutes({ gateway, metrics, servedBy, bodyLimit: config.HTTP_BODY_LIMIT }));
+      ctx.app.use(
+        generationRoutes({
+          gateway,
+          metrics,
+          servedBy,
+          bodyLimit: config.HTTP_BODY_LIMIT,
+          maxCodeChars: config.GEN_MAX_CODE_CHARS,
+        }),
+      );
       ctx.shutdown.add("workers", "generation queue", async () => {
         gateway.stopSampling();
         keys.stop();
-        await queue.close();
+        await capacity.stop();
+        await Promise.all([queue.close(), evalQueue.close()]);
         await connection.quit().catch(() => connection.disconnect());
       });
     },

@@ -2,7 +2,7 @@ import { startService, type Logger, type RunningService } from "@genui/chassis";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import { Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
-import type { WorkerConfig } from "./config";
+import { evalQueueName, type WorkerConfig } from "./config";
 import { GenerationMetrics } from "./metrics";
 import { GenerationProcessor } from "./pipeline/generation-processor";
 import type { GenerationJob } from "./pipeline/messages";
@@ -63,37 +63,47 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
       });
       // BullMQ's blocking commands need a connection of their own.
       const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-worker-bull" });
-      const worker = new Worker<GenerationJob, string>(
-        config.GEN_QUEUE,
-        async (job: Job<GenerationJob>) => {
-          metrics.activeJobs.inc();
-          try {
-            return await processor.process(job);
-          } finally {
-            metrics.activeJobs.dec();
-          }
-        },
-        {
-          connection,
-          prefix: `${config.REDIS_KEY_PREFIX}bull`,
-          concurrency: config.GEN_WORKER_CONCURRENCY,
-          lockDuration: config.GEN_LOCK_MS,
-          stalledInterval: config.GEN_STALLED_INTERVAL_MS,
-          maxStalledCount: 1,
-          drainDelay: 5,
-        },
-      );
-      worker.on("error", (err) => ctx.logger.warn({ err }, "generation worker error"));
-      worker.on("failed", (job, err) =>
-        ctx.logger.warn({ requestId: job?.id, err: err.message, attempts: job?.attemptsMade }, "generation job failed"),
-      );
-      await worker.waitUntilReady();
+      const run = async (job: Job<GenerationJob>) => {
+        metrics.activeJobs.inc();
+        try {
+          return await processor.process(job);
+        } finally {
+          metrics.activeJobs.dec();
+        }
+      };
+      const options = {
+        prefix: `${config.REDIS_KEY_PREFIX}bull`,
+        lockDuration: config.GEN_LOCK_MS,
+        stalledInterval: config.GEN_STALLED_INTERVAL_MS,
+        maxStalledCount: 1,
+        drainDelay: 5,
+      };
+      const worker = new Worker<GenerationJob, string>(config.GEN_QUEUE, run, {
+        ...options,
+        connection,
+        concurrency: config.GEN_WORKER_CONCURRENCY,
+      });
+      // Code-only evaluations: their own queue and loop, so a flood of them never stands before a generation.
+      const evalConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-eval-bull" });
+      const evalWorker = new Worker<GenerationJob, string>(evalQueueName(config), run, {
+        ...options,
+        connection: evalConnection,
+        concurrency: config.GEN_EVAL_WORKER_CONCURRENCY,
+      });
+      for (const w of [worker, evalWorker]) {
+        w.on("error", (err) => ctx.logger.warn({ err }, "generation worker error"));
+        w.on("failed", (job, err) =>
+          ctx.logger.warn({ requestId: job?.id, err: err.message, attempts: job?.attemptsMade }, "generation job failed"),
+        );
+      }
+      await Promise.all([worker.waitUntilReady(), evalWorker.waitUntilReady()]);
       ctx.logger.info({ provider: chosen.name, concurrency: config.GEN_WORKER_CONCURRENCY }, "generation worker ready");
       const stopAnnouncing = announceProvider(ctx.redis!, config.REDIS_KEY_PREFIX, chosen.name);
       ctx.shutdown.add("workers", "generation worker", async () => {
         stopAnnouncing();
-        await worker.close();
+        await Promise.all([worker.close(), evalWorker.close()]);
         await connection.quit().catch(() => connection.disconnect());
+        await evalConnection.quit().catch(() => evalConnection.disconnect());
         evaluator.dispose();
       });
     },

@@ -6,8 +6,9 @@ import type { AppTemplate } from "../providers/provider";
 const MAX_CODE = 24_000;
 
 /**
- * An app's published templates (`apps.templates.list_published`), held 30 s per app: generation follows them so the
- * app's screens look alike across chats. When apps-templates does not answer, requests go on without them.
+ * An app's published templates (`apps.templates.list_published`), held 30 s per app and owner: generation follows
+ * them so the app's screens look alike across chats. Every ask names the owner, so apps-templates only answers for
+ * the caller's own apps (APPS.APP_NOT_FOUND otherwise).
  */
 export class AppTemplates {
   private readonly cache = new TtlCache<string, AppTemplate[]>(30_000, 10_000);
@@ -17,21 +18,31 @@ export class AppTemplates {
     private readonly logger: Logger,
   ) {}
 
-  async published(appId: string): Promise<AppTemplate[]> {
+  /**
+   * The templates of `ownerId`'s app `appId`. Throws RemoteError APPS.APP_NOT_FOUND when the app is not theirs (or
+   * does not exist), and the bus's errors when apps-templates cannot answer.
+   */
+  async owned(appId: string, ownerId: string): Promise<AppTemplate[]> {
     if (!appId) return [];
-    const hit = this.cache.get(appId);
+    const key = `${ownerId}\u0000${appId}`;
+    const hit = this.cache.get(key);
     if (hit) return hit;
+    const res = await this.bus.request(COMMANDS.listPublishedTemplates, { appId, ownerId }, { timeoutMs: 1_000 });
+    const templates: AppTemplate[] = [];
+    let size = 0;
+    for (const t of res.templates) {
+      if (!t.code.trim() || size + t.code.length > MAX_CODE) continue;
+      size += t.code.length;
+      templates.push({ name: t.name, description: t.description, code: t.code });
+    }
+    this.cache.set(key, templates);
+    return templates;
+  }
+
+  /** Like `owned`, but when apps-templates does not answer (or no longer has the app), requests go on without them. */
+  async published(appId: string, ownerId: string): Promise<AppTemplate[]> {
     try {
-      const res = await this.bus.request(COMMANDS.listPublishedTemplates, { appId }, { timeoutMs: 1_000 });
-      const templates: AppTemplate[] = [];
-      let size = 0;
-      for (const t of res.templates) {
-        if (!t.code.trim() || size + t.code.length > MAX_CODE) continue;
-        size += t.code.length;
-        templates.push({ name: t.name, description: t.description, code: t.code });
-      }
-      this.cache.set(appId, templates);
-      return templates;
+      return await this.owned(appId, ownerId);
     } catch (err) {
       this.logger.warn({ err, appId }, "published templates not available; answering without them");
       return [];

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { RemoteError, type Logger, type MessageBus, type Redis } from "@genui/chassis";
-import { COMMANDS } from "@genui/contracts";
+import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import type { Queue } from "bullmq";
 import type { AppTemplates } from "../access/app-templates";
+import { isRefusal, type Capacity, type Refusal, type Slot, type Tenant, type WorkClass } from "../access/capacity";
 import type { KeyOwner, KeyVerifier } from "../access/key-verifier";
 import type { CatalogueModel, ModelCatalogue } from "../access/model-catalogue";
 import { PublishableLimits, checkKeyUse, requestCost, type KeyUse, type SpendReservation } from "../access/publishable-keys";
@@ -14,11 +15,13 @@ import type { ChatTurn } from "../providers/provider";
 import {
   OpenAIError,
   appInactive,
+  appNotFound,
   insufficientCredit,
   invalidRequest,
   missingKey,
   modelNotFound,
   overloaded,
+  rateLimited,
   unavailable,
   wrongKey,
 } from "./openai-error";
@@ -27,6 +30,10 @@ export interface GatewayDeps {
   bus: MessageBus;
   redis: Redis;
   queue: Queue<GenerationJob>;
+  /** Code-only evaluations' own queue (their own workers' loop), so they never wait ahead of generations. */
+  evalQueue: Queue<GenerationJob>;
+  /** Per-tenant rate and concurrency limits, shared by every API process through Redis. */
+  capacity: Capacity;
   keys: KeyVerifier;
   models: ModelCatalogue;
   templates: AppTemplates;
@@ -41,6 +48,8 @@ export interface Caller {
   appId: string;
   /** Set for a publishable key: what it may spend per UTC day (micro-dollars). */
   dailySpendCapMicros?: number;
+  /** Whose limits the request counts against (the signed-in user, or the API key and its app's owner). */
+  tenant: Tenant;
 }
 
 export interface GenerateInput {
@@ -68,6 +77,7 @@ const remoteDown = (err: unknown, what: string): OpenAIError | undefined =>
  */
 export class Gateway {
   private depth = { waiting: 0, at: 0 };
+  private evalDepth = 0;
   private depthTimer?: NodeJS.Timeout;
   private readonly publishable: PublishableLimits;
 
@@ -85,6 +95,8 @@ export class Gateway {
         this.deps.metrics.queueDepth.set({ state: "waiting" }, waiting);
         this.deps.metrics.queueDepth.set({ state: "active" }, c.active ?? 0);
         this.deps.metrics.queueDepth.set({ state: "delayed" }, c.delayed ?? 0);
+        const e = await this.deps.evalQueue.getJobCounts("waiting", "prioritized");
+        this.evalDepth = (e.waiting ?? 0) + (e.prioritized ?? 0);
       } catch (err) {
         this.deps.logger.warn({ err }, "queue depth not sampled");
       }
@@ -139,7 +151,56 @@ export class Gateway {
     }
   }
 
-  private checkRoom(): void {
+  /** The signed-in user's own app (a 404 otherwise, the same for an unknown id); `appId` empty: nothing to check. */
+  async ownApp(userId: string, appId: string): Promise<void> {
+    try {
+      await this.deps.templates.owned(appId, userId);
+    } catch (err) {
+      if (err instanceof RemoteError && err.code === REPLY_ERRORS.APP_NOT_FOUND) throw appNotFound();
+      throw remoteDown(err, "The apps service") ?? err;
+    }
+  }
+
+  /** A place in the caller's limits for request `requestId`, or the 429 saying which limit and when to retry. */
+  private async admit(cls: WorkClass, tenant: Tenant, requestId: string): Promise<Slot> {
+    let got: Slot | Refusal;
+    try {
+      got = await this.deps.capacity.acquire(cls, tenant, requestId);
+    } catch (err) {
+      this.deps.logger.warn({ err }, "capacity not checked");
+      throw unavailable("Capacity accounting");
+    }
+    if (!isRefusal(got)) return got;
+    const what = cls === "evaluate" ? "code evaluations" : "generations";
+    this.deps.metrics.requests.inc({ route: "any", status: "429" });
+    if (got.kind === "rate")
+      throw rateLimited(
+        `Rate limit reached for ${what}: ${got.limit.max} per ${got.limit.windowSeconds} seconds for this ${tenant.label}. Try again in ${got.retryAfter} seconds.`,
+        "rate_limit_exceeded",
+        got.retryAfter,
+      );
+    if (got.kind === "concurrency")
+      throw rateLimited(
+        `Too many ${what} in progress for this ${tenant.label}: at most ${got.limit} at once. Retry when one has finished.`,
+        "concurrency_limit_exceeded",
+        1,
+      );
+    throw rateLimited(
+      `This account already has ${got.limit} ${what} queued or running, its share of the service. Retry when some have finished.`,
+      "queue_share_exceeded",
+      1,
+    );
+  }
+
+  private checkRoom(cls: WorkClass = "generate"): void {
+    if (cls === "evaluate") {
+      // Evaluations have their own bound: a flood of them is refused without touching generations' room.
+      if (this.evalDepth >= this.deps.config.GEN_EVAL_MAX_QUEUE_DEPTH) {
+        this.deps.metrics.requests.inc({ route: "any", status: "503" });
+        throw overloaded(2);
+      }
+      return;
+    }
     if (this.depth.waiting >= this.deps.config.GEN_MAX_QUEUE_DEPTH) {
       this.deps.metrics.requests.inc({ route: "any", status: "503" });
       throw overloaded(2);
@@ -147,12 +208,12 @@ export class Gateway {
   }
 
   private relay(job: GenerationJob): RelayedAnswer {
-    const { bus, redis, queue, metrics, logger, config } = this.deps;
+    const { bus, redis, metrics, logger, config } = this.deps;
     return new RelayedAnswer(
       {
         bus,
         redis,
-        queue,
+        queue: job.kind === "evaluate" ? this.deps.evalQueue : this.deps.queue,
         metrics,
         logger,
         keyPrefix: config.REDIS_KEY_PREFIX,
@@ -168,7 +229,7 @@ export class Gateway {
   async generate(caller: Caller, model: CatalogueModel, input: GenerateInput): Promise<RelayedAnswer> {
     const { config } = this.deps;
     // The app's templates go into every model call's prompt, so the hold counts them.
-    const templates = await this.deps.templates.published(caller.appId);
+    const templates = await this.deps.templates.published(caller.appId, caller.userId);
     // The hold's input bound: characters / 3 over-counts tokens for text (about 4 characters a token).
     const estimatedInput = Math.ceil(input.chars / 3) + input.messages.length * 4;
     if (Math.ceil(input.chars / 4) > model.inputLimit)
@@ -194,15 +255,21 @@ export class Gateway {
     const maxInput = perCall * calls + maxOutput;
     this.checkRoom();
     const requestId = randomUUID();
+    const slot = await this.admit("generate", caller.tenant, requestId);
     let holdId: string;
     // A publishable key's request reserves its most possible cost against the app's daily cap first.
     let reserved: SpendReservation | undefined;
     if (caller.dailySpendCapMicros !== undefined)
-      reserved = await this.publishable.reserve(
-        caller.appId,
-        caller.dailySpendCapMicros,
-        requestCost(model, maxInput, maxOutput),
-      );
+      try {
+        reserved = await this.publishable.reserve(
+          caller.appId,
+          caller.dailySpendCapMicros,
+          requestCost(model, maxInput, maxOutput),
+        );
+      } catch (err) {
+        await slot.release();
+        throw err;
+      }
     const giveBack = async () => {
       if (reserved) await this.publishable.release(reserved).catch(() => undefined);
     };
@@ -225,6 +292,7 @@ export class Gateway {
       holdId = auth.holdId;
     } catch (err) {
       await giveBack();
+      await slot.release();
       throw remoteDown(err, "Billing") ?? err;
     }
     const thinking = input.includeThoughts && model.features[0] === "Thinking";
@@ -257,7 +325,7 @@ export class Gateway {
       };
     }
     try {
-      await answer.start();
+      await this.started(answer, slot);
     } catch (err) {
       await giveBack();
       throw err;
@@ -265,11 +333,24 @@ export class Gateway {
     return answer;
   }
 
+  /** Enqueues; a request that never got into the queue gives its place back at once. */
+  private async started(answer: RelayedAnswer, slot: Slot): Promise<void> {
+    answer.onEnd = () => void slot.release();
+    try {
+      await answer.start();
+    } catch (err) {
+      await slot.release();
+      throw err;
+    }
+  }
+
   /** Code alone: evaluated by a worker's sandbox, no model call and nothing billed. */
   async evaluate(caller: Caller, code: string): Promise<RelayedAnswer> {
-    this.checkRoom();
+    this.checkRoom("evaluate");
+    const requestId = randomUUID();
+    const slot = await this.admit("evaluate", caller.tenant, requestId);
     const answer = this.relay({
-      requestId: randomUUID(),
+      requestId,
       kind: "evaluate",
       userId: caller.userId,
       appId: caller.appId,
@@ -283,7 +364,7 @@ export class Gateway {
       partials: false,
       enqueuedAt: Date.now(),
     });
-    await answer.start();
+    await this.started(answer, slot);
     return answer;
   }
 }

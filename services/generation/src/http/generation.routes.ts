@@ -1,10 +1,11 @@
 import { jsonBody, userId as signedInUser } from "@genui/chassis";
 import { Router, type Request, type Response } from "express";
+import { tenantOfKey, tenantOfUser } from "../access/capacity";
 import type { CatalogueModel } from "../access/model-catalogue";
 import type { GenerationMetrics } from "../metrics";
 import type { RelayedAnswer } from "../pipeline/relay";
 import type { ChatTurn } from "../providers/provider";
-import type { Gateway } from "./gateway";
+import type { Caller, Gateway } from "./gateway";
 import { OpenAIError, invalidRequest, methodNotAllowed, notSignedIn, openAIErrorMapper } from "./openai-error";
 import { openApiDocument } from "./openapi";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
@@ -22,6 +23,8 @@ export interface RouteDeps {
   bodyLimit: string;
   metrics: GenerationMetrics;
   servedBy: () => Promise<ServedBy | undefined>;
+  /** Longest client-submitted UI code, characters (GEN_MAX_CODE_CHARS). */
+  maxCodeChars: number;
 }
 
 /** The published API's paths and the methods each declares (the rest answer 405). */
@@ -54,6 +57,17 @@ function cancelOnDisconnect(req: Request, res: Response, answer: RelayedAnswer):
   void req;
 }
 
+/** The bearer token (appFromKey has already accepted it): its hash is the key's bucket in the limits. */
+const bearer = (req: Request): string => /^Bearer\s+(\S+)/i.exec(req.header("authorization") ?? "")?.[1] ?? "";
+
+/** `?app_id=` on a signed-in route: shape checked here (400), ownership by the gateway (404). */
+async function ownAppId(req: Request, gateway: Gateway, userId: string): Promise<string> {
+  const appId = typeof req.query.app_id === "string" ? req.query.app_id : "";
+  if (appId && !/^[0-9a-f-]{36}$/i.test(appId)) throw invalidRequest("'app_id' must be an app id.", "app_id");
+  if (appId) await gateway.ownApp(userId, appId);
+  return appId;
+}
+
 function signedIn(req: Request): string {
   if (!req.identity) throw notSignedIn();
   return signedInUser(req);
@@ -65,14 +79,7 @@ export function generationRoutes(deps: RouteDeps): Router {
   // Parsed here, not by the app, so a malformed or oversized body gets the OpenAI error shape from this router.
   router.use(jsonBody(deps.bodyLimit));
 
-  const chat = async (
-    req: Request,
-    res: Response,
-    route: string,
-    caller: { userId: string; appId: string },
-    body: ChatRequest,
-    model: CatalogueModel,
-  ) => {
+  const chat = async (req: Request, res: Response, route: string, caller: Caller, body: ChatRequest, model: CatalogueModel) => {
     const startedAt = Date.now();
     const answer = await gateway.generate(caller, model, {
       model: model.slug,
@@ -118,28 +125,26 @@ export function generationRoutes(deps: RouteDeps): Router {
   // The published API: OpenAI-compatible, bearer API key of an active app.
   router.post("/apps/api/v1/chat/completions", async (req, res) => {
     const owner = await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "chat" });
-    const body = parseChatRequest(req.body, false);
+    const body = parseChatRequest(req.body, false, deps.maxCodeChars);
     const model = await gateway.model(body.model);
-    await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId }, body, model);
+    const tenant = tenantOfKey(bearer(req), owner.ownerId);
+    await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId, tenant }, body, model);
   });
 
-  // The signed-in chat (the SPA): the user pays; `app_id` attributes the usage to one of their apps.
+  // The signed-in chat (the SPA): the user pays; `app_id` (one of their own apps) brings its templates and is
+  // credited with the usage.
   router.post("/apps/api/v1/auth-chat/completions", async (req, res) => {
     const userId = signedIn(req);
     const appId = typeof req.query.app_id === "string" ? req.query.app_id : "";
     if (appId && !/^[0-9a-f-]{36}$/i.test(appId)) throw invalidRequest("'app_id' must be an app id.", "app_id");
-    const body = parseChatRequest(req.body, true);
+    const body = parseChatRequest(req.body, true, deps.maxCodeChars);
     const model = await gateway.model(body.model);
-    await chat(req, res, "auth-chat", { userId, appId }, body, model);
+    if (appId) await gateway.ownApp(userId, appId);
+    await chat(req, res, "auth-chat", { userId, appId, tenant: tenantOfUser(userId) }, body, model);
   });
 
-  const retrieve = async (
-    req: Request,
-    res: Response,
-    caller: { userId: string; appId: string; dailySpendCapMicros?: number },
-    withCode: boolean,
-  ) => {
-    const body = parseRetrieveRequest(req.body);
+  const retrieve = async (req: Request, res: Response, caller: Caller, withCode: boolean) => {
+    const body = parseRetrieveRequest(req.body, deps.maxCodeChars);
     let answer: RelayedAnswer;
     if (body.code && !body.prompt) answer = await gateway.evaluate(caller, body.code);
     else {
@@ -168,11 +173,18 @@ export function generationRoutes(deps: RouteDeps): Router {
   router.post("/apps/api/v1/retrieve/", async (req, res) => {
     const owner = await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "retrieve" });
     const cap = owner.kind === "publishable" ? { dailySpendCapMicros: owner.dailySpendCapMicros } : {};
-    await retrieve(req, res, { userId: owner.ownerId, appId: owner.appId, ...cap }, false);
+    await retrieve(
+      req,
+      res,
+      { userId: owner.ownerId, appId: owner.appId, tenant: tenantOfKey(bearer(req), owner.ownerId), ...cap },
+      false,
+    );
   });
 
   router.post("/apps/api/v1/auth-retrieve/", async (req, res) => {
-    await retrieve(req, res, { userId: signedIn(req), appId: "" }, true);
+    const userId = signedIn(req);
+    const appId = await ownAppId(req, gateway, userId);
+    await retrieve(req, res, { userId, appId, tenant: tenantOfUser(userId) }, true);
   });
 
   // OpenAI's models endpoints (the clients' `models.list()`), for API keys.
@@ -211,7 +223,7 @@ export function generationRoutes(deps: RouteDeps): Router {
 
   router.get("/apps/api/v1/openapi.json", (_req, res) => {
     res.set("cache-control", "public, max-age=300");
-    res.json(openApiDocument());
+    res.json(openApiDocument(deps.maxCodeChars));
   });
 
   // The published paths answer only the methods they declare: anything else is 405 with `Allow` in OpenAI's shape

@@ -62,6 +62,14 @@ export const modelNotFound = (model: string) =>
     "model",
   );
 
+/** Another user's app, or none: the same answer, so app ids cannot be probed. */
+export const appNotFound = () =>
+  new OpenAIError(404, "No app with this id belongs to your account.", "invalid_request_error", "app_not_found", "app_id");
+
+/** 429 in OpenAI's shape (`type: "requests"`); the official clients wait `Retry-After` and retry. */
+export const rateLimited = (message: string, code: string, retryAfterSeconds: number) =>
+  new OpenAIError(429, message, "requests", code, null, { "retry-after": String(retryAfterSeconds) });
+
 /** 402 is not a status the official clients retry; `x-should-retry: false` says so explicitly as well. */
 export const insufficientCredit = () =>
   new OpenAIError(

@@ -46,7 +46,7 @@ function screenSchemas(): Record<string, unknown> {
   };
 }
 
-export function openApiDocument(): Record<string, unknown> {
+export function openApiDocument(maxCodeChars: number = LIMITS.codeChars): Record<string, unknown> {
   const error = {
     type: "object",
     required: ["error"],
@@ -91,7 +91,7 @@ export function openApiDocument(): Record<string, unknown> {
     ),
     "404": errorResponse("Unknown model."),
     "429": errorResponse(
-      "Too many requests for this API key or its owner (`rate_limit_exceeded`), or the publishable key's daily spend cap is reached (`daily_spend_cap_reached`).",
+      "Too many requests for this API key or its owner (`rate_limit_exceeded`, `concurrency_limit_exceeded`, `queue_share_exceeded`), or the publishable key's daily spend cap is reached (`daily_spend_cap_reached`).",
       retryAfter(true),
     ),
     "502": errorResponse("The service behind the edge is unreachable."),
@@ -389,7 +389,7 @@ export function openApiDocument(): Record<string, unknown> {
             "At least one of `code` and `prompt` that is not blank (a blank one counts as absent). `model` applies to a " +
             "prompt (default: the default model). Other fields are ignored.",
           properties: {
-            code: { type: ["string", "null"], maxLength: LIMITS.codeChars },
+            code: { type: ["string", "null"], maxLength: maxCodeChars },
             prompt: { type: ["string", "null"], maxLength: LIMITS.promptChars },
             model: { type: ["string", "null"], maxLength: LIMITS.modelChars },
           },

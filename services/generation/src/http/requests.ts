@@ -13,12 +13,16 @@ const ROLES = new Set(["system", "developer", "user", "assistant"]);
  * The limits the parsers enforce; the OpenAPI document states the same numbers (openapi.ts reads them here).
  * Lengths count Unicode code points, as JSON Schema's maxLength does.
  */
+/** Default of GEN_MAX_CODE_CHARS: client-submitted UI code is evaluated by a worker, so its size is bounded. */
+export const MAX_CODE_CHARS = 32_000;
+
 export const LIMITS = {
   messages: 500,
   modelChars: 256,
   /** max_tokens / max_completion_tokens; above a model's output limit the limit applies. */
   maxTokens: 1_000_000,
-  codeChars: 200_000,
+  /** The default; the service's GEN_MAX_CODE_CHARS applies (and its OpenAPI document states it). */
+  codeChars: MAX_CODE_CHARS,
   promptChars: 50_000,
 };
 
@@ -63,6 +67,15 @@ function codeInAnswer(content: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+function checkCodeSize(code: string, param: string, max: number): void {
+  if (longerThan(code, max))
+    throw invalidRequest(
+      `'${param}' is ${code.length.toLocaleString("en-US")} characters long; UI code may be at most ${max.toLocaleString("en-US")} characters.`,
+      param,
+      "string_above_max_length",
+    );
 }
 
 export interface ChatRequest {
@@ -115,7 +128,7 @@ function asksThoughts(o: Record<string, unknown>, path: string): boolean {
  * A chat completion body. `signedIn`: the SPA's variant, whose messages carry `content` or `code` (assistant turns
  * keep the code of their screen; history never sends json back), with `extra_body` and `tools`.
  */
-export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest {
+export function parseChatRequest(body: unknown, signedIn: boolean, maxCodeChars = MAX_CODE_CHARS): ChatRequest {
   if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
   if (body.model === undefined)
     throw invalidRequest("Missing required parameter: 'model'.", "model", "missing_required_parameter");
@@ -141,6 +154,7 @@ export function parseChatRequest(body: unknown, signedIn: boolean): ChatRequest 
     const code = signedIn && typeof m.code === "string" && m.code ? m.code : undefined;
     if (signedIn && m.code !== undefined && m.code !== null && typeof m.code !== "string")
       throw invalidRequest(`'${param}.code' must be a string.`, `${param}.code`);
+    if (code) checkCodeSize(code, `${param}.code`, maxCodeChars);
     if (role === "assistant") content = code ?? (content !== undefined ? (codeInAnswer(content) ?? content) : undefined);
     else if (code) content = content ? `${content}\n\nCurrent UI code:\n${code}` : code;
     if (content === undefined)
@@ -198,7 +212,7 @@ export interface RetrieveRequest {
 }
 
 /** A retrieve body: code and/or prompt (blank counts as absent). */
-export function parseRetrieveRequest(body: unknown): RetrieveRequest {
+export function parseRetrieveRequest(body: unknown, maxCodeChars = MAX_CODE_CHARS): RetrieveRequest {
   if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
   const field = (name: "code" | "prompt" | "model") => {
     const v = body[name];
@@ -210,8 +224,7 @@ export function parseRetrieveRequest(body: unknown): RetrieveRequest {
   const code = field("code");
   const prompt = field("prompt");
   const model = field("model");
-  if (code !== undefined && longerThan(code, LIMITS.codeChars))
-    throw invalidRequest(`'code' is longer than ${LIMITS.codeChars.toLocaleString("en")} characters.`, "code");
+  if (code !== undefined) checkCodeSize(code, "code", maxCodeChars);
   if (prompt !== undefined && longerThan(prompt, LIMITS.promptChars))
     throw invalidRequest(`'prompt' is longer than ${LIMITS.promptChars.toLocaleString("en")} characters.`, "prompt");
   if (model !== undefined && longerThan(model, LIMITS.modelChars))

@@ -49,6 +49,8 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   private deadline?: NodeJS.Timeout;
   /** Told the answer's token usage once it is known (the done chunk, or nothing generated when cancelled early). */
   onUsage?: (usage: { inputTokens: number; outputTokens: number }) => void;
+  /** Called once when the answer ends, however it ends (done, error, cancel, timeout): frees the request's place. */
+  onEnd?: () => void;
 
   constructor(
     private readonly opts: RelayOptions,
@@ -128,6 +130,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     clearInterval(this.timer);
     clearTimeout(this.deadline);
     this.opts.metrics.activeStreams.dec();
+    this.onEnd?.();
     this.wake?.();
   }
 

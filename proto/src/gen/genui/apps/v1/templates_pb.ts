@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_templates: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "Ch1nZW51aS9hcHBzL3YxL3RlbXBsYXRlcy5wcm90bxINZ2VudWkuYXBwcy52MSIvCh1MaXN0UHVibGlzaGVkVGVtcGxhdGVzUmVxdWVzdBIOCgZhcHBfaWQYASABKAkiUAoRUHVibGlzaGVkVGVtcGxhdGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIMCgRjb2RlGAQgASgJIlUKHkxpc3RQdWJsaXNoZWRUZW1wbGF0ZXNSZXNwb25zZRIzCgl0ZW1wbGF0ZXMYASADKAsyIC5nZW51aS5hcHBzLnYxLlB1Ymxpc2hlZFRlbXBsYXRlYgZwcm90bzM",
+    "Ch1nZW51aS9hcHBzL3YxL3RlbXBsYXRlcy5wcm90bxINZ2VudWkuYXBwcy52MSJBCh1MaXN0UHVibGlzaGVkVGVtcGxhdGVzUmVxdWVzdBIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkiUAoRUHVibGlzaGVkVGVtcGxhdGUSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIMCgRjb2RlGAQgASgJIlUKHkxpc3RQdWJsaXNoZWRUZW1wbGF0ZXNSZXNwb25zZRIzCgl0ZW1wbGF0ZXMYASADKAsyIC5nZW51aS5hcHBzLnYxLlB1Ymxpc2hlZFRlbXBsYXRlYgZwcm90bzM",
   );
 
 /**
@@ -26,6 +26,14 @@ export type ListPublishedTemplatesRequest = Message<"genui.apps.v1.ListPublished
    * @generated from field: string app_id = 1;
    */
   appId: string;
+
+  /**
+   * When set, the app must belong to this user: otherwise the reply is the error APPS.APP_NOT_FOUND (an unknown app
+   * answers the same, so nobody learns which ids exist). Signed-in callers name apps by id and must own them.
+   *
+   * @generated from field: string owner_id = 2;
+   */
+  ownerId: string;
 };
 
 /**

@@ -1,0 +1,189 @@
+import { createHash } from "node:crypto";
+import type { Logger, Redis } from "@genui/chassis";
+
+/** "N/seconds": at most N admitted requests per fixed window. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export function parseRateLimit(spec: string): RateLimit {
+  const m = /^(\d+)\/(\d+)$/.exec(spec.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`"${spec}" is not a rate limit like 120/60`);
+  return { max: Number(m[1]), windowSeconds: Number(m[2]) };
+}
+
+/** Generations (a model call, billed) and evaluations (code alone in a worker's sandbox, not billed) count apart. */
+export type WorkClass = "generate" | "evaluate";
+
+export interface ClassLimits {
+  /** Admitted requests per window, per caller (a signed-in user, or one API key). */
+  rate: RateLimit;
+  /** Requests open at once (queued or streaming), per caller. */
+  concurrency: number;
+  /** Requests open at once per paying user across all their keys and the signed-in routes: their queue share. */
+  share: number;
+}
+
+/** Whose limits a request counts against: the caller's bucket, and the paying user's queue share. */
+export interface Tenant {
+  /** `user:<id>` (signed-in routes) or `key:<hash>` (published routes). */
+  bucket: string;
+  /** The user who pays (the signed-in user, or the app's owner). */
+  owner: string;
+  /** How the caller is named in an error message. */
+  label: "account" | "API key";
+}
+
+export type Refusal =
+  | { kind: "rate"; limit: RateLimit; retryAfter: number }
+  | { kind: "concurrency"; limit: number }
+  | { kind: "share"; limit: number };
+
+/** A held place: released when the request ends; renewed while it lasts, so a dead process's places expire. */
+export interface Slot {
+  release(): Promise<void>;
+}
+
+export const tenantOfUser = (userId: string): Tenant => ({ bucket: `user:${userId}`, owner: userId, label: "account" });
+
+/** Keys are bucketed by a hash (the key itself never becomes a Redis key name). */
+export const tenantOfKey = (apiKey: string, ownerId: string): Tenant => ({
+  bucket: `key:${createHash("sha256").update(apiKey).digest("base64url").slice(0, 24)}`,
+  owner: ownerId,
+  label: "API key",
+});
+
+// One round trip, atomic across every API process: expired places are dropped (a crashed process's), the caller's and
+// the owner's places are counted, then the window's counter; only an admitted request takes places and counts.
+// Time is Redis's, so the processes' clocks need not agree.
+const ACQUIRE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local lease = tonumber(ARGV[6])
+for i = 2, 3 do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', now)
+  if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[i + 1]) then return {i, 0} end
+end
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('TTL', KEYS[1])
+if ttl < 0 then
+  redis.call('EXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+if n > tonumber(ARGV[1]) then return {1, ttl} end
+for i = 2, 3 do
+  redis.call('ZADD', KEYS[i], now + lease, ARGV[5])
+  if redis.call('PTTL', KEYS[i]) < lease then redis.call('PEXPIRE', KEYS[i], lease) end
+end
+return {0, 0}
+`;
+
+// Pushes the lease of places still held (XX: a place released meanwhile is not brought back).
+const RENEW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local lease = tonumber(ARGV[1])
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], 'XX', now + lease, ARGV[i + 1])
+  if redis.call('PTTL', KEYS[i]) < lease then redis.call('PEXPIRE', KEYS[i], lease) end
+end
+return 0
+`;
+
+export interface CapacityOptions {
+  redis: Redis;
+  logger: Logger;
+  /** REDIS_KEY_PREFIX. */
+  prefix: string;
+  /** How long a place lasts without renewal: the longest a crashed process can keep one. */
+  leaseMs: number;
+  limits: Record<WorkClass, ClassLimits>;
+}
+
+/**
+ * Per-tenant rate and concurrency limits in Redis, shared by every copy of the API process (no counter lives in a
+ * process). A request takes a place in its caller's set and in its owner's set (sorted sets scored by lease expiry);
+ * one timer per process renews the leases of the places it holds, and releasing removes them.
+ */
+export class Capacity {
+  /** Places this process holds: member → the sets it is in. */
+  private readonly held = new Map<string, string[]>();
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly opts: CapacityOptions) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.opts.leaseMs / 3)));
+    this.timer.unref();
+  }
+
+  /** Stops renewing and gives back every place this process holds. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    const pipe = this.opts.redis.pipeline();
+    for (const [member, keys] of this.held) for (const k of keys) pipe.zrem(k, member);
+    this.held.clear();
+    await pipe.exec().catch(() => undefined);
+  }
+
+  private key(cls: WorkClass, kind: string, id: string): string {
+    return `${this.opts.prefix}gen:cap:${cls}:${kind}:${id}`;
+  }
+
+  /** Takes a place for request `member`, or says why not. Throws when Redis cannot answer. */
+  async acquire(cls: WorkClass, tenant: Tenant, member: string): Promise<Slot | Refusal> {
+    const l = this.opts.limits[cls];
+    const keys = [
+      this.key(cls, "rate", tenant.bucket),
+      this.key(cls, "open", tenant.bucket),
+      this.key(cls, "share", tenant.owner),
+    ];
+    const [code, ttl] = (await this.opts.redis.eval(
+      ACQUIRE,
+      3,
+      ...keys,
+      l.rate.max,
+      l.rate.windowSeconds,
+      l.concurrency,
+      l.share,
+      member,
+      this.opts.leaseMs,
+    )) as [number, number];
+    if (code === 1) return { kind: "rate", limit: l.rate, retryAfter: Math.max(1, ttl) };
+    if (code === 2) return { kind: "concurrency", limit: l.concurrency };
+    if (code === 3) return { kind: "share", limit: l.share };
+    const sets = keys.slice(1);
+    this.held.set(member, sets);
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        this.held.delete(member);
+        try {
+          await this.opts.redis.pipeline().zrem(sets[0]!, member).zrem(sets[1]!, member).exec();
+        } catch (err) {
+          // The lease runs out on its own.
+          this.opts.logger.warn({ err }, "a capacity place was not released; its lease will end it");
+        }
+      },
+    };
+  }
+
+  private async renew(): Promise<void> {
+    if (this.held.size === 0) return;
+    const pairs: [string, string][] = [];
+    for (const [member, keys] of this.held) for (const k of keys) pairs.push([k, member]);
+    for (let i = 0; i < pairs.length; i += 500) {
+      const batch = pairs.slice(i, i + 500);
+      try {
+        await this.opts.redis.eval(RENEW, batch.length, ...batch.map((p) => p[0]), this.opts.leaseMs, ...batch.map((p) => p[1]));
+      } catch (err) {
+        this.opts.logger.warn({ err }, "capacity leases not renewed");
+      }
+    }
+  }
+}
+
+export const isRefusal = (r: Slot | Refusal): r is Refusal => "kind" in r;
