@@ -24,18 +24,13 @@ function spaDir(): string {
 const login = (c: BrowserClient, headers: Record<string, string> = {}) =>
   c.request("POST", "/accounts/api/v1/login-password/", DEMO, headers);
 
-const wrongLogin = (url: string, headers: Record<string, string>) =>
-  fetch(`${url}/accounts/api/v1/login-password/`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      cookie: `csrftoken=${"a".repeat(43)}`,
-      "x-csrftoken": "a".repeat(43),
-      ...headers,
-    },
-    body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }),
-  });
+/** A wrong sign-in from a fresh visitor (its own CSRF token), with the given proxy headers. */
+const wrongLogin = async (url: string, headers: Record<string, string>) => {
+  const c = new BrowserClient(url);
+  await c.csrf();
+  return (await c.request("POST", "/accounts/api/v1/login-password/", { email: "nobody@example.com", password: "wrong-password" }, headers))
+    .status;
+};
 
 describe("the BFF behind an untrusted peer (TRUST_PROXY names a proxy network the caller is not in)", () => {
   let stack: Stack;
@@ -43,17 +38,17 @@ describe("the BFF behind an untrusted peer (TRUST_PROXY names a proxy network th
   beforeAll(async () => {
     stack = await startStack({
       staticDir: spaDir(),
-      bffEnv: { TRUST_PROXY: "10.0.0.0/8", LOGIN_RATE_PER_IP: "3/60" },
+      bffEnv: { TRUST_PROXY: "10.0.0.0/8", SIGNUP_RATE_PER_IP: "3/60" },
     });
   });
   afterAll(() => stack.stop());
 
-  it("when a client rotates a forged X-Forwarded-For, then the login rate limit still counts one address and answers 429", async () => {
+  it("when a client rotates a forged X-Forwarded-For, then the sign-up rate limit still counts one address and answers 429", async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 5; i++) {
       const c = new BrowserClient(stack.bff.url);
       await c.csrf();
-      const res = await c.request("POST", "/accounts/api/v1/login-password/", { email: `x${i}@example.com`, password: "nope-nope" }, {
+      const res = await c.request("POST", "/accounts/api/v1/register/", { email: `x${i}@example.com`, password: "" }, {
         "x-forwarded-for": `203.0.113.${i}`,
       });
       statuses.push(res.status);
@@ -86,9 +81,9 @@ describe("the BFF behind a trusted proxy (TRUST_PROXY=1: one hop, the load balan
   it("when the proxy appends the real client address, then a forged left-hand entry does not escape that client's rate limit and another client keeps its own budget", async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 3; i++)
-      statuses.push((await wrongLogin(stack.bff.url, { "x-forwarded-for": `198.51.100.${i}, 192.0.2.7` })).status);
+      statuses.push(await wrongLogin(stack.bff.url, { "x-forwarded-for": `198.51.100.${i}, 192.0.2.7` }));
     expect(statuses).toEqual([400, 400, 429]);
-    expect((await wrongLogin(stack.bff.url, { "x-forwarded-for": "192.0.2.8" })).status).toBe(400);
+    expect(await wrongLogin(stack.bff.url, { "x-forwarded-for": "192.0.2.8" })).toBe(400);
   });
 
   it("when the proxy says the client came over HTTPS, then the session and CSRF cookies are Secure and HSTS is sent", async () => {
@@ -140,20 +135,24 @@ describe("the BFF's public face", () => {
   it("when anyone asks the public port for /metrics or readiness details, then metrics are not there and readiness says only its status", async () => {
     const metrics = await fetch(`${stack.bff.url}/metrics`);
     expect(metrics.status).toBe(404);
-    expect(await metrics.text()).not.toContain("genui_");
+    expect(await metrics.text()).not.toContain("http_request_duration_seconds");
+    // This stack runs no generation service, so the BFF is not ready: the public answer says so, and no more.
     const ready = await fetch(`${stack.bff.url}/readyz`);
-    expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "not ready" });
   });
 
   it("when the operator asks the internal port, then /metrics and the detailed readiness answer there", async () => {
-    const internal = (stack.bff as { internalUrl?: string }).internalUrl;
+    const internal = stack.bff.internalUrl;
     expect(internal).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const metrics = await fetch(`${internal}/metrics`);
     expect(metrics.status).toBe(200);
-    expect(await metrics.text()).toContain("genui_");
+    expect(await metrics.text()).toContain("http_request_duration_seconds");
     const ready = await fetch(`${internal}/readyz`);
-    expect(await ready.json()).toMatchObject({ status: "ready", checks: { identity: "ok", redis: "ok" } });
+    expect(await ready.json()).toMatchObject({
+      status: "not ready",
+      checks: { identity: "ok", apps: "ok", billing: "ok", redis: "ok", generation: expect.any(String) },
+    });
   });
 
   it("when a path carries a malformed percent-encoding, then the BFF answers 400 with a message, for assets, pages and proxied routes", async () => {

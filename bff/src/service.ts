@@ -1,12 +1,14 @@
 import { jsonBody, signIdentity, startService, type Logger, type ReadinessCheck, type RunningService } from "@genui/chassis";
+import path from "node:path";
 import session from "express-session";
 import type { BffConfig } from "./config";
 import { authRoutes, configurePassport } from "./http/auth.routes";
 import { clientConfig } from "./http/client-config";
-import { getCsrf, requireCsrf } from "./http/csrf";
+import { createCsrf } from "./http/csrf";
 import { allowListProxy } from "./http/proxy";
 import { publishedApi } from "./http/published-api";
 import { screenRoutes } from "./http/screens";
+import { edgeHeaders, spaPageHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
 import { IdentityClient } from "./identity/identity-client";
 import { RateLimiter, tooManyRequests } from "./session/rate-limit";
@@ -33,7 +35,15 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
   return startService({
     service: "bff",
     // Bodies of proxied routes pass through untouched; the BFF parses JSON only on its own routes.
-    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, jsonBody: false },
+    http: {
+      host: config.HTTP_HOST,
+      port: config.HTTP_PORT,
+      bodyLimit: config.HTTP_BODY_LIMIT,
+      jsonBody: false,
+      trustProxy: config.TRUST_PROXY,
+      // The BFF is public: metrics and the detailed readiness answer only on the operators' listener.
+      internal: { host: config.INTERNAL_HTTP_HOST, port: config.INTERNAL_HTTP_PORT },
+    },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -45,9 +55,14 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       const limiter = new RateLimiter(redis, `${config.REDIS_KEY_PREFIX}rl:`);
       const passport = configurePassport(identity);
       const app = ctx.app;
+      const csrf = createCsrf({
+        secret: config.SESSION_SECRET,
+        production: config.NODE_ENV === "production",
+        cookieSecure: config.COOKIE_SECURE,
+      });
 
-      app.get("/get-csrf/", getCsrf(config.COOKIE_SECURE));
-      app.get("/get-config/", clientConfig(config));
+      app.use(edgeHeaders());
+      app.get("/get-config/", clientConfig(config, csrf.cookieName));
       app.use(screenRoutes(config.IFRAME_DIR, config.EMBED_DIR));
       app.use(publishedApi({ target: config.GENERATION_URL, limiter, perKey: config.API_RATE_PER_KEY }));
       app.use(spaRoutes.assets(config.STATIC_DIR));
@@ -59,7 +74,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
           resave: false,
           saveUninitialized: false,
           rolling: false,
-          proxy: true,
+          // proxy unset: Secure follows req.secure, i.e. the app's TRUST_PROXY (true would believe any peer's header).
           cookie: {
             httpOnly: true,
             sameSite: "lax",
@@ -70,7 +85,9 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
         }),
       );
       app.use(passport.session());
-      app.use(requireCsrf);
+      // After the session: the token is bound to it.
+      app.get("/get-csrf/", csrf.getCsrf);
+      app.use(csrf.requireCsrf);
 
       const json = jsonBody(config.HTTP_BODY_LIMIT);
       app.use(
@@ -84,6 +101,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
             signupPerIp: config.SIGNUP_RATE_PER_IP,
           },
           json,
+          csrf.rotate,
         ),
       );
       app.post("/contact/api/v1/create/", async (req, _res, next) => {
@@ -99,7 +117,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
               : undefined,
         }),
       );
-      app.use(spaRoutes.pages(config.STATIC_DIR));
+      app.use(spaRoutes.pages(config.STATIC_DIR, spaPageHeaders(path.join(config.STATIC_DIR, "index.html"), config)));
     },
   });
 }

@@ -57,6 +57,8 @@ export function authRoutes(
   limiter: RateLimiter,
   limits: AuthLimits,
   json: RequestHandler,
+  /** Hands out a CSRF token for the request's new session (or none): the old token dies with the old session. */
+  rotateCsrf: (req: Request, res: Response) => void = () => undefined,
 ): Router {
   const router = Router();
 
@@ -66,8 +68,10 @@ export function authRoutes(
   };
 
   /** Establishes the session for `user`: passport regenerates the session id first (no fixation). */
-  const logIn = (req: Request, user: SessionUser) =>
-    new Promise<void>((resolve, reject) => req.logIn({ ...user }, (err?: unknown) => (err ? reject(err) : resolve())));
+  const logIn = (req: Request, res: Response, user: SessionUser) =>
+    new Promise<void>((resolve, reject) => req.logIn({ ...user }, (err?: unknown) => (err ? reject(err) : resolve()))).then(
+      () => rotateCsrf(req, res),
+    );
 
   const authenticate = (strategy: string, req: Request, res: Response, next: NextFunction) =>
     new Promise<SessionUser>((resolve, reject) => {
@@ -94,7 +98,7 @@ export function authRoutes(
     await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
     if (email) await limit(`login:email:${email}`, limits.loginPerEmail, "login attempts for this account");
     const user = await authenticate("local", req, res, next);
-    await logIn(req, user);
+    await logIn(req, res, user);
     if (email) await limiter.reset(`login:email:${email}`);
     res.json(user);
   });
@@ -102,20 +106,21 @@ export function authRoutes(
   router.post("/accounts/api/v1/login-google/", json, async (req, res, next) => {
     await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
     const user = await authenticate("google-token", req, res, next);
-    await logIn(req, user);
+    await logIn(req, res, user);
     res.json(user);
   });
 
   router.post("/accounts/api/v1/register/", json, async (req, res) => {
     await limit(`signup:ip:${req.ip}`, limits.signupPerIp, "sign-ups from this address");
     const user = await identity.register(req.body);
-    await logIn(req, user);
+    await logIn(req, res, user);
     res.status(201).json(user);
   });
 
   router.post("/accounts/api/v1/logout/", (req, res, next) => {
     const done = () => {
       res.clearCookie("sessionid", { path: "/" });
+      rotateCsrf(req, res);
       res.json({ message: "Logged out." });
     };
     if (!req.session) return done();
