@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import dockerignore from "@balena/dockerignore";
+import { REPO_ROOT } from "@genui/testkit";
 import { BrowserClient } from "./support/client";
 import { DEMO, startStack, type Stack } from "./support/stack";
 
@@ -230,5 +232,23 @@ describe("the BFF in production", () => {
     expect(cookie).not.toMatch(/Domain=/i);
     const config = (await (await fetch(`${stack.bff.url}/get-config/`)).json()) as Record<string, string>;
     expect(config.csrf_cookie_name).toBe("__Host-csrftoken");
+  });
+});
+
+describe("the container image's build context", () => {
+  const rules = readFileSync(path.join(REPO_ROOT, ".dockerignore"), "utf8");
+  const ignored = dockerignore().add(rules.split("\n"));
+
+  it("when a .env file (or a variant) exists anywhere in the clone, then .dockerignore keeps it out of every image", () => {
+    for (const file of [".env", ".env.local", ".env.production", "bff/.env", "services/billing/.env.production", ".local/secrets.env"])
+      expect({ file, ignored: ignored.ignores(file) }).toEqual({ file, ignored: true });
+    // The documentation of the variables is not a secret, and the sources must still be sent.
+    for (const file of [".env.example", "bff/src/config.ts", "package.json"])
+      expect({ file, ignored: ignored.ignores(file) }).toEqual({ file, ignored: false });
+  });
+
+  it("when the Dockerfile copies files, then it never names an env file itself", () => {
+    const dockerfile = readFileSync(path.join(REPO_ROOT, "deploy/docker/node.Dockerfile"), "utf8");
+    expect(dockerfile).not.toMatch(/^\s*(COPY|ADD)\b[^\n]*\.env\b/m);
   });
 });

@@ -60,7 +60,7 @@ export const PLACEHOLDER_SECRETS: readonly string[] = [
 ];
 
 /** Variables holding secrets: a leaked placeholder or a guessable value there is a breach waiting to happen. */
-export const isSecretName = (name: string) => /(SECRET|PASSWORD|_API_KEY|ENCRYPTION_KEY)$/.test(name);
+export const isSecretName = (name: string) => /(SECRET|PASSWORD|ENCRYPTION_KEY)$/.test(name);
 
 /** Words only a placeholder contains. */
 const PLACEHOLDER_WORDS = /change[-_ ]?me|placeholder|replace[-_ ]?me|your[-_]|example|xxxxxx|^secret$|^password$/i;
@@ -155,9 +155,15 @@ export function productionProblems(values: Record<string, unknown>): string[] {
 
 const isProduction = (values: Record<string, unknown>) => values.NODE_ENV === "production";
 
-/** The variable names a schema reads (an object schema's keys), so a process judges only its own settings. */
-function schemaKeys(schema: z.ZodType): Set<string> | undefined {
-  return schema instanceof z.ZodObject ? new Set(Object.keys(schema.shape as Record<string, unknown>)) : undefined;
+/** Each field parsed on its own (defaults applied; a field that fails keeps its raw value), when the whole did not parse. */
+function fieldValues(schema: z.ZodType, env: NodeJS.ProcessEnv): Record<string, unknown> {
+  if (!(schema instanceof z.ZodObject)) return { ...env };
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const r = field.safeParse(env[key]);
+    out[key] = r.success ? r.data : env[key];
+  }
+  return out;
 }
 
 /**
@@ -174,12 +180,9 @@ export function loadConfig<S extends z.ZodType>(service: string, schema: S, env:
         const missing = issue.code === "invalid_type" && env[key] === undefined;
         return missing ? `${key}: required but not set` : `${key}: ${issue.message}`;
       });
-  // Defaults count (an unset PAYMENTS_MODE is sandbox); when parsing failed, the raw values are judged.
-  const keys = schemaKeys(schema);
-  const values: Record<string, unknown> = parsed.success
-    ? (parsed.data as Record<string, unknown>)
-    : Object.fromEntries(Object.entries(env).filter(([k]) => !keys || keys.has(k)));
-  if (isProduction(values) || (!parsed.success && env.NODE_ENV === "production")) {
+  // Defaults count (an unset PAYMENTS_MODE is sandbox), also when other fields failed: one error lists everything.
+  const values: Record<string, unknown> = parsed.success ? (parsed.data as Record<string, unknown>) : fieldValues(schema, env);
+  if (isProduction(values)) {
     const named = new Set(problems.map((p) => p.slice(0, p.indexOf(":"))));
     for (const p of productionProblems(values)) if (!named.has(p.slice(0, p.indexOf(":")))) problems.push(p);
   }
