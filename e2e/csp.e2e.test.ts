@@ -76,7 +76,11 @@ describe("the SPA under its Content Security Policy in Chromium", () => {
     // Completion comes from Monaco's TypeScript worker.
     await page.keyboard.press("Enter");
     await page.keyboard.type("scr");
-    await editor.locator(".suggest-widget").getByRole("option", { name: /^screen/ }).first().waitFor({ timeout: 30_000 });
+    await editor
+      .locator(".suggest-widget")
+      .getByRole("option", { name: /^screen/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     expectClean(opened);
   });
 

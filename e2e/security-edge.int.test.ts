@@ -30,8 +30,14 @@ const login = (c: BrowserClient, headers: Record<string, string> = {}) =>
 const wrongLogin = async (url: string, headers: Record<string, string>) => {
   const c = new BrowserClient(url);
   await c.csrf();
-  return (await c.request("POST", "/accounts/api/v1/login-password/", { email: "nobody@example.com", password: "wrong-password" }, headers))
-    .status;
+  return (
+    await c.request(
+      "POST",
+      "/accounts/api/v1/login-password/",
+      { email: "nobody@example.com", password: "wrong-password" },
+      headers,
+    )
+  ).status;
 };
 
 describe("the BFF behind an untrusted peer (TRUST_PROXY names a proxy network the caller is not in)", () => {
@@ -50,9 +56,14 @@ describe("the BFF behind an untrusted peer (TRUST_PROXY names a proxy network th
     for (let i = 1; i <= 5; i++) {
       const c = new BrowserClient(stack.bff.url);
       await c.csrf();
-      const res = await c.request("POST", "/accounts/api/v1/register/", { email: `x${i}@example.com`, password: "" }, {
-        "x-forwarded-for": `203.0.113.${i}`,
-      });
+      const res = await c.request(
+        "POST",
+        "/accounts/api/v1/register/",
+        { email: `x${i}@example.com`, password: "" },
+        {
+          "x-forwarded-for": `203.0.113.${i}`,
+        },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
@@ -240,7 +251,14 @@ describe("the container image's build context", () => {
   const ignored = dockerignore().add(rules.split("\n"));
 
   it("when a .env file (or a variant) exists anywhere in the clone, then .dockerignore keeps it out of every image", () => {
-    for (const file of [".env", ".env.local", ".env.production", "bff/.env", "services/billing/.env.production", ".local/secrets.env"])
+    for (const file of [
+      ".env",
+      ".env.local",
+      ".env.production",
+      "bff/.env",
+      "services/billing/.env.production",
+      ".local/secrets.env",
+    ])
       expect({ file, ignored: ignored.ignores(file) }).toEqual({ file, ignored: true });
     // The documentation of the variables is not a secret, and the sources must still be sent.
     for (const file of [".env.example", "bff/src/config.ts", "package.json"])

@@ -26,7 +26,9 @@ describe("the BFF's configuration", () => {
   });
 
   it("when TRUST_PROXY is not an address, a network or a hop count, then the boot error names it", () => {
-    expect(problemsOf({ ...base, TRUST_PROXY: "the-load-balancer" })).toEqual([expect.stringMatching(/^TRUST_PROXY: not a trust proxy setting/)]);
+    expect(problemsOf({ ...base, TRUST_PROXY: "the-load-balancer" })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: not a trust proxy setting/),
+    ]);
   });
 
   it("when production is pointed at the local stand-ins with the example session secret, then every problem is listed at once", () => {

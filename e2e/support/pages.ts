@@ -38,7 +38,9 @@ async function watchCsp(context: BrowserContext): Promise<string[]> {
     if (location.pathname.startsWith(iframePages)) return;
     document.addEventListener("securitypolicyviolation", (e) => {
       const report = (window as unknown as { __genuiCspViolation?: (v: string) => void }).__genuiCspViolation;
-      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} on ${e.documentURI} (${e.sourceFile}:${e.lineNumber})`);
+      report?.(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} on ${e.documentURI} (${e.sourceFile}:${e.lineNumber})`,
+      );
     });
   }, IFRAME_PAGES);
   return violations;

@@ -69,8 +69,8 @@ export function authRoutes(
 
   /** Establishes the session for `user`: passport regenerates the session id first (no fixation). */
   const logIn = (req: Request, res: Response, user: SessionUser) =>
-    new Promise<void>((resolve, reject) => req.logIn({ ...user }, (err?: unknown) => (err ? reject(err) : resolve()))).then(
-      () => rotateCsrf(req, res),
+    new Promise<void>((resolve, reject) => req.logIn({ ...user }, (err?: unknown) => (err ? reject(err) : resolve()))).then(() =>
+      rotateCsrf(req, res),
     );
 
   const authenticate = (strategy: string, req: Request, res: Response, next: NextFunction) =>

@@ -97,7 +97,8 @@ export function createCsrf(opts: CsrfOptions): Csrf {
     requireCsrf: (req: Request, res: Response, next: NextFunction) => {
       if (SAFE_METHODS.includes(req.method) || matchRoute(req.method, req.path)?.csrf === false) return next();
       const cookies = parseCookies(req);
-      if (!cookies[cookieName] || !req.header(CSRF_HEADER)) return next(forbidden("CSRF Failed: CSRF token missing.", "BFF.CSRF"));
+      if (!cookies[cookieName] || !req.header(CSRF_HEADER))
+        return next(forbidden("CSRF Failed: CSRF token missing.", "BFF.CSRF"));
       if (validateRequest(withCookies(req))) return next();
       // A token of another (or an expired) session: refuse, and hand out this session's token so the SPA can retry.
       issue(req, res, true);

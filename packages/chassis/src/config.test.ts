@@ -94,11 +94,19 @@ describe("production refuses unsafe configuration", () => {
     );
     // Every secret .env.example holds is refused, whatever the schema of the process reading it.
     for (const [key, value] of Object.entries(example))
-      if (isSecretName(key) && value) expect({ key, refused: weakSecretReason(value) !== undefined }).toEqual({ key, refused: true });
+      if (isSecretName(key) && value)
+        expect({ key, refused: weakSecretReason(value) !== undefined }).toEqual({ key, refused: true });
   });
 
   it("when a secret is all zeros, a repeated pattern, short or low in entropy, then it is refused", () => {
-    for (const weak of ["0".repeat(64), "ab".repeat(32), "abc123".repeat(8), "short-secret", "aaaaaaaabbbbbbbbccccccccdddddddd", "changeme-please-0123456789abcdefghij"])
+    for (const weak of [
+      "0".repeat(64),
+      "ab".repeat(32),
+      "abc123".repeat(8),
+      "short-secret",
+      "aaaaaaaabbbbbbbbccccccccdddddddd",
+      "changeme-please-0123456789abcdefghij",
+    ])
       expect({ weak, problems: problemsOf({ ...good, SESSION_SECRET: weak }) }).toEqual({
         weak,
         problems: [expect.stringMatching(/^SESSION_SECRET: /)],
@@ -134,6 +142,8 @@ describe("production refuses unsafe configuration", () => {
   });
 
   it("when not in production, then the local platform's values are accepted", () => {
-    expect(problemsOf({ ...good, NODE_ENV: "development", PAYMENTS_MODE: "sandbox", SESSION_SECRET: "0".repeat(64) })).toEqual([]);
+    expect(problemsOf({ ...good, NODE_ENV: "development", PAYMENTS_MODE: "sandbox", SESSION_SECRET: "0".repeat(64) })).toEqual(
+      [],
+    );
   });
 });

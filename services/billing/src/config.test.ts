@@ -53,7 +53,9 @@ describe("billing configuration", () => {
     ]);
     expect(problems(PROD)).toEqual([]);
     // Sandbox payments (the default mode and addresses) are refused in production too.
-    expect(problems({ NODE_ENV: "production", INTERNAL_IDENTITY_SECRET: PROD.INTERNAL_IDENTITY_SECRET, PUBLIC_URL: PROD.PUBLIC_URL })).toEqual([
+    expect(
+      problems({ NODE_ENV: "production", INTERNAL_IDENTITY_SECRET: PROD.INTERNAL_IDENTITY_SECRET, PUBLIC_URL: PROD.PUBLIC_URL }),
+    ).toEqual([
       expect.stringMatching(/^PAYMENTS_MODE: sandbox/),
       expect.stringMatching(/^PAYPAL_BASE_URL: is a sandbox address/),
       expect.stringMatching(/^CASHFREE_BASE_URL: is a sandbox address/),
@@ -66,9 +68,9 @@ describe("billing configuration", () => {
       DEMO_CREDIT_EMAIL: "demo@genui.dev",
       DEMO_CREDIT_USD: 25,
     });
-    expect(
-      problems({ ...PROD, DEMO_CREDIT_EMAIL: "demo@genui.dev" }),
-    ).toEqual(["DEMO_CREDIT_EMAIL: free demo credit is for the local platform only"]);
+    expect(problems({ ...PROD, DEMO_CREDIT_EMAIL: "demo@genui.dev" })).toEqual([
+      "DEMO_CREDIT_EMAIL: free demo credit is for the local platform only",
+    ]);
     expect(problems({ DEMO_CREDIT_EMAIL: "not an e-mail" })).toHaveLength(1);
   });
 
