@@ -182,6 +182,12 @@ describe("the BFF's public face", () => {
       seen.push({ p, status: res.status, body: await res.text() });
     }
     expect(seen).toEqual(paths.map(([p]) => ({ p, status: 400, body: JSON.stringify({ message: "Malformed request path." }) })));
+    // A published API route answers in OpenAI's error shape, which its clients read.
+    const api = await fetch(`${stack.bff.url}/apps/api/v1/models/%E0%A4%A`, { headers: { authorization: "Bearer x" } });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({
+      error: { message: "Malformed request path.", type: "invalid_request_error", param: null, code: "malformed_path" },
+    });
   });
 
   it("when a signed-in user's request carries the CSRF token of another session, then 403 and nothing happens", async () => {

@@ -1,4 +1,12 @@
-import { jsonBody, signIdentity, startService, type Logger, type ReadinessCheck, type RunningService } from "@genui/chassis";
+import {
+  MALFORMED_PATH,
+  jsonBody,
+  signIdentity,
+  startService,
+  type Logger,
+  type ReadinessCheck,
+  type RunningService,
+} from "@genui/chassis";
 import path from "node:path";
 import session from "express-session";
 import type { BffConfig } from "./config";
@@ -6,7 +14,8 @@ import { authRoutes, configurePassport } from "./http/auth.routes";
 import { clientConfig } from "./http/client-config";
 import { createCsrf } from "./http/csrf";
 import { allowListProxy } from "./http/proxy";
-import { publishedApi } from "./http/published-api";
+import { pathPattern } from "./http/allow-list";
+import { PUBLISHED_ROUTES, publishedApi } from "./http/published-api";
 import { screenRoutes } from "./http/screens";
 import { edgeHeaders, spaPageHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
@@ -23,6 +32,8 @@ function upstreamReady(name: string, base: string): ReadinessCheck {
     },
   };
 }
+
+const published = PUBLISHED_ROUTES.map((r) => pathPattern(r.path));
 
 /** Starts the BFF, the only process a browser or API client talks to. */
 export function startBff(config: BffConfig, logger?: Logger): Promise<RunningService> {
@@ -43,6 +54,11 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       trustProxy: config.TRUST_PROXY,
       // The BFF is public: metrics and the detailed readiness answer only on the operators' listener.
       internal: { host: config.INTERNAL_HTTP_HOST, port: config.INTERNAL_HTTP_PORT },
+      // API clients of the published routes read OpenAI's error shape.
+      malformedPathBody: (p) =>
+        published.some((r) => r.test(p))
+          ? { error: { message: MALFORMED_PATH, type: "invalid_request_error", param: null, code: "malformed_path" } }
+          : { message: MALFORMED_PATH },
     },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),

@@ -29,12 +29,15 @@ export interface HttpAppOptions {
    * answers `/readyz` with its status only and `/metrics` with 404. Default true (internal services).
    */
   operations?: boolean;
+  /** The 400 body for a path that does not decode (default `{ message }`); e.g. OpenAI's shape on an API's routes. */
+  malformedPathBody?: (path: string) => object;
 }
 
 /** express's `trust proxy` setting: hop count, comma-separated addresses / CIDRs / names, or a boolean. */
 export type TrustProxy = boolean | number | string;
 
 const READINESS_TIMEOUT_MS = 2_000;
+export const MALFORMED_PATH = "Malformed request path.";
 
 /**
  * An express app with request and correlation ids, JSON logs, metrics, a JSON body limit, `/healthz`, `/readyz`
@@ -97,7 +100,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     try {
       decodeURIComponent(req.path);
     } catch {
-      res.status(400).json({ message: "Malformed request path." });
+      res.status(400).json(opts.malformedPathBody?.(req.path) ?? { message: MALFORMED_PATH });
       return;
     }
     next();

@@ -42,6 +42,7 @@ export interface ServiceOptions {
      * port); the public port's `/readyz` says only its status.
      */
     internal?: { host: string; port: number };
+    malformedPathBody?: (path: string) => object;
   };
   logLevel?: string;
   logger?: Logger;
@@ -113,6 +114,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       jsonBody: opts.http.jsonBody ?? true,
       ...(opts.http.trustProxy !== undefined ? { trustProxy: opts.http.trustProxy } : {}),
       operations: !opts.http.internal,
+      ...(opts.http.malformedPathBody ? { malformedPathBody: opts.http.malformedPathBody } : {}),
     });
     if (opts.identitySecret) app.use(identityMiddleware(opts.identitySecret));
     const ctx: ServiceContext = { ...partial, app };
