@@ -43,7 +43,8 @@ describe("the walking skeleton: browser → BFF → identity", () => {
     const res = await fetch(`${bff.url}/get-csrf/`);
     expect(res.status).toBe(200);
     const cookie = res.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/^csrftoken=[A-Za-z0-9_-]{43};/);
+    // csrf-csrf's token: HMAC (hex) "." random (hex), bound to the session (none yet).
+    expect(cookie).toMatch(/^csrftoken=[0-9a-f]{64}\.[0-9a-f]{64};/);
     expect(cookie).toContain("SameSite=Lax");
     expect(cookie).not.toContain("HttpOnly");
     const token = /^csrftoken=([^;]+)/.exec(cookie)![1]!;
@@ -103,7 +104,14 @@ describe("the walking skeleton: browser → BFF → identity", () => {
     const res = await fetch(`${bff.url}/get-config/`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, string>;
-    expect(Object.keys(body).sort()).toEqual(["cashfree_sdk_url", "google_client_id", "google_script_url", "paypal_sdk_url"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "cashfree_sdk_url",
+      "csrf_cookie_name",
+      "google_client_id",
+      "google_script_url",
+      "paypal_sdk_url",
+    ]);
+    expect(body.csrf_cookie_name).toBe("csrftoken");
     expect(body.google_script_url).toBe(`${stack.googleUrl}/gsi/client`);
     expect(body.paypal_sdk_url).toBe("https://www.paypal.com/sdk/js");
     expect(body.cashfree_sdk_url).toBe("https://sdk.cashfree.com/js/v3/cashfree.js");

@@ -36,6 +36,8 @@ export function setup() {
     { headers },
   );
   if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status} ${reg.body}`);
+  // The CSRF token is bound to the session: sign-up answered with the new session's token.
+  headers["x-csrftoken"] = jar.cookiesForURL(BASE).csrftoken[0];
   for (let i = 0; i < APPS; i += 50) {
     const batch = [];
     for (let j = i; j < Math.min(i + 50, APPS); j++)

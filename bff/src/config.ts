@@ -1,4 +1,5 @@
 import path from "node:path";
+import express from "express";
 import { baseConfigSchema, loadConfig, redisConfigSchema } from "@genui/chassis";
 import { z } from "zod";
 import { parseLimit } from "./session/rate-limit";
@@ -17,8 +18,36 @@ const limit = (fallback: string) =>
       }
     });
 
+/**
+ * express's `trust proxy`: "true"/"false", a hop count ("1": the one load balancer in front), or a comma-separated list
+ * of addresses, CIDRs and names (loopback, linklocal, uniquelocal). Checked at boot: express compiles it here.
+ */
+const trustProxy = z
+  .string()
+  .default("loopback")
+  .transform((s, ctx): boolean | number | string => {
+    const v = s.trim();
+    if (v === "true" || v === "false") return v === "true";
+    if (/^\d+$/.test(v)) return Number(v);
+    try {
+      express().set("trust proxy", v);
+      return v;
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: `not a trust proxy setting: ${(err as Error).message}` });
+      return z.NEVER;
+    }
+  });
+
 export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).extend({
   HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /**
+   * Which peers' X-Forwarded-For / X-Forwarded-Proto are believed (client address for rate limits, HTTPS for Secure
+   * cookies and HSTS). Default loopback: a proxy on this host. Behind a load balancer: its hop count or addresses.
+   */
+  TRUST_PROXY: trustProxy,
+  /** The operators' listener: /metrics and the detailed /readyz answer only here, never on the public port. */
+  INTERNAL_HTTP_HOST: z.string().min(1).default("127.0.0.1"),
+  INTERNAL_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(9080),
   /** Where the built SPA lives (frontend/web/dist). */
   STATIC_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/web/dist")),
   /** Where the built iframe page lives (frontend/iframe/dist), served at /apps/api/v1/iframe/static/. */

@@ -1,12 +1,23 @@
-import { jsonBody, signIdentity, startService, type Logger, type ReadinessCheck, type RunningService } from "@genui/chassis";
+import {
+  MALFORMED_PATH,
+  jsonBody,
+  signIdentity,
+  startService,
+  type Logger,
+  type ReadinessCheck,
+  type RunningService,
+} from "@genui/chassis";
+import path from "node:path";
 import session from "express-session";
 import type { BffConfig } from "./config";
 import { authRoutes, configurePassport } from "./http/auth.routes";
 import { clientConfig } from "./http/client-config";
-import { getCsrf, requireCsrf } from "./http/csrf";
+import { createCsrf } from "./http/csrf";
 import { allowListProxy } from "./http/proxy";
-import { publishedApi } from "./http/published-api";
+import { pathPattern } from "./http/allow-list";
+import { PUBLISHED_ROUTES, publishedApi } from "./http/published-api";
 import { screenRoutes } from "./http/screens";
+import { edgeHeaders, spaPageHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
 import { IdentityClient } from "./identity/identity-client";
 import { RateLimiter, tooManyRequests } from "./session/rate-limit";
@@ -23,6 +34,8 @@ function upstreamReady(name: string, base: string): ReadinessCheck {
   };
 }
 
+const published = PUBLISHED_ROUTES.map((r) => pathPattern(r.path));
+
 /** Starts the BFF, the only process a browser or API client talks to. */
 export function startBff(config: BffConfig, logger?: Logger): Promise<RunningService> {
   const upstreams = {
@@ -34,7 +47,20 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
   return startService({
     service: "bff",
     // Bodies of proxied routes pass through untouched; the BFF parses JSON only on its own routes.
-    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, jsonBody: false },
+    http: {
+      host: config.HTTP_HOST,
+      port: config.HTTP_PORT,
+      bodyLimit: config.HTTP_BODY_LIMIT,
+      jsonBody: false,
+      trustProxy: config.TRUST_PROXY,
+      // The BFF is public: metrics and the detailed readiness answer only on the operators' listener.
+      internal: { host: config.INTERNAL_HTTP_HOST, port: config.INTERNAL_HTTP_PORT },
+      // API clients of the published routes read OpenAI's error shape.
+      malformedPathBody: (p) =>
+        published.some((r) => r.test(p))
+          ? { error: { message: MALFORMED_PATH, type: "invalid_request_error", param: null, code: "malformed_path" } }
+          : { message: MALFORMED_PATH },
+    },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -47,9 +73,14 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       const passport = configurePassport(identity);
       const epochs = new SessionEpochs(redis, `${config.REDIS_KEY_PREFIX}sess-epoch:`, config.SESSION_TTL_SECONDS);
       const app = ctx.app;
+      const csrf = createCsrf({
+        secret: config.SESSION_SECRET,
+        production: config.NODE_ENV === "production",
+        cookieSecure: config.COOKIE_SECURE,
+      });
 
-      app.get("/get-csrf/", getCsrf(config.COOKIE_SECURE));
-      app.get("/get-config/", clientConfig(config));
+      app.use(edgeHeaders());
+      app.get("/get-config/", clientConfig(config, csrf.cookieName));
       app.use(screenRoutes(config.IFRAME_DIR, config.EMBED_DIR));
       app.use(publishedApi({ target: config.GENERATION_URL, limiter, perKey: config.API_RATE_PER_KEY }));
       app.use(spaRoutes.assets(config.STATIC_DIR));
@@ -61,7 +92,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
           resave: false,
           saveUninitialized: false,
           rolling: false,
-          proxy: true,
+          // proxy unset: Secure follows req.secure, i.e. the app's TRUST_PROXY (true would believe any peer's header).
           cookie: {
             httpOnly: true,
             sameSite: "lax",
@@ -73,7 +104,9 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       );
       app.use(passport.session());
       app.use(enforceSessionEpoch(epochs));
-      app.use(requireCsrf);
+      // After the session: the token is bound to it.
+      app.get("/get-csrf/", csrf.getCsrf);
+      app.use(csrf.requireCsrf);
 
       const json = jsonBody(config.HTTP_BODY_LIMIT);
       app.use(
@@ -88,6 +121,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
           },
           json,
           epochs,
+          csrf.rotate,
         ),
       );
       app.post("/contact/api/v1/create/", async (req, _res, next) => {
@@ -103,7 +137,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
               : undefined,
         }),
       );
-      app.use(spaRoutes.pages(config.STATIC_DIR));
+      app.use(spaRoutes.pages(config.STATIC_DIR, spaPageHeaders(path.join(config.STATIC_DIR, "index.html"), config)));
     },
   });
 }

@@ -18,6 +18,32 @@ export interface OpenedPage {
   page: Page;
   /** The page's uncaught errors, as they happen. */
   errors: string[];
+  /** Content Security Policy violations in the SPA's documents of this page's context (browserSuite fails on any). */
+  cspViolations: string[];
+}
+
+/** The iframe page (and its gallery / sandbox pages) has a policy of its own; these tests watch the SPA's. */
+const IFRAME_PAGES = "/apps/api/v1/iframe/static/";
+
+/**
+ * Records every `securitypolicyviolation` event of the context's documents (every frame and popup, from before the
+ * site's first script): what was blocked, by which directive, on which page.
+ */
+async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding("__genuiCspViolation", (_source, v: string) => {
+    violations.push(v);
+  });
+  await context.addInitScript((iframePages) => {
+    if (location.pathname.startsWith(iframePages)) return;
+    document.addEventListener("securitypolicyviolation", (e) => {
+      const report = (window as unknown as { __genuiCspViolation?: (v: string) => void }).__genuiCspViolation;
+      report?.(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} on ${e.documentURI} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  }, IFRAME_PAGES);
+  return violations;
 }
 
 /** A new page at a width, with the stored theme set before any script of the site runs. */
@@ -25,10 +51,11 @@ export async function openPage(browser: Browser, opts: PageOptions = {}): Promis
   const { width = 1280, height = 800, theme, ...contextOptions } = opts;
   const context = await browser.newContext({ ...contextOptions, viewport: { width, height } });
   if (theme) await context.addInitScript((t) => localStorage.setItem("ui-theme", t), theme);
+  const cspViolations = await watchCsp(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page, errors };
+  return { context, page, errors, cspViolations };
 }
 
 /** What the tests of a describe block share; its fields are set once the block's first hook has run. */
@@ -52,7 +79,7 @@ export interface BrowserSuite {
 export function browserSuite(options: StackOptions = {}, pageDefaults: PageOptions = {}): BrowserSuite {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
-  const contexts: BrowserContext[] = [];
+  const contexts: OpenedPage[] = [];
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${what} has not started: use it in a hook or a test`);
     return value;
@@ -63,7 +90,11 @@ export function browserSuite(options: StackOptions = {}, pageDefaults: PageOptio
     browser = await launchBrowser();
   });
   afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
+    const opened = contexts.splice(0);
+    for (const c of opened) await c.context.close();
+    // Every page of every browser test runs under the SPA's real CSP: anything it blocked fails the test.
+    const violations = opened.flatMap((c) => c.cspViolations);
+    if (violations.length) throw new Error(`Content Security Policy violations:\n${violations.join("\n")}`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -80,7 +111,7 @@ export function browserSuite(options: StackOptions = {}, pageDefaults: PageOptio
     url: (path = "") => `${suite.stack.bff.url}${path}`,
     async openPage(opts) {
       const opened = await openPage(suite.browser, { ...pageDefaults, ...opts });
-      contexts.push(opened.context);
+      contexts.push(opened);
       return opened;
     },
     async visit(path, opts) {
@@ -158,7 +189,8 @@ export interface AxeViolation {
 
 /** axe-core's violations on the page as it is now (WCAG 2.1 A/AA and best practices); `iframes: false` skips frames. */
 export async function axeViolations(page: Page, options: { iframes?: boolean } = {}): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  // Evaluated through DevTools, not as an inline <script>: the SPA's CSP (rightly) blocks inline scripts.
+  await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (options) => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> } })
       .axe;

@@ -183,6 +183,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const bff = await startBff(
     loadBffConfig({
       HTTP_PORT: String(bffPort),
+      INTERNAL_HTTP_PORT: "0",
       LOG_LEVEL: "silent",
       INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
       SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",

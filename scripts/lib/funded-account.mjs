@@ -7,9 +7,10 @@ export async function fundedAccount(page, base, { usd = 10, emulator = "http://1
   await page.goto(`${base}/login`);
   const orderId = await page.evaluate(async (usd) => {
     await fetch("/get-csrf/", { credentials: "include" });
-    const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "");
-    const headers = { "content-type": "application/json", "x-csrftoken": csrf };
     const call = async (path, body) => {
+      // Read each time: the token is bound to the session, and sign-up hands out the new session's token.
+      const csrf = decodeURIComponent(/(?:^|; )csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? "");
+      const headers = { "content-type": "application/json", "x-csrftoken": csrf };
       const res = await fetch(path, { method: "POST", credentials: "include", headers, body: JSON.stringify(body) });
       if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
       return res.json();

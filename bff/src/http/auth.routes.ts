@@ -60,6 +60,8 @@ export function authRoutes(
   limits: AuthLimits,
   json: RequestHandler,
   epochs: SessionEpochs,
+  /** Hands out a CSRF token for the request's new session (or none): the old token dies with the old session. */
+  rotateCsrf: (req: Request, res: Response) => void = () => undefined,
 ): Router {
   const router = Router();
 
@@ -71,14 +73,15 @@ export function authRoutes(
   /**
    * Establishes the session for `user`: passport regenerates the session id first (no fixation). The user's epoch is
    * raised to identity's (ending older sessions) and the session records identity's value, not the raised one: a
-   * sign-in identity answered before a revocation makes a session that is already dead. Answers the user as the
-   * browser sees it.
+   * sign-in identity answered before a revocation makes a session that is already dead. The CSRF token is replaced
+   * with one bound to the new session. Answers the user as the browser sees it.
    */
-  const logIn = async (req: Request, signedIn: SignedInUser) => {
+  const logIn = async (req: Request, res: Response, signedIn: SignedInUser) => {
     const { sessionEpoch, ...user } = signedIn;
     await epochs.raise(user.id, sessionEpoch);
     await new Promise<void>((resolve, reject) => req.logIn({ ...user }, (err?: unknown) => (err ? reject(err) : resolve())));
     req.session.userEpoch = sessionEpoch;
+    rotateCsrf(req, res);
     return user;
   };
 
@@ -106,26 +109,27 @@ export function authRoutes(
     const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
     await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
     if (email) await limit(`login:email:${email}`, limits.loginPerEmail, "login attempts for this account");
-    const user = await logIn(req, await authenticate("local", req, res, next));
+    const user = await logIn(req, res, await authenticate("local", req, res, next));
     if (email) await limiter.reset(`login:email:${email}`);
     res.json(user);
   });
 
   router.post("/accounts/api/v1/login-google/", json, async (req, res, next) => {
     await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
-    const user = await logIn(req, await authenticate("google-token", req, res, next));
+    const user = await logIn(req, res, await authenticate("google-token", req, res, next));
     res.json(user);
   });
 
   router.post("/accounts/api/v1/register/", json, async (req, res) => {
     await limit(`signup:ip:${req.ip}`, limits.signupPerIp, "sign-ups from this address");
-    const user = await logIn(req, await identity.register(req.body));
+    const user = await logIn(req, res, await identity.register(req.body));
     res.status(201).json(user);
   });
 
   router.post("/accounts/api/v1/logout/", (req, res, next) => {
     const done = () => {
       res.clearCookie("sessionid", { path: "/" });
+      rotateCsrf(req, res);
       res.json({ message: "Logged out." });
     };
     if (!req.session) return done();

@@ -7,16 +7,20 @@ export interface ClientConfig {
   google_script_url: string;
   paypal_sdk_url: string;
   cashfree_sdk_url: string;
+  /** The CSRF cookie the SPA echoes in X-CSRFToken (`__Host-csrftoken` in production, `csrftoken` elsewhere). */
+  csrf_cookie_name: string;
 }
 
 export function clientConfig(
   config: Pick<BffConfig, "GOOGLE_CLIENT_ID" | "GOOGLE_SCRIPT_URL" | "PAYPAL_SDK_URL" | "CASHFREE_SDK_URL">,
+  csrfCookieName: string,
 ) {
   const body: ClientConfig = {
     google_client_id: config.GOOGLE_CLIENT_ID,
     google_script_url: config.GOOGLE_SCRIPT_URL,
     paypal_sdk_url: config.PAYPAL_SDK_URL,
     cashfree_sdk_url: config.CASHFREE_SDK_URL,
+    csrf_cookie_name: csrfCookieName,
   };
   return (_req: Request, res: Response) => {
     res.setHeader("cache-control", "no-cache");

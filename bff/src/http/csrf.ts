@@ -1,62 +1,109 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import { forbidden } from "@genui/chassis";
-import type { NextFunction, Request, Response } from "express";
+import { doubleCsrf } from "csrf-csrf";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { matchRoute } from "./allow-list";
 
+/** Development and tests: a plain name (plain-HTTP loopback cannot hold a `__Host-` cookie). */
 export const CSRF_COOKIE = "csrftoken";
+/** Production: `__Host-` makes the browser refuse the cookie unless Secure, Path=/ and host-only (no subdomain tossing). */
+export const CSRF_COOKIE_PRODUCTION = "__Host-csrftoken";
 export const CSRF_HEADER = "x-csrftoken";
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** All cookies of a request, parsed without a parser dependency (malformed values are skipped). */
+export function parseCookies(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (name in out) continue;
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      // not a cookie we could have set
+    }
+  }
+  return out;
+}
 
 /** Reads one cookie without a parser dependency. */
 export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return parseCookies(req)[name];
 }
 
 export const isSecureRequest = (req: Request, mode: "auto" | "true" | "false") =>
   mode === "auto" ? req.secure : mode === "true";
 
-/**
- * GET /get-csrf/: sets `csrftoken` (readable by the SPA, which echoes it in X-CSRFToken). An existing
- * well-formed token is kept, so parallel tabs do not invalidate each other.
- */
-export function getCsrf(cookieSecure: "auto" | "true" | "false") {
-  return (req: Request, res: Response) => {
-    const existing = readCookie(req, CSRF_COOKIE);
-    const token = existing && TOKEN_PATTERN.test(existing) ? existing : randomBytes(32).toString("base64url");
-    res.cookie(CSRF_COOKIE, token, {
-      httpOnly: false,
-      sameSite: "lax",
-      secure: isSecureRequest(req, cookieSecure),
-      path: "/",
-      maxAge: 365 * 24 * 3600 * 1000,
-    });
-    res.setHeader("cache-control", "no-store");
-    res.json({ message: "CSRF cookie set." });
-  };
+export interface CsrfOptions {
+  /** Keys the token's HMAC (the session secret). */
+  secret: string;
+  production: boolean;
+  cookieSecure: "auto" | "true" | "false";
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+export interface Csrf {
+  cookieName: string;
+  /** GET /get-csrf/: sets the token cookie (an existing one valid for this session is kept). */
+  getCsrf: RequestHandler;
+  /** Unsafe methods must carry X-CSRFToken equal to the cookie, and the token must belong to this session. */
+  requireCsrf: RequestHandler;
+  /** A fresh token for the request's current session (after sign-in, sign-out). */
+  rotate: (req: Request, res: Response) => void;
+}
 
-/** Unsafe methods must carry X-CSRFToken equal to the csrftoken cookie (double submit). */
-export function requireCsrf(req: Request, _res: Response, next: NextFunction) {
-  if (SAFE_METHODS.has(req.method) || matchRoute(req.method, req.path)?.csrf === false) return next();
-  const cookie = readCookie(req, CSRF_COOKIE);
-  const header = req.header(CSRF_HEADER);
-  if (!cookie || !header) return next(forbidden("CSRF Failed: CSRF token missing.", "BFF.CSRF"));
-  const a = Buffer.from(cookie);
-  const b = Buffer.from(header);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return next(forbidden("CSRF Failed: CSRF token incorrect.", "BFF.CSRF"));
-  next();
+const SAFE_METHODS = ["GET", "HEAD", "OPTIONS", "TRACE"];
+
+/**
+ * Double submit bound to the session (csrf-csrf): the token is `HMAC(secret, session id, random).random`, kept in a
+ * cookie the SPA reads and echoes in X-CSRFToken. A signed-in session's token is worthless in any other session, and
+ * sign-in and sign-out hand out a new one. Signed-out visitors (login, sign-up, contact) share the "no session"
+ * binding: their token still has to be one the BFF signed.
+ */
+export function createCsrf(opts: CsrfOptions): Csrf {
+  const cookieName = opts.production ? CSRF_COOKIE_PRODUCTION : CSRF_COOKIE;
+  const { generateCsrfToken, validateRequest } = doubleCsrf({
+    getSecret: () => opts.secret,
+    getSessionIdentifier: (req) => (req.user && req.sessionID ? `s:${req.sessionID}` : "anonymous"),
+    cookieName,
+    cookieOptions: { httpOnly: false, sameSite: "lax", path: "/" },
+    ignoredMethods: SAFE_METHODS as ("GET" | "HEAD" | "OPTIONS")[],
+    getCsrfTokenFromRequest: (req) => req.header(CSRF_HEADER),
+  });
+  // csrf-csrf reads req.cookies (cookie-parser's shape).
+  const withCookies = (req: Request) => {
+    (req as Request & { cookies: Record<string, string> }).cookies = parseCookies(req);
+    return req;
+  };
+  const issue = (req: Request, res: Response, overwrite: boolean) => {
+    generateCsrfToken(withCookies(req), res, {
+      overwrite,
+      cookieOptions: {
+        httpOnly: false,
+        sameSite: "lax",
+        path: "/",
+        secure: opts.production || isSecureRequest(req, opts.cookieSecure),
+        maxAge: 365 * 24 * 3600 * 1000,
+      },
+    });
+  };
+
+  return {
+    cookieName,
+    getCsrf: (req, res) => {
+      issue(req, res, false);
+      res.setHeader("cache-control", "no-store");
+      res.json({ message: "CSRF cookie set." });
+    },
+    requireCsrf: (req: Request, res: Response, next: NextFunction) => {
+      if (SAFE_METHODS.includes(req.method) || matchRoute(req.method, req.path)?.csrf === false) return next();
+      const cookies = parseCookies(req);
+      if (!cookies[cookieName] || !req.header(CSRF_HEADER))
+        return next(forbidden("CSRF Failed: CSRF token missing.", "BFF.CSRF"));
+      if (validateRequest(withCookies(req))) return next();
+      // A token of another (or an expired) session: refuse, and hand out this session's token so the SPA can retry.
+      issue(req, res, true);
+      next(forbidden("CSRF Failed: CSRF token incorrect.", "BFF.CSRF"));
+    },
+    rotate: (req, res) => issue(req, res, true),
+  };
 }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import express, { Router, type NextFunction, type Request, type Response } from "express";
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 
 /** API prefixes never fall back to the SPA: an unknown API path is a JSON 404, not a page. */
 const API_PREFIXES = ["/accounts/", "/contact/", "/apps/", "/billing/", "/get-csrf", "/get-config"];
@@ -62,8 +62,8 @@ export const spaRoutes = {
     return router;
   },
 
-  /** index.html for every client-side route. */
-  pages(staticDir: string): Router {
+  /** index.html for every client-side route, with the page's security headers (security-headers.ts). */
+  pages(staticDir: string, pageHeaders?: RequestHandler): Router {
     const router = Router();
     const index = path.join(staticDir, "index.html");
     router.get(/.*/, (req, res, next) => {
@@ -72,8 +72,12 @@ export const spaRoutes = {
         res.status(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
         return;
       }
-      res.setHeader("cache-control", "no-cache");
-      res.sendFile(index);
+      const send = () => {
+        res.setHeader("cache-control", "no-cache");
+        res.sendFile(index);
+      };
+      if (!pageHeaders) return send();
+      pageHeaders(req, res, (err?: unknown) => (err ? next(err) : send()));
     });
     return router;
   },

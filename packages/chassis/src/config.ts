@@ -47,16 +47,145 @@ export const redisConfigSchema = z.object({
 });
 
 /**
+ * The placeholder secrets of .env.example (and earlier copies of it). Production refuses them outright; the unit test
+ * checks that every secret .env.example holds is refused, so a new placeholder cannot slip through.
+ */
+export const PLACEHOLDER_SECRETS: readonly string[] = [
+  "change-me-to-64-random-hex-characters-0123456789abcdef",
+  "change-me-to-another-64-random-hex-characters-0123456789abcdef",
+  "0".repeat(64),
+  "demo-password",
+  "genui-local-paypal-secret",
+  "genui-local-cashfree-secret",
+];
+
+/** Variables holding secrets: a leaked placeholder or a guessable value there is a breach waiting to happen. */
+export const isSecretName = (name: string) => /(SECRET|PASSWORD|ENCRYPTION_KEY)$/.test(name);
+
+/** Words only a placeholder contains. */
+const PLACEHOLDER_WORDS = /change[-_ ]?me|placeholder|replace[-_ ]?me|your[-_]|example|xxxxxx|^secret$|^password$/i;
+
+/** Shannon entropy of the string's own character distribution, in bits for the whole string (a rough upper bound). */
+function entropyBits(s: string): number {
+  const counts = new Map<string, number>();
+  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / s.length) * Math.log2(n / s.length);
+  return perChar * s.length;
+}
+
+/** Why a secret is unfit for production, or undefined when it looks random enough. */
+export function weakSecretReason(value: string): string | undefined {
+  if (PLACEHOLDER_SECRETS.includes(value)) return "is the placeholder from .env.example";
+  if (PLACEHOLDER_WORDS.test(value)) return "looks like a placeholder";
+  if (value.length < 24) return "is too short (24+ random characters)";
+  // "0000…", "abab…", "abcabc…": a short pattern repeated.
+  if (/^(.{1,8}?)\1+$/s.test(value)) return "is a repeated pattern";
+  if (new Set(value).size < 8 || entropyBits(value) < 96) return "has too little randomness";
+  return undefined;
+}
+
+const SANDBOX_HOSTS = /(^|\.)sandbox\.|\.sandbox\./i;
+
+/** Loopback, unspecified or private-network hosts: the local stand-ins live there, the real providers never do. */
+function isLocalHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return (
+    h === "localhost" ||
+    h.endsWith(".localhost") ||
+    h === "::1" ||
+    h === "::" ||
+    /^127\./.test(h) ||
+    /^0\./.test(h) ||
+    /^10\./.test(h) ||
+    /^192\.168\./.test(h) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(h)
+  );
+}
+
+/**
+ * Addresses of outside parties (Google, PayPal, Cashfree, the site's own public origin): in production they must be
+ * public https addresses, not the local stand-ins (google-sim, payments-sim) nor a provider's sandbox.
+ */
+export const PUBLIC_URL_NAMES: readonly string[] = [
+  "PUBLIC_URL",
+  "GOOGLE_USERINFO_URL",
+  "GOOGLE_SCRIPT_URL",
+  "PAYPAL_BASE_URL",
+  "PAYPAL_SDK_URL",
+  "CASHFREE_BASE_URL",
+  "CASHFREE_SDK_URL",
+];
+
+/** Local-platform conveniences that must never reach production. */
+const LOCAL_ONLY_NAMES = ["DEMO_EMAIL", "DEMO_PASSWORD", "DEMO_CREDIT_EMAIL"];
+
+/**
+ * What a production process refuses (NODE_ENV=production), for the variables it reads: placeholder or low-entropy
+ * secrets, sandbox payments, local stand-ins' or sandbox addresses, demo accounts and credit, cookies without Secure.
+ */
+export function productionProblems(values: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const [key, raw] of Object.entries(values)) {
+    if (raw === undefined || raw === null || raw === "") continue;
+    const value = String(raw);
+    if (isSecretName(key)) {
+      const why = weakSecretReason(value);
+      if (why) problems.push(`${key}: ${why}; production needs a random secret (e.g. openssl rand -hex 32)`);
+    } else if (PUBLIC_URL_NAMES.includes(key)) {
+      let url: URL | undefined;
+      try {
+        url = new URL(value);
+      } catch {
+        url = undefined;
+      }
+      if (!url || url.protocol !== "https:" || isLocalHost(url.hostname))
+        problems.push(`${key}: must be a public https address in production (not a local stand-in)`);
+      else if (SANDBOX_HOSTS.test(url.hostname)) problems.push(`${key}: is a sandbox address; production takes live payments`);
+    } else if (LOCAL_ONLY_NAMES.includes(key)) {
+      problems.push(`${key}: demo accounts and credit are for the local platform only`);
+    } else if (key === "PAYMENTS_MODE" && value === "sandbox") {
+      problems.push("PAYMENTS_MODE: sandbox is for the local platform and staging; production takes live payments");
+    } else if (key === "COOKIE_SECURE" && value === "false") {
+      problems.push("COOKIE_SECURE: production cookies must be Secure (auto or true)");
+    }
+  }
+  return problems;
+}
+
+const isProduction = (values: Record<string, unknown>) => values.NODE_ENV === "production";
+
+/** Each field parsed on its own (defaults applied; a field that fails keeps its raw value), when the whole did not parse. */
+function fieldValues(schema: z.ZodType, env: NodeJS.ProcessEnv): Record<string, unknown> {
+  if (!(schema instanceof z.ZodObject)) return { ...env };
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const r = field.safeParse(env[key]);
+    out[key] = r.success ? r.data : env[key];
+  }
+  return out;
+}
+
+/**
  * Parses `env` with `schema`; on failure throws one ConfigError listing every problem, so an operator
- * fixes them all at once instead of one per boot.
+ * fixes them all at once instead of one per boot. In production, unsafe settings (`productionProblems`) are
+ * problems too.
  */
 export function loadConfig<S extends z.ZodType>(service: string, schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
   const parsed = schema.safeParse(env);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => {
-    const key = issue.path.join(".") || "(root)";
-    const missing = issue.code === "invalid_type" && env[key] === undefined;
-    return missing ? `${key}: required but not set` : `${key}: ${issue.message}`;
-  });
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const key = issue.path.join(".") || "(root)";
+        const missing = issue.code === "invalid_type" && env[key] === undefined;
+        return missing ? `${key}: required but not set` : `${key}: ${issue.message}`;
+      });
+  // Defaults count (an unset PAYMENTS_MODE is sandbox), also when other fields failed: one error lists everything.
+  const values: Record<string, unknown> = parsed.success ? (parsed.data as Record<string, unknown>) : fieldValues(schema, env);
+  if (isProduction(values)) {
+    const named = new Set(problems.map((p) => p.slice(0, p.indexOf(":"))));
+    for (const p of productionProblems(values)) if (!named.has(p.slice(0, p.indexOf(":")))) problems.push(p);
+  }
+  if (problems.length === 0 && parsed.success) return parsed.data;
   throw new ConfigError(service, problems);
 }

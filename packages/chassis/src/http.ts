@@ -22,9 +22,22 @@ export interface HttpAppOptions {
   bodyLimit: string;
   /** Parse JSON bodies for every route (a proxy passes bodies through instead). */
   jsonBody?: boolean;
+  /** express's `trust proxy` (hop count, CIDR list, `true`/`false`); default loopback. */
+  trustProxy?: TrustProxy;
+  /**
+   * false: `/metrics` and the detailed `/readyz` are left to the internal listener (`createOperationsApp`); this app
+   * answers `/readyz` with its status only and `/metrics` with 404. Default true (internal services).
+   */
+  operations?: boolean;
+  /** The 400 body for a path that does not decode (default `{ message }`); e.g. OpenAI's shape on an API's routes. */
+  malformedPathBody?: (path: string) => object;
 }
 
+/** express's `trust proxy` setting: hop count, comma-separated addresses / CIDRs / names, or a boolean. */
+export type TrustProxy = boolean | number | string;
+
 const READINESS_TIMEOUT_MS = 2_000;
+export const MALFORMED_PATH = "Malformed request path.";
 
 /**
  * An express app with request and correlation ids, JSON logs, metrics, a JSON body limit, `/healthz`, `/readyz`
@@ -35,7 +48,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.disable("x-powered-by");
   // Weak ETags hash every JSON body; API answers are not cached by validators, so skip the work.
   app.set("etag", false);
-  app.set("trust proxy", "loopback");
+  // Which peers may say who the client is (X-Forwarded-For / -Proto): req.ip, req.secure and Secure cookies follow it.
+  app.set("trust proxy", opts.trustProxy ?? "loopback");
 
   const quiet = new Set(["/healthz", "/readyz", "/metrics"]);
   app.use((req, res, next) => {
@@ -81,29 +95,69 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     res.json({ status: "ok", service: opts.service });
   });
 
-  app.get("/readyz", async (_req, res) => {
-    const results = await Promise.all(
-      opts.readiness.map(async ({ name, check }) => {
-        try {
-          await withTimeout(check(), READINESS_TIMEOUT_MS, `${name} did not answer in ${READINESS_TIMEOUT_MS} ms`);
-          return [name, "ok"] as const;
-        } catch (err) {
-          return [name, err instanceof Error ? err.message : String(err)] as const;
-        }
-      }),
-    );
-    const ready = results.every(([, r]) => r === "ok");
-    res
-      .status(ready ? 200 : 503)
-      .json({ status: ready ? "ready" : "not ready", service: opts.service, checks: Object.fromEntries(results) });
+  // A path that does not decode is the client's mistake: 400 before any route (static files, SPA, proxy) sees it.
+  app.use((req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      res.status(400).json(opts.malformedPathBody?.(req.path) ?? { message: MALFORMED_PATH });
+      return;
+    }
+    next();
   });
 
+  if (opts.operations === false) {
+    app.get("/readyz", async (_req, res) => {
+      const { ready } = await runReadiness(opts.readiness);
+      res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready" });
+    });
+    app.get("/metrics", (_req, res) => {
+      res.status(404).json({ message: "Not found." });
+    });
+  } else mountOperations(app, opts);
+
+  if (opts.jsonBody !== false) app.use(jsonBody(opts.bodyLimit));
+  return app;
+}
+
+async function runReadiness(readiness: ReadinessCheck[]) {
+  const results = await Promise.all(
+    readiness.map(async ({ name, check }) => {
+      try {
+        await withTimeout(check(), READINESS_TIMEOUT_MS, `${name} did not answer in ${READINESS_TIMEOUT_MS} ms`);
+        return [name, "ok"] as const;
+      } catch (err) {
+        return [name, err instanceof Error ? err.message : String(err)] as const;
+      }
+    }),
+  );
+  return { ready: results.every(([, r]) => r === "ok"), checks: Object.fromEntries(results) };
+}
+
+/** `/readyz` with every check's answer and `/metrics`: operators' routes (the whole app, or the internal listener). */
+function mountOperations(app: Express, opts: Pick<HttpAppOptions, "service" | "metrics" | "readiness">) {
+  app.get("/readyz", async (_req, res) => {
+    const { ready, checks } = await runReadiness(opts.readiness);
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "not ready", service: opts.service, checks });
+  });
   app.get("/metrics", async (_req, res) => {
     res.setHeader("content-type", opts.metrics.registry.contentType);
     res.send(await opts.metrics.registry.metrics());
   });
+}
 
-  if (opts.jsonBody !== false) app.use(jsonBody(opts.bodyLimit));
+/** The internal listener of a public process: `/healthz`, the detailed `/readyz` and `/metrics`, nothing else. */
+export function createOperationsApp(opts: Pick<HttpAppOptions, "service" | "metrics" | "readiness">): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok", service: opts.service });
+  });
+  mountOperations(app, opts);
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ message: "Not found." });
+  });
   return app;
 }
 

@@ -1,6 +1,14 @@
 import type { Express } from "express";
 import type { Connection } from "mongoose";
-import { closeServer, createHttpApp, finishHttpApp, listen, type ReadinessCheck } from "./http";
+import {
+  closeServer,
+  createHttpApp,
+  createOperationsApp,
+  finishHttpApp,
+  listen,
+  type ReadinessCheck,
+  type TrustProxy,
+} from "./http";
 import { identityMiddleware } from "./internal-identity";
 import { createLogger, type Logger } from "./logger";
 import { Metrics } from "./metrics";
@@ -23,7 +31,19 @@ export interface ServiceContext {
 
 export interface ServiceOptions {
   service: string;
-  http: { host: string; port: number; bodyLimit: string; jsonBody?: boolean };
+  http: {
+    host: string;
+    port: number;
+    bodyLimit: string;
+    jsonBody?: boolean;
+    trustProxy?: TrustProxy;
+    /**
+     * A public process: `/metrics` and the detailed `/readyz` answer only on this internal listener (0 picks a free
+     * port); the public port's `/readyz` says only its status.
+     */
+    internal?: { host: string; port: number };
+    malformedPathBody?: (path: string) => object;
+  };
   logLevel?: string;
   logger?: Logger;
   shutdownTimeoutMs?: number;
@@ -42,6 +62,8 @@ export interface RunningService {
   ctx: ServiceContext;
   url: string;
   port: number;
+  /** The internal listener (metrics, detailed readiness), when the process has one. */
+  internalUrl?: string;
   /** Graceful shutdown in order: HTTP, workers, NATS, mongoose, Redis. */
   stop: () => Promise<void>;
 }
@@ -90,6 +112,9 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       readiness,
       bodyLimit: opts.http.bodyLimit,
       jsonBody: opts.http.jsonBody ?? true,
+      ...(opts.http.trustProxy !== undefined ? { trustProxy: opts.http.trustProxy } : {}),
+      operations: !opts.http.internal,
+      ...(opts.http.malformedPathBody ? { malformedPathBody: opts.http.malformedPathBody } : {}),
     });
     if (opts.identitySecret) app.use(identityMiddleware(opts.identitySecret));
     const ctx: ServiceContext = { ...partial, app };
@@ -98,8 +123,15 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
 
     const { server, port, url } = await listen(app, opts.http.host, opts.http.port);
     shutdown.add("http", "http server", () => closeServer(server));
-    logger.info({ url }, `${opts.service} listening`);
-    return { ctx, url, port, stop: () => shutdown.run("stop") };
+    let internalUrl: string | undefined;
+    if (opts.http.internal) {
+      const ops = createOperationsApp({ service: opts.service, metrics, readiness });
+      const internal = await listen(ops, opts.http.internal.host, opts.http.internal.port);
+      shutdown.add("http", "internal http server", () => closeServer(internal.server));
+      internalUrl = internal.url;
+    }
+    logger.info({ url, ...(internalUrl ? { internalUrl } : {}) }, `${opts.service} listening`);
+    return { ctx, url, port, ...(internalUrl ? { internalUrl } : {}), stop: () => shutdown.run("stop") };
   } catch (err) {
     await shutdown.run("failed to start");
     throw err;

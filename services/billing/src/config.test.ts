@@ -8,6 +8,16 @@ const base = {
   REDIS_URL: "redis://127.0.0.1:6380",
 };
 
+/** A production setting that passes everything but what a test changes. */
+const PROD = {
+  NODE_ENV: "production",
+  INTERNAL_IDENTITY_SECRET: "9f2c7a41e8b35d60c1a7f4e29b8d3c56e0a1f7b42c9d8e35a6b0c4f1e7d29a83",
+  PAYMENTS_MODE: "live",
+  PAYPAL_BASE_URL: "https://api-m.paypal.com",
+  CASHFREE_BASE_URL: "https://api.cashfree.com/pg",
+  PUBLIC_URL: "https://genui.example",
+};
+
 const problems = (env: Record<string, string>): string[] => {
   try {
     loadBillingConfig({ ...base, ...env });
@@ -33,16 +43,23 @@ describe("billing configuration", () => {
   it("when production points at the local payment emulator, then the configuration is refused", () => {
     expect(
       problems({
-        NODE_ENV: "production",
+        ...PROD,
         PAYPAL_BASE_URL: "http://127.0.0.1:8110/paypal",
         CASHFREE_BASE_URL: "http://127.0.0.1:8110/cashfree/pg",
-        PUBLIC_URL: "https://genui.example",
       }),
     ).toEqual([
       "PAYPAL_BASE_URL: must be a public https address in production",
       "CASHFREE_BASE_URL: must be a public https address in production",
     ]);
-    expect(problems({ NODE_ENV: "production", PUBLIC_URL: "https://genui.example" })).toEqual([]);
+    expect(problems(PROD)).toEqual([]);
+    // Sandbox payments (the default mode and addresses) are refused in production too.
+    expect(
+      problems({ NODE_ENV: "production", INTERNAL_IDENTITY_SECRET: PROD.INTERNAL_IDENTITY_SECRET, PUBLIC_URL: PROD.PUBLIC_URL }),
+    ).toEqual([
+      expect.stringMatching(/^PAYMENTS_MODE: sandbox/),
+      expect.stringMatching(/^PAYPAL_BASE_URL: is a sandbox address/),
+      expect.stringMatching(/^CASHFREE_BASE_URL: is a sandbox address/),
+    ]);
     expect(problems({ NODE_ENV: "development", PAYPAL_BASE_URL: "http://127.0.0.1:8110/paypal" })).toEqual([]);
   });
 
@@ -51,9 +68,9 @@ describe("billing configuration", () => {
       DEMO_CREDIT_EMAIL: "demo@genui.dev",
       DEMO_CREDIT_USD: 25,
     });
-    expect(
-      problems({ NODE_ENV: "production", PUBLIC_URL: "https://genui.example", DEMO_CREDIT_EMAIL: "demo@genui.dev" }),
-    ).toEqual(["DEMO_CREDIT_EMAIL: free demo credit is for the local platform only"]);
+    expect(problems({ ...PROD, DEMO_CREDIT_EMAIL: "demo@genui.dev" })).toEqual([
+      "DEMO_CREDIT_EMAIL: free demo credit is for the local platform only",
+    ]);
     expect(problems({ DEMO_CREDIT_EMAIL: "not an e-mail" })).toHaveLength(1);
   });
 

@@ -1,11 +1,21 @@
 /**
  * The one fetch wrapper of the SPA (SPEC §7): every call goes with credentials, a JSON content type and the CSRF
- * header from the `csrftoken` cookie; GET parameters become a query string; any 401 while signed in runs the logout
+ * header from the CSRF cookie; GET parameters become a query string; any 401 while signed in runs the logout
  * sequence (SPEC §4, §8). Errors keep the server's answer so each caller can read the field SPEC names for it.
  */
 
-export const CSRF_COOKIE = "csrftoken";
+/** The CSRF cookie: `__Host-csrftoken` in production (HTTPS), `csrftoken` on the local platform. */
+export const CSRF_COOKIES = ["__Host-csrftoken", "csrftoken"] as const;
 export const CSRF_HEADER = "X-CSRFToken";
+
+/** The CSRF token the BFF set, whichever of the two names it uses (GET /get-config/ names it too). */
+export function readCsrfToken(): string | undefined {
+  for (const name of CSRF_COOKIES) {
+    const v = readCookie(name);
+    if (v) return v;
+  }
+  return undefined;
+}
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -86,7 +96,7 @@ let csrfReady: Promise<void> | undefined;
 
 /** GET /get-csrf/ once (errors ignored, SPEC §7), so the cookie exists before the first unsafe call. */
 export function ensureCsrf(): Promise<void> {
-  if (readCookie(CSRF_COOKIE)) return Promise.resolve();
+  if (readCsrfToken()) return Promise.resolve();
   csrfReady ??= fetch("/get-csrf/", { credentials: "include" })
     .then(() => undefined)
     .catch(() => undefined)
@@ -132,10 +142,10 @@ function download(blob: Blob, disposition: string | null): void {
 }
 
 /** One call. Resolves with the parsed JSON (or undefined for an empty body); rejects with ApiError. */
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
   if (method !== "GET" && method !== "HEAD") await ensureCsrf();
   const headers: Record<string, string> = { Accept: opts.blob ? "*/*" : "application/json", "Content-Type": "application/json" };
-  const csrf = readCookie(CSRF_COOKIE);
+  const csrf = readCsrfToken();
   if (csrf) headers[CSRF_HEADER] = csrf;
   let res: Response;
   try {
@@ -164,6 +174,9 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       body = text;
     }
   }
+  // The token belongs to one session: after the session ended elsewhere (another tab, expiry) the BFF refuses it and
+  // sets this session's token in the same answer; one retry sends that.
+  if (res.status === 403 && !retried && isRecord(body) && body.code === "BFF.CSRF") return request<T>(method, path, opts, true);
   if (!res.ok) {
     const error = new ApiError(defaultMessage(res.status, body), res.status, body);
     if (res.status >= 500 || res.status === 0) console.error(`${method} ${path} failed`, res.status, body);

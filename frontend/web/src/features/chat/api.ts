@@ -1,6 +1,6 @@
 import type { Screen } from "@genui/ui-runtime";
 import useSWR from "swr";
-import { CSRF_COOKIE, CSRF_HEADER, api, ensureCsrf, readCookie, reportUnauthorized } from "../../lib/api-client";
+import { CSRF_HEADER, api, ensureCsrf, readCsrfToken, reportUnauthorized } from "../../lib/api-client";
 
 /** SPEC §3 Model (the chat picker), plus what serves it. */
 export interface ChatModel {
@@ -95,7 +95,7 @@ async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<string>
 async function open(req: StreamRequest): Promise<Response> {
   await ensureCsrf();
   const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "text/event-stream" };
-  const csrf = readCookie(CSRF_COOKIE);
+  const csrf = readCsrfToken();
   if (csrf) headers[CSRF_HEADER] = csrf;
   const body: Record<string, unknown> = { model: req.model, messages: req.messages, stream: true };
   if (req.thinking) body.extra_body = { include_thoughts: true };

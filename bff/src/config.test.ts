@@ -1,0 +1,54 @@
+import { ConfigError } from "@genui/chassis";
+import { loadBffConfig } from "./config";
+
+const base = {
+  INTERNAL_IDENTITY_SECRET: "9f2c7a41e8b35d60c1a7f4e29b8d3c56e0a1f7b42c9d8e35a6b0c4f1e7d29a83",
+  SESSION_SECRET: "b7E2kQ9xV4mN1pR8sT6wY3zA5cF0hJ2lD7gK4nP9qU",
+  REDIS_URL: "redis://127.0.0.1:6379",
+};
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadBffConfig(env);
+    return [];
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    return e.problems;
+  }
+};
+
+describe("the BFF's configuration", () => {
+  it("when TRUST_PROXY is unset, a hop count, a boolean or a list of networks, then express gets that setting", () => {
+    expect(loadBffConfig(base).TRUST_PROXY).toBe("loopback");
+    expect(loadBffConfig({ ...base, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(loadBffConfig({ ...base, TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(loadBffConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, loopback" }).TRUST_PROXY).toBe("10.0.0.0/8, loopback");
+  });
+
+  it("when TRUST_PROXY is not an address, a network or a hop count, then the boot error names it", () => {
+    expect(problemsOf({ ...base, TRUST_PROXY: "the-load-balancer" })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: not a trust proxy setting/),
+    ]);
+  });
+
+  it("when production is pointed at the local stand-ins with the example session secret, then every problem is listed at once", () => {
+    const problems = problemsOf({
+      ...base,
+      NODE_ENV: "production",
+      SESSION_SECRET: "change-me-to-another-64-random-hex-characters-0123456789abcdef",
+      GOOGLE_SCRIPT_URL: "http://127.0.0.1:8109/gsi/client",
+      PAYPAL_SDK_URL: "http://127.0.0.1:8110/paypal/sdk/js",
+      CASHFREE_SDK_URL: "http://127.0.0.1:8110/cashfree/js/v3/cashfree.js",
+    });
+    expect(problems.map((p) => p.slice(0, p.indexOf(":"))).sort()).toEqual([
+      "CASHFREE_SDK_URL",
+      "GOOGLE_SCRIPT_URL",
+      "PAYPAL_SDK_URL",
+      "SESSION_SECRET",
+    ]);
+  });
+
+  it("when production uses the providers' own addresses and random secrets, then it starts", () => {
+    expect(problemsOf({ ...base, NODE_ENV: "production" })).toEqual([]);
+  });
+});
