@@ -34,8 +34,11 @@ export const identityConfigSchema = baseConfigSchema
     ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
   })
   .superRefine((cfg, ctx) => {
-    if (cfg.NODE_ENV === "production" && cfg.GOOGLE_USERINFO_URL !== GOOGLE_USERINFO_URL)
-      ctx.addIssue({ code: "custom", path: ["GOOGLE_USERINFO_URL"], message: `must be ${GOOGLE_USERINFO_URL} in production` });
+    // Google's own endpoints only: a stand-in's would verify tokens nobody at Google issued.
+    const google = { GOOGLE_USERINFO_URL, GOOGLE_TOKENINFO_URL, GOOGLE_CERTS_URL } as const;
+    for (const [key, url] of Object.entries(google) as [keyof typeof google, string][])
+      if (cfg.NODE_ENV === "production" && cfg[key] !== url)
+        ctx.addIssue({ code: "custom", path: [key], message: `must be ${url} in production` });
     if (cfg.NODE_ENV === "production" && cfg.DEMO_EMAIL)
       ctx.addIssue({ code: "custom", path: ["DEMO_EMAIL"], message: "the demo account is for the local platform only" });
   });
