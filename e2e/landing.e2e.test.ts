@@ -106,10 +106,11 @@ describe("the landing page in Chromium", () => {
 
     /** Clicks the pressed toggle named `from`; once it reads `to`, not pressed, returns it. */
     const toggle = async (from: string, to: string) => {
-      const before = page.getByRole("button", { name: from });
+      // Exact names: "Mute video" is also a part of "Unmute video", which would match the old button before the click lands.
+      const before = page.getByRole("button", { name: from, exact: true });
       expect(await before.getAttribute("aria-pressed")).toBe("true");
       await before.click();
-      const after = page.getByRole("button", { name: to });
+      const after = page.getByRole("button", { name: to, exact: true });
       await after.waitFor();
       expect(await after.getAttribute("aria-pressed")).toBe("false");
       return after;
@@ -127,7 +128,7 @@ describe("the landing page in Chromium", () => {
     const mute = await toggle("Unmute video", "Mute video");
     expect((await state()).muted).toBe(false);
     await mute.click();
-    await page.getByRole("button", { name: "Unmute video" }).waitFor();
+    await page.getByRole("button", { name: "Unmute video", exact: true }).waitFor();
     expect((await state()).muted).toBe(true);
 
     // The flags follow the element, whoever changes it.
