@@ -3,9 +3,9 @@
 // In the same run:
 //   - before: one QuickJS context reused for every evaluation (the prelude loaded once; what the evaluator did before
 //     each evaluation got a sandbox of its own), with the same host-side parse and repair;
-//   - now, back to back: the evaluator as it is — every evaluation makes its own runtime, context and prelude;
-//   - now, after idle: the same, with the thread idle between evaluations, so the sandbox was made ahead (the spare);
-//   - and the parts: a new runtime + context alone, and the prelude alone.
+//   - now: the evaluator as it is — every evaluation runs in the one-shot sandbox, whose WebAssembly memory is then
+//     written back to the image taken before any code ran;
+//   - and what a streamed answer's own sandbox costs once per answer, in parts: a new runtime + context, the prelude.
 // Prints mean, p50 and p95 in µs per evaluation and the ratio to "before". Needs the TypeScript build (npm run build:ts).
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -48,14 +48,13 @@ const stats = (us) => {
 
 /**
  * Times every mode on the same sample in turn, round after round (the machine's load drifts; interleaving spreads it
- * evenly over the modes), after a warm-up; µs each. A mode marked `idleBefore` runs after a 2 ms pause of the thread.
+ * evenly over the modes), after a warm-up; µs each.
  */
 async function measure(modes) {
   const us = modes.map(() => []);
   for (let i = -300; i < ROUNDS; i++) {
     const code = samples[((i % samples.length) + samples.length) % samples.length];
     for (const [k, m] of modes.entries()) {
-      if (m.idleBefore) await new Promise((r) => setTimeout(r, 2));
       const t = performance.now();
       await m.fn(code);
       if (i >= 0) us[k].push((performance.now() - t) * 1000);
@@ -101,19 +100,18 @@ const parts = {
 };
 
 const modes = [
-  { name: "now: own sandbox, made while idle", fn: now, idleBefore: true },
   { name: "before: one reused context", fn: reused },
-  { name: "now: own sandbox, back to back", fn: now },
-  { name: "part: new runtime + context", fn: parts.context },
-  { name: "part: loading the prelude", fn: parts.prelude },
+  { name: "now: one-shot sandbox, image written back", fn: now },
+  { name: "stream's sandbox: new runtime + context", fn: parts.context },
+  { name: "stream's sandbox: loading the prelude", fn: parts.prelude },
 ];
 const results = await measure(modes);
-const before = results[1];
+const before = results[0];
 const f = (n) => n.toFixed(0).padStart(6);
-console.log(`${"per evaluation (µs)".padEnd(38)}  mean    p50    p95   mean vs before`);
-for (const k of [1, 2, 0, 3, 4])
+console.log(`${"per evaluation (µs)".padEnd(42)}  mean    p50    p95   mean vs before`);
+for (const k of [0, 1, 2, 3])
   console.log(
-    `${modes[k].name.padEnd(38)}${f(results[k].mean)} ${f(results[k].p50)} ${f(results[k].p95)}   ${(results[k].mean / before.mean).toFixed(2)}×`,
+    `${modes[k].name.padEnd(42)}${f(results[k].mean)} ${f(results[k].p50)} ${f(results[k].p95)}   ${(results[k].mean / before.mean).toFixed(2)}×`,
   );
 
 // First evaluation of a new evaluator (a worker or a page starting): the WebAssembly instance, one sandbox, the code.

@@ -97,6 +97,28 @@ describe("isolation between evaluations in the sandbox", () => {
     expect(values(await ev.evaluate(PROBE))).toEqual(CLEAN);
   });
 
+  it("when evaluations fault on time and memory over and over, then each next evaluation still starts clean", async () => {
+    for (const bad of ["for (;;) {}", 'var s = "x"; while (true) s = s + s;', "var a = []; for (;;) a.push({ a })"]) {
+      expect((await ev.evaluate(POISON + "\n" + bad)).ok).toBe(false);
+      expect(values(await ev.evaluate(PROBE))).toEqual(CLEAN);
+    }
+  });
+
+  it("when evaluations use Math.random, then each gets its own sequence, not a replay of the previous one", async () => {
+    const draw = async () => values(await ev.evaluate(`text(String(Math.random())); text(String(Math.random()))`));
+    const [a, b] = [await draw(), await draw()];
+    expect(a).not.toEqual(b);
+    for (const v of [...a, ...b]) expect(Number(v)).toBeGreaterThanOrEqual(0);
+    for (const v of [...a, ...b]) expect(Number(v)).toBeLessThan(1);
+    const streams = [ev.stream(), ev.stream()];
+    try {
+      const seen = await Promise.all(streams.map((s) => s.push(`text(String(Math.random()))`)));
+      expect(values(seen[0]!)).not.toEqual(values(seen[1]!));
+    } finally {
+      streams.forEach((s) => s.dispose());
+    }
+  });
+
   it("when the prelude's own names are reassigned, then it fails for that evaluation only", async () => {
     const r = await ev.evaluate(`globalThis.text = 1`);
     expect(r).toMatchObject({ ok: false, error: { kind: "runtime" } });

@@ -134,10 +134,19 @@ define("screen", function () {
   }
   S.screen = sc;
 });
-// Whether an evaluation has started in this sandbox: the host reuses a sandbox only if no code ever ran in it.
-var ran = false;
-define("__reset", function () { ran = true; reset(); });
-define("__ran", function () { return ran; });
+// Math.random from a seed the host gives each evaluation (xoshiro128**): a one-shot sandbox starts every evaluation
+// from the same memory image, which would otherwise repeat QuickJS's own sequence.
+var R = [0x9e3779b9, 0x243f6a88, 0xb7e15162, 0x7f4a7c15];
+function rotl(x, k) { return (x << k) | (x >>> (32 - k)); }
+Object.defineProperty(Math, "random", { writable: true, configurable: true, enumerable: false, value: function random() {
+  var r = Math.imul(rotl(Math.imul(R[1], 5), 7), 9) >>> 0, t = R[1] << 9;
+  R[2] ^= R[0]; R[3] ^= R[1]; R[1] ^= R[2]; R[0] ^= R[3]; R[2] ^= t; R[3] = rotl(R[3], 11);
+  return r / 4294967296;
+} });
+define("__reset", function (a, b, c, d) {
+  if (typeof a === "number") { R = [a >>> 0, b >>> 0, c >>> 0, d >>> 0]; if (!(R[0] | R[1] | R[2] | R[3])) R[0] = 1; }
+  reset();
+});
 // A stream's tail runs between __mark and __rollback: what it creates or adopts is undone after its result is taken.
 define("__mark", function () { S.mark = S.nodes.length; S.usedLog = []; S.savedScreen = S.screen; });
 define("__rollback", function () {
