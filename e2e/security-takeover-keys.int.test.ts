@@ -1,13 +1,22 @@
 import { randomUUID } from "node:crypto";
 import OpenAI, { AuthenticationError } from "openai";
 import { MessageBus, RemoteError, connectNats, createLogger, type RunningService } from "@genui/chassis";
-import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import {
+  COMMANDS,
+  CredentialsRevokedReason,
+  EVENTS,
+  EventEnvelopeSchema,
+  REPLY_ERRORS,
+  UserCredentialsRevokedSchema,
+} from "@genui/contracts";
 import { TEST_IDENTITY_SECRET, testInfra } from "@genui/testkit";
 import { loadAppsTemplatesConfig } from "../services/apps-templates/src/config";
 import { startAppsTemplates } from "../services/apps-templates/src/service";
 import type { FakeGoogleProfile } from "../services/identity/src/dev/fake-google";
 import { BrowserClient } from "./support/client";
-import { newDeveloper } from "./support/developer";
+import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
 import { GOOGLE_CLIENT_ID, startStack, type Stack } from "./support/stack";
 import type { AppRow } from "./support/wire";
@@ -159,5 +168,106 @@ describe("API keys made before an account takeover", () => {
     // Someone else's keys are untouched.
     expect(await secretKeyStatus(bystander.apiKey)).toBe(200);
     expect(((await appsOf(bystander.client))[0] ?? { api_key: "" }).api_key).toBe(bystander.apiKey);
+  });
+
+  it("when Google proves the e-mail of a password account, then identity publishes identity.user.credentials_revoked once for that user, and ordinary Google sign-ins publish none", async () => {
+    const seen: { userId: string; reason: CredentialsRevokedReason; correlationId: string }[] = [];
+    const observerName = `test-observer-${randomUUID().slice(0, 8)}`;
+    const observer = await bus.consume(EVENTS.userCredentialsRevoked, observerName, async (e) => {
+      seen.push({ userId: e.payload.userId, reason: e.payload.reason, correlationId: e.correlationId });
+    });
+    try {
+      // An ordinary Google sign-up, signed in twice: nothing is revoked.
+      const plain = person(`plain-${randomUUID().slice(0, 8)}@example.com`);
+      const first = await googleLogin(new BrowserClient(stack.bff.url), plain);
+      const plainId = ((await first.json()) as { id: string }).id;
+      expect((await googleLogin(new BrowserClient(stack.bff.url), plain)).status).toBe(200);
+
+      const email = `victim-${randomUUID().slice(0, 8)}@example.com`;
+      const reg = await new BrowserClient(stack.bff.url).post("/accounts/api/v1/register/", {
+        email,
+        password: "attacker password",
+      });
+      const victimId = ((await reg.json()) as { id: string }).id;
+      const victimGoogle = person(email);
+      expect((await googleLogin(new BrowserClient(stack.bff.url), victimGoogle)).status).toBe(200);
+      // Later sign-ins of the now linked account revoke nothing more.
+      expect((await googleLogin(new BrowserClient(stack.bff.url), victimGoogle)).status).toBe(200);
+
+      await eventually(
+        async () => seen.filter((e) => e.userId === victimId).length,
+        (k) => k > 0,
+      );
+      // Everything the stream holds so far has reached the observer.
+      const jsm = await bus.nc.jetstreamManager();
+      await eventually(
+        () => jsm.consumers.info(bus.streamName("IDENTITY"), observerName),
+        (i) => i.num_pending === 0 && i.num_ack_pending === 0,
+      );
+      expect(seen.filter((e) => e.userId === plainId)).toEqual([]);
+      expect(seen.filter((e) => e.userId === victimId)).toEqual([
+        { userId: victimId, reason: CredentialsRevokedReason.EMAIL_PROVEN_BY_GOOGLE, correlationId: expect.any(String) },
+      ]);
+    } finally {
+      await observer.stop();
+    }
+  });
+
+  describe("the apps-templates consumer of identity.user.credentials_revoked", () => {
+    const subject = () => bus.subject(EVENTS.userCredentialsRevoked.subject);
+    const revoked = (userId: string) =>
+      bus.envelope(EVENTS.userCredentialsRevoked, { userId, reason: CredentialsRevokedReason.EMAIL_PROVEN_BY_GOOGLE });
+    const keysOf = async (dev: Developer) => {
+      const app = (await appsOf(dev.client)).find((a) => a.id === dev.appId);
+      return { secret: app?.api_key, publishable: app?.publishable_key };
+    };
+    /** Waits until the consumer has handled (acked or terminated) everything published so far. */
+    const drained = async () => {
+      const jsm = await bus.nc.jetstreamManager();
+      const info = await eventually(
+        () => jsm.consumers.info(bus.streamName("IDENTITY"), "apps-credentials-revoked"),
+        (i) => i.num_pending === 0 && i.num_ack_pending === 0,
+      );
+      expect({ pending: info.num_pending, unacked: info.num_ack_pending }).toEqual({ pending: 0, unacked: 0 });
+    };
+
+    it("when a poison message arrives, then it is terminated and a later revocation is still carried out", async () => {
+      const dev = await newDeveloper(stack, 0);
+      await bus.js.publish(subject(), new Uint8Array([1, 2, 3, 255]));
+      const noUser = create(EventEnvelopeSchema, {
+        eventId: `poison-${randomUUID()}`,
+        occurredAt: timestampFromDate(new Date()),
+        payloadType: UserCredentialsRevokedSchema.typeName,
+        payload: toBinary(UserCredentialsRevokedSchema, create(UserCredentialsRevokedSchema, {})),
+      });
+      await bus.js.publish(subject(), toBinary(EventEnvelopeSchema, noUser));
+      await bus.publishSealed(revoked(dev.userId));
+      const keys = await eventually(
+        () => keysOf(dev),
+        (k) => k.secret !== dev.apiKey && k.publishable !== dev.publishableKey,
+      );
+      expect(keys.secret).toMatch(/^gk_live_/);
+      expect(keys.secret).not.toBe(dev.apiKey);
+      expect(keys.publishable).not.toBe(dev.publishableKey);
+      expect(await secretKeyStatus(dev.apiKey)).toBe(401);
+      expect(await secretKeyStatus(keys.secret!)).toBe(200);
+      await drained();
+    });
+
+    it("when the same revocation is delivered twice, then the keys are replaced once", async () => {
+      const dev = await newDeveloper(stack, 0);
+      const event = revoked(dev.userId);
+      await bus.publishSealed(event);
+      const once = await eventually(
+        () => keysOf(dev),
+        (k) => k.secret !== dev.apiKey && k.publishable !== dev.publishableKey,
+      );
+      expect(once.secret).not.toBe(dev.apiKey);
+      // A second copy of the same event (as a redelivery or a second publish outside the duplicate window would be).
+      await bus.js.publish(subject(), event.data);
+      await drained();
+      expect(await keysOf(dev)).toEqual(once);
+      expect(await secretKeyStatus(once.secret!)).toBe(200);
+    });
   });
 });
