@@ -45,13 +45,18 @@ export async function credit(stack: Stack, userId: string, micros: number): Prom
 
 /**
  * Signs up, creates an app (for `opts.url`, default a random https://….example.com) and waits until it is active;
- * credits the wallet with `micros` (default $1).
+ * credits the wallet with `micros` (default $1). `opts.email` / `opts.password` sign up with those (default a random
+ * address and "password123").
  */
-export async function newDeveloper(stack: Stack, micros = 1_000_000, opts: { url?: string } = {}): Promise<Developer> {
+export async function newDeveloper(
+  stack: Stack,
+  micros = 1_000_000,
+  opts: { url?: string; email?: string; password?: string } = {},
+): Promise<Developer> {
   const client = new BrowserClient(stack.bff.url);
   const res = await client.post("/accounts/api/v1/register/", {
-    email: `dev-${randomUUID()}@genui.dev`,
-    password: "password123",
+    email: opts.email ?? `dev-${randomUUID()}@genui.dev`,
+    password: opts.password ?? "password123",
   });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}`);
   const userId = ((await res.json()) as { id: string }).id;

@@ -1,5 +1,5 @@
 import type { DescMessage } from "@bufbuild/protobuf";
-import { UserRegisteredSchema } from "./gen/genui/identity/v1/events_pb";
+import { UserCredentialsRevokedSchema, UserRegisteredSchema } from "./gen/genui/identity/v1/events_pb";
 import { AppCreatedSchema, AppDeletedSchema, AppKeyRotatedSchema, AppSpendCapChangedSchema } from "./gen/genui/apps/v1/events_pb";
 import { VerifyKeyRequestSchema, VerifyKeyResponseSchema } from "./gen/genui/apps/v1/keys_pb";
 import { ListPublishedTemplatesRequestSchema, ListPublishedTemplatesResponseSchema } from "./gen/genui/apps/v1/templates_pb";
@@ -45,6 +45,7 @@ function event<S extends DescMessage>(subject: string, stream: keyof typeof STRE
 /** Every event the services publish. */
 export const EVENTS = {
   userRegistered: event("identity.user.registered", "IDENTITY", UserRegisteredSchema),
+  userCredentialsRevoked: event("identity.user.credentials_revoked", "IDENTITY", UserCredentialsRevokedSchema),
   appCreated: event("apps.app.created", "APPS", AppCreatedSchema),
   appDeleted: event("apps.app.deleted", "APPS", AppDeletedSchema),
   appKeyRotated: event("apps.app.key_rotated", "APPS", AppKeyRotatedSchema),

@@ -26,6 +26,15 @@ export interface AppView {
   created_at: string;
 }
 
+/**
+ * A revocation of the owner's credentials (identity.user.credentials_revoked) that a key rotation carries out: its
+ * event id makes the rotation happen once per key, and the key_rotated events name it as their cause.
+ */
+export interface KeyRevocation {
+  eventId: string;
+  correlationId: string;
+}
+
 /** The app use cases: create, list, delete, rotate the key. Every one acts only on the signed user's apps. */
 export class Apps {
   constructor(
@@ -136,12 +145,18 @@ export class Apps {
     this.outbox.flushSoon(id);
   }
 
-  async rotateKey(ownerId: string, id: string): Promise<AppView> {
+  /** The envelope context of a rotation: a revocation's rotations are caused by (and correlate with) its event. */
+  private static causedBy(revocation?: KeyRevocation) {
+    return revocation ? { causationId: revocation.eventId, correlationId: revocation.correlationId } : {};
+  }
+
+  /** A new secret key; the old one stops working at once (the key_rotated event clears every cache of it). */
+  async rotateKey(ownerId: string, id: string, revocation?: KeyRevocation): Promise<AppView> {
     const app = await this.owned(ownerId, id);
     const key = generateApiKey();
-    const event = this.bus.envelope(EVENTS.appKeyRotated, { appId: id, ownerId, kind: "secret" });
+    const event = this.bus.envelope(EVENTS.appKeyRotated, { appId: id, ownerId, kind: "secret" }, Apps.causedBy(revocation));
     const sealed = this.sealer.seal(key, id);
-    if (!(await this.repo.rotateKey(ownerId, id, app.keyHash, hashApiKey(key), sealed, [event])))
+    if (!(await this.repo.rotateKey(ownerId, id, app.keyHash, hashApiKey(key), sealed, [event], revocation?.eventId)))
       throw conflict("The key was changed at the same moment; reload and try again.", "APPS.KEY_CHANGED");
     this.lists.invalidateOwner(ownerId);
     this.keys.invalidate(id);
@@ -151,18 +166,48 @@ export class Apps {
   }
 
   /** A new publishable key; the old one stops working at once (pages must be updated). */
-  async rotatePublishableKey(ownerId: string, id: string): Promise<AppView> {
+  async rotatePublishableKey(ownerId: string, id: string, revocation?: KeyRevocation): Promise<AppView> {
     const app = await this.owned(ownerId, id);
     const pubKey = generatePublishableKey();
-    const event = this.bus.envelope(EVENTS.appKeyRotated, { appId: id, ownerId, kind: "publishable" });
+    const event = this.bus.envelope(EVENTS.appKeyRotated, { appId: id, ownerId, kind: "publishable" }, Apps.causedBy(revocation));
     const sealed = this.sealer.seal(pubKey, publishableSealId(id));
-    if (!(await this.repo.rotatePublishableKey(ownerId, id, app.pubKeyHash, hashApiKey(pubKey), sealed, [event])))
+    if (
+      !(await this.repo.rotatePublishableKey(
+        ownerId,
+        id,
+        app.pubKeyHash,
+        hashApiKey(pubKey),
+        sealed,
+        [event],
+        revocation?.eventId,
+      ))
+    )
       throw conflict("The key was changed at the same moment; reload and try again.", "APPS.KEY_CHANGED");
     this.lists.invalidateOwner(ownerId);
     this.keys.invalidate(id);
     this.keys.issued(pubKey);
     this.outbox.flushSoon(id);
     return this.view({ ...app, pubKeyHash: hashApiKey(pubKey), pubKeySealed: sealed });
+  }
+
+  /**
+   * Replaces both keys of every live app of the owner, through the same rotations as the owner's own, because whoever
+   * held the revoked credentials may have copied them. Each key is replaced once per revocation (a redelivery skips
+   * the keys already replaced). Returns how many keys were replaced.
+   */
+  async revokeAllKeys(ownerId: string, revocation: KeyRevocation): Promise<number> {
+    let replaced = 0;
+    for (const app of await this.repo.allLive(ownerId)) {
+      if (app.keyRevokedFor !== revocation.eventId) {
+        await this.rotateKey(ownerId, app._id, revocation);
+        replaced++;
+      }
+      if (app.pubKeyRevokedFor !== revocation.eventId) {
+        await this.rotatePublishableKey(ownerId, app._id, revocation);
+        replaced++;
+      }
+    }
+    return replaced;
   }
 
   /** Sets the publishable key's daily spend cap (micro-dollars). */

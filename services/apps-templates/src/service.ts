@@ -1,5 +1,5 @@
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
-import { OutboxRelay, ReplyFailure, startService, type Logger, type RunningService } from "@genui/chassis";
+import { OutboxRelay, ProcessedEvents, ReplyFailure, startService, type Logger, type RunningService } from "@genui/chassis";
 import { Apps } from "./apps";
 import type { AppsTemplatesConfig } from "./config";
 import { KeySealer } from "./domain/api-key";
@@ -33,7 +33,16 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
       appRepo.onChange = (appId) => lists.invalidateApp(appId);
       const apps = new Apps(appRepo, new KeySealer(config.APPS_KEY_ENCRYPTION_KEY), bus, outbox, keys, lists);
 
-      const stopConsumers = await registerSubscriptions(bus, appRepo, templateRepo, keys, lists, ctx.logger);
+      const stopConsumers = await registerSubscriptions(
+        bus,
+        appRepo,
+        templateRepo,
+        keys,
+        lists,
+        ctx.logger,
+        apps,
+        new ProcessedEvents(ctx.mongo!),
+      );
       outbox.start();
       // Apps made before publishable keys get one now (in the background: serving does not wait for it).
       void apps

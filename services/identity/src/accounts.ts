@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError, validationFailed, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
-import { EVENTS, SignUpMethod } from "@genui/contracts";
+import { CredentialsRevokedReason, EVENTS, SignUpMethod } from "@genui/contracts";
 import argon2 from "argon2";
 import type { GoogleLoginInput, RegisterInput } from "./domain/validation";
 import { GoogleRejectedError, GoogleUnavailableError, type GoogleProfile } from "./google/userinfo";
@@ -118,13 +118,25 @@ export class Accounts {
     if (byEmail) {
       if (!profile.emailVerified || byEmail.googleSub) throw validationFailed({ non_field_errors: [EMAIL_TAKEN] });
       const revoke = byEmail.passwordHash !== undefined;
-      const linked = await this.o.users.linkGoogle(byEmail._id, profile.sub, profile, [], revoke);
+      // The revocation's event rides in the same document update that removes the password, so apps-templates is
+      // told for certain to replace every API key whoever held that password could have copied.
+      const events = revoke
+        ? [
+            this.o.bus.envelope(EVENTS.userCredentialsRevoked, {
+              userId: byEmail._id,
+              reason: CredentialsRevokedReason.EMAIL_PROVEN_BY_GOOGLE,
+            }),
+          ]
+        : [];
+      const linked = await this.o.users.linkGoogle(byEmail._id, profile.sub, profile, events, revoke);
       if (!linked) throw validationFailed({ non_field_errors: [EMAIL_TAKEN] });
-      if (revoke)
+      if (revoke) {
+        this.o.outbox.flushSoon(linked._id);
         this.o.logger.warn(
           { userId: linked._id, sessionEpoch: linked.sessionEpoch },
-          "google proved the e-mail of a password account: password and sessions revoked",
+          "google proved the e-mail of a password account: password, sessions and API keys revoked",
         );
+      }
       return signIn(linked);
     }
     // A new account claims the e-mail: only one Google has verified.

@@ -1,15 +1,18 @@
 import { fromBinary, type DescMessage } from "@bufbuild/protobuf";
-import { PoisonMessageError, type Logger, type MessageBus } from "@genui/chassis";
+import { PoisonMessageError, type Logger, type MessageBus, type ProcessedEvents } from "@genui/chassis";
 import { EVENTS, EventEnvelopeSchema } from "@genui/contracts";
+import type { Apps } from "../apps";
 import type { KeyDirectory } from "../key-directory";
 import type { OwnerAppsCache } from "../owner-apps-cache";
 import type { AppRepository } from "../store/app.repository";
 import type { TemplateRepository } from "../store/template.repository";
+import { CREDENTIALS_REVOKED_CONSUMER, userCredentialsRevokedHandler } from "./user-credentials-revoked.handler";
 
 /**
  * The service's event handlers, all in one place:
  * - billing.subscription.activated / cancelled → the app's status (older events never overwrite newer);
- * - apps.app.deleted → its templates go (the app itself was marked deleted with the event).
+ * - apps.app.deleted → its templates go (the app itself was marked deleted with the event);
+ * - identity.user.credentials_revoked → both keys of every app of the user are replaced (see its handler).
  * Plus a plain subscription per instance that drops cached keys on any event about an app.
  */
 export async function registerSubscriptions(
@@ -19,9 +22,12 @@ export async function registerSubscriptions(
   keys: KeyDirectory,
   lists: OwnerAppsCache,
   logger: Logger,
+  appUseCases: Apps,
+  processed: ProcessedEvents,
 ) {
   await bus.ensureStream("BILLING");
   await bus.ensureStream("APPS");
+  await bus.ensureStream("IDENTITY");
   const consumers = [
     await bus.consume(EVENTS.subscriptionActivated, "apps-subscription-activated", async (e) => {
       if (!e.payload.appId) throw new PoisonMessageError("subscription event without app id");
@@ -40,6 +46,11 @@ export async function registerSubscriptions(
       if (!e.payload.appId) throw new PoisonMessageError("app event without app id");
       await templates.deleteForApp(e.payload.appId);
     }),
+    await bus.consume(
+      EVENTS.userCredentialsRevoked,
+      CREDENTIALS_REVOKED_CONSUMER,
+      userCredentialsRevokedHandler(appUseCases, processed, logger),
+    ),
   ];
 
   // Every instance hears every event (core NATS sees JetStream publishes too), so every key cache stays fresh.

@@ -24,6 +24,12 @@ export interface AppRecord extends OutboxFields {
   pubKeySealed?: string;
   /** What the publishable key may spend per UTC day, micro-dollars (absent: the default). */
   dailySpendCapMicros?: number;
+  /**
+   * The event id of the last credentials revocation (identity.user.credentials_revoked) that replaced the secret /
+   * publishable key, so a redelivered revocation replaces each key once.
+   */
+  keyRevokedFor?: string;
+  pubKeyRevokedFor?: string;
   createdAt: Date;
   updatedAt: Date;
   deletedAt?: Date;
@@ -43,6 +49,8 @@ const appSchema = new Schema<AppRecord>(
     pubKeyHash: { type: String },
     pubKeySealed: { type: String },
     dailySpendCapMicros: { type: Number },
+    keyRevokedFor: { type: String },
+    pubKeyRevokedFor: { type: String },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     deletedAt: { type: Date },
@@ -154,7 +162,10 @@ export class AppRepository {
     return res.modifiedCount === 1;
   }
 
-  /** Replaces the publishable key (guarded by the old hash, so two rotations never both win). */
+  /**
+   * Replaces the publishable key (guarded by the old hash, so two rotations never both win). With `revokedFor` (a
+   * credentials revocation's event id) it is also guarded by, and records, that revocation: it replaces a key once.
+   */
   async rotatePublishableKey(
     ownerId: string,
     id: string,
@@ -162,13 +173,24 @@ export class AppRepository {
     pubKeyHash: string,
     pubKeySealed: string,
     events: SealedEvent[],
+    revokedFor?: string,
   ): Promise<boolean> {
     const o = outboxUpdate(events);
+    const once = revokedFor ? { pubKeyRevokedFor: { $ne: revokedFor } } : {};
     const res = await this.lock.run(id, () =>
       this.model
         .updateOne(
-          { _id: id, ownerId, pubKeyHash: oldHash ?? { $exists: false }, ...LIVE },
-          { $set: { pubKeyHash, pubKeySealed, updatedAt: new Date(), ...o.$set }, $inc: o.$inc },
+          { _id: id, ownerId, pubKeyHash: oldHash ?? { $exists: false }, ...once, ...LIVE },
+          {
+            $set: {
+              pubKeyHash,
+              pubKeySealed,
+              updatedAt: new Date(),
+              ...(revokedFor ? { pubKeyRevokedFor: revokedFor } : {}),
+              ...o.$set,
+            },
+            $inc: o.$inc,
+          },
         )
         .exec(),
     );
@@ -205,7 +227,7 @@ export class AppRepository {
     return (await this.findOwned(ownerId, id)) ? "active" : "missing";
   }
 
-  /** Replaces the key (guarded by the old hash, so two rotations never both win). */
+  /** Replaces the key (guarded by the old hash, so two rotations never both win; `revokedFor` as above). */
   async rotateKey(
     ownerId: string,
     id: string,
@@ -213,13 +235,18 @@ export class AppRepository {
     keyHash: string,
     keySealed: string,
     events: SealedEvent[],
+    revokedFor?: string,
   ): Promise<boolean> {
     const o = outboxUpdate(events);
+    const once = revokedFor ? { keyRevokedFor: { $ne: revokedFor } } : {};
     const res = await this.lock.run(id, () =>
       this.model
         .updateOne(
-          { _id: id, ownerId, keyHash: oldHash, ...LIVE },
-          { $set: { keyHash, keySealed, updatedAt: new Date(), ...o.$set }, $inc: o.$inc },
+          { _id: id, ownerId, keyHash: oldHash, ...once, ...LIVE },
+          {
+            $set: { keyHash, keySealed, updatedAt: new Date(), ...(revokedFor ? { keyRevokedFor: revokedFor } : {}), ...o.$set },
+            $inc: o.$inc,
+          },
         )
         .exec(),
     );

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_identity_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "Ch5nZW51aS9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SEWdlbnVpLmlkZW50aXR5LnYxIm8KDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDAoEbmFtZRgDIAEoCRIvCgZtZXRob2QYBCABKA4yHy5nZW51aS5pZGVudGl0eS52MS5TaWduVXBNZXRob2QqZgoMU2lnblVwTWV0aG9kEh4KGlNJR05fVVBfTUVUSE9EX1VOU1BFQ0lGSUVEEAASGwoXU0lHTl9VUF9NRVRIT0RfUEFTU1dPUkQQARIZChVTSUdOX1VQX01FVEhPRF9HT09HTEUQAmIGcHJvdG8z",
+    "Ch5nZW51aS9pZGVudGl0eS92MS9ldmVudHMucHJvdG8SEWdlbnVpLmlkZW50aXR5LnYxIm8KDlVzZXJSZWdpc3RlcmVkEg8KB3VzZXJfaWQYASABKAkSDQoFZW1haWwYAiABKAkSDAoEbmFtZRgDIAEoCRIvCgZtZXRob2QYBCABKA4yHy5nZW51aS5pZGVudGl0eS52MS5TaWduVXBNZXRob2QiZgoWVXNlckNyZWRlbnRpYWxzUmV2b2tlZBIPCgd1c2VyX2lkGAEgASgJEjsKBnJlYXNvbhgCIAEoDjIrLmdlbnVpLmlkZW50aXR5LnYxLkNyZWRlbnRpYWxzUmV2b2tlZFJlYXNvbipmCgxTaWduVXBNZXRob2QSHgoaU0lHTl9VUF9NRVRIT0RfVU5TUEVDSUZJRUQQABIbChdTSUdOX1VQX01FVEhPRF9QQVNTV09SRBABEhkKFVNJR05fVVBfTUVUSE9EX0dPT0dMRRACKn0KGENyZWRlbnRpYWxzUmV2b2tlZFJlYXNvbhIqCiZDUkVERU5USUFMU19SRVZPS0VEX1JFQVNPTl9VTlNQRUNJRklFRBAAEjUKMUNSRURFTlRJQUxTX1JFVk9LRURfUkVBU09OX0VNQUlMX1BST1ZFTl9CWV9HT09HTEUQAWIGcHJvdG8z",
   );
 
 /**
@@ -49,6 +49,32 @@ export type UserRegistered = Message<"genui.identity.v1.UserRegistered"> & {
 export const UserRegisteredSchema: GenMessage<UserRegistered> = /*@__PURE__*/ messageDesc(file_genui_identity_v1_events, 0);
 
 /**
+ * Subject identity.user.credentials_revoked: the user's password and sessions were revoked because whoever held them
+ * may not be the owner; everything they could have copied (API keys) must be replaced.
+ *
+ * @generated from message genui.identity.v1.UserCredentialsRevoked
+ */
+export type UserCredentialsRevoked = Message<"genui.identity.v1.UserCredentialsRevoked"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: genui.identity.v1.CredentialsRevokedReason reason = 2;
+   */
+  reason: CredentialsRevokedReason;
+};
+
+/**
+ * Describes the message genui.identity.v1.UserCredentialsRevoked.
+ * Use `create(UserCredentialsRevokedSchema)` to create a new message.
+ */
+export const UserCredentialsRevokedSchema: GenMessage<UserCredentialsRevoked> =
+  /*@__PURE__*/
+  messageDesc(file_genui_identity_v1_events, 1);
+
+/**
  * How an account came to exist.
  *
  * @generated from enum genui.identity.v1.SignUpMethod
@@ -74,3 +100,30 @@ export enum SignUpMethod {
  * Describes the enum genui.identity.v1.SignUpMethod.
  */
 export const SignUpMethodSchema: GenEnum<SignUpMethod> = /*@__PURE__*/ enumDesc(file_genui_identity_v1_events, 0);
+
+/**
+ * Why a user's credentials were revoked.
+ *
+ * @generated from enum genui.identity.v1.CredentialsRevokedReason
+ */
+export enum CredentialsRevokedReason {
+  /**
+   * @generated from enum value: CREDENTIALS_REVOKED_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * Google proved the e-mail of an account whose password was set without proof of that e-mail: whoever set the
+   * password (perhaps someone who pre-registered the owner's address) loses it and every session.
+   *
+   * @generated from enum value: CREDENTIALS_REVOKED_REASON_EMAIL_PROVEN_BY_GOOGLE = 1;
+   */
+  EMAIL_PROVEN_BY_GOOGLE = 1,
+}
+
+/**
+ * Describes the enum genui.identity.v1.CredentialsRevokedReason.
+ */
+export const CredentialsRevokedReasonSchema: GenEnum<CredentialsRevokedReason> =
+  /*@__PURE__*/
+  enumDesc(file_genui_identity_v1_events, 1);
