@@ -168,7 +168,7 @@ describe("the published API and the signed-in routes, through the BFF", () => {
   beforeAll(async () => {
     // The default provider: the built-in offline generator (realistic screens, deterministic per conversation), paced
     // like a fast model so that streams carry several intermediate screens (unpaced, a whole answer is one batch).
-    stack = await startStack({ generation: { workerEnv: { OFFLINE_TOKENS_PER_SECOND: "2000", GEN_PARTIAL_INTERVAL_MS: "10" } } });
+    stack = await startStack({ generation: { workerEnv: { OFFLINE_TOKENS_PER_SECOND: "500", GEN_PARTIAL_INTERVAL_MS: "10" } } });
     [dev, payer] = await Promise.all([newDeveloper(stack, 10_000_000), newDeveloper(stack)]);
     client = openai(dev.apiKey);
     check = await openApiCheck(stack.bff.url);
