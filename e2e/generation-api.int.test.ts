@@ -12,7 +12,7 @@ import { PUBLISHED_ROUTES } from "../bff/src/http/published-api";
 import { BrowserClient } from "./support/client";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
-import { openApiCheck, type OpenApiCheck } from "./support/openapi-check";
+import { openApiCheck, refsOf, type OpenApiCheck } from "./support/openapi-check";
 import { readEventStream } from "./support/sse";
 import { startStack, type Stack } from "./support/stack";
 
@@ -652,16 +652,7 @@ describe("the published API and the signed-in routes, through the BFF", () => {
       }
       for (const s of doc.security ?? [])
         for (const name of Object.keys(s)) expect(doc.components.securitySchemes).toHaveProperty(name);
-      const refs: string[] = [];
-      const walk = (v: unknown) => {
-        if (Array.isArray(v)) v.forEach(walk);
-        else if (v && typeof v === "object")
-          for (const [k, x] of Object.entries(v)) {
-            if (k === "$ref") refs.push(String(x));
-            else walk(x);
-          }
-      };
-      walk(doc);
+      const refs = refsOf(doc);
       for (const ref of refs) {
         // Inside the document only (the screen schema is embedded): readers need no network.
         expect(ref).toMatch(/^#\//);

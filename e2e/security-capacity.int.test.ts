@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import type { RunningService } from "@genui/chassis";
 import { REPO_ROOT } from "@genui/testkit";
@@ -9,7 +8,7 @@ import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
 import { ScriptedProvider } from "./support/scripted-provider";
 import { readEventStream } from "./support/sse";
-import { startStack, type Stack } from "./support/stack";
+import { freePort, startStack, type Stack } from "./support/stack";
 
 interface ErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
@@ -40,14 +39,6 @@ const apiEnvOf = (stack: Stack, extra: Record<string, string>): Record<string, s
   ];
   return { ...Object.fromEntries(pick.map((k) => [k, stack.workerEnv[k]!])), GEN_KEEPALIVE_MS: "1000", ...extra };
 };
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
 
 describe("fair capacity: one tenant's flood does not reach another tenant", () => {
   let stack: Stack;

@@ -1,5 +1,6 @@
 import { validate } from "@readme/openapi-parser";
 import { newDeveloper, type Developer } from "./support/developer";
+import { refsOf } from "./support/openapi-check";
 import { startStack, type Stack } from "./support/stack";
 
 const API = "/apps/api/v1";
@@ -221,16 +222,7 @@ describe("the published API refuses what it does not declare", () => {
     const res = await fetch(`${stack.bff.url}${API}/openapi.json`);
     expect(res.status).toBe(200);
     const doc = (await res.json()) as Parameters<typeof validate>[0];
-    const refs: string[] = [];
-    const walk = (v: unknown) => {
-      if (Array.isArray(v)) v.forEach(walk);
-      else if (v && typeof v === "object")
-        for (const [k, x] of Object.entries(v)) {
-          if (k === "$ref") refs.push(String(x));
-          else walk(x);
-        }
-    };
-    walk(doc);
+    const refs = refsOf(doc);
     expect(refs.length).toBeGreaterThan(0);
     const unresolved = refs.filter((ref) => {
       if (!ref.startsWith("#/")) return true;

@@ -112,3 +112,18 @@ export async function openApiCheck(bffUrl: string): Promise<OpenApiCheck> {
     },
   };
 }
+
+/** Every `$ref` in a document, in document order. */
+export function refsOf(doc: unknown): string[] {
+  const refs: string[] = [];
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object")
+      for (const [k, x] of Object.entries(v)) {
+        if (k === "$ref") refs.push(String(x));
+        else walk(x);
+      }
+  };
+  walk(doc);
+  return refs;
+}

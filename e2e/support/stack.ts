@@ -70,7 +70,7 @@ export interface StackOptions {
 }
 
 /** A free loopback port (so a URL can be handed out before its server starts). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const srv = net.createServer();
   await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
   const port = (srv.address() as net.AddressInfo).port;
