@@ -220,16 +220,64 @@ async function pipelineMeans() {
   return out;
 }
 
+/**
+ * CPU each process of the platform spends (user + system, from /proc/<pid>/stat) while `work` runs, per request it
+ * answered: where a streamed request's cost goes. Processes are found by their command line; one that is not running
+ * is left out.
+ */
+const here = process.cwd();
+const PROCESSES = [
+  ["bff", `${here}/bff/dist/src/main.js`],
+  ["api", `${here}/services/generation/dist/src/main.js`],
+  ["worker", `${here}/services/generation/dist/src/worker.js`],
+  ["billing", `${here}/services/billing/dist/src/main.js`],
+  ["apps", `${here}/services/apps-templates/dist/src/main.js`],
+  ["identity", `${here}/services/identity/dist/src/main.js`],
+  ["redis", "redis-server 127.0.0.1:6380$"],
+  ["nats", "nats-server -js -a 127.0.0.1 -p 4223 "],
+  ["store", "ferretdb .*--listen-addr=127.0.0.1:27018"],
+];
+const TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
+}
+async function cpuPerRequest(work) {
+  const procs = PROCESSES.map(([name, pattern]) => {
+    try {
+      return { name, pid: Number(execFileSync("pgrep", ["-f", "-o", pattern], { encoding: "utf8" }).trim()) };
+    } catch {
+      return undefined;
+    }
+  }).filter(Boolean);
+  const before = procs.map((p) => cpuSeconds(p.pid));
+  const result = await work();
+  const spent = procs.map((p, i) => ({
+    name: p.name,
+    ms: ((cpuSeconds(p.pid) - before[i]) * 1000) / Math.max(1, result.requests),
+  }));
+  return { result, spent };
+}
+const cpuLine = (spent) =>
+  `   CPU per request (ms): ${spent.map((s) => `${s.name} ${s.ms.toFixed(2)}`).join(", ")}; total ${spent
+    .reduce((a, s) => a + s.ms, 0)
+    .toFixed(2)}`;
+
 console.log(`\n1. Zero-latency upstream, ${SECONDS} s per row (times in ms)`);
 await pipelineMeans();
 console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
 const lat = {};
 for (const vus of [1, 64])
   for (const t of ONLY) {
-    const r = await k6(t, key, { VUS: String(vus), DURATION: `${SECONDS}s` }, `${t}-${vus}`);
+    const { result: r, spent } = await cpuPerRequest(() =>
+      k6(t, key, { VUS: String(vus), DURATION: `${SECONDS}s` }, `${t}-${vus}`),
+    );
     lat[`${t}-${vus}`] = r;
     row(r);
     if (t === "genui") {
+      results[`cpu-${vus}`] = spent;
+      console.log(cpuLine(spent));
       const means = await pipelineMeans();
       results[`pipeline-${vus}`] = means;
       console.log(
