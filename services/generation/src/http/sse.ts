@@ -14,8 +14,80 @@ export interface AnswerMeta {
   startedAt: number;
 }
 
-/** The message content of an answer: a JSON string holding the UI code and the screen. */
-export const answerContent = (code: string, json: Screen | null): string => JSON.stringify({ code, json });
+/**
+ * The message content of an answer: a JSON text holding the UI code and the screen, keys in this order —
+ * `{"code","json"}`, or `{"code","repaired_code","json"}` when a repair pass ran (`firstCode` is then the first
+ * pass's code and `code` the repaired one, which `json` renders). A stream's content pieces add up to exactly this.
+ */
+export const answerContent = (code: string, json: Screen | null, firstCode?: string): string =>
+  firstCode === undefined ? JSON.stringify({ code, json }) : JSON.stringify({ code: firstCode, repaired_code: code, json });
+
+/** The signed-in chat's snapshot (SPEC): the code to keep and its screen, whatever the passes were. */
+export const snapshotContent = (code: string, json: Screen | null): string => JSON.stringify({ code, json });
+
+/** A string's JSON escaping without the quotes; escaping is per character, so escaped pieces concatenate exactly. */
+const escapeJson = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/**
+ * Turns code pieces into content pieces of the answer's JSON text (docs/api.md, "Streaming"): `{"code":"`, the code
+ * escaped as it comes, `","repaired_code":"` and the repaired code when a repair pass runs, then `","json":…}` at the
+ * end. A high surrogate at a piece's end waits for its pair (escaped alone it would become `\ud83d`, not the
+ * character the whole text's escaping keeps).
+ */
+export class ContentPieces {
+  private field: "none" | "code" | "repaired_code" = "none";
+  /** Raw code of the current field sent so far (its characters, before escaping). */
+  private sent = "";
+  private carry = "";
+
+  /** The piece for new code of the first pass or of the repair. */
+  code(text: string, repair: boolean): string {
+    let piece = "";
+    const field = repair ? "repaired_code" : "code";
+    if (this.field !== field) piece += this.open(field);
+    text = this.carry + text;
+    this.carry = "";
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.carry = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    this.sent += text;
+    return piece + escapeJson(text);
+  }
+
+  /** The last piece: what is left of the code fields, then the screen. */
+  finish(code: string, json: Screen | null, firstCode?: string): string {
+    const first = firstCode ?? code;
+    let piece = "";
+    if (this.field === "none") piece += this.open("code");
+    if (this.field === "code") piece += this.rest(first);
+    if (firstCode !== undefined) {
+      if (this.field !== "repaired_code") piece += this.open("repaired_code");
+      piece += this.rest(code);
+    }
+    return `${piece}","json":${JSON.stringify(json)}}`;
+  }
+
+  private open(field: "code" | "repaired_code"): string {
+    // Whatever of the first pass's code was held back belongs before the repair's.
+    const held = this.carry ? escapeJson(this.carry) : "";
+    this.carry = "";
+    const piece = this.field === "none" ? `{"${field}":"` : `${held}","${field}":"`;
+    this.field = field;
+    this.sent = "";
+    return piece;
+  }
+
+  private rest(full: string): string {
+    // The worker's final code is the concatenation of its deltas; anything else would break the client's text.
+    if (!full.startsWith(this.sent)) throw new Error("the final code does not continue the code sent");
+    const rest = full.slice(this.sent.length);
+    this.sent = full;
+    this.carry = "";
+    return escapeJson(rest);
+  }
+}
 
 const errorBody = (e: ChunkError) => ({ error: { message: e.message, type: e.type, param: null, code: e.code } });
 
@@ -30,6 +102,8 @@ export async function writeEventStream(
   meta: AnswerMeta,
   includeUsage: boolean,
   metrics: GenerationMetrics,
+  /** "deltas": content pieces of one JSON text (the published API); "snapshots": each chunk the screen so far (SPA). */
+  mode: "deltas" | "snapshots" = "deltas",
 ): Promise<void> {
   res.status(200);
   res.set({
@@ -68,18 +142,46 @@ export async function writeEventStream(
       `data: {${base},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${finish ? JSON.stringify(finish) : "null"}}]}\n\n`,
     );
   };
+  const pieces = new ContentPieces();
+  let attempt = 0;
+  let contentSent = false;
   for await (const e of answer) {
     if (res.destroyed) break;
+    if (e.type !== "keepalive") {
+      // A retried job starts its answer again: snapshots simply replace, but content pieces already sent cannot be
+      // taken back (the worker does not retry once code went out; this guards the client's text regardless).
+      if (e.attempt > attempt && contentSent && mode === "deltas" && e.type !== "error") {
+        status = 502;
+        write(
+          `data: ${JSON.stringify(errorBody({ status: 502, type: "server_error", code: "stream_interrupted", message: "The answer was interrupted. Please try again." }))}\n\n`,
+        );
+        void answer.cancel();
+        break;
+      }
+      attempt = Math.max(attempt, e.attempt);
+    }
     if (e.type === "keepalive") write(": keep-alive\n\n");
     else if (e.type === "start") {
       if (first) send({}, null);
     } else if (e.type === "delta") {
       const delta: Record<string, unknown> = {};
       if (e.reasoning) delta.reasoning_content = e.reasoning;
-      if (e.code !== undefined && e.json) delta.content = answerContent(e.code, e.json);
-      send(delta, null);
+      if (mode === "snapshots" && e.code !== undefined && e.json) delta.content = snapshotContent(e.code, e.json);
+      else if (mode === "deltas" && e.text) delta.content = pieces.code(e.text, e.repair === true);
+      if (delta.content) contentSent = true;
+      if (delta.content || delta.reasoning_content || first) send(delta, null);
     } else if (e.type === "done") {
-      send({ content: answerContent(e.code, e.json) }, e.finishReason === "length" ? "length" : "stop");
+      let content: string;
+      try {
+        content = mode === "snapshots" ? snapshotContent(e.code, e.json) : pieces.finish(e.code, e.json, e.firstCode);
+      } catch {
+        status = 502;
+        write(
+          `data: ${JSON.stringify(errorBody({ status: 502, type: "server_error", code: "stream_interrupted", message: "The answer could not be completed. Please try again." }))}\n\n`,
+        );
+        break;
+      }
+      send({ content }, e.finishReason === "length" ? "length" : "stop");
       if (includeUsage) {
         const u = e.usage;
         write(
@@ -103,6 +205,8 @@ export async function writeEventStream(
 /** Collects an answer and answers once: the final screen, or the error with its status. */
 export async function collectAnswer(answer: RelayedAnswer): Promise<{
   code: string;
+  /** When a repair pass ran: the first pass's code. */
+  firstCode?: string;
   json: Screen | null;
   finishReason: string;
   usage: { inputTokens: number; outputTokens: number };
@@ -111,7 +215,15 @@ export async function collectAnswer(answer: RelayedAnswer): Promise<{
   let reasoning = "";
   for await (const e of answer) {
     if (e.type === "delta" && e.reasoning) reasoning += e.reasoning;
-    else if (e.type === "done") return { code: e.code, json: e.json, finishReason: e.finishReason, usage: e.usage, reasoning };
+    else if (e.type === "done")
+      return {
+        code: e.code,
+        ...(e.firstCode !== undefined ? { firstCode: e.firstCode } : {}),
+        json: e.json,
+        finishReason: e.finishReason,
+        usage: e.usage,
+        reasoning,
+      };
     else if (e.type === "error") throw new OpenAIError(e.error.status, e.error.message, e.error.type, e.error.code);
   }
   throw new OpenAIError(502, "The answer ended without its last part. Please try again.", "server_error", "stream_interrupted");
