@@ -127,7 +127,7 @@ export const workerConfigSchema = baseConfigSchema
      * Least time between two code deltas of one published-API stream: pieces the model sends meanwhile go out
      * together (fewer events and bytes on the wire; 0: one per provider batch).
      */
-    GEN_DELTA_INTERVAL_MS: z.coerce.number().int().min(0).default(150),
+    GEN_DELTA_INTERVAL_MS: z.coerce.number().int().min(0).default(300),
     /**
      * An OpenAI-compatible upstream (OpenAI, vLLM, Ollama, llama.cpp server): base URL ending in /v1. Unset: the
      * built-in offline generator answers.

@@ -176,8 +176,8 @@ describe("processing a generation job", () => {
     expect(deltas.every((c) => c.json === undefined && c.code === undefined)).toBe(true);
     const done = chunks.at(-1)!;
     expect(done.type === "done" && done.code).toBe(pieces.join(""));
-    // What the deltas did not carry yet is in the done chunk's code (the HTTP layer sends the rest).
-    expect(pieces.join("").startsWith(deltas.map((c) => c.text).join(""))).toBe(true);
+    // All of the code went out as deltas before the final evaluation: the answer's last chunk adds only the screen.
+    expect(deltas.map((c) => c.text).join("")).toBe(pieces.join(""));
     expect(evaluate).toHaveBeenCalledTimes(1);
     expect(prefix).not.toHaveBeenCalled();
     expect(stream).not.toHaveBeenCalled();

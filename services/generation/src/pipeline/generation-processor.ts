@@ -256,8 +256,6 @@ export class GenerationProcessor {
               throw new ProviderError(`all ${d.maxOutputTokens} output tokens were used`, "budget_exhausted", false);
             metrics.repairs.inc();
             logger.info({ requestId: d.requestId, problems: problems.slice(0, 5) }, "asking the model to repair its code");
-            // The first pass's code that did not go out yet goes before the repair's (the client's content order).
-            if (pass.unsent) out.publish({ type: "delta", text: pass.unsent });
             const first = code;
             pass = await this.stream(provider.repair(repairReq, code, problems), out, mode(true), signal, progress);
             usage.inputTokens += pass.usage.inputTokens;
@@ -368,8 +366,8 @@ export class GenerationProcessor {
    * Consumes one provider answer: code accumulates. Deltas: new code goes out as it comes (pieces arriving within
    * GEN_DELTA_INTERVAL_MS together), nothing is evaluated — the final code is, once, by the caller. Snapshots: when new
    * code has arrived and the interval has passed, the prefix is evaluated and the screen so far is published, until
-   * the byte bound is reached. Reasoning is relayed as it comes. `unsent`: delta code not published yet (the caller's
-   * last chunk carries it).
+   * the byte bound is reached. Reasoning is relayed as it comes. `unsent`: code not published as a delta (none in
+   * delta mode, where the pass's last code goes out when the provider finishes).
    */
   private async stream(
     events: AsyncIterable<ProviderEvent>,
@@ -458,6 +456,13 @@ export class GenerationProcessor {
         }
       }
       if (pump.failure) throw pump.failure;
+      // The pass's last code goes out now, before the (final) evaluation: the client has the whole code at once, and
+      // the answer's last piece is the screen alone.
+      if (mode.kind === "deltas" && unsent && !signal.aborted) {
+        out.publish({ type: "delta", text: unsent, ...(mode.repair ? { repair: true } : {}) });
+        progress.delivered = true;
+        unsent = "";
+      }
       return { code, unsent, usage };
     } finally {
       if (session) {
