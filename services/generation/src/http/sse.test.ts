@@ -1,5 +1,5 @@
 import type { Screen } from "@genui/ui-runtime";
-import { ContentPieces, answerContent } from "./sse";
+import { ContentDiverged, ContentPieces, answerContent } from "./sse";
 
 const screen = { screen: { v1: [{ component: "text", text: "é 😀" }] } } as unknown as Screen;
 
@@ -42,5 +42,19 @@ describe("content pieces of a streamed answer", () => {
     const c = new ContentPieces();
     c.code("abc", false);
     expect(() => c.finish("abd", screen)).toThrow();
+  });
+
+  it("when a restarted job repeats the code sent, then it continues where the client is; when it departs from it, then the content cannot continue", () => {
+    const c = new ContentPieces();
+    const sent = c.code(code.slice(0, 10), false);
+    c.restart();
+    expect(c.code(code.slice(0, 4), false)).toBe("");
+    const rest = c.code(code.slice(4), false) + c.finish(code, screen);
+    expect(sent + rest).toBe(answerContent(code, screen));
+
+    const d = new ContentPieces();
+    d.code("text(1)", false);
+    d.restart();
+    expect(() => d.code("heading", false)).toThrow(ContentDiverged);
   });
 });

@@ -28,66 +28,80 @@ export const snapshotContent = (code: string, json: Screen | null): string => JS
 /** A string's JSON escaping without the quotes; escaping is per character, so escaped pieces concatenate exactly. */
 const escapeJson = (text: string): string => JSON.stringify(text).slice(1, -1);
 
+/** The content so far cannot be continued (a restarted answer differs from what was sent). */
+export class ContentDiverged extends Error {}
+
+type Field = "code" | "repaired_code";
+const ORDER: Record<Field | "none", number> = { none: 0, code: 1, repaired_code: 2 };
+
 /**
  * Turns code pieces into content pieces of the answer's JSON text (docs/api.md, "Streaming"): `{"code":"`, the code
  * escaped as it comes, `","repaired_code":"` and the repaired code when a repair pass runs, then `","json":…}` at the
  * end. A high surrogate at a piece's end waits for its pair (escaped alone it would become `\ud83d`, not the
- * character the whole text's escaping keeps).
+ * character the whole text's escaping keeps). A job started again (a worker died) answers from the start: what it
+ * repeats of the text already sent is skipped, and where it departs from it the content cannot continue
+ * (ContentDiverged).
  */
 export class ContentPieces {
-  private field: "none" | "code" | "repaired_code" = "none";
-  /** Raw code of the current field sent so far (its characters, before escaping). */
-  private sent = "";
-  private carry = "";
+  private opened: Field | "none" = "none";
+  /** Raw code of each field written so far. */
+  private readonly sent: Record<Field, string> = { code: "", repaired_code: "" };
+  /** Raw code of each field received in the current attempt. */
+  private got: Record<Field, string> = { code: "", repaired_code: "" };
 
-  /** The piece for new code of the first pass or of the repair. */
+  /** The piece for new code of the first pass or of the repair ("" when it only repeats what was sent). */
   code(text: string, repair: boolean): string {
-    let piece = "";
-    const field = repair ? "repaired_code" : "code";
-    if (this.field !== field) piece += this.open(field);
-    text = this.carry + text;
-    this.carry = "";
-    const last = text.charCodeAt(text.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-      this.carry = text.slice(-1);
-      text = text.slice(0, -1);
-    }
-    this.sent += text;
-    return piece + escapeJson(text);
+    const field: Field = repair ? "repaired_code" : "code";
+    this.got[field] += text;
+    const full = this.got[field];
+    const last = full.charCodeAt(full.length - 1);
+    // A trailing high surrogate waits for its pair.
+    return this.emit(field, last >= 0xd800 && last <= 0xdbff ? full.slice(0, -1) : full);
   }
 
   /** The last piece: what is left of the code fields, then the screen. */
   finish(code: string, json: Screen | null, firstCode?: string): string {
-    const first = firstCode ?? code;
-    let piece = "";
-    if (this.field === "none") piece += this.open("code");
-    if (this.field === "code") piece += this.rest(first);
+    let piece = this.emit("code", firstCode ?? code);
+    if (this.sent.code !== (firstCode ?? code)) throw new ContentDiverged("the final code differs from the code sent");
     if (firstCode !== undefined) {
-      if (this.field !== "repaired_code") piece += this.open("repaired_code");
-      piece += this.rest(code);
-    }
+      piece += this.emit("repaired_code", code);
+      if (this.sent.repaired_code !== code) throw new ContentDiverged("the repaired code differs from the code sent");
+    } else if (this.opened === "repaired_code") throw new ContentDiverged("a repair was sent but the answer has none");
+    if (this.opened === "none") piece += '{"code":"';
     return `${piece}","json":${JSON.stringify(json)}}`;
   }
 
-  private open(field: "code" | "repaired_code"): string {
-    // Whatever of the first pass's code was held back belongs before the repair's.
-    const held = this.carry ? escapeJson(this.carry) : "";
-    this.carry = "";
-    const piece = this.field === "none" ? `{"${field}":"` : `${held}","${field}":"`;
-    this.field = field;
-    this.sent = "";
-    return piece;
+  /** A new attempt of the job: its code is compared with what was sent, from the start. */
+  restart(): void {
+    this.got = { code: "", repaired_code: "" };
   }
 
-  private rest(full: string): string {
-    // The worker's final code is the concatenation of its deltas; anything else would break the client's text.
-    if (!full.startsWith(this.sent)) throw new Error("the final code does not continue the code sent");
-    const rest = full.slice(this.sent.length);
-    this.sent = full;
-    this.carry = "";
-    return escapeJson(rest);
+  /** Writes what `full` (the field's text so far) adds to what was sent of the field. */
+  private emit(field: Field, full: string): string {
+    const sent = this.sent[field];
+    if (full.length <= sent.length) {
+      if (!sent.startsWith(full)) throw new ContentDiverged("the answer departs from the code sent");
+      return "";
+    }
+    if (!full.startsWith(sent)) throw new ContentDiverged("the answer departs from the code sent");
+    // A field already closed cannot grow (the repair's field is open).
+    if (ORDER[this.opened] > ORDER[field]) throw new ContentDiverged("the first code grew after the repair began");
+    let piece = "";
+    if (this.opened !== field) piece = this.opened === "none" ? `{"${field}":"` : `","${field}":"`;
+    if (this.opened === "none" && field === "repaired_code") piece = '{"code":"","repaired_code":"';
+    this.opened = field;
+    this.sent[field] = full;
+    return piece + escapeJson(full.slice(sent.length));
   }
 }
+
+/** A stream whose text cannot continue: the content so far is not a complete JSON text (docs/api.md). */
+const interruptedError: ChunkError = {
+  status: 502,
+  type: "server_error",
+  code: "stream_interrupted",
+  message: "The answer was interrupted and cannot continue. Please try again.",
+};
 
 const errorBody = (e: ChunkError) => ({ error: { message: e.message, type: e.type, param: null, code: e.code } });
 
@@ -144,20 +158,12 @@ export async function writeEventStream(
   };
   const pieces = new ContentPieces();
   let attempt = 0;
-  let contentSent = false;
   for await (const e of answer) {
     if (res.destroyed) break;
     if (e.type !== "keepalive") {
-      // A retried job starts its answer again: snapshots simply replace, but content pieces already sent cannot be
-      // taken back (the worker does not retry once code went out; this guards the client's text regardless).
-      if (e.attempt > attempt && contentSent && mode === "deltas" && e.type !== "error") {
-        status = 502;
-        write(
-          `data: ${JSON.stringify(errorBody({ status: 502, type: "server_error", code: "stream_interrupted", message: "The answer was interrupted. Please try again." }))}\n\n`,
-        );
-        void answer.cancel();
-        break;
-      }
+      // A job started again (its worker died) answers from the start: snapshots simply replace; content pieces
+      // continue where the client is, as long as the new attempt repeats what was sent (see ContentPieces).
+      if (e.attempt > attempt && attempt > 0) pieces.restart();
       attempt = Math.max(attempt, e.attempt);
     }
     if (e.type === "keepalive") write(": keep-alive\n\n");
@@ -167,18 +173,27 @@ export async function writeEventStream(
       const delta: Record<string, unknown> = {};
       if (e.reasoning) delta.reasoning_content = e.reasoning;
       if (mode === "snapshots" && e.code !== undefined && e.json) delta.content = snapshotContent(e.code, e.json);
-      else if (mode === "deltas" && e.text) delta.content = pieces.code(e.text, e.repair === true);
-      if (delta.content) contentSent = true;
+      else if (mode === "deltas" && e.text) {
+        try {
+          delta.content = pieces.code(e.text, e.repair === true);
+        } catch (err) {
+          if (!(err instanceof ContentDiverged)) throw err;
+          status = 502;
+          write(`data: ${JSON.stringify(errorBody(interruptedError))}\n\n`);
+          // Our failure, not the client's: nothing more is generated, and it is not billed.
+          void answer.cancel("lost");
+          break;
+        }
+      }
       if (delta.content || delta.reasoning_content || first) send(delta, null);
     } else if (e.type === "done") {
       let content: string;
       try {
         content = mode === "snapshots" ? snapshotContent(e.code, e.json) : pieces.finish(e.code, e.json, e.firstCode);
-      } catch {
+      } catch (err) {
+        if (!(err instanceof ContentDiverged)) throw err;
         status = 502;
-        write(
-          `data: ${JSON.stringify(errorBody({ status: 502, type: "server_error", code: "stream_interrupted", message: "The answer could not be completed. Please try again." }))}\n\n`,
-        );
+        write(`data: ${JSON.stringify(errorBody(interruptedError))}\n\n`);
         break;
       }
       send({ content }, e.finishReason === "length" ? "length" : "stop");
