@@ -406,14 +406,10 @@ export class GenerationProcessor {
         if (mode.kind === "deltas") {
           const due = Date.now() - lastEmit >= (this.deps.deltaIntervalMs ?? 0);
           const text = unsent && due ? unsent : "";
-          if (text || reasoning) {
-            out.publish({
-              type: "delta",
-              ...(reasoning ? { reasoning } : {}),
-              ...(text ? { text, ...(mode.repair ? { repair: true } : {}) } : {}),
-            });
-            progress.delivered = true;
-          }
+          // Reasoning and code in chunks of their own: a client sees the thoughts before the code they led to.
+          if (reasoning) out.publish({ type: "delta", reasoning });
+          if (text) out.publish({ type: "delta", text, ...(mode.repair ? { repair: true } : {}) });
+          if (text || reasoning) progress.delivered = true;
           if (text) {
             unsent = "";
             lastEmit = Date.now();
