@@ -54,6 +54,14 @@ interface Chunk {
   usage?: Usage | null;
 }
 
+/** The code a streamed content prefix holds so far: the JSON string after `{"code":"`, unescaped, up to its end. */
+function codeSoFar(prefix: string): string {
+  expect(prefix.startsWith('{"code":"')).toBe(true);
+  const body = prefix.slice('{"code":"'.length);
+  const end = /(?<!\\)(?:\\\\)*"/.exec(body);
+  return JSON.parse(`"${end ? body.slice(0, end.index + end[0].length - 1) : body}"`) as string;
+}
+
 /** The answer inside a message's content: `{"code": …, "json": <screen>}`. */
 function answerOf(content: string | null | undefined): Answer {
   expect(typeof content).toBe("string");
@@ -207,7 +215,7 @@ describe("the published API and the signed-in routes, through the BFF", () => {
       expect(u.total_tokens).toBe(u.prompt_tokens + u.completion_tokens);
     });
 
-    it("when a completion is streamed, then every chunk shares id and created, role comes first only, each screen extends the previous and the last content chunk finishes with the whole screen", async () => {
+    it("when a completion is streamed, then every chunk shares id and created, role comes first only, the content pieces carry the code as it grows and add up to the non-streaming content", async () => {
       const prompt = "A checkout form with name, e-mail, card number and a pay button";
       const [chunks, whole] = await Promise.all([streamed(prompt), complete(prompt)]);
       const [first] = chunks;
@@ -221,21 +229,33 @@ describe("the published API and the signed-in routes, through the BFF", () => {
       expect(chunks.slice(1).filter((c) => "role" in c.choices[0]!.delta)).toEqual([]);
 
       const withContent = chunks.filter((c) => c.choices[0]!.delta.content);
-      // Intermediate screens as the code grows, then the whole one.
+      // Pieces of one JSON text: `{"code":"`, the code as it is generated, then `","json":<screen>}` (docs/api.md).
       expect(withContent.length).toBeGreaterThanOrEqual(3);
-      const answers = withContent.map((c) => answerOf(c.choices[0]!.delta.content));
-      for (const [i, a] of answers.entries()) {
-        expect(check.component("Screen", a.json)).toEqual([]);
-        if (i === 0) continue;
-        const prev = answers[i - 1]!;
-        expect(a.code.startsWith(prev.code)).toBe(true);
-        expect(notExtending(prev.json, a.json)).toBeUndefined();
-      }
+      const pieces = withContent.map((c) => c.choices[0]!.delta.content!);
+      expect(pieces[0]!.startsWith('{"code":"')).toBe(true);
+      const text = pieces.join("");
+      const final = answerOf(text);
+      // Every prefix of the stream holds a prefix of the final code (what a client renders progressively), and no
+      // piece repeats what came before: the bytes add up to the answer, not its square.
+      for (let i = 1; i < pieces.length; i++) expect(final.code.startsWith(codeSoFar(pieces.slice(0, i).join("")))).toBe(true);
+      expect(pieces.at(-1)!.startsWith('","json":')).toBe(true);
+      expect(check.component("Screen", final.json)).toEqual([]);
       // finish_reason on the last content chunk, and on no other chunk.
       expect(chunks.at(-1)).toBe(withContent.at(-1));
       expect(chunks.map((c) => c.choices[0]!.finish_reason)).toEqual([...chunks.slice(0, -1).map(() => null), "stop"]);
-      // The last chunk carries the whole screen: the same answer as without streaming (the generator is deterministic).
-      expect(answers.at(-1)).toEqual(answerOf(whole.choices[0]!.message.content));
+      // The same text as without streaming, byte for byte (the generator is deterministic).
+      expect(text).toBe(whole.choices[0]!.message.content);
+    });
+
+    it("when the official client accumulates a stream, then finalContent and finalChatCompletion equal the non-streaming content", async () => {
+      const prompt = "A sales dashboard with revenue, orders and a chart by month";
+      const runner = client.chat.completions.stream({ model: MODEL, messages: user(prompt) });
+      const [content, final, whole] = await Promise.all([runner.finalContent(), runner.finalChatCompletion(), complete(prompt)]);
+      expect(content).toBe(whole.choices[0]!.message.content);
+      expect(final.choices[0]!.message.content).toBe(content);
+      const a = answerOf(content);
+      expect(Object.keys(a)).toEqual(["code", "json"]);
+      expect(a.json.screen.v1.length).toBeGreaterThan(0);
     });
 
     it("when stream_options.include_usage is set, then exactly one chunk with choices [] carries the usage, last before [DONE]", async () => {
@@ -404,6 +424,12 @@ describe("the published API and the signed-in routes, through the BFF", () => {
       expect(chunks[0]!.choices[0]!.delta.role).toBe("assistant");
       expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe("stop");
       const answer = answerOf(chunks.at(-1)!.choices[0]!.delta.content);
+      // SPEC's snapshots: each content chunk is a whole {code, json} of the screen so far, extending the previous one.
+      const snapshots = chunks.flatMap((c) => (c.choices[0]!.delta.content ? [answerOf(c.choices[0]!.delta.content)] : []));
+      for (let i = 1; i < snapshots.length; i++) {
+        expect(snapshots[i]!.code.startsWith(snapshots[i - 1]!.code)).toBe(true);
+        expect(notExtending(snapshots[i - 1]!.json, snapshots[i]!.json)).toBeUndefined();
+      }
 
       // The user presses a button of that screen; the history keeps the screen's code (never its json).
       const pressable = preorder(answer.json).find(
@@ -693,9 +719,9 @@ describe("the published API and the signed-in routes, through the BFF", () => {
         expect(check.answer("/chat/completions", "post", 200, "text/event-stream", { data })).toEqual([]);
       for (const chunk of events.json) {
         expect(check.component("ChatCompletionChunk", chunk)).toEqual([]);
-        const content = (chunk as Chunk).choices[0]?.delta.content;
-        if (content) expect(check.component("Screen", answerOf(content).json)).toEqual([]);
       }
+      const text = events.json.map((chunk) => (chunk as Chunk).choices[0]?.delta.content ?? "").join("");
+      expect(check.component("Screen", answerOf(text).json)).toEqual([]);
 
       const errors: [string, string, Response][] = [
         ["/chat/completions", "post", await post("/chat/completions", { model: MODEL, messages: [] }, dev.apiKey)],

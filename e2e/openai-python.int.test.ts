@@ -49,7 +49,7 @@ describe("the official openai Python client against the published API", () => {
   }, 300_000);
   afterAll(async () => stack.stop());
 
-  it("when every case runs, then each passes: completion, stream, usage, async stream and each error status", async () => {
+  it("when every case runs, then each passes: completion, stream (its pieces add up to the completion's content, also through the SDK's accumulation helper), usage, async stream and each error status", async () => {
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn(python, [path.join(REPO_ROOT, "e2e/python/openai_client_check.py")], {
         env: {
@@ -74,6 +74,7 @@ describe("the official openai Python client against the published API", () => {
       .map((l) => JSON.parse(l) as CaseResult);
     expect(results.map((r) => r.case).sort()).toEqual(
       [
+        "accumulate",
         "async_stream",
         "bad_key",
         "bad_request",

@@ -152,7 +152,12 @@ def check_stream(chunks: List[Any], include_usage: bool) -> Dict[str, Any]:
 
     content_at = [i for i, c in enumerate(body) if c.choices[0].delta.content]
     expect(content_at, "no chunk carries content")
-    docs = [parse_content(body[i].choices[0].delta.content, f"chunk {i}") for i in content_at]
+    # The pieces of one JSON text (docs/api.md, "Streaming"): {"code":" first, the code as generated, the screen last.
+    pieces = [body[i].choices[0].delta.content for i in content_at]
+    expect(pieces[0].startswith('{"code":"'), f"the first content piece does not open the code: {pieces[0][:40]!r}")
+    expect(pieces[-1].startswith('","json":'), f"the last content piece does not carry the screen: {pieces[-1][:40]!r}")
+    text = "".join(pieces)
+    doc = parse_content(text, "the concatenated content")
 
     finished = [i for i, c in enumerate(body) if c.choices[0].finish_reason is not None]
     expect(len(finished) == 1, f"expected one chunk with a finish_reason, got {len(finished)}")
@@ -162,10 +167,10 @@ def check_stream(chunks: List[Any], include_usage: bool) -> Dict[str, Any]:
            f"finish_reason is {body[last].choices[0].finish_reason!r}, not 'stop'")
     expect(last == len(body) - 1, "chunks follow the finishing chunk")
 
-    sizes = [len(screen_items(d, f"content chunk {n}")) for n, d in enumerate(docs)]
-    expect(sizes[-1] > 0, "the final screen.v1 is empty")
-    expect(sizes[-1] == max(sizes), f"the final screen is not the complete one (screen.v1 sizes {sizes})")
-    return {"chunks": len(chunks), "content_chunks": len(content_at), "screen_sizes": sizes, "usage": usage}
+    items = screen_items(doc, "the concatenated content")
+    expect(len(items) > 0, "the final screen.v1 is empty")
+    return {"chunks": len(chunks), "content_chunks": len(content_at), "screen_items": len(items), "usage": usage,
+            "content": text}
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -187,10 +192,35 @@ def case_nonstream() -> Any:
     return {"id": resp.id, "model": resp.model, "screen_items": len(items), "usage": usage}
 
 
+def nonstream_content(client: openai.OpenAI) -> str:
+    resp = client.chat.completions.create(model=MODEL, messages=MESSAGES)  # type: ignore[arg-type]
+    return resp.choices[0].message.content or ""
+
+
 def case_stream() -> Any:
     client = sync_client(env("GENUI_KEY"))
     stream = client.chat.completions.create(model=MODEL, messages=MESSAGES, stream=True)  # type: ignore[arg-type]
-    return check_stream(list(stream), include_usage=False)
+    detail = check_stream(list(stream), include_usage=False)
+    # The offline generator is deterministic for a prompt: the streamed text is the non-streaming content exactly.
+    expect(detail.pop("content") == nonstream_content(client), "the concatenated pieces differ from the non-streaming content")
+    return detail
+
+
+def case_accumulate() -> Any:
+    """The SDK's own accumulation helper: its final completion's content is the non-streaming content."""
+    client = sync_client(env("GENUI_KEY"))
+    with client.chat.completions.stream(model=MODEL, messages=MESSAGES) as stream:  # type: ignore[arg-type]
+        for _ in stream:
+            pass
+        final = stream.get_final_completion()
+    content = final.choices[0].message.content
+    whole = nonstream_content(client)
+    expect(content == whole, f"get_final_completion() content ({len(content or '')} chars) differs from the "
+                             f"non-streaming content ({len(whole)} chars): {(content or '')[:120]!r}")
+    doc = parse_content(content, "get_final_completion()")
+    expect(list(doc.keys()) == ["code", "json"], f"content keys are {list(doc.keys())}, not ['code', 'json']")
+    expect(final.choices[0].finish_reason == "stop", f"finish_reason is {final.choices[0].finish_reason!r}")
+    return {"chars": len(content or ""), "screen_items": len(screen_items(doc, "get_final_completion()"))}
 
 
 def case_include_usage() -> Any:
@@ -198,7 +228,9 @@ def case_include_usage() -> Any:
     stream = client.chat.completions.create(
         model=MODEL, messages=MESSAGES, stream=True, stream_options={"include_usage": True}  # type: ignore[arg-type]
     )
-    return check_stream(list(stream), include_usage=True)
+    detail = check_stream(list(stream), include_usage=True)
+    detail.pop("content")
+    return detail
 
 
 def expect_status_error(call: Callable[[], Any], cls: type, status: int) -> openai.APIStatusError:
@@ -307,12 +339,15 @@ def case_async_stream() -> Any:
         finally:
             await client.close()
 
-    return check_stream(asyncio.run(run()), include_usage=False)
+    detail = check_stream(asyncio.run(run()), include_usage=False)
+    detail.pop("content")
+    return detail
 
 
 CASES: Dict[str, Callable[[], Any]] = {
     "nonstream": case_nonstream,
     "stream": case_stream,
+    "accumulate": case_accumulate,
     "include_usage": case_include_usage,
     "bad_request": case_bad_request,
     "bad_key": case_bad_key,

@@ -114,6 +114,21 @@ export const workerConfigSchema = baseConfigSchema
     /** Least time between two intermediate screens of one stream (0: one per model chunk). */
     GEN_PARTIAL_INTERVAL_MS: z.coerce.number().int().min(0).default(100),
     /**
+     * Least time between two snapshots (screen so far) of one signed-in chat stream; unset: GEN_PARTIAL_INTERVAL_MS
+     * (its earlier name).
+     */
+    GEN_SNAPSHOT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+    /**
+     * Intermediate snapshots stop once the content bytes sent would exceed this factor times the snapshot considered
+     * (the final one is always sent): a long answer costs a bounded multiple of its size, not its square.
+     */
+    GEN_SNAPSHOT_BYTE_FACTOR: z.coerce.number().min(1).default(4),
+    /**
+     * Least time between two code deltas of one published-API stream: pieces the model sends meanwhile go out
+     * together (fewer events and bytes on the wire; 0: one per provider batch).
+     */
+    GEN_DELTA_INTERVAL_MS: z.coerce.number().int().min(0).default(300),
+    /**
      * An OpenAI-compatible upstream (OpenAI, vLLM, Ollama, llama.cpp server): base URL ending in /v1. Unset: the
      * built-in offline generator answers.
      */

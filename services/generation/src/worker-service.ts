@@ -59,7 +59,9 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
         metrics,
         logger: ctx.logger,
         keyPrefix: config.REDIS_KEY_PREFIX,
-        partialIntervalMs: config.GEN_PARTIAL_INTERVAL_MS,
+        partialIntervalMs: config.GEN_SNAPSHOT_INTERVAL_MS ?? config.GEN_PARTIAL_INTERVAL_MS,
+        snapshotByteFactor: config.GEN_SNAPSHOT_BYTE_FACTOR,
+        deltaIntervalMs: config.GEN_DELTA_INTERVAL_MS,
       });
       // BullMQ's blocking commands need a connection of their own.
       const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-worker-bull" });

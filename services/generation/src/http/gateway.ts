@@ -60,6 +60,8 @@ export interface GenerateInput {
   includeThoughts: boolean;
   webSearch: boolean;
   partials: boolean;
+  /** With partials: stream the screen so far (the signed-in chat) rather than code deltas. */
+  snapshots?: boolean;
 }
 
 /** Tokens of tool results (web search) or repair instructions one model call may add to the prompt, in the hold. */
@@ -310,6 +312,7 @@ export class Gateway {
       maxInputTokens: maxInput,
       holdId,
       partials: input.partials,
+      ...(input.snapshots ? { snapshots: true } : {}),
       enqueuedAt: Date.now(),
     });
     if (reserved) {

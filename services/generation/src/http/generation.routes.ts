@@ -9,7 +9,7 @@ import type { Caller, Gateway } from "./gateway";
 import { OpenAIError, invalidRequest, methodNotAllowed, notSignedIn, openAIErrorMapper } from "./openai-error";
 import { openApiDocument } from "./openapi";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
-import { answerContent, collectAnswer, writeEventStream, type AnswerMeta } from "./sse";
+import { answerContent, collectAnswer, snapshotContent, writeEventStream, type AnswerMeta } from "./sse";
 
 /** Which provider the workers run, as they announce it (the models lists name it honestly). */
 export interface ServedBy {
@@ -80,6 +80,8 @@ export function generationRoutes(deps: RouteDeps): Router {
   router.use(jsonBody(deps.bodyLimit));
 
   const chat = async (req: Request, res: Response, route: string, caller: Caller, body: ChatRequest, model: CatalogueModel) => {
+    // The signed-in chat (the SPA) streams SPEC's snapshots; the published API streams pieces of one JSON text.
+    const snapshots = route === "auth-chat";
     const startedAt = Date.now();
     const answer = await gateway.generate(caller, model, {
       model: model.slug,
@@ -89,10 +91,11 @@ export function generationRoutes(deps: RouteDeps): Router {
       includeThoughts: body.includeThoughts,
       webSearch: body.webSearch,
       partials: body.stream,
+      ...(snapshots ? { snapshots: true } : {}),
     });
     cancelOnDisconnect(req, res, answer);
     const m = meta(answer, model.slug, route, startedAt);
-    if (body.stream) return writeEventStream(res, answer, m, body.includeUsage, metrics);
+    if (body.stream) return writeEventStream(res, answer, m, body.includeUsage, metrics, snapshots ? "snapshots" : "deltas");
     const a = await collectAnswer(answer);
     metrics.requests.inc({ route, status: "200" });
     res.json({
@@ -106,7 +109,7 @@ export function generationRoutes(deps: RouteDeps): Router {
           index: 0,
           message: {
             role: "assistant",
-            content: answerContent(a.code, a.json),
+            content: snapshots ? snapshotContent(a.code, a.json) : answerContent(a.code, a.json, a.firstCode),
             refusal: null,
             ...(a.reasoning ? { reasoning_content: a.reasoning } : {}),
           },

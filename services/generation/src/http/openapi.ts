@@ -124,7 +124,8 @@ export function openApiDocument(maxCodeChars: number = LIMITS.codeChars): Record
       version: "1.0.0",
       description:
         "OpenAI-compatible chat completions whose answer is a screen: the message content is a JSON string " +
-        '`{"code": <UI code>, "json": <screen JSON v1>}`. Use the official OpenAI clients with this base URL and your ' +
+        '`{"code": <UI code>, "json": <screen JSON v1>}` (with `"repaired_code"` between them when the server had the ' +
+        "model repair code that did not run; `json` renders it). Use the official OpenAI clients with this base URL and your " +
         "app's API key. Render `json` with the GenUI component; keep `code` for history (send code, not json, back). " +
         "A method a path does not list is answered 405 with `Allow` (OPTIONS is the CORS preflight).",
     },
@@ -136,9 +137,11 @@ export function openApiDocument(maxCodeChars: number = LIMITS.codeChars): Record
           operationId: "createChatCompletion",
           summary: "Generate a screen from a conversation",
           description:
-            "With `stream: true` the answer is a stream of server-sent events: bare `data: <chunk>` lines, each chunk's " +
-            "`delta.content` holding the screen so far as a JSON string; the last content chunk carries `finish_reason` " +
-            "and the whole screen; with `stream_options.include_usage` one chunk with `choices: []` and `usage` comes " +
+            "With `stream: true` the answer is a stream of server-sent events: bare `data: <chunk>` lines whose " +
+            '`delta.content` pieces add up, byte for byte, to the non-streaming `message.content`: first `{"code":"`, ' +
+            "then the UI code as it is generated (JSON-string-escaped; no piece splits an escape or a surrogate pair), " +
+            '`","repaired_code":"` and the repaired code when a repair pass runs, and last `","json":<screen>}` with ' +
+            "`finish_reason`; with `stream_options.include_usage` one chunk with `choices: []` and `usage` comes " +
             "before `data: [DONE]`. Lines starting with `:` are keep-alives. An error after the stream started arrives " +
             'as `data: {"error": …}`. The `text/event-stream` schema describes one event (`data` is a chunk, an error or ' +
             "`[DONE]`), as OpenAPI 3.2's `itemSchema` does.",
@@ -294,7 +297,14 @@ export function openApiDocument(maxCodeChars: number = LIMITS.codeChars): Record
         AnswerContent: {
           type: "string",
           contentMediaType: "application/json",
-          description: 'JSON text of `{"code": string, "json": Screen}`.',
+          description:
+            'JSON text of `{"code": string, "json": Screen}`, or `{"code": string, "repaired_code": string, "json": Screen}` ' +
+            "when a repair pass ran (`code` is then the first pass's code; `json` renders `repaired_code`).",
+        },
+        AnswerContentPiece: {
+          type: "string",
+          description:
+            "A piece of the answer's content (`AnswerContent`): the pieces of a stream, concatenated, are that JSON text.",
         },
         ChatCompletion: {
           type: "object",
@@ -353,7 +363,7 @@ export function openApiDocument(maxCodeChars: number = LIMITS.codeChars): Record
                     type: "object",
                     properties: {
                       role: { const: "assistant" },
-                      content: { $ref: "#/components/schemas/AnswerContent" },
+                      content: { $ref: "#/components/schemas/AnswerContentPiece" },
                       reasoning_content: { type: "string" },
                     },
                   },

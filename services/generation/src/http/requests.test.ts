@@ -44,3 +44,23 @@ describe("chat request options", () => {
     );
   });
 });
+
+describe("chat history", () => {
+  const answer = (content: string) =>
+    parseChatRequest(
+      {
+        model: "genui-pluto-0.1",
+        messages: [
+          { role: "user", content: "A form" },
+          { role: "assistant", content },
+        ],
+      },
+      false,
+    ).messages[1]!.content;
+
+  it("when an assistant turn sends our answer back, then its code is what the model reads; after a repair, the repaired code", () => {
+    expect(answer(JSON.stringify({ code: 'text("a")', json: {} }))).toBe('text("a")');
+    expect(answer(JSON.stringify({ code: 'tex("a")', repaired_code: 'text("b")', json: {} }))).toBe('text("b")');
+    expect(answer("plain words")).toBe("plain words");
+  });
+});

@@ -57,12 +57,16 @@ function textOf(content: unknown, param: string): string | undefined {
   throw invalidRequest(`'${param}' must be a string or an array of text parts.`, param);
 }
 
-/** The code inside an assistant message whose content is our answer (`{"code", "json"}`), else undefined. */
+/**
+ * The code inside an assistant message whose content is our answer (`{"code", "json"}`, or with `repaired_code`, the
+ * code its screen rendered), else undefined.
+ */
 function codeInAnswer(content: string): string | undefined {
   const t = content.trimStart();
   if (!t.startsWith("{")) return undefined;
   try {
     const v = JSON.parse(t) as unknown;
+    if (isObject(v) && typeof v.repaired_code === "string") return v.repaired_code;
     return isObject(v) && typeof v.code === "string" ? v.code : undefined;
   } catch {
     return undefined;

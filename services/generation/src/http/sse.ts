@@ -14,8 +14,94 @@ export interface AnswerMeta {
   startedAt: number;
 }
 
-/** The message content of an answer: a JSON string holding the UI code and the screen. */
-export const answerContent = (code: string, json: Screen | null): string => JSON.stringify({ code, json });
+/**
+ * The message content of an answer: a JSON text holding the UI code and the screen, keys in this order —
+ * `{"code","json"}`, or `{"code","repaired_code","json"}` when a repair pass ran (`firstCode` is then the first
+ * pass's code and `code` the repaired one, which `json` renders). A stream's content pieces add up to exactly this.
+ */
+export const answerContent = (code: string, json: Screen | null, firstCode?: string): string =>
+  firstCode === undefined ? JSON.stringify({ code, json }) : JSON.stringify({ code: firstCode, repaired_code: code, json });
+
+/** The signed-in chat's snapshot (SPEC): the code to keep and its screen, whatever the passes were. */
+export const snapshotContent = (code: string, json: Screen | null): string => JSON.stringify({ code, json });
+
+/** A string's JSON escaping without the quotes; escaping is per character, so escaped pieces concatenate exactly. */
+const escapeJson = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/** The content so far cannot be continued (a restarted answer differs from what was sent). */
+export class ContentDiverged extends Error {}
+
+type Field = "code" | "repaired_code";
+const ORDER: Record<Field | "none", number> = { none: 0, code: 1, repaired_code: 2 };
+
+/**
+ * Turns code pieces into content pieces of the answer's JSON text (docs/api.md, "Streaming"): `{"code":"`, the code
+ * escaped as it comes, `","repaired_code":"` and the repaired code when a repair pass runs, then `","json":…}` at the
+ * end. A high surrogate at a piece's end waits for its pair (escaped alone it would become `\ud83d`, not the
+ * character the whole text's escaping keeps). A job started again (a worker died) answers from the start: what it
+ * repeats of the text already sent is skipped, and where it departs from it the content cannot continue
+ * (ContentDiverged).
+ */
+export class ContentPieces {
+  private opened: Field | "none" = "none";
+  /** Raw code of each field written so far. */
+  private readonly sent: Record<Field, string> = { code: "", repaired_code: "" };
+  /** Raw code of each field received in the current attempt. */
+  private got: Record<Field, string> = { code: "", repaired_code: "" };
+
+  /** The piece for new code of the first pass or of the repair ("" when it only repeats what was sent). */
+  code(text: string, repair: boolean): string {
+    const field: Field = repair ? "repaired_code" : "code";
+    this.got[field] += text;
+    const full = this.got[field];
+    const last = full.charCodeAt(full.length - 1);
+    // A trailing high surrogate waits for its pair.
+    return this.emit(field, last >= 0xd800 && last <= 0xdbff ? full.slice(0, -1) : full);
+  }
+
+  /** The last piece: what is left of the code fields, then the screen. */
+  finish(code: string, json: Screen | null, firstCode?: string): string {
+    let piece = this.emit("code", firstCode ?? code);
+    if (this.sent.code !== (firstCode ?? code)) throw new ContentDiverged("the final code differs from the code sent");
+    if (firstCode !== undefined) {
+      piece += this.emit("repaired_code", code);
+      if (this.sent.repaired_code !== code) throw new ContentDiverged("the repaired code differs from the code sent");
+    } else if (this.opened === "repaired_code") throw new ContentDiverged("a repair was sent but the answer has none");
+    if (this.opened === "none") piece += '{"code":"';
+    return `${piece}","json":${JSON.stringify(json)}}`;
+  }
+
+  /** A new attempt of the job: its code is compared with what was sent, from the start. */
+  restart(): void {
+    this.got = { code: "", repaired_code: "" };
+  }
+
+  /** Writes what `full` (the field's text so far) adds to what was sent of the field. */
+  private emit(field: Field, full: string): string {
+    const sent = this.sent[field];
+    if (full.length <= sent.length) {
+      if (!sent.startsWith(full)) throw new ContentDiverged("the answer departs from the code sent");
+      return "";
+    }
+    if (!full.startsWith(sent)) throw new ContentDiverged("the answer departs from the code sent");
+    // A field already closed cannot grow (the repair's field is open).
+    if (ORDER[this.opened] > ORDER[field]) throw new ContentDiverged("the first code grew after the repair began");
+    let piece = "";
+    if (this.opened !== field) piece = this.opened === "none" ? `{"${field}":"` : `","${field}":"`;
+    if (this.opened === "none" && field === "repaired_code") piece = '{"code":"","repaired_code":"';
+    this.opened = field;
+    this.sent[field] = full;
+    return piece + escapeJson(full.slice(sent.length));
+  }
+}
+
+/** A stream whose text cannot continue: the content so far is not a complete JSON text (docs/api.md). */
+const interruptedError: ChunkError = {
+  status: 502,
+  type: "server_error",
+  code: "stream_interrupted",
+  message: "The answer was interrupted and cannot continue. Please try again.",
+};
 
 const errorBody = (e: ChunkError) => ({ error: { message: e.message, type: e.type, param: null, code: e.code } });
 
@@ -30,6 +116,8 @@ export async function writeEventStream(
   meta: AnswerMeta,
   includeUsage: boolean,
   metrics: GenerationMetrics,
+  /** "deltas": content pieces of one JSON text (the published API); "snapshots": each chunk the screen so far (SPA). */
+  mode: "deltas" | "snapshots" = "deltas",
 ): Promise<void> {
   res.status(200);
   res.set({
@@ -68,18 +156,47 @@ export async function writeEventStream(
       `data: {${base},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${finish ? JSON.stringify(finish) : "null"}}]}\n\n`,
     );
   };
+  const pieces = new ContentPieces();
+  let attempt = 0;
   for await (const e of answer) {
     if (res.destroyed) break;
+    if (e.type !== "keepalive") {
+      // A job started again (its worker died) answers from the start: snapshots simply replace; content pieces
+      // continue where the client is, as long as the new attempt repeats what was sent (see ContentPieces).
+      if (e.attempt > attempt && attempt > 0) pieces.restart();
+      attempt = Math.max(attempt, e.attempt);
+    }
     if (e.type === "keepalive") write(": keep-alive\n\n");
     else if (e.type === "start") {
       if (first) send({}, null);
     } else if (e.type === "delta") {
       const delta: Record<string, unknown> = {};
       if (e.reasoning) delta.reasoning_content = e.reasoning;
-      if (e.code !== undefined && e.json) delta.content = answerContent(e.code, e.json);
-      send(delta, null);
+      if (mode === "snapshots" && e.code !== undefined && e.json) delta.content = snapshotContent(e.code, e.json);
+      else if (mode === "deltas" && e.text) {
+        try {
+          delta.content = pieces.code(e.text, e.repair === true);
+        } catch (err) {
+          if (!(err instanceof ContentDiverged)) throw err;
+          status = 502;
+          write(`data: ${JSON.stringify(errorBody(interruptedError))}\n\n`);
+          // Our failure, not the client's: nothing more is generated, and it is not billed.
+          void answer.cancel("lost");
+          break;
+        }
+      }
+      if (delta.content || delta.reasoning_content || first) send(delta, null);
     } else if (e.type === "done") {
-      send({ content: answerContent(e.code, e.json) }, e.finishReason === "length" ? "length" : "stop");
+      let content: string;
+      try {
+        content = mode === "snapshots" ? snapshotContent(e.code, e.json) : pieces.finish(e.code, e.json, e.firstCode);
+      } catch (err) {
+        if (!(err instanceof ContentDiverged)) throw err;
+        status = 502;
+        write(`data: ${JSON.stringify(errorBody(interruptedError))}\n\n`);
+        break;
+      }
+      send({ content }, e.finishReason === "length" ? "length" : "stop");
       if (includeUsage) {
         const u = e.usage;
         write(
@@ -103,6 +220,8 @@ export async function writeEventStream(
 /** Collects an answer and answers once: the final screen, or the error with its status. */
 export async function collectAnswer(answer: RelayedAnswer): Promise<{
   code: string;
+  /** When a repair pass ran: the first pass's code. */
+  firstCode?: string;
   json: Screen | null;
   finishReason: string;
   usage: { inputTokens: number; outputTokens: number };
@@ -111,7 +230,15 @@ export async function collectAnswer(answer: RelayedAnswer): Promise<{
   let reasoning = "";
   for await (const e of answer) {
     if (e.type === "delta" && e.reasoning) reasoning += e.reasoning;
-    else if (e.type === "done") return { code: e.code, json: e.json, finishReason: e.finishReason, usage: e.usage, reasoning };
+    else if (e.type === "done")
+      return {
+        code: e.code,
+        ...(e.firstCode !== undefined ? { firstCode: e.firstCode } : {}),
+        json: e.json,
+        finishReason: e.finishReason,
+        usage: e.usage,
+        reasoning,
+      };
     else if (e.type === "error") throw new OpenAIError(e.error.status, e.error.message, e.error.type, e.error.code);
   }
   throw new OpenAIError(502, "The answer ended without its last part. Please try again.", "server_error", "stream_interrupted");

@@ -11,7 +11,10 @@ describe("processing a generation job", () => {
   const real = createNodeEvaluator();
   afterAll(() => real.dispose());
 
-  function harness(provider: Provider, opts: { cancelled?: boolean; evaluator?: UiCodeEvaluator } = {}) {
+  function harness(
+    provider: Provider,
+    opts: { cancelled?: boolean; evaluator?: UiCodeEvaluator; snapshotByteFactor?: number; deltaIntervalMs?: number } = {},
+  ) {
     const chunks: Chunk[] = [];
     const completions: { payload: Record<string, unknown>; eventId?: string }[] = [];
     const decoder = new TextDecoder();
@@ -39,11 +42,13 @@ describe("processing a generation job", () => {
       logger: createLogger("test", "silent"),
       keyPrefix: "",
       partialIntervalMs: 0,
+      ...(opts.snapshotByteFactor !== undefined ? { snapshotByteFactor: opts.snapshotByteFactor } : {}),
+      ...(opts.deltaIntervalMs !== undefined ? { deltaIntervalMs: opts.deltaIntervalMs } : {}),
     });
     return { processor, chunks, completions };
   }
 
-  const job = (attemptsStarted = 1, attempts = 2): Job<GenerationJob> =>
+  const job = (attemptsStarted = 1, attempts = 2, extra: Partial<GenerationJob> = {}): Job<GenerationJob> =>
     ({
       data: {
         requestId: "req-1",
@@ -58,6 +63,7 @@ describe("processing a generation job", () => {
         holdId: "hold-1",
         partials: true,
         enqueuedAt: Date.now(),
+        ...extra,
       },
       attemptsStarted,
       opts: { attempts },
@@ -123,7 +129,7 @@ describe("processing a generation job", () => {
       },
     };
     const { processor, chunks } = harness(paced);
-    expect(await processor.process(job())).toBe("stop");
+    expect(await processor.process(job(1, 2, { snapshots: true }))).toBe("stop");
     const screens = chunks.flatMap((c) => (c.type === "delta" && c.json ? [c.json] : []));
     expect(screens.length).toBeGreaterThan(0);
     expect(screens.every((j) => j.screen.v1.length > 0)).toBe(true);
@@ -134,8 +140,70 @@ describe("processing a generation job", () => {
     const { processor, completions } = harness(
       scripted(['text("a")'], new ProviderError("upstream down", "upstream_error", true)),
     );
-    await expect(processor.process(job(1, 2))).rejects.toThrow("upstream down");
+    await expect(processor.process(job(1, 2, { snapshots: true }))).rejects.toThrow("upstream down");
     expect(completions).toEqual([]);
+    const quiet = harness(scripted([], new ProviderError("upstream down", "upstream_error", true)));
+    await expect(quiet.processor.process(job(1, 2))).rejects.toThrow("upstream down");
+  });
+
+  it("when a delta stream fails transiently after its code went out, then it ends with an error instead of starting the client's text again", async () => {
+    const { processor, chunks } = harness(scripted(['text("a")'], new ProviderError("upstream down", "upstream_error", true)));
+    expect(await processor.process(job(1, 2))).toBe("error");
+    expect(chunks.find((c) => c.type === "delta")).toMatchObject({ text: 'text("a")' });
+    expect(chunks.at(-1)).toMatchObject({ type: "error", error: { code: "upstream_error" } });
+  });
+
+  it("when a stream asks for deltas, then the code goes out as pieces adding up to the final code and only the final code is evaluated", async () => {
+    const evaluate = jest.fn((code: string) => real.evaluate(code));
+    const prefix = jest.fn((code: string) => real.evaluatePrefix(code));
+    const stream = jest.fn(() => real.stream());
+    const evaluator = { evaluate, evaluatePrefix: prefix, stream, dispose: () => undefined } as unknown as UiCodeEvaluator;
+    const pieces = ['heading("Hi 😀")\n', 'text("a \\"quoted\\" one")\n', 'button("Go", {onPress: "go"})'];
+    const paced: Provider = {
+      name: "paced",
+      async *generate(): AsyncIterable<ProviderEvent> {
+        for (const text of pieces) {
+          yield { type: "code", text };
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        yield { type: "usage", inputTokens: 7, outputTokens: 3 };
+      },
+    };
+    const { processor, chunks } = harness(paced, { evaluator });
+    expect(await processor.process(job())).toBe("stop");
+    const deltas = chunks.flatMap((c) => (c.type === "delta" ? [c] : []));
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.every((c) => c.json === undefined && c.code === undefined)).toBe(true);
+    const done = chunks.at(-1)!;
+    expect(done.type === "done" && done.code).toBe(pieces.join(""));
+    // All of the code went out as deltas before the final evaluation: the answer's last chunk adds only the screen.
+    expect(deltas.map((c) => c.text).join("")).toBe(pieces.join(""));
+    expect(evaluate).toHaveBeenCalledTimes(1);
+    expect(prefix).not.toHaveBeenCalled();
+    expect(stream).not.toHaveBeenCalled();
+  });
+
+  it("when snapshots would add up to more than the byte factor, then they stop and the final screen still comes", async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `text("line ${i}")\n`);
+    const paced: Provider = {
+      name: "paced",
+      async *generate(): AsyncIterable<ProviderEvent> {
+        for (const text of lines) {
+          yield { type: "code", text };
+          await new Promise((r) => setTimeout(r, 3));
+        }
+        yield { type: "usage", inputTokens: 7, outputTokens: 40 };
+      },
+    };
+    const { processor, chunks } = harness(paced, { snapshotByteFactor: 3 });
+    expect(await processor.process(job(1, 2, { snapshots: true }))).toBe("stop");
+    const sizes = chunks.flatMap((c) =>
+      c.type === "delta" && c.json ? [JSON.stringify({ code: c.code, json: c.json }).length] : [],
+    );
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3 * sizes.at(-1)!);
+    const done = chunks.at(-1)!;
+    expect(done.type === "done" && done.json?.screen.v1).toHaveLength(40);
   });
 
   it("when the upstream fails on the last attempt, then the client gets a 502 and the request costs nothing", async () => {

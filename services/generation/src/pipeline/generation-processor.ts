@@ -24,9 +24,23 @@ export interface ProcessorDeps {
   logger: Logger;
   /** REDIS_KEY_PREFIX. */
   keyPrefix: string;
-  /** Least time between two intermediate screens of one stream. */
+  /** Least time between two intermediate screens (snapshots) of one stream. */
   partialIntervalMs: number;
+  /** Snapshots stop once the bytes sent would exceed this factor times the snapshot considered (default 4). */
+  snapshotByteFactor?: number;
+  /** Least time between two code deltas of one stream (default 0: one per provider batch). */
+  deltaIntervalMs?: number;
 }
+
+/** How one pass streams: nothing, code deltas (`repair`: of the repair pass) or the screen so far. */
+type StreamMode =
+  | { kind: "none" }
+  | { kind: "deltas"; repair: boolean }
+  /** `sent`: content bytes of the snapshots sent so far, across passes; `stopped`: the byte bound was reached. */
+  | { kind: "snapshots"; budget: { sent: number; stopped: boolean } };
+
+/** The published content bytes of a snapshot (as the API process writes it: `{"code","json"}`). */
+const snapshotBytes = (code: string, json: Screen): number => Buffer.byteLength(JSON.stringify({ code, json }));
 
 type Outcome = "stop" | "length" | "cancelled" | "error";
 
@@ -198,8 +212,13 @@ export class GenerationProcessor {
       signal,
     };
     const usage = { inputTokens: 0, outputTokens: 0 };
-    // Whether any of the answer (a screen so far, reasoning) reached the client: decides what a failure costs.
+    // Whether any of the answer (a screen so far, code, reasoning) reached the client: decides what a failure costs
+    // and whether a transient failure may start the answer again (code deltas already sent cannot be taken back).
     const progress = { delivered: false };
+    const snapshotBudget = { sent: 0, stopped: false };
+    const mode = (repair: boolean): StreamMode =>
+      !d.partials ? { kind: "none" } : d.snapshots ? { kind: "snapshots", budget: snapshotBudget } : { kind: "deltas", repair };
+    let firstCode: string | undefined;
     let noRepair = "";
     const started = Date.now();
     let code = "";
@@ -208,7 +227,7 @@ export class GenerationProcessor {
     let failure: ChunkError | undefined;
     try {
       const generating = performance.now();
-      let pass = await this.stream(provider.generate(req), out, d.partials, signal, progress);
+      let pass = await this.stream(provider.generate(req), out, mode(false), signal, progress);
       metrics.stages.observe({ stage: "generate" }, (performance.now() - generating) / 1000);
       usage.inputTokens += pass.usage.inputTokens;
       usage.outputTokens += pass.usage.outputTokens;
@@ -237,9 +256,11 @@ export class GenerationProcessor {
               throw new ProviderError(`all ${d.maxOutputTokens} output tokens were used`, "budget_exhausted", false);
             metrics.repairs.inc();
             logger.info({ requestId: d.requestId, problems: problems.slice(0, 5) }, "asking the model to repair its code");
-            pass = await this.stream(provider.repair(repairReq, code, problems), out, d.partials, signal, progress);
+            const first = code;
+            pass = await this.stream(provider.repair(repairReq, code, problems), out, mode(true), signal, progress);
             usage.inputTokens += pass.usage.inputTokens;
             usage.outputTokens += pass.usage.outputTokens;
+            firstCode = first;
             code = pass.code;
             final = signal.aborted ? final : await this.safely(() => evaluator.evaluate(code));
           } catch (err) {
@@ -263,7 +284,8 @@ export class GenerationProcessor {
         }
       }
     } catch (err) {
-      if (err instanceof ProviderError && err.transient && !lastAttempt && !signal.aborted) {
+      const sentCode = d.partials && !d.snapshots && progress.delivered;
+      if (err instanceof ProviderError && err.transient && !lastAttempt && !signal.aborted && !sentCode) {
         // BullMQ runs the job again; the client's stream starts over with the next attempt's chunks.
         logger.warn({ err, requestId: d.requestId }, "provider failed; the job will be retried");
         throw err;
@@ -302,7 +324,14 @@ export class GenerationProcessor {
     const finishReason = outcome === "cancelled" ? "cancelled" : outcome;
     if (failure) out.publish({ type: "error", error: failure });
     else if (outcome !== "cancelled")
-      out.publish({ type: "done", code, json: screen, finishReason: outcome === "length" ? "length" : "stop", usage });
+      out.publish({
+        type: "done",
+        code,
+        ...(firstCode !== undefined ? { firstCode } : {}),
+        json: screen,
+        finishReason: outcome === "length" ? "length" : "stop",
+        usage,
+      });
     const completing = performance.now();
     await this.complete(d, billed, finishReason);
     metrics.stages.observe({ stage: "complete" }, (performance.now() - completing) / 1000);
@@ -334,25 +363,32 @@ export class GenerationProcessor {
   }
 
   /**
-   * Consumes one provider answer: code accumulates; whenever new code has arrived (and the partial interval has
-   * passed) the prefix is evaluated and the screen so far is published. Reasoning is relayed as it comes.
+   * Consumes one provider answer: code accumulates. Deltas: new code goes out as it comes (pieces arriving within
+   * GEN_DELTA_INTERVAL_MS together), nothing is evaluated — the final code is, once, by the caller. Snapshots: when new
+   * code has arrived and the interval has passed, the prefix is evaluated and the screen so far is published, until
+   * the byte bound is reached. Reasoning is relayed as it comes. `unsent`: code not published as a delta (none in
+   * delta mode, where the pass's last code goes out when the provider finishes).
    */
   private async stream(
     events: AsyncIterable<ProviderEvent>,
     out: ChunkPublisher,
-    partials: boolean,
+    mode: StreamMode,
     signal: AbortSignal,
     progress: { delivered: boolean },
-  ): Promise<{ code: string; usage: { inputTokens: number; outputTokens: number } }> {
+  ): Promise<{ code: string; unsent: string; usage: { inputTokens: number; outputTokens: number } }> {
     const pump = new EventPump(events);
-    const session = partials && this.sessions < MAX_SESSIONS ? this.deps.evaluator.stream() : undefined;
+    const snapshots = mode.kind === "snapshots" ? mode.budget : undefined;
+    const session = snapshots && !snapshots.stopped && this.sessions < MAX_SESSIONS ? this.deps.evaluator.stream() : undefined;
     if (session) this.sessions++;
     let code = "";
+    let unsent = "";
     let usage = { inputTokens: 0, outputTokens: 0 };
-    // The first intermediate screen comes one interval in: a fast answer is then evaluated once, whole.
-    let lastEmit = Date.now();
+    // Snapshots: the first intermediate screen comes one interval in (a fast answer is then evaluated once, whole).
+    // Deltas: the first code goes out at once (time to first content).
+    let lastEmit = snapshots ? Date.now() : 0;
     let pending = false;
     let lastJson = "";
+    const factor = this.deps.snapshotByteFactor ?? 4;
     try {
       for (;;) {
         const batch = await pump.next();
@@ -361,11 +397,26 @@ export class GenerationProcessor {
         for (const e of batch) {
           if (e.type === "code") {
             code += e.text;
+            unsent += e.text;
             pending = true;
           } else if (e.type === "reasoning") reasoning += e.text;
           else usage = { inputTokens: e.inputTokens, outputTokens: e.outputTokens };
         }
-        if (!partials || signal.aborted) continue;
+        if (mode.kind === "none" || signal.aborted) continue;
+        if (mode.kind === "deltas") {
+          const due = Date.now() - lastEmit >= (this.deps.deltaIntervalMs ?? 0);
+          const text = unsent && due ? unsent : "";
+          // Reasoning and code in chunks of their own: a client sees the thoughts before the code they led to.
+          if (reasoning) out.publish({ type: "delta", reasoning });
+          if (text) out.publish({ type: "delta", text, ...(mode.repair ? { repair: true } : {}) });
+          if (text || reasoning) progress.delivered = true;
+          if (text) {
+            unsent = "";
+            lastEmit = Date.now();
+          }
+          continue;
+        }
+        unsent = "";
         if (reasoning) {
           out.publish({ type: "delta", reasoning });
           progress.delivered = true;
@@ -374,7 +425,7 @@ export class GenerationProcessor {
         // Intermediate screens are a courtesy, the final one is not: under load they come less often (the interval
         // grows with the generations in progress beyond the sandbox sessions), so the CPU goes to finishing answers.
         const interval = this.deps.partialIntervalMs * Math.max(1, this.active / MAX_SESSIONS);
-        if (pending && !pump.done && Date.now() - lastEmit >= interval) {
+        if (snapshots && !snapshots.stopped && pending && !pump.done && Date.now() - lastEmit >= interval) {
           pending = false;
           lastEmit = Date.now();
           const r = await this.safely(() => (session ? session.push(code) : this.deps.evaluator.evaluatePrefix(code)));
@@ -387,14 +438,28 @@ export class GenerationProcessor {
             // A chunk only when the screen changed (a half-typed token often changes nothing).
             if (json !== lastJson) {
               lastJson = json;
-              out.publish({ type: "delta", code, json: r.screen });
-              progress.delivered = true;
+              // Each snapshot repeats the screen so far: once they would add up to more than `factor` times the
+              // one considered, the rest of the answer waits for the final screen (and nothing more is evaluated).
+              const bytes = snapshotBytes(code, r.screen);
+              if (snapshots.sent + bytes > factor * bytes) snapshots.stopped = true;
+              else {
+                snapshots.sent += bytes;
+                out.publish({ type: "delta", code, json: r.screen });
+                progress.delivered = true;
+              }
             }
           }
         }
       }
       if (pump.failure) throw pump.failure;
-      return { code, usage };
+      // The pass's last code goes out now, before the (final) evaluation: the client has the whole code at once, and
+      // the answer's last piece is the screen alone.
+      if (mode.kind === "deltas" && unsent && !signal.aborted) {
+        out.publish({ type: "delta", text: unsent, ...(mode.repair ? { repair: true } : {}) });
+        progress.delivered = true;
+        unsent = "";
+      }
+      return { code, unsent, usage };
     } finally {
       if (session) {
         this.sessions--;

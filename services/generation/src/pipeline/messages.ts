@@ -25,8 +25,14 @@ export interface GenerationJob {
   /** The most input tokens all the request's model calls may send (its hold covers them); absent: no limit. */
   maxInputTokens?: number;
   holdId: string;
-  /** Publish intermediate screens (streaming clients); otherwise only the final answer. */
+  /** Publish the answer as it is generated (streaming clients); otherwise only the final answer. */
   partials: boolean;
+  /**
+   * With partials: what the route streams. Absent/false: the code as it is generated (`delta.text`, the published
+   * API's content pieces; no intermediate evaluation). True: the screen so far (`delta.code` + `delta.json`, the
+   * signed-in chat's snapshots), rate-limited and bounded in bytes.
+   */
+  snapshots?: boolean;
   /** Epoch ms when the API enqueued it (queue wait metric). */
   enqueuedAt: number;
 }
@@ -51,11 +57,17 @@ interface ChunkBase {
 export type Chunk =
   /** A worker took the job and generation begins (the client's first chunk: the assistant's role). */
   | (ChunkBase & { type: "start" })
-  /** The screen so far (`code` is the whole code so far) and/or new reasoning text. */
-  | (ChunkBase & { type: "delta"; code?: string; json?: Screen; reasoning?: string })
+  /**
+   * New reasoning text, and either the screen so far (snapshots: `code` is the whole code so far) or new code (`text`,
+   * to append; `repair`: it belongs to the repair pass's code).
+   */
+  | (ChunkBase & { type: "delta"; code?: string; json?: Screen; text?: string; repair?: boolean; reasoning?: string })
   | (ChunkBase & {
       type: "done";
+      /** The code `json` renders (the repaired code when a repair pass ran). */
       code: string;
+      /** When a repair pass ran: the first pass's code (`code` is then the repaired one). */
+      firstCode?: string;
       json: Screen | null;
       finishReason: "stop" | "length" | "cancelled";
       usage: { inputTokens: number; outputTokens: number };

@@ -92,8 +92,9 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   private accept(chunk: Chunk): void {
     if (this.finished) return;
     if (chunk.attempt > this.attempt) {
-      // A retried job answers from the start; its chunks replace the earlier attempt's (each carries the whole
-      // screen so far, so the client simply re-renders).
+      // A retried job answers from the start; its chunks replace the earlier attempt's (snapshots carry the whole
+      // screen so far, so the client simply re-renders; a delta stream continues where the client is when the new
+      // attempt repeats the code sent, else the HTTP layer ends it with an error: see ContentPieces).
       this.attempt = chunk.attempt;
       this.expected = 0;
     } else if (chunk.attempt < this.attempt) return;
