@@ -88,7 +88,8 @@ describe("reading the streamed content layout", () => {
 
   it("when a realistic answer streams in small pieces, then the sandbox's incremental session shows the first component before the end", async () => {
     const ev = createNodeEvaluator({ timeoutMs: 500 });
-    const ui = 'screen("Weather", [\n  heading("Berlin", { level: 1 }),\n  text("Sunny, 21 °C"),\n  button("Refresh", { onPress: "refresh" }),\n]);\n';
+    const ui =
+      'screen("Weather", [\n  heading("Berlin", { level: 1 }),\n  text("Sunny, 21 °C"),\n  button("Refresh", { onPress: "refresh" }),\n]);\n';
     const final = await ev.evaluate(ui);
     if (!final.ok) throw new Error(final.error.message);
     const pieces = contentPieces({ code: ui, json: final.screen }, { size: 6 });
