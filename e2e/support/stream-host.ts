@@ -203,3 +203,55 @@ w.startText = async (url) => {
 };
 draw(undefined);
 `;
+
+/**
+ * The benchmark's React app: `window.start("delta" | "snapshots", i)` draws answer i's stream with `<GenUI stream>`
+ * (delta) or, like the SPA's chat, each snapshot chunk's screen with `<GenUI json>`; `window.firstChunkAt` is when the
+ * first bytes arrived (epoch ms); `blank()` shows an empty screen, `stop()` aborts the stream.
+ */
+export const REACT_APP_BENCH = (apiBase: string) => `
+import { createElement } from "react";
+import { createRoot } from "react-dom/client";
+import { GenUI } from "@genui/react";
+
+const w = window;
+const root = createRoot(document.getElementById("app"));
+const draw = (props) => root.render(createElement(GenUI, { apiBase: ${JSON.stringify(apiBase)}, width: "600px", ...props }));
+let current;
+const now = () => performance.timeOrigin + performance.now();
+w.blank = async () => draw({ json: { name: "blank", screen: { v1: [] } } });
+w.stop = () => current && current.abort();
+w.start = async (mode, i) => {
+  w.firstChunkAt = undefined;
+  current = new AbortController();
+  const res = await fetch("/" + mode + "?i=" + i, { signal: current.signal });
+  if (mode === "delta") {
+    const [mine, timing] = res.body.tee();
+    const r = timing.getReader();
+    void r.read().then(() => { w.firstChunkAt = now(); void r.cancel(); });
+    draw({ stream: new Response(mine, { headers: { "content-type": "text/event-stream" } }) });
+    return;
+  }
+  void (async () => {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        if (w.firstChunkAt === undefined) w.firstChunkAt = now();
+        buffer += decoder.decode(value, { stream: true });
+        const events = buffer.split("\\n\\n");
+        buffer = events.pop();
+        for (const e of events) {
+          if (!e.startsWith("data: {")) continue;
+          const content = JSON.parse(e.slice(6)).choices[0].delta.content;
+          if (content) draw({ json: JSON.parse(content).json });
+        }
+      }
+    } catch {}
+  })();
+};
+draw({ json: { name: "blank", screen: { v1: [] } } });
+`;
