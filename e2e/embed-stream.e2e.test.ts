@@ -2,16 +2,21 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import { contentPieces, CONTENT_START } from "@genui/ui-runtime";
+import { compileFunction } from "node:vm";
+import * as OpenAIModule from "openai";
 import OpenAI from "openai";
+import ts from "typescript";
 import type { Page } from "playwright-core";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
 import { browserSuite } from "./support/pages";
+import { loadDocsSnippets } from "./support/spa-module";
 import {
   REACT_APP,
   bundle,
   firstText,
   realisticAnswer,
+  startLayoutApi,
   startStreamHost,
   type Answer,
   type StreamHost,
@@ -153,6 +158,114 @@ describe("streaming mode in Chromium", () => {
     await page.evaluate(() => void (window as unknown as { startFetch: (u: string) => Promise<void> }).startFetch("/sse/cut"));
     await page.getByRole("alert").filter({ hasText: "ended before the answer was complete" }).waitFor({ timeout: 30_000 });
     expect((await state(page)).errors).toEqual([expect.stringMatching(/ended before the answer was complete/)]);
+  });
+
+  describe("the docs' streaming samples (Rendering section)", () => {
+    type StreamingSnippets = { streamRoute: string; streamReact: string; streamFetch: string };
+    const samples = (origin: string) => loadDocsSnippets().renderingSnippets(origin) as unknown as StreamingSnippets;
+    let api: Awaited<ReturnType<typeof startLayoutApi>>;
+    const lastText = (a: Answer) =>
+      [...a.json.screen.v1].reverse().find((n) => typeof n.value === "string" && n.value.length > 2)?.value as string;
+
+    // The samples call the published API: until the server streams the [B2] layout, a stand-in origin answers
+    // completions with the layout's pieces over real SSE and passes everything else through to the real BFF.
+    beforeAll(async () => {
+      api = await startLayoutApi(suite.url(), () => contentPieces(answer, { size: 4 }));
+    });
+    afterAll(async () => api?.close());
+
+    it("when the plain-fetch loader sample runs on a host page, then it draws the streamed screen and logs the final one", async () => {
+      host.route("/api/genui-stream", (req, res) => {
+        // The host's server passes the API's event stream through (what the sample's comment describes).
+        let body = "";
+        req.on("data", (d: Buffer) => (body += d.toString()));
+        req.on("end", () => {
+          void (async () => {
+            const upstream = await fetch(`${api.url}/apps/api/v1/chat/completions`, {
+              method: "POST",
+              headers: { authorization: "Bearer gk_live_test", "content-type": "application/json" },
+              body: JSON.stringify({ model: "genui-pluto-0.1", stream: true, ...(JSON.parse(body) as object) }),
+            });
+            res.writeHead(200, { "content-type": "text/event-stream" });
+            for await (const part of upstream.body as unknown as AsyncIterable<Uint8Array>) res.write(part);
+            res.end();
+          })();
+        });
+      });
+      host.page(
+        "/docs-fetch",
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs sample</title></head><body>${samples(api.url).streamFetch}</body></html>`,
+      );
+      const { page, errors } = await suite.openPage({ width: 900, height: 900 });
+      const logs: string[] = [];
+      page.on("console", (m) => logs.push(`${m.type()}: ${m.text()}`));
+      await page.goto(`${host.url}/docs-fetch`);
+      const frame = page.frameLocator("genui-screen iframe");
+      await frame.getByText(lastText(answer), { exact: true }).first().waitFor({ timeout: 30_000 });
+      await eventually(
+        async () => logs,
+        (l) => l.includes(`log: done: ${answer.json.name}`),
+        30_000,
+      );
+      expect(logs.filter((l) => l.startsWith("error"))).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+
+    it("when the Node route sample (official openai client, stream: true) feeds the React page sample, then the page draws the stream and keeps its code", async () => {
+      const s = samples(api.url);
+      // The route handler, compiled as Next.js would and run in Node with the real openai package.
+      const { outputText } = ts.transpileModule(s.streamRoute, {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+      });
+      const mod = { exports: {} as { POST?: (r: Request) => Promise<Response> } };
+      // The route reads its key from process.env (passed in: the compiled module runs outside jest's sandbox).
+      const env = { env: { GENUI_API_KEY: "gk_live_docs_sample" } };
+      const requireOpenAI = (id: string) => (id === "openai" ? OpenAIModule : undefined);
+      compileFunction(outputText, ["module", "exports", "require", "process"])(mod, mod.exports, requireOpenAI, env);
+      const POST = mod.exports.POST!;
+      host.route("/api/genui", (req, res) => {
+        let body = "";
+        req.on("data", (d: Buffer) => (body += d.toString()));
+        req.on("end", () => {
+          void (async () => {
+            const answerResponse = await POST(new Request("http://host/api/genui", { method: "POST", body }));
+            res.writeHead(answerResponse.status, { "content-type": "application/x-ndjson" });
+            for await (const part of answerResponse.body as unknown as AsyncIterable<Uint8Array>) res.write(part);
+            res.end();
+          })().catch((e: unknown) => res.destroy(e as Error));
+        });
+      });
+      const app = await bundle(
+        "docs-react",
+        `import { createElement } from "react";\nimport { createRoot } from "react-dom/client";\nimport Page from "./page.tsx";\ncreateRoot(document.getElementById("app")).render(createElement(Page));\n`,
+        { "page.tsx": s.streamReact },
+      );
+      host.page("/docs-react.js", app);
+      host.page(
+        "/docs-react",
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs sample</title></head><body><div id="app"></div><script src="/docs-react.js"></script></body></html>`,
+      );
+      const { page, errors } = await suite.openPage({ width: 900, height: 900 });
+      await page.goto(`${host.url}/docs-react`);
+      const before = api.requests.length;
+      await page.getByRole("button", { name: "Weather" }).click();
+      const frame = page.frameLocator("iframe");
+      await frame.getByText(lastText(answer), { exact: true }).first().waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId("kept")
+        .filter({ hasText: `History keeps ${answer.code.length} characters of code.` })
+        .waitFor();
+      expect(api.requests.slice(before)).toEqual([
+        {
+          authorization: "Bearer gk_live_docs_sample",
+          body: expect.objectContaining({
+            stream: true,
+            messages: [{ role: "user", content: "What's the weather in Paris this week?" }],
+          }),
+        },
+      ]);
+      expect(errors).toEqual([]);
+    });
   });
 
   describe("against the platform's published API", () => {

@@ -92,6 +92,7 @@ export async function startStreamHost(): Promise<StreamHost> {
   const released = new Set<string>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/favicon.ico") return void res.writeHead(204).end();
     const route = routes.get(url.pathname);
     if (route) return void route(req, res);
     const page = pages.get(url.pathname);
@@ -139,11 +140,12 @@ export async function startStreamHost(): Promise<StreamHost> {
  * A browser bundle of `entry` (plain JavaScript importing react, react-dom and @genui/react as an app would), built
  * with Vite from the installed packages (@genui/react's built dist: `npm run build -w @genui/react` first).
  */
-export async function bundle(name: string, entry: string): Promise<string> {
+export async function bundle(name: string, entry: string, files: Record<string, string> = {}): Promise<string> {
   const dir = path.join(REPO_ROOT, "node_modules", ".cache", `genui-${name}-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   try {
     writeFileSync(path.join(dir, "entry.js"), entry);
+    for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
     writeFileSync(
       path.join(dir, "vite.config.mjs"),
       `export default { logLevel: "error", root: ${JSON.stringify(dir)}, define: { "process.env.NODE_ENV": '"production"' },
@@ -152,6 +154,8 @@ export async function bundle(name: string, entry: string): Promise<string> {
     await promisify(execFile)(path.join(REPO_ROOT, "node_modules/.bin/vite"), ["build", "--config", "vite.config.mjs"], {
       cwd: dir,
       timeout: 120_000,
+      // jest runs with NODE_ENV=test, which would make Vite compile JSX for React's development runtime.
+      env: { ...process.env, NODE_ENV: "production" },
     });
     return readFileSync(path.join(dir, "out", "app.js"), "utf8");
   } finally {
@@ -255,3 +259,53 @@ w.start = async (mode, i) => {
 };
 draw({ json: { name: "blank", screen: { v1: [] } } });
 `;
+
+/**
+ * A stand-in for the published API's origin: POST /apps/api/v1/chat/completions answers `pieces` as a paced SSE
+ * stream (recording each request's body and key); everything else (the iframe page, the loader, the sandbox worker)
+ * is passed through to the real BFF at `upstream`.
+ */
+export async function startLayoutApi(
+  upstream: string,
+  pieces: () => string[],
+): Promise<{ url: string; requests: { body: unknown; authorization: string | undefined }[]; close(): Promise<void> }> {
+  const requests: { body: unknown; authorization: string | undefined }[] = [];
+  const up = new URL(upstream);
+  const server = http.createServer((req, res) => {
+    if (req.method === "POST" && req.url === "/apps/api/v1/chat/completions") {
+      let body = "";
+      req.on("data", (d: Buffer) => (body += d.toString()));
+      req.on("end", () => {
+        requests.push({ body: JSON.parse(body) as unknown, authorization: req.headers.authorization });
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+        void (async () => {
+          const all = pieces();
+          for (const [i, p] of all.entries()) {
+            await sleep(2);
+            res.write(chunk(p, i === all.length - 1 ? "stop" : null));
+          }
+          res.end("data: [DONE]\n\n");
+        })();
+      });
+      return;
+    }
+    const proxied = http.request(
+      { host: up.hostname, port: up.port, path: req.url, method: req.method, headers: { ...req.headers, host: up.host } },
+      (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      },
+    );
+    proxied.on("error", () => res.destroy());
+    req.pipe(proxied);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
