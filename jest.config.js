@@ -14,6 +14,7 @@ const shared = {
     "^@genui/(chassis|testkit|ui-runtime)$": "<rootDir>/packages/$1/src/index.ts",
     "^@genui/ui-runtime/protocol$": "<rootDir>/packages/ui-runtime/src/protocol.ts",
     "^@genui/ui-runtime/node$": "<rootDir>/packages/ui-runtime/src/node.ts",
+    "^@genui/ui-runtime/stream$": "<rootDir>/packages/ui-runtime/src/stream.ts",
     "^@genui/react-renderer$": "<rootDir>/frontend/renderer/src/index.ts",
   },
   testPathIgnorePatterns: ["/node_modules/", "/dist/"],

@@ -2,10 +2,14 @@ import path from "node:path";
 import { defineConfig } from "vite";
 
 // The standalone <genui-screen> loader (no React): one script a Vue, Svelte, Angular or plain HTML host includes.
-// It needs only the protocol of @genui/ui-runtime (types aside), so the alias keeps zod and the evaluator out.
+// It needs only the protocol and the stream reader of @genui/ui-runtime (types aside), so the aliases keep zod and
+// the evaluator out (streaming evaluates in genui-evaluator-worker.js, loaded from the API when a stream starts).
 export default defineConfig({
   resolve: {
-    alias: { "@genui/ui-runtime/protocol": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/protocol.ts") },
+    alias: {
+      "@genui/ui-runtime/protocol": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/protocol.ts"),
+      "@genui/ui-runtime/stream": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/stream.ts"),
+    },
   },
   build: {
     outDir: "dist",

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type CSSProperties, type ReactElement } from "react";
 import { DEFAULT_API_BASE, createGenUIFrame, type ActionEvent, type GenUIFrame, type GenUITheme, type Screen } from "./host";
+import type { GenUIStream, GenUIStreamAnswer, GenUIStreamEvaluator } from "./stream";
 
 /** SPEC §3 "Rendering component props" (+ apiBase, theme, onError, className, style). */
 export interface GenUIProps {
@@ -20,6 +21,20 @@ export interface GenUIProps {
   json?: Screen | string;
   prompt?: string;
   code?: string;
+  /**
+   * Streaming mode: a streamed completion of the published API, drawn as it grows — the official openai client's
+   * stream (`client.chat.completions.create({ …, stream: true })`), a fetch `Response` with the SSE body, or the
+   * content text accumulated so far (pass the longer text on each render). The UI code so far is evaluated in the
+   * browser's sandbox (a Web Worker loaded from apiBase) and each screen is drawn; the complete answer's `json` (the
+   * validated screen) is drawn at the end. While set, json / code / prompt are ignored. No apiKey is needed: the
+   * stream was already authorised. Errors (a failed stream, content not in the layout, an incomplete answer) go to
+   * onError and, with debug, the error band.
+   */
+  stream?: GenUIStream;
+  /** Streaming mode: the finished answer `{ code, repaired_code?, json }` (e.g. to keep `code` for the history). */
+  onStreamComplete?: (answer: GenUIStreamAnswer) => void;
+  /** Streaming mode: evaluate code prefixes elsewhere (e.g. a host-made sandbox worker, see `workerStreamEvaluator`). */
+  streamEvaluator?: GenUIStreamEvaluator;
   /** Show retrieve and render errors in an error band above the screen. Default false. */
   debug?: boolean;
   theme?: GenUITheme;
@@ -33,7 +48,7 @@ export interface GenUIProps {
 
 /** Renders a generated UI screen in the sandboxed GenUI iframe (see host.ts). */
 export function GenUI(props: GenUIProps): ReactElement {
-  const { id, apiKey, apiBase = DEFAULT_API_BASE, width, height, json, prompt, code, debug = false, theme } = props;
+  const { id, apiKey, apiBase = DEFAULT_API_BASE, width, height, json, prompt, code, debug = false, theme, stream } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<GenUIFrame | null>(null);
   const latest = useRef(props);
@@ -56,8 +71,11 @@ export function GenUI(props: GenUIProps): ReactElement {
       theme: p.theme,
       onAction: (event) => latest.current.onActionListener?.(event),
       onError: (message) => latest.current.onError?.(message),
+      onStreamComplete: (answer) => latest.current.onStreamComplete?.(answer),
+      streamEvaluator: p.streamEvaluator,
     });
-    frame.update({ json: p.json, code: p.code, prompt: p.prompt });
+    if (p.stream !== undefined) frame.stream(p.stream);
+    else frame.update({ json: p.json, code: p.code, prompt: p.prompt });
     frameRef.current = frame;
     return () => {
       frame.destroy();
@@ -75,8 +93,10 @@ export function GenUI(props: GenUIProps): ReactElement {
 
   useEffect(() => {
     // host.ts ignores unchanged input, so a json object literal re-created on every render is no extra RENDER.
-    frameRef.current?.update({ json, code, prompt });
-  }, [json, code, prompt]);
+    // In streaming mode the same source (or a string that only grew) continues the stream.
+    if (stream !== undefined) frameRef.current?.stream(stream);
+    else frameRef.current?.update({ json, code, prompt });
+  }, [json, code, prompt, stream]);
 
   return <div id={id} ref={containerRef} className={className(props.className)} style={props.style} data-genui="" />;
 }

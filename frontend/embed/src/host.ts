@@ -9,6 +9,7 @@
  */
 import { MESSAGE_SOURCE, iframeUrl, isFrameMessage, parseAction } from "@genui/ui-runtime/protocol";
 import type { ActionEvent, FrameMessage, HostMessage, Screen } from "@genui/ui-runtime";
+import { StreamRun, defaultStreamEvaluator, type GenUIStream, type GenUIStreamAnswer, type GenUIStreamEvaluator } from "./stream";
 
 export type { ActionEvent, Screen } from "@genui/ui-runtime";
 
@@ -41,11 +42,21 @@ export interface GenUIFrameOptions extends GenUIFrameSettings {
   fetch?: typeof fetch;
   /** Style the error band with inline styles (default true). The custom element styles it from its shadow root. */
   inlineStyles?: boolean;
+  /** Streaming mode: receives the finished answer (`{ code, repaired_code?, json }`) when a stream completes. */
+  onStreamComplete?: (answer: GenUIStreamAnswer) => void;
+  /** Streaming mode: evaluates the code prefixes. Default: the GenUI sandbox worker loaded from `apiBase`. */
+  streamEvaluator?: GenUIStreamEvaluator;
 }
 
 export interface GenUIFrame {
   /** Draw `json`, or retrieve a screen for `code` / `prompt` (debounced by 1 s). Unchanged input is a no-op. */
   update(input: GenUIInput): void;
+  /**
+   * Streaming mode: draw a streamed answer as it grows (see `GenUIStream`). A new source replaces the current one
+   * (and any json / code / prompt); the same source again, or a string that only grew, continues it; `undefined`
+   * stops following it (the last screen stays). `update` with new input stops it too.
+   */
+  stream(source: GenUIStream | null | undefined): void;
   setTheme(theme: GenUITheme | undefined): void;
   /** Change the API key, size or debug mode; a changed API key retrieves the current code / prompt again. */
   configure(settings: GenUIFrameSettings): void;
@@ -161,6 +172,7 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
   let generation = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inflight: AbortController | undefined;
+  let streaming: { source: GenUIStream; run: StreamRun } | undefined;
 
   const report = (message: string, always: boolean): void => {
     if (destroyed) return;
@@ -276,9 +288,43 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
     else report(result.message, false);
   }
 
+  function stopStream(): void {
+    streaming?.run.stop();
+    streaming = undefined;
+  }
+
+  function startStream(source: GenUIStream): void {
+    generation++;
+    cancelRetrieve();
+    stopStream();
+    if (setupError) return report(setupError, true);
+    clearError();
+    const run: StreamRun = new StreamRun({
+      show: (s) => {
+        if (streaming?.run === run) show(s);
+      },
+      error: (message) => {
+        if (streaming?.run === run) report(message, false);
+      },
+      complete: (answer) => {
+        if (streaming?.run !== run) return;
+        try {
+          opts.onStreamComplete?.(answer);
+        } catch (e) {
+          console.error("GenUI: onStreamComplete threw", e);
+        }
+      },
+      evaluator: () => opts.streamEvaluator ?? defaultStreamEvaluator(api!),
+    });
+    streaming = { source, run };
+    if (typeof source === "string") run.push(source);
+    else void run.consume(source);
+  }
+
   function apply(next: GenUIInput): void {
     generation++;
     cancelRetrieve();
+    stopStream();
     const hasJson = next.json !== undefined && next.json !== null && next.json !== "";
     const code = nonEmpty(next.code) ? next.code : undefined;
     const prompt = nonEmpty(next.prompt) ? next.prompt : undefined;
@@ -382,6 +428,28 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
         report(`GenUI: ${messageOf(e)}`, false);
       }
     },
+    stream(source: GenUIStream | null | undefined): void {
+      if (destroyed) return;
+      try {
+        if (source === undefined || source === null) return stopStream();
+        const current = streaming;
+        if (current && current.source === source) return;
+        if (current && typeof source === "string" && typeof current.source === "string") {
+          const known = current.run.text;
+          if (source.startsWith(known)) {
+            current.source = source;
+            // The accumulated text only grew: feed the new part to the same answer.
+            if (source.length > known.length) current.run.push(source.slice(known.length));
+            return;
+          }
+        }
+        // The json / code / prompt input no longer applies; an update with it later starts over.
+        inputKey = undefined;
+        startStream(source);
+      } catch (e) {
+        report(`GenUI: ${messageOf(e)}`, false);
+      }
+    },
     setTheme(next: GenUITheme | undefined): void {
       if (destroyed || next === theme) return;
       theme = next;
@@ -408,6 +476,7 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
       destroyed = true;
       generation++;
       cancelRetrieve();
+      stopStream();
       window.removeEventListener("message", onMessage);
       band.remove();
       iframe.remove();

@@ -17,3 +17,10 @@ export {
   type GenUITheme,
   type Screen,
 } from "./host";
+export {
+  EVALUATOR_WORKER_PATH,
+  workerStreamEvaluator,
+  type GenUIStream,
+  type GenUIStreamAnswer,
+  type GenUIStreamEvaluator,
+} from "./stream";

@@ -10,6 +10,10 @@
  * code, prompt, json (JSON text). The `json` property takes a screen object or JSON text; the last write of the
  * property or the attribute wins. Events (bubbling, composed): `genui-action` (detail: the action) and `genui-error`
  * (detail: `{ message }`).
+ *
+ * Streaming mode: set the `stream` property to a streamed completion (the openai client's stream, a fetch `Response`
+ * with the SSE body, or the content text so far) and the element draws the screen as it grows, then the final json;
+ * `genui-stream-complete` (detail: `{ code, repaired_code?, json }`) fires at the end. See `GenUIStream`.
  */
 import {
   DEFAULT_API_BASE,
@@ -22,10 +26,12 @@ import {
   type GenUITheme,
   type Screen,
 } from "./host";
+import type { GenUIStream, GenUIStreamAnswer } from "./stream";
 
 export const ELEMENT_NAME = "genui-screen";
 export const ACTION_EVENT = "genui-action";
 export const ERROR_EVENT = "genui-error";
+export const STREAM_COMPLETE_EVENT = "genui-stream-complete";
 
 export const OBSERVED_ATTRIBUTES = [
   "api-key",
@@ -46,25 +52,35 @@ const STYLE =
   "background:#fef2f2;color:#991b1b;font:13px/1.4 system-ui,-apple-system,sans-serif;white-space:pre-wrap}" +
   ".genui-error[hidden]{display:none}";
 
-export type MountOptions = Omit<GenUIFrameOptions, "apiBase"> & GenUIInput & { apiBase?: string };
+export type MountOptions = Omit<GenUIFrameOptions, "apiBase"> & GenUIInput & { apiBase?: string; stream?: GenUIStream };
 
-/** Puts a GenUI iframe into `el` and draws `json` (or retrieves `code` / `prompt`); returns its controller. */
+/**
+ * Puts a GenUI iframe into `el` and draws `json` (or retrieves `code` / `prompt`, or draws `stream` as it grows);
+ * returns its controller.
+ */
 export function mount(el: HTMLElement, opts: MountOptions): GenUIFrame {
-  const { json, code, prompt, apiBase, ...rest } = opts;
+  const { json, code, prompt, apiBase, stream, ...rest } = opts;
   const frame = createGenUIFrame(el, { ...rest, apiBase: apiBase || DEFAULT_API_BASE });
-  frame.update({ json, code, prompt });
+  if (stream !== undefined) frame.stream(stream);
+  else frame.update({ json, code, prompt });
   return frame;
 }
 
 /** The `<genui-screen>` element's own API (besides HTMLElement's). */
 export interface GenUIScreenElement extends HTMLElement {
   json: Screen | string | undefined;
+  /** Streaming mode: a streamed completion drawn as it grows (see `GenUIStream`); while set, json/code/prompt wait. */
+  stream: GenUIStream | undefined;
   /** The controller of the current iframe while the element is connected. */
   readonly frame: GenUIFrame | undefined;
 }
 
 export interface GenUIActionEvent extends CustomEvent<ActionEvent> {
   readonly type: typeof ACTION_EVENT;
+}
+
+export interface GenUIStreamCompleteEvent extends CustomEvent<GenUIStreamAnswer> {
+  readonly type: typeof STREAM_COMPLETE_EVENT;
 }
 
 export interface GenUIErrorEvent extends CustomEvent<{ message: string }> {
@@ -78,6 +94,7 @@ declare global {
   interface HTMLElementEventMap {
     "genui-action": GenUIActionEvent;
     "genui-error": GenUIErrorEvent;
+    "genui-stream-complete": GenUIStreamCompleteEvent;
   }
 }
 
@@ -93,6 +110,7 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
     static readonly observedAttributes: readonly string[] = OBSERVED_ATTRIBUTES;
     #frame: GenUIFrame | undefined;
     #json: Screen | string | undefined;
+    #stream: GenUIStream | undefined;
     readonly #container: HTMLDivElement;
 
     constructor() {
@@ -114,6 +132,15 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
       this.#sync();
     }
 
+    get stream(): GenUIStream | undefined {
+      return this.#stream;
+    }
+
+    set stream(value: GenUIStream | undefined | null) {
+      this.#stream = value ?? undefined;
+      this.#sync();
+    }
+
     get frame(): GenUIFrame | undefined {
       return this.#frame;
     }
@@ -124,6 +151,11 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
         const value = (this as { json?: Screen | string }).json;
         delete (this as { json?: unknown }).json;
         this.#json = value ?? undefined;
+      }
+      if (Object.prototype.hasOwnProperty.call(this, "stream")) {
+        const value = (this as { stream?: GenUIStream }).stream;
+        delete (this as { stream?: unknown }).stream;
+        this.#stream = value ?? undefined;
       }
       this.#create();
     }
@@ -164,6 +196,8 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
         onAction: (detail) => this.dispatchEvent(new CustomEvent(ACTION_EVENT, { detail, bubbles: true, composed: true })),
         onError: (message) =>
           this.dispatchEvent(new CustomEvent(ERROR_EVENT, { detail: { message }, bubbles: true, composed: true })),
+        onStreamComplete: (detail) =>
+          this.dispatchEvent(new CustomEvent(STREAM_COMPLETE_EVENT, { detail, bubbles: true, composed: true })),
       });
       this.#sync();
     }
@@ -171,6 +205,7 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
     #sync(): void {
       if (!this.#frame) return;
       this.#frame.configure(this.#settings());
+      if (this.#stream !== undefined) return this.#frame.stream(this.#stream);
       this.#frame.update({
         json: this.#json,
         code: asText(this.getAttribute("code")),

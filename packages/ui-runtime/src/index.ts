@@ -8,3 +8,4 @@ export * from "./protocol";
 export * from "./worker/client";
 export * from "./worker/protocol";
 export * from "./docs";
+export * from "./stream-content";

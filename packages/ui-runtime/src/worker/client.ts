@@ -8,6 +8,12 @@ export interface WorkerLike {
   terminate(): void;
 }
 
+/** One streamed answer's incremental evaluation (see `WorkerEvaluator.session`). */
+export interface EvaluatorSession {
+  push(prefix: string): Promise<{ result: EvalResult; ms: number }>;
+  close(): void;
+}
+
 /**
  * The page's side of the evaluator worker: `evaluate` / `evaluatePrefix` answer promises, in request order, with
  * the time the worker spent. Create the worker with Vite's
@@ -25,9 +31,13 @@ export class WorkerEvaluator {
     });
   }
 
-  private ask(code: string, prefix: boolean): Promise<{ result: EvalResult; ms: number }> {
+  private nextSession = 1;
+
+  private ask(code: string, prefix: boolean, session?: number, close?: boolean): Promise<{ result: EvalResult; ms: number }> {
     const id = this.next++;
     const req: WorkerRequest = { id, code, prefix };
+    if (session !== undefined) req.session = session;
+    if (close) req.close = true;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       this.worker.postMessage(req);
@@ -40,6 +50,23 @@ export class WorkerEvaluator {
 
   evaluatePrefix(code: string) {
     return this.ask(code, true);
+  }
+
+  /**
+   * A streaming session in the worker (`UiCodeEvaluator.stream()`): `push(prefix)` with each longer prefix of one
+   * answer answers the screen so far, evaluating complete statements once; `close()` frees its sandbox.
+   */
+  session(): EvaluatorSession {
+    const session = this.nextSession++;
+    let closed = false;
+    return {
+      push: (prefix: string) => this.ask(prefix, true, session),
+      close: () => {
+        if (closed) return;
+        closed = true;
+        void this.ask("", true, session, true);
+      },
+    };
   }
 
   terminate(): void {

@@ -1,5 +1,5 @@
 import variant from "@jitl/quickjs-singlefile-browser-release-sync";
-import { UiCodeEvaluator, type EvalResult } from "../dsl/evaluator";
+import { UiCodeEvaluator, type EvalResult, type UiCodeStream } from "../dsl/evaluator";
 import type { WorkerRequest, WorkerResponse } from "./protocol";
 
 /**
@@ -16,12 +16,38 @@ const scope = globalThis as unknown as {
   postMessage(m: WorkerResponse): void;
 };
 
+/** Streaming sessions by the page's session id: one incremental sandbox per streamed answer. */
+const sessions = new Map<number, UiCodeStream>();
+const CLOSED: EvalResult = { ok: false, error: { kind: "invalid", message: "session closed" } };
+
+/** A session's requests run one after another (a push awaits its sandbox; a close must not overtake it). */
+let sessionQueue: Promise<unknown> = Promise.resolve();
+
+function answer(req: WorkerRequest): Promise<EvalResult> {
+  const { code, prefix, session } = req;
+  if (session === undefined) return prefix ? evaluator.evaluatePrefix(code) : evaluator.evaluate(code);
+  const next = sessionQueue.then(() => sessionAnswer(session, code, !!req.close));
+  sessionQueue = next.catch(() => undefined);
+  return next;
+}
+
+async function sessionAnswer(session: number, code: string, close: boolean): Promise<EvalResult> {
+  if (close) {
+    sessions.get(session)?.dispose();
+    sessions.delete(session);
+    return CLOSED;
+  }
+  let stream = sessions.get(session);
+  if (!stream) sessions.set(session, (stream = evaluator.stream()));
+  return stream.push(code);
+}
+
 scope.onmessage = async (e) => {
-  const { id, code, prefix } = e.data;
+  const { id } = e.data;
   const t = performance.now();
   let result: EvalResult;
   try {
-    result = prefix ? await evaluator.evaluatePrefix(code) : await evaluator.evaluate(code);
+    result = await answer(e.data);
   } catch (err) {
     // Every request gets an answer, or the page would wait for it forever.
     result = { ok: false, error: { kind: "memory", message: `the sandbox could not start: ${String(err)}`.slice(0, 300) } };

@@ -608,6 +608,9 @@ export interface RenderingSnippets {
   nextPage: string;
   actions: string;
   loader: string;
+  streamRoute: string;
+  streamReact: string;
+  streamFetch: string;
 }
 
 export function renderingSnippets(origin: string): RenderingSnippets {
@@ -722,6 +725,97 @@ export default function Page() {
   // event.detail: { type, component: { name, value } }
   el.addEventListener("genui-action", (event) => console.log(event.detail));
   el.addEventListener("genui-error", (event) => console.error(event.detail.message));
+</script>`,
+    streamRoute: `// app/api/genui/route.ts: the official client streams; the browser gets its chunks
+import OpenAI from "openai";
+
+const genui = new OpenAI({
+  baseURL: "${base}",
+  apiKey: process.env.GENUI_API_KEY,
+});
+
+export async function POST(request: Request) {
+  const { messages } = await request.json();
+  const stream = await genui.chat.completions.create({
+    model: "${MODEL}",
+    messages,
+    stream: true,
+  });
+  // One JSON chunk per line; Stream.fromReadableStream reads it back in the browser.
+  return new Response(stream.toReadableStream());
+}`,
+    streamReact: `// app/page.tsx
+"use client";
+
+import { useState } from "react";
+import { Stream } from "openai/streaming";
+import type { ChatCompletionChunk } from "openai/resources/chat/completions";
+import { GenUI, type GenUIStream } from "${PACKAGE_NAME}";
+
+export default function Page() {
+  const [stream, setStream] = useState<GenUIStream>();
+  const [code, setCode] = useState<string>();
+
+  async function send(content: string) {
+    const response = await fetch("/api/genui", {
+      method: "POST",
+      body: JSON.stringify({ messages: [{ role: "user", content }] }),
+    });
+    const controller = new AbortController();
+    setStream(Stream.fromReadableStream<ChatCompletionChunk>(response.body!, controller));
+  }
+
+  return (
+    <main>
+      <button onClick={() => void send("What's the weather in Paris this week?")}>Weather</button>
+      {/* Draws the screen as the code streams, then the answer's validated json. */}
+      <GenUI
+        apiBase="${host}"
+        stream={stream}
+        width="100%"
+        debug
+        onStreamComplete={(answer) => setCode(answer.repaired_code ?? answer.code)}
+      />
+      {code && <p data-testid="kept">History keeps {code.length} characters of code.</p>}
+    </main>
+  );
+}`,
+    streamFetch: `<script src="${base}/embed/genui-loader.js"></script>
+
+<genui-screen id="screen" api-base="${host}" width="100%" debug></genui-screen>
+
+<script>
+  const el = document.getElementById("screen");
+  el.addEventListener("genui-stream-complete", (event) => console.log("done:", event.detail.json.name));
+  el.addEventListener("genui-error", (event) => console.error(event.detail.message));
+
+  // Your server passes the API's event stream through (it keeps the key). Plain fetch, plain SSE:
+  // (el.stream = response also works: the element reads the events itself.)
+  async function show(prompt) {
+    const response = await fetch("/api/genui-stream", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ messages: [{ role: "user", content: prompt }] }),
+    });
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    let content = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      const events = buffer.split("\\n\\n");
+      buffer = events.pop();
+      for (const event of events) {
+        const data = event.replace(/^data: /, "");
+        if (!data.startsWith("{")) continue; // comments and [DONE]
+        content += JSON.parse(data).choices[0]?.delta?.content ?? "";
+        el.stream = content; // the text so far: the element draws the screen it describes
+      }
+    }
+  }
+  show("What's the weather in Paris this week?");
 </script>`,
   };
 }

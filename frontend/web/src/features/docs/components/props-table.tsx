@@ -97,6 +97,19 @@ export const GENUI_PROPS: PropRow[] = [
     description: "A request to generate a screen from (billed like a completion); together with code, a change to that code.",
   },
   {
+    name: "stream",
+    type: "AsyncIterable<ChatCompletionChunk> | Response | string",
+    default: "—",
+    description:
+      "Streaming mode: a streamed completion (the openai client's stream, a fetch Response of the event stream, or the content text so far), drawn as its code arrives, then its json.",
+  },
+  {
+    name: "onStreamComplete",
+    type: "(answer: { code, repaired_code?, json }) => void",
+    default: "—",
+    description: "Called with the finished answer of a stream; keep repaired_code ?? code for the conversation.",
+  },
+  {
     name: "debug",
     type: "boolean",
     default: "false",

@@ -54,6 +54,26 @@ export function Rendering({ origin }: { origin: string }) {
       <p>The page keeps the conversation, shows the latest screen and sends the user's actions back:</p>
       <Code code={s.nextPage} language="tsx" label="Next.js: page" />
 
+      <h3>Streaming</h3>
+      <p>
+        With <code>stream: true</code>, each chunk's <code>delta.content</code> is a piece of the answer's JSON text{" "}
+        <code>{'{"code":"…","json":…}'}</code>. Give the stream to the component's <code>stream</code> prop and it draws the
+        screen as the code arrives: the code so far runs in the browser's UI code sandbox (a Web Worker loaded from{" "}
+        <code>apiBase</code>), each screen it gives is drawn, and when the answer is complete its <code>json</code> — the
+        validated screen — is drawn. <code>stream</code> takes the official client's stream, a <code>fetch</code>{" "}
+        <code>Response</code> with the event stream, or the content text received so far. <code>onStreamComplete</code> receives{" "}
+        <code>{"{ code, repaired_code?, json }"}</code>: keep <code>repaired_code ?? code</code> for the conversation.
+      </p>
+      <p>The key stays on your server: its route streams with the official Node client and passes the chunks on.</p>
+      <Code code={s.streamRoute} language="tsx" label="Streaming: route handler with the openai client" />
+      <Code code={s.streamReact} language="tsx" label="Streaming: page drawing the stream" />
+      <p>
+        Without React or the openai package, read the event stream with <code>fetch</code> and give the element the text so far
+        (or the <code>Response</code> itself). A page with a Content Security Policy needs <code>worker-src blob:</code> and{" "}
+        <code>{"script-src <api origin> 'wasm-unsafe-eval'"}</code> for the sandbox worker.
+      </p>
+      <Code code={s.streamFetch} language="html" label="Streaming: plain fetch and the loader" />
+
       <h3>Props</h3>
       <PropsTable />
 
@@ -74,12 +94,13 @@ export function Rendering({ origin }: { origin: string }) {
 
       <h3>Without React</h3>
       <p>
-        On any page — plain HTML or another framework — load the loader script (3.6 KB gzipped) from{" "}
+        On any page — plain HTML or another framework — load the loader script (6.4 KB gzipped) from{" "}
         <code>{apiBase(origin)}/embed/genui-loader.js</code> and use the <code>&lt;genui-screen&gt;</code> element. Its attributes
         mirror the props: <code>api-key</code>, <code>api-base</code>, <code>width</code>, <code>height</code>, <code>theme</code>
         , <code>debug</code>, <code>code</code>, <code>prompt</code> and <code>json</code> (JSON text; the <code>json</code>{" "}
         property also takes an object). Actions arrive as <code>genui-action</code> events, errors as <code>genui-error</code>{" "}
-        events.
+        events. The <code>stream</code> property is streaming mode (see Streaming above); the finished answer arrives as a{" "}
+        <code>genui-stream-complete</code> event.
       </p>
       <Code code={s.loader} language="html" label="HTML: the loader script" />
     </DocSection>

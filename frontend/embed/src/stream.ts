@@ -1,0 +1,297 @@
+/**
+ * Streaming mode ([B2]): a streamed completion of the published API rendered as it grows. The stream's
+ * `delta.content` pieces are the JSON text `{"code":"…","json":…}` in pieces (see `StreamedContent`); the UI code so
+ * far is evaluated in the browser's UI code sandbox (QuickJS in a Web Worker, one incremental session per answer)
+ * and each screen it gives is drawn; when the text is complete, its `json` (the server-validated screen) is drawn.
+ */
+import {
+  StreamedContent,
+  WorkerEvaluator,
+  type ContentAnswer,
+  type EvalResult,
+  type EvaluatorSession,
+  type StreamedAnswer,
+} from "@genui/ui-runtime/stream";
+import type { Screen } from "@genui/ui-runtime";
+
+/**
+ * What streaming mode takes:
+ * - the official `openai` client's stream (`await client.chat.completions.create({ …, stream: true })`), or any
+ *   async iterable of chat completion chunks (`{ choices: [{ delta: { content } }] }`);
+ * - a fetch `Response` whose body is the server-sent events of a streamed completion;
+ * - the content text accumulated so far (a string that grows; pass the longer text on each update).
+ */
+export type GenUIStream = AsyncIterable<unknown> | Response | string;
+
+/** The finished answer of a stream: what a non-streaming client would get by `JSON.parse(content)`. */
+export type GenUIStreamAnswer = ContentAnswer & { json: Screen };
+
+/** Evaluates a streamed answer's code prefixes (default: the GenUI sandbox worker loaded from the API). */
+export interface GenUIStreamEvaluator {
+  session(): EvaluatorSession;
+}
+
+/** Where the API serves the sandbox worker script for streaming mode. */
+export const EVALUATOR_WORKER_PATH = "/apps/api/v1/embed/genui-evaluator-worker.js";
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** The error message of an error object of the stream (`{ error: { message } }` or `{ error: "…" }`). */
+function streamError(v: unknown): string | undefined {
+  if (!isObject(v) || v.error === undefined || v.error === null) return undefined;
+  const e = v.error;
+  if (typeof e === "string") return e;
+  if (isObject(e) && typeof e.message === "string") return e.message;
+  return "the stream reported an error";
+}
+
+/** The `delta.content` of a chat completion chunk (undefined when it carries none); throws on an error chunk. */
+export function chunkContent(chunk: unknown): string | undefined {
+  const err = streamError(chunk);
+  if (err !== undefined) throw new Error(`GenUI: the stream failed: ${err}`);
+  if (!isObject(chunk) || !Array.isArray(chunk.choices)) return undefined;
+  const choice: unknown = chunk.choices[0];
+  if (!isObject(choice) || !isObject(choice.delta)) return undefined;
+  const content = choice.delta.content;
+  return typeof content === "string" && content !== "" ? content : undefined;
+}
+
+/** The JSON values of a server-sent events body, up to `data: [DONE]`. */
+export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let data: string[] = [];
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      const lines = buffer.split(/\r\n|\r|\n/);
+      buffer = done ? "" : (lines.pop() ?? "");
+      if (done && buffer === "" && data.length) lines.push("");
+      for (const line of lines) {
+        if (line === "") {
+          if (!data.length) continue;
+          const text = data.join("\n");
+          data = [];
+          if (text === "[DONE]") return;
+          try {
+            yield JSON.parse(text) as unknown;
+          } catch {
+            throw new Error(`GenUI: the stream sent an event that is not JSON: ${text.slice(0, 80)}`);
+          }
+        } else if (line.startsWith("data:")) data.push(line.slice(line.startsWith("data: ") ? 6 : 5));
+      }
+      if (done) return;
+    }
+  } finally {
+    reader.releaseLock();
+    void body.cancel().catch(() => undefined);
+  }
+}
+
+/** The content pieces of a stream source (an async iterable of chunks or an SSE `Response`). */
+export async function* contentOf(source: AsyncIterable<unknown> | Response): AsyncGenerator<string> {
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    if (!source.ok) {
+      const text = await source.text().catch(() => "");
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      throw new Error(`GenUI: the stream failed: ${streamError(body) ?? `HTTP ${source.status}`}`);
+    }
+    if (!source.body) throw new Error("GenUI: the stream's response has no body.");
+    for await (const event of sseData(source.body)) {
+      const piece = chunkContent(event);
+      if (piece !== undefined) yield piece;
+    }
+    return;
+  }
+  for await (const chunk of source as AsyncIterable<unknown>) {
+    const piece = chunkContent(chunk);
+    if (piece !== undefined) yield piece;
+  }
+}
+
+/** A streaming evaluator on a Web Worker running the GenUI sandbox; a worker that fails to load fails every push. */
+export function workerStreamEvaluator(worker: Worker): GenUIStreamEvaluator {
+  const client = new WorkerEvaluator(worker);
+  let failed: Error | undefined;
+  const waiting = new Set<(e: Error) => void>();
+  worker.addEventListener("error", (e: ErrorEvent) => {
+    e.preventDefault();
+    failed = new Error(`GenUI: the UI code sandbox could not run (${e.message || "its worker script did not load"}).`);
+    for (const reject of waiting) reject(failed);
+    waiting.clear();
+  });
+  return {
+    session(): EvaluatorSession {
+      const s = client.session();
+      return {
+        push: (prefix) =>
+          failed
+            ? Promise.reject(failed)
+            : new Promise((resolve, reject) => {
+                waiting.add(reject);
+                s.push(prefix).then((r) => {
+                  waiting.delete(reject);
+                  resolve(r);
+                }, reject);
+              }),
+        close: () => s.close(),
+      };
+    },
+  };
+}
+
+const shared = new Map<string, GenUIStreamEvaluator>();
+
+/**
+ * The page's one sandbox worker for `api` (started on the first stream): the worker script comes from the API
+ * (cross-origin), so a same-origin blob worker loads it with importScripts. A host page with a Content Security
+ * Policy needs `worker-src blob:` and `script-src <api origin> 'wasm-unsafe-eval'` for it.
+ */
+export function defaultStreamEvaluator(api: URL): GenUIStreamEvaluator {
+  const url = new URL(EVALUATOR_WORKER_PATH, api).href;
+  let ev = shared.get(url);
+  if (!ev) {
+    const blob = new Blob([`importScripts(${JSON.stringify(url)});`], { type: "text/javascript" });
+    ev = workerStreamEvaluator(new Worker(URL.createObjectURL(blob)));
+    shared.set(url, ev);
+  }
+  return ev;
+}
+
+export interface StreamRunCallbacks {
+  /** Draw this screen (a prefix's screen, or the final json). */
+  show(screen: Screen): void;
+  /** Report an error (shown in debug mode). */
+  error(message: string): void;
+  /** The answer is complete. */
+  complete?(answer: GenUIStreamAnswer): void;
+  evaluator(): GenUIStreamEvaluator;
+}
+
+/**
+ * One streamed answer being drawn. Pieces go in with `push`; evaluation runs one prefix at a time and always takes
+ * the latest code (prefixes that arrived while the sandbox was busy are skipped, never queued up).
+ */
+export class StreamRun {
+  private readonly reader = new StreamedContent();
+  private session?: EvaluatorSession;
+  private sessionFor?: "code" | "repaired";
+  private pending = "";
+  private evaluated = "";
+  private busy = false;
+  private finished = false;
+  private stopped = false;
+
+  constructor(private readonly cb: StreamRunCallbacks) {}
+
+  /** The content text so far. */
+  get text(): string {
+    return this.reader.text;
+  }
+
+  get done(): boolean {
+    return this.finished || this.stopped;
+  }
+
+  push(piece: string): void {
+    if (this.done) return;
+    let state: StreamedAnswer;
+    try {
+      state = this.reader.push(piece);
+    } catch (e) {
+      return this.fail(e);
+    }
+    this.advance(state);
+  }
+
+  /** The source ended: the text must be complete by now. */
+  end(): void {
+    if (this.done) return;
+    try {
+      this.advance(this.reader.end());
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  fail(e: unknown): void {
+    if (this.done) return;
+    const message = messageOf(e);
+    this.stop();
+    this.cb.error(message.startsWith("GenUI") ? message : `GenUI: ${message}`);
+  }
+
+  /** Stops drawing (a newer input replaced this stream) and frees the sandbox session. */
+  stop(): void {
+    this.stopped = true;
+    this.closeSession();
+  }
+
+  /** Reads `source` to its end into this run. */
+  async consume(source: AsyncIterable<unknown> | Response): Promise<void> {
+    try {
+      for await (const piece of contentOf(source)) {
+        if (this.done) return;
+        this.push(piece);
+      }
+      this.end();
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private advance(state: StreamedAnswer): void {
+    if (state.complete && state.json) {
+      this.finished = true;
+      this.closeSession();
+      this.cb.show(state.json);
+      const answer: GenUIStreamAnswer = { code: state.code, json: state.json };
+      if (state.repairedCode !== undefined) answer.repaired_code = state.repairedCode;
+      this.cb.complete?.(answer);
+      return;
+    }
+    const kind = state.repairedCode !== undefined ? "repaired" : "code";
+    if (kind !== this.sessionFor) {
+      // The repair pass restarts the code: its prefixes go to a fresh sandbox.
+      this.closeSession();
+      this.sessionFor = kind;
+      this.evaluated = "";
+    }
+    this.pending = state.current;
+    void this.kick();
+  }
+
+  private async kick(): Promise<void> {
+    if (this.busy || this.done) return;
+    const code = this.pending;
+    if (code === this.evaluated || code.trim() === "") return;
+    this.busy = true;
+    this.evaluated = code;
+    let result: EvalResult | undefined;
+    let session: EvaluatorSession | undefined;
+    try {
+      session = this.session ??= this.cb.evaluator().session();
+      result = (await session.push(code)).result;
+    } catch (e) {
+      this.busy = false;
+      return this.fail(e);
+    }
+    this.busy = false;
+    // A prefix that does not evaluate yet (cut mid-statement) is normal while streaming: keep the last screen.
+    if (!this.done && session === this.session && result.ok) this.cb.show(result.screen);
+    void this.kick();
+  }
+
+  private closeSession(): void {
+    this.session?.close();
+    this.session = undefined;
+  }
+}
