@@ -67,13 +67,17 @@ export function streamSnippets(origin: string): Snippets {
     stream=True,
 )
 
+# Each chunk carries the next piece of one JSON text: {"code": "...", "json": {...}}.
+# The code grows as the model writes it (a streaming <GenUI> renders it as it comes);
+# the validated screen closes the text.
+content = ""
 updates = 0
 for chunk in stream:
     if chunk.choices and chunk.choices[0].delta.content:
-        # Each chunk holds the whole screen so far: re-render it.
-        screen = json.loads(chunk.choices[0].delta.content)
+        content += chunk.choices[0].delta.content
         updates += 1
 
+screen = json.loads(content)
 print(f"{updates} updates; final screen: {screen['json']['name']}")`,
     ),
     javascript: jsProgram(
@@ -84,15 +88,19 @@ print(f"{updates} updates; final screen: {screen['json']['name']}")`,
   stream: true,
 });
 
-let screen;
+// Each chunk carries the next piece of one JSON text: {"code": "...", "json": {...}}.
+// The code grows as the model writes it (a streaming <GenUI> renders it as it comes);
+// the validated screen closes the text.
+let content = "";
 let updates = 0;
 for await (const chunk of stream) {
-  const content = chunk.choices[0]?.delta?.content;
-  if (content) {
-    screen = JSON.parse(content); // the whole screen so far: re-render it
+  const piece = chunk.choices[0]?.delta?.content;
+  if (piece) {
+    content += piece;
     updates += 1;
   }
 }
+const screen = JSON.parse(content);
 console.log(updates, "updates; final screen:", screen.json.name);`,
     ),
   };
@@ -169,14 +177,15 @@ export function thinkingSnippets(origin: string): Snippets {
 )
 
 reasoning = ""
+content = ""
 for chunk in stream:
     if not chunk.choices:
         continue
     delta = chunk.choices[0].delta
     reasoning += getattr(delta, "reasoning_content", None) or ""
-    if delta.content:
-        screen = json.loads(delta.content)
+    content += delta.content or ""
 
+screen = json.loads(content)
 print("Reasoning:", reasoning.strip().splitlines()[0])
 print("Screen:", screen["json"]["name"])`,
     ),
@@ -190,12 +199,13 @@ print("Screen:", screen["json"]["name"])`,
 });
 
 let reasoning = "";
-let screen;
+let content = "";
 for await (const chunk of stream) {
   const delta = chunk.choices[0]?.delta;
   if (delta?.reasoning_content) reasoning += delta.reasoning_content;
-  if (delta?.content) screen = JSON.parse(delta.content);
+  if (delta?.content) content += delta.content;
 }
+const screen = JSON.parse(content);
 console.log("Reasoning:", reasoning.trim().split("\\n")[0]);
 console.log("Screen:", screen.json.name);`,
     ),
