@@ -8,7 +8,8 @@ import type { Chunk, GenerationJob } from "./messages";
 
 /** The worker's processor with its I/O replaced by recorders: what reaches the client and billing is asserted. */
 describe("processing a generation job", () => {
-  const real = createNodeEvaluator();
+  // A generous deadline: these tests are about what is sent, not the time limit (a busy machine must not trip it).
+  const real = createNodeEvaluator({ timeoutMs: 2_000 });
   afterAll(() => real.dispose());
 
   function harness(
@@ -118,17 +119,23 @@ describe("processing a generation job", () => {
   });
 
   it("when the code so far draws nothing yet, then no screen chunk is sent: the first one already has a component", async () => {
+    let published: { type: string; json?: unknown }[] = [];
     const paced: Provider = {
       name: "paced",
       async *generate(): AsyncIterable<ProviderEvent> {
         for (const text of ['screen("Shop")\n', 'heading("Hi")\n', 'text("a")\n', 'text("b")']) {
           yield { type: "code", text };
-          await new Promise((r) => setTimeout(r, 30));
+          // Give the worker its turn: after the heading, wait (at most 2 s) until it has sent a screen, so a busy
+          // machine cannot fold the whole answer into one batch (which rightly sends no intermediate screen).
+          const until = Date.now() + (text.startsWith("heading") ? 2_000 : 30);
+          do await new Promise((r) => setTimeout(r, 10));
+          while (Date.now() < until && !published.some((c) => c.type === "delta" && c.json));
         }
         yield { type: "usage", inputTokens: 7, outputTokens: 4 };
       },
     };
     const { processor, chunks } = harness(paced);
+    published = chunks;
     expect(await processor.process(job(1, 2, { snapshots: true }))).toBe("stop");
     const screens = chunks.flatMap((c) => (c.type === "delta" && c.json ? [c.json] : []));
     expect(screens.length).toBeGreaterThan(0);
