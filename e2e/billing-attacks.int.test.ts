@@ -1,13 +1,13 @@
 import { createLogger } from "@genui/chassis";
-import { startFakeOpenAI, type FakeAnswer, type FakeOpenAI } from "@genui/testkit";
-import { OpenAIUpstreamProvider } from "../services/generation/src/providers/openai-upstream";
+import type { FakeAnswer, FakeOpenAI } from "@genui/testkit";
 import { WalletRepository } from "../services/billing/src/store/wallet.repository";
 import { Holds } from "../services/billing/src/holds";
 import { Wallets, walletLock } from "../services/billing/src/wallets";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
 import { readEventStream } from "./support/sse";
-import { startStack, type Stack } from "./support/stack";
+import type { Stack } from "./support/stack";
+import { startUpstreamStack } from "./support/upstream-stack";
 
 /**
  * Attacks on metering through the real generation worker (the real OpenAI-compatible provider against a scripted
@@ -40,14 +40,7 @@ describe("billing attacks through the generation worker", () => {
   let wallets: Wallets;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    stack = await startStack({ generation: { workers: 0 } });
-    await stack.addWorker(
-      new OpenAIUpstreamProvider({ baseURL: fake.url, apiKey: "none", model: "fake-model", timeoutMs: 5_000 }),
-      {
-        GEN_PARTIAL_INTERVAL_MS: "0",
-      },
-    );
+    ({ stack, fake } = await startUpstreamStack({ workerEnv: { GEN_PARTIAL_INTERVAL_MS: "0" } }));
     const ctx = stack.billing.ctx;
     wallets = new Wallets(
       new WalletRepository(ctx.mongo!),

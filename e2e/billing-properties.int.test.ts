@@ -1,7 +1,6 @@
 import { createLogger } from "@genui/chassis";
-import { startFakeOpenAI, type FakeAnswer, type FakeOpenAI } from "@genui/testkit";
+import type { FakeAnswer, FakeOpenAI } from "@genui/testkit";
 import fc from "fast-check";
-import { OpenAIUpstreamProvider } from "../services/generation/src/providers/openai-upstream";
 import { Holds } from "../services/billing/src/holds";
 import { WalletRepository, type LedgerEntry } from "../services/billing/src/store/wallet.repository";
 import { Wallets, walletLock } from "../services/billing/src/wallets";
@@ -9,7 +8,8 @@ import { requestCost } from "../services/billing/src/domain/pricing";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
 import { parseEventStream } from "./support/sse";
-import { startStack, type Stack } from "./support/stack";
+import type { Stack } from "./support/stack";
+import { startUpstreamStack } from "./support/upstream-stack";
 
 /**
  * Generated scenarios through the real generation worker (the OpenAI-compatible provider against a scripted upstream,
@@ -83,21 +83,15 @@ describe("billing properties under generated generation scenarios", () => {
   let repo: WalletRepository;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    stack = await startStack({ generation: { workers: 0 } });
-    await stack.addWorker(
-      new OpenAIUpstreamProvider({
-        baseURL: fake.url,
-        apiKey: "none",
-        model: "fake-model",
-        timeoutMs: 5_000,
+    ({ stack, fake } = await startUpstreamStack({
+      provider: {
         maxToolRounds: 2,
         webSearch: {
           search: async (query) => [{ title: `About ${query}`, url: "https://search.example/1", snippet: "Sales rose 12%." }],
         },
-      }),
-      { GEN_PARTIAL_INTERVAL_MS: "0" },
-    );
+      },
+      workerEnv: { GEN_PARTIAL_INTERVAL_MS: "0" },
+    }));
     const ctx = stack.billing.ctx;
     repo = new WalletRepository(ctx.mongo!);
     wallets = new Wallets(

@@ -1,11 +1,11 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { startFakeOpenAI, type FakeAnswer, type FakeOpenAI } from "@genui/testkit";
+import type { FakeAnswer, FakeOpenAI } from "@genui/testkit";
 import { streamText } from "ai";
 import OpenAI from "openai";
-import { OpenAIUpstreamProvider } from "../services/generation/src/providers/openai-upstream";
 import { newDeveloper, type Developer } from "./support/developer";
 import { readEventStream } from "./support/sse";
-import { startStack, type Stack } from "./support/stack";
+import type { Stack } from "./support/stack";
+import { startUpstreamStack } from "./support/upstream-stack";
 
 const MODEL = "genui-pluto-0.1";
 const API = "/apps/api/v1";
@@ -38,14 +38,7 @@ describe("streamed content pieces of the published API, with a scripted upstream
   let client: OpenAI;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    stack = await startStack({ generation: { workers: 0 } });
-    await stack.addWorker(
-      new OpenAIUpstreamProvider({ baseURL: fake.url, apiKey: "none", model: "fake-model", timeoutMs: 5_000 }),
-      {
-        GEN_DELTA_INTERVAL_MS: "0",
-      },
-    );
+    ({ stack, fake } = await startUpstreamStack({ workerEnv: { GEN_DELTA_INTERVAL_MS: "0" } }));
     dev = await newDeveloper(stack, 10_000_000);
     client = new OpenAI({ baseURL: `${stack.bff.url}${API}`, apiKey: dev.apiKey });
   });

@@ -127,3 +127,14 @@ export function refsOf(doc: unknown): string[] {
   walk(doc);
   return refs;
 }
+
+/** What a local `$ref` (`#/a/b`, JSON-pointer escapes undone) points at in `doc`; undefined when nothing. */
+export function resolveRef(doc: unknown, ref: string): unknown {
+  return ref
+    .slice(2)
+    .split("/")
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")],
+      doc,
+    );
+}
