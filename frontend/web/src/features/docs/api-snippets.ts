@@ -46,7 +46,7 @@ const curlPost = (url: string, json: string, { stream = false } = {}) => `curl $
   -H "Authorization: Bearer ${API_KEY_PLACEHOLDER}" \\
   -d '${json}'`;
 
-/** Streaming: every chunk carries the whole screen so far, so a client re-renders the latest. */
+/** Streaming: each chunk carries the next piece of the answer's JSON text; the pieces add up to the whole answer. */
 export function streamSnippets(origin: string): Snippets {
   const base = apiBase(origin);
   return {

@@ -88,9 +88,11 @@ export function ApiCalling({ origin }: { origin: string }) {
       <h3>Streaming</h3>
       <p>
         With <code>stream: true</code> the answer arrives as server-sent events, the way the OpenAI clients read them.{" "}
-        <strong>Every chunk's content holds the whole screen so far</strong> (both code and json), so you simply re-render the
-        latest one; the last content chunk carries <code>finish_reason</code> and the complete screen. With{" "}
-        <code>stream_options: {"{ include_usage: true }"}</code> a final chunk reports the usage.
+        <strong>Each chunk's content is the next piece of one JSON text</strong>: the pieces added up are exactly the
+        non-streaming content. The UI code arrives as the model writes it (a streaming <code>&lt;GenUI stream&gt;</code> renders
+        it as it comes, see Rendering); the last content chunk closes the text with the validated screen as <code>json</code> and
+        carries <code>finish_reason</code>. With <code>stream_options: {"{ include_usage: true }"}</code> a final chunk reports
+        the usage.
       </p>
       <CodeTabs snippets={streamSnippets(origin)} label="Streaming" />
 
