@@ -32,12 +32,18 @@ async function finalScreen(code: string): Promise<Screen> {
   return r.screen;
 }
 
-/** Chat completion chunks like the openai client yields them, one per piece, with a role chunk first. */
-async function* chunks(pieces: string[]): AsyncGenerator<unknown> {
+/**
+ * Chat completion chunks like the openai client yields them, one per piece, with a role chunk first. `holdLast`, when
+ * given, holds the last piece back (at most 2 s) until it answers true — so a busy machine cannot evaluate nothing
+ * before the stream ends.
+ */
+async function* chunks(pieces: string[], holdLast?: () => boolean): AsyncGenerator<unknown> {
   yield { id: "c", object: "chat.completion.chunk", choices: [{ index: 0, delta: { role: "assistant" }, finish_reason: null }] };
   for (const [i, content] of pieces.entries()) {
     await new Promise((r) => setTimeout(r, 1));
     const last = i === pieces.length - 1;
+    for (const until = Date.now() + 2_000; last && holdLast && !holdLast() && Date.now() < until;)
+      await new Promise((r) => setTimeout(r, 10));
     yield {
       id: "c",
       object: "chat.completion.chunk",
@@ -73,7 +79,7 @@ describe("streaming mode: reading a streamed completion", () => {
     const json = await finalScreen(UI);
     const ev = nodeEvaluator();
     const { r, shown, errors, done } = run(ev);
-    await r.consume(chunks(contentPieces({ code: UI, json }, { size: 5 })));
+    await r.consume(chunks(contentPieces({ code: UI, json }, { size: 5 }), () => shown.length > 0));
     ev.dispose();
     expect(errors).toEqual([]);
     expect(shown.length).toBeGreaterThan(1);
