@@ -109,7 +109,7 @@ export function ModelPicker({
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        aria-label={`Model: ${current?.name ?? "loading"}`}
+        aria-label={`Model: ${current?.name ?? "Loading models…"}`}
         onClick={() => setOpen((o) => !o)}
         disabled={models.length === 0}
       >
