@@ -69,8 +69,10 @@ export async function newDeveloper(
     async () =>
       ((await (await client.get("/apps/api/v1/list/")).json()) as { results: AppRow[] }).results.find((a) => a.id === app.id),
     (a) => a?.status === "active" && !!a.subscription_id,
+    40_000, // a loaded 2-core CI machine has taken over 15 s for the created → subscribed → activated round trip
   );
-  if (active?.status !== "active") throw new Error("the app did not become active");
+  if (active?.status !== "active" || !active.subscription_id)
+    throw new Error(`the app did not become active within 40 s (last seen: ${JSON.stringify(active ?? null)})`);
   if (micros > 0) await credit(stack, userId, micros);
   return {
     client,
