@@ -36,11 +36,21 @@ describe("streamed content pieces of the published API, with a scripted upstream
   let stack: Stack;
   let dev: Developer;
   let client: OpenAI;
+  /** The content-encoding of each response the client received (its fetch accepts gzip). */
+  const encodings: (string | null)[] = [];
 
   beforeAll(async () => {
     ({ stack, fake } = await startUpstreamStack({ workerEnv: { GEN_DELTA_INTERVAL_MS: "0" } }));
     dev = await newDeveloper(stack, 10_000_000);
-    client = new OpenAI({ baseURL: `${stack.bff.url}${API}`, apiKey: dev.apiKey });
+    client = new OpenAI({
+      baseURL: `${stack.bff.url}${API}`,
+      apiKey: dev.apiKey,
+      fetch: async (url, init) => {
+        const res = await fetch(url, init);
+        encodings.push(res.headers.get("content-encoding"));
+        return res;
+      },
+    });
   });
   afterEach(() => fake.reset());
   afterAll(async () => {
@@ -78,8 +88,11 @@ describe("streamed content pieces of the published API, with a scripted upstream
     expect(pieces.join("")).toBe(whole);
 
     fake.script(byUnit(TRICKY));
+    encodings.length = 0;
     const runner = client.chat.completions.stream({ model: MODEL, messages });
     expect(await runner.finalContent()).toBe(whole);
+    // The event stream came gzip-compressed, as the client accepts it, and was decoded piece by piece.
+    expect(encodings).toEqual(["gzip"]);
   });
 
   it("when the first code does not run, then the repair pass's code streams as repaired_code and the pieces add up to the non-streaming content", async () => {

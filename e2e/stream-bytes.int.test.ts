@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import { newDeveloper, type Developer } from "./support/developer";
 import { parseEventStream } from "./support/sse";
 import { startStack, type Stack } from "./support/stack";
@@ -58,6 +60,47 @@ describe("bytes on the wire of streamed answers", () => {
   }, 120_000);
   afterAll(async () => stack.stop());
 
+  /**
+   * A streamed published answer as it crosses the wire: the body bytes as sent (compressed when `encoding` is gzip),
+   * every byte the socket read (status line, headers, chunked framing included), and the decoded text.
+   */
+  const onTheWire = (prompt: string, encoding: "gzip" | "identity") =>
+    new Promise<{ status: number; encoding: string; body: number; socket: number; text: string }>((resolve, reject) => {
+      const payload = JSON.stringify({ model: MODEL, messages: [{ role: "user", content: prompt }], stream: true });
+      const url = new URL(`${stack.bff.url}${API}/chat/completions`);
+      const req = http.request(
+        url,
+        {
+          method: "POST",
+          agent: false, // a socket of its own: bytesRead counts this response only
+          headers: {
+            authorization: `Bearer ${dev.apiKey}`,
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(payload),
+            "accept-encoding": encoding,
+          },
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (b: Buffer) => parts.push(b));
+          res.on("end", () => {
+            const raw = Buffer.concat(parts);
+            const coding = String(res.headers["content-encoding"] ?? "identity");
+            resolve({
+              status: res.statusCode ?? 0,
+              encoding: coding,
+              body: raw.length,
+              socket: res.socket.bytesRead,
+              text: (coding === "gzip" ? zlib.gunzipSync(raw) : raw).toString("utf8"),
+            });
+          });
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
+    });
+
   const published = async (prompt: string, stream: boolean) =>
     fetch(`${stack.bff.url}${API}/chat/completions`, {
       method: "POST",
@@ -74,16 +117,24 @@ describe("bytes on the wire of streamed answers", () => {
 
   it("when each prompt of a varied set is streamed, then the pieces add up to the content and the bytes per answer are printed", async () => {
     const rows = await each(async (prompt) => {
-      const [streamRes, wholeRes] = await Promise.all([published(prompt, true), published(prompt, false)]);
-      expect([streamRes.status, wholeRes.status]).toEqual([200, 200]);
-      const body = Buffer.from(await streamRes.arrayBuffer());
+      const [gz, plain, wholeRes] = await Promise.all([
+        onTheWire(prompt, "gzip"),
+        onTheWire(prompt, "identity"),
+        published(prompt, false),
+      ]);
+      expect([gz.status, plain.status, wholeRes.status]).toEqual([200, 200, 200]);
+      expect([gz.encoding, plain.encoding]).toEqual(["gzip", "identity"]);
       const wholeBody = Buffer.from(await wholeRes.arrayBuffer());
       const whole = (JSON.parse(wholeBody.toString("utf8")) as { choices: { message: { content: string } }[] }).choices[0]!
         .message.content;
-      const events = parseEventStream(body.toString("utf8"));
-      const chunks = events.data.filter((d) => d !== "[DONE]").map((d) => JSON.parse(d) as Chunk);
-      const pieces = chunks.flatMap((c) => (c.choices[0]?.delta.content ? [c.choices[0].delta.content] : []));
-      expect(pieces.join("")).toBe(whole);
+      const piecesOf = (text: string) =>
+        parseEventStream(text)
+          .data.filter((d) => d !== "[DONE]")
+          .map((d) => JSON.parse(d) as Chunk)
+          .flatMap((c) => (c.choices[0]?.delta.content ? [c.choices[0].delta.content] : []));
+      const chunks = parseEventStream(plain.text).data.filter((d) => d !== "[DONE]");
+      expect(piecesOf(gz.text).join("")).toBe(whole);
+      expect(piecesOf(plain.text).join("")).toBe(whole);
       const finalBytes = Buffer.byteLength(whole);
 
       // The signed-in chat (the SPA): SPEC's snapshots, each the screen so far.
@@ -106,11 +157,12 @@ describe("bytes on the wire of streamed answers", () => {
       return {
         prompt,
         finalBytes,
-        wireBytes: body.length,
         events: chunks.length,
-        wireFactor: body.length / finalBytes,
+        gzipFactor: gz.body / finalBytes,
+        gzipSocketFactor: gz.socket / finalBytes,
+        plainFactor: plain.body / finalBytes,
         // The non-streaming response body carries the same content (escaped inside a JSON string the same way).
-        overNonStreaming: body.length / wholeBody.length,
+        plainOverNonStreaming: plain.body / wholeBody.length,
         snapshots: snapshots.length,
         snapshotContentFactor: snapshotBytes / Buffer.byteLength(lastSnapshot),
         snapshotWireFactor: authBody.length / Buffer.byteLength(lastSnapshot),
@@ -121,8 +173,12 @@ describe("bytes on the wire of streamed answers", () => {
       finalContentBytes: distribution(rows.map((r) => r.finalBytes)),
       published: {
         eventsPerAnswer: distribution(rows.map((r) => r.events)),
-        wireBytesOverContentBytes: distribution(rows.map((r) => r.wireFactor)),
-        wireBytesOverNonStreamingBody: distribution(rows.map((r) => r.overNonStreaming)),
+        // What the official clients, browsers and curl --compressed receive (Accept-Encoding: gzip).
+        gzipBodyBytesOverContentBytes: distribution(rows.map((r) => r.gzipFactor)),
+        gzipSocketBytesOverContentBytes: distribution(rows.map((r) => r.gzipSocketFactor)),
+        // A client that asks for no compression.
+        plainBodyBytesOverContentBytes: distribution(rows.map((r) => r.plainFactor)),
+        plainBodyBytesOverNonStreamingBody: distribution(rows.map((r) => r.plainOverNonStreaming)),
       },
       signedInSnapshots: {
         snapshotsPerAnswer: distribution(rows.map((r) => r.snapshots)),
@@ -133,7 +189,8 @@ describe("bytes on the wire of streamed answers", () => {
         prompt: r.prompt,
         finalBytes: r.finalBytes,
         events: r.events,
-        wire: Number(r.wireFactor.toFixed(3)),
+        gzip: Number(r.gzipFactor.toFixed(3)),
+        plain: Number(r.plainFactor.toFixed(3)),
         snapshots: r.snapshots,
         snapshotContent: Number(r.snapshotContentFactor.toFixed(3)),
       })),

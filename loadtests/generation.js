@@ -32,7 +32,15 @@ const streamErrors = new Counter("stream_errors");
 const chunksSeen = new Counter("chunks_seen");
 
 const body = JSON.stringify({ model: MODEL, messages: [{ role: "user", content: "a team dashboard" }], stream: true });
-const params = { headers: { authorization: `Bearer ${KEY}`, "content-type": "application/json" }, timeout: "120s" };
+// What the official clients send (their HTTP stacks accept gzip); ACCEPT_ENCODING=identity measures plain streams.
+const params = {
+  headers: {
+    authorization: `Bearer ${KEY}`,
+    "content-type": "application/json",
+    "accept-encoding": __ENV.ACCEPT_ENCODING || "gzip, deflate",
+  },
+  timeout: "120s",
+};
 
 export default function () {
   const res = http.post(URL, body, params);

@@ -207,8 +207,13 @@ def case_stream() -> Any:
 
 
 def case_accumulate() -> Any:
-    """The SDK's own accumulation helper: its final completion's content is the non-streaming content."""
-    client = sync_client(env("GENUI_KEY"))
+    """The SDK's own accumulation helper: its final completion's content is the non-streaming content. The SDK's
+    HTTP client accepts gzip, so the event stream arrives compressed (and is decoded as it arrives)."""
+    encodings: List[str] = []
+    http_client = openai.DefaultHttpxClient(
+        event_hooks={"response": [lambda r: encodings.append(r.headers.get("content-encoding", "identity"))]}
+    )
+    client = sync_client(env("GENUI_KEY"), http_client=http_client)
     with client.chat.completions.stream(model=MODEL, messages=MESSAGES) as stream:  # type: ignore[arg-type]
         for _ in stream:
             pass
@@ -220,6 +225,7 @@ def case_accumulate() -> Any:
     doc = parse_content(content, "get_final_completion()")
     expect(list(doc.keys()) == ["code", "json"], f"content keys are {list(doc.keys())}, not ['code', 'json']")
     expect(final.choices[0].finish_reason == "stop", f"finish_reason is {final.choices[0].finish_reason!r}")
+    expect(encodings[:1] == ["gzip"], f"the streamed response's content-encoding was {encodings[:1]}, not gzip")
     return {"chars": len(content or ""), "screen_items": len(screen_items(doc, "get_final_completion()"))}
 
 

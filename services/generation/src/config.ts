@@ -91,6 +91,11 @@ export const configSchema = baseConfigSchema
     GEN_SLOT_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
     /** Longest client-submitted UI code (retrieve's `code`, a chat message's `code`), characters. */
     GEN_MAX_CODE_CHARS: z.coerce.number().int().min(100).default(32_000),
+    /**
+     * gzip level of streamed answers for clients that accept gzip (each batch of events is sync-flushed, so nothing
+     * waits); 0 sends them uncompressed.
+     */
+    GEN_STREAM_GZIP_LEVEL: z.coerce.number().int().min(0).max(9).default(6),
   });
 
 export type GenerationConfig = z.output<typeof configSchema>;

@@ -92,6 +92,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
           servedBy,
           bodyLimit: config.HTTP_BODY_LIMIT,
           maxCodeChars: config.GEN_MAX_CODE_CHARS,
+          streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
         }),
       );
       ctx.shutdown.add("workers", "generation queue", async () => {

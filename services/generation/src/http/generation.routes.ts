@@ -25,6 +25,8 @@ export interface RouteDeps {
   servedBy: () => Promise<ServedBy | undefined>;
   /** Longest client-submitted UI code, characters (GEN_MAX_CODE_CHARS). */
   maxCodeChars: number;
+  /** gzip level of event streams for clients that accept it (GEN_STREAM_GZIP_LEVEL; 0: off). */
+  streamGzipLevel: number;
 }
 
 /** The published API's paths and the methods each declares (the rest answer 405). */
@@ -95,7 +97,16 @@ export function generationRoutes(deps: RouteDeps): Router {
     });
     cancelOnDisconnect(req, res, answer);
     const m = meta(answer, model.slug, route, startedAt);
-    if (body.stream) return writeEventStream(res, answer, m, body.includeUsage, metrics, snapshots ? "snapshots" : "deltas");
+    if (body.stream)
+      return writeEventStream(
+        res,
+        answer,
+        m,
+        body.includeUsage,
+        metrics,
+        snapshots ? "snapshots" : "deltas",
+        deps.streamGzipLevel,
+      );
     const a = await collectAnswer(answer);
     metrics.requests.inc({ route, status: "200" });
     res.json({
