@@ -93,6 +93,7 @@ export function generationRoutes(deps: RouteDeps): Router {
       webSearch: body.webSearch,
       partials: body.stream,
       ...(snapshots ? { snapshots: true } : {}),
+      ...(route === "auth-chat" && !snapshots ? { chatDeltas: true } : {}),
     });
     cancelOnDisconnect(req, res, answer);
     const m = meta(answer, model.slug, route, startedAt);
