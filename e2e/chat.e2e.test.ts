@@ -62,8 +62,8 @@ describe("chat and GenUI in Chromium", () => {
     await pending.locator("h1, h2, h3, p, button, table, svg").first().waitFor();
     await page.locator('[data-testid="assistant-message"][data-pending="false"]').waitFor();
     expect(await composer(page).inputValue()).toBe("");
-    // The default stream format: content pieces, evaluated in the page's sandbox worker.
-    expect(asked).toEqual([expect.objectContaining({ stream_format: "deltas" })]);
+    // The default stream format: SPEC's snapshots (the request names no other).
+    expect(asked).toEqual([expect.not.objectContaining({ stream_format: expect.anything() })]);
     const measure = await page.evaluate(() => {
       const chunk = performance.getEntriesByName("genui:first-chunk")[0]!;
       const shown = performance.getEntriesByName("genui:first-component")[0]!;
@@ -74,13 +74,13 @@ describe("chat and GenUI in Chromium", () => {
     await context.close();
   });
 
-  it("when the BFF names snapshots as the chat's stream format, then the chat asks for snapshots and still draws the screen while it streams", async () => {
+  it("when the BFF names deltas as the chat's stream format, then the chat asks for deltas, draws the code so far in its sandbox while it streams, and keeps the final screen", async () => {
     const { page, context, errors } = await openPage(browser);
     await richUser(page);
     // The BFF's setting (CHAT_STREAM) as the page reads it: the real /get-config/ answer with chat_stream replaced.
     await page.route("**/get-config/", async (route) => {
       const res = await route.fetch();
-      await route.fulfill({ response: res, json: { ...((await res.json()) as object), chat_stream: "snapshots" } });
+      await route.fulfill({ response: res, json: { ...((await res.json()) as object), chat_stream: "deltas" } });
     });
     const asked: unknown[] = [];
     page.on("request", (r) => {
@@ -92,8 +92,13 @@ describe("chat and GenUI in Chromium", () => {
     const pending = page.locator('[data-testid="assistant-message"][data-pending="true"]');
     await pending.locator("h1, h2, h3, p, button, table, svg").first().waitFor();
     await page.locator('[data-testid="assistant-message"][data-pending="false"]').waitFor();
-    expect(asked).toEqual([expect.not.objectContaining({ stream_format: expect.anything() })]);
+    expect(asked).toEqual([expect.objectContaining({ stream_format: "deltas" })]);
     expect(await page.getByTestId("assistant-message").locator("h1, h2, h3, p, button, table, svg").count()).toBeGreaterThan(0);
+    // A reload restores the answer: the history kept its final screen and code.
+    const shown = await page.getByTestId("assistant-message").innerText();
+    await page.reload();
+    await page.locator('[data-testid="assistant-message"][data-pending="false"]').waitFor();
+    expect(await page.getByTestId("assistant-message").innerText()).toBe(shown);
     expect(errors).toEqual([]);
     await context.close();
   });

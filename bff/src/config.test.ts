@@ -26,8 +26,8 @@ describe("the BFF's configuration", () => {
   });
 
   it("when CHAT_STREAM is unset, deltas or snapshots, then the chat's stream follows it; another value is a boot error naming it", () => {
-    expect(loadBffConfig(base).CHAT_STREAM).toBe("deltas");
-    expect(loadBffConfig({ ...base, CHAT_STREAM: "snapshots" }).CHAT_STREAM).toBe("snapshots");
+    expect(loadBffConfig(base).CHAT_STREAM).toBe("snapshots");
+    expect(loadBffConfig({ ...base, CHAT_STREAM: "deltas" }).CHAT_STREAM).toBe("deltas");
     expect(problemsOf({ ...base, CHAT_STREAM: "pieces" })).toEqual([expect.stringMatching(/^CHAT_STREAM: /)]);
   });
 

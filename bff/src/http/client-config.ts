@@ -9,7 +9,7 @@ export interface ClientConfig {
   cashfree_sdk_url: string;
   /** The CSRF cookie the SPA echoes in X-CSRFToken (`__Host-csrftoken` in production, `csrftoken` elsewhere). */
   csrf_cookie_name: string;
-  /** How the chat streams answers (CHAT_STREAM): content pieces evaluated in the browser, or server snapshots. */
+  /** How the chat streams answers (CHAT_STREAM): server snapshots (default), or content pieces evaluated in the browser. */
   chat_stream: "deltas" | "snapshots";
 }
 

@@ -67,10 +67,10 @@ export interface ConversationOptions {
   internet?: boolean;
 }
 
-/** The chat's stream format: the BFF's choice (GET /get-config/), deltas until it is known. */
+/** The chat's stream format: the BFF's choice (GET /get-config/), snapshots (SPEC's) until it is known. */
 function useStreamFormat(): ChatStreamFormat {
   const { data } = useClientConfig();
-  return data?.chat_stream === "snapshots" ? "snapshots" : "deltas";
+  return data?.chat_stream === "deltas" ? "deltas" : "snapshots";
 }
 
 /**
