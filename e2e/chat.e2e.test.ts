@@ -50,6 +50,10 @@ describe("chat and GenUI in Chromium", () => {
     await page.goto(`${stack.bff.url}/chat`);
     await page.getByRole("heading", { name: "Ask me anything" }).waitFor();
     expect(await page.getByRole("list", { name: "Suggestions" }).getByRole("button").count()).toBe(4);
+    const asked: unknown[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/auth-chat/completions")) asked.push(r.postDataJSON());
+    });
     await composer(page).fill("A sales dashboard for this week with a chart");
     await composer(page).press("Enter");
     await page.getByTestId("chat-skeleton").waitFor();
@@ -58,12 +62,43 @@ describe("chat and GenUI in Chromium", () => {
     await pending.locator("h1, h2, h3, p, button, table, svg").first().waitFor();
     await page.locator('[data-testid="assistant-message"][data-pending="false"]').waitFor();
     expect(await composer(page).inputValue()).toBe("");
+    // The default stream format: SPEC's snapshots (the request names no other).
+    expect(asked).toEqual([expect.not.objectContaining({ stream_format: expect.anything() })]);
     const measure = await page.evaluate(() => {
       const chunk = performance.getEntriesByName("genui:first-chunk")[0]!;
       const shown = performance.getEntriesByName("genui:first-component")[0]!;
       return shown.startTime - chunk.startTime;
     });
     console.warn(`first chunk → first component on screen: ${measure.toFixed(1)} ms`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("when the BFF names deltas as the chat's stream format, then the chat asks for deltas, draws the code so far in its sandbox while it streams, and keeps the final screen", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await richUser(page);
+    // The BFF's setting (CHAT_STREAM) as the page reads it: the real /get-config/ answer with chat_stream replaced.
+    await page.route("**/get-config/", async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...((await res.json()) as object), chat_stream: "deltas" } });
+    });
+    const asked: unknown[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/auth-chat/completions")) asked.push(r.postDataJSON());
+    });
+    await page.goto(`${stack.bff.url}/chat`);
+    await composer(page).fill("A pricing table with three plans");
+    await composer(page).press("Enter");
+    const pending = page.locator('[data-testid="assistant-message"][data-pending="true"]');
+    await pending.locator("h1, h2, h3, p, button, table, svg").first().waitFor();
+    await page.locator('[data-testid="assistant-message"][data-pending="false"]').waitFor();
+    expect(asked).toEqual([expect.objectContaining({ stream_format: "deltas" })]);
+    expect(await page.getByTestId("assistant-message").locator("h1, h2, h3, p, button, table, svg").count()).toBeGreaterThan(0);
+    // A reload restores the answer: the history kept its final screen and code.
+    const shown = await page.getByTestId("assistant-message").innerText();
+    await page.reload();
+    await page.locator('[data-testid="assistant-message"][data-pending="false"]').waitFor();
+    expect(await page.getByTestId("assistant-message").innerText()).toBe(shown);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -464,6 +464,45 @@ describe("the published API and the signed-in routes, through the BFF", () => {
       await expectErrorBody(bad, 400, { param: "messages[1].content", code: "missing_required_parameter" });
     });
 
+    it('when a signed-in chat asks for stream_format "deltas", then its content pieces add up to the published layout of the same answer; a bad value is refused naming stream_format', async () => {
+      const prompt = "A pricing table with three plans";
+      const res = await chat(dev.client, { model: MODEL, messages: user(prompt), stream: true, stream_format: "deltas" });
+      expect(res.status).toBe(200);
+      const stream = await readEventStream(res);
+      expect(stream.done).toBe(true);
+      const chunks = chunksOf(stream.json);
+      const pieces = chunks.flatMap((c) => (c.choices[0]?.delta.content ? [c.choices[0].delta.content] : []));
+      // Pieces, not snapshots: the code arrives over several chunks, none of them a whole JSON text but the last.
+      expect(pieces.length).toBeGreaterThan(2);
+      expect(pieces[0]!.startsWith('{"code":"')).toBe(true);
+      expect(pieces.slice(0, -1).every((p) => !p.includes('"json":'))).toBe(true);
+      expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe("stop");
+      const text = pieces.join("");
+
+      // The same conversation without streaming, in the same layout: the same text, byte for byte.
+      const whole = await chat(dev.client, { model: MODEL, messages: user(prompt), stream_format: "deltas" });
+      expect(whole.status).toBe(200);
+      const content = ((await whole.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content;
+      expect(text).toBe(content);
+      const answer = JSON.parse(text) as Answer & { repaired_code?: string };
+      expect(answer.json.screen.v1.length).toBeGreaterThan(0);
+
+      // And the default (snapshots) ends with the same screen.
+      const snap = chunksOf(
+        (await readEventStream(await chat(dev.client, { model: MODEL, messages: user(prompt), stream: true }))).json,
+      );
+      const last = answerOf(snap.at(-1)!.choices[0]!.delta.content);
+      expect(last.json).toEqual(answer.json);
+      expect(last.code).toBe(answer.repaired_code ?? answer.code);
+
+      for (const bad of ["pieces", 1, ["deltas"]])
+        await expectErrorBody(
+          await chat(dev.client, { model: MODEL, messages: user(prompt), stream: true, stream_format: bad }),
+          400,
+          { param: "stream_format", type: "invalid_request_error" },
+        );
+    });
+
     it("when the thinking model is asked for its thoughts, then reasoning_content arrives before the content", async () => {
       const ask = (extra: Record<string, unknown>) =>
         chat(dev.client, { model: THINKING, messages: user("A shopping list for the weekend"), stream: true, ...extra });

@@ -106,6 +106,7 @@ describe("the walking skeleton: browser → BFF → identity", () => {
     const body = (await res.json()) as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual([
       "cashfree_sdk_url",
+      "chat_stream",
       "csrf_cookie_name",
       "google_client_id",
       "google_script_url",
@@ -115,6 +116,7 @@ describe("the walking skeleton: browser → BFF → identity", () => {
     expect(body.google_script_url).toBe(`${stack.googleUrl}/gsi/client`);
     expect(body.paypal_sdk_url).toBe("https://www.paypal.com/sdk/js");
     expect(body.cashfree_sdk_url).toBe("https://sdk.cashfree.com/js/v3/cashfree.js");
+    expect(body.chat_stream).toBe("snapshots");
   });
 
   it("when identity is down, then a signed-in call gets 502 with a message, the BFF reports not ready, and the session survives the restart", async () => {

@@ -25,6 +25,12 @@ describe("the BFF's configuration", () => {
     expect(loadBffConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, loopback" }).TRUST_PROXY).toBe("10.0.0.0/8, loopback");
   });
 
+  it("when CHAT_STREAM is unset, deltas or snapshots, then the chat's stream follows it; another value is a boot error naming it", () => {
+    expect(loadBffConfig(base).CHAT_STREAM).toBe("snapshots");
+    expect(loadBffConfig({ ...base, CHAT_STREAM: "deltas" }).CHAT_STREAM).toBe("deltas");
+    expect(problemsOf({ ...base, CHAT_STREAM: "pieces" })).toEqual([expect.stringMatching(/^CHAT_STREAM: /)]);
+  });
+
   it("when TRUST_PROXY is not an address, a network or a hop count, then the boot error names it", () => {
     expect(problemsOf({ ...base, TRUST_PROXY: "the-load-balancer" })).toEqual([
       expect.stringMatching(/^TRUST_PROXY: not a trust proxy setting/),

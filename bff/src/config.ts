@@ -88,6 +88,12 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   GOOGLE_SCRIPT_URL: z.url({ protocol: /^https?$/ }).default("https://accounts.google.com/gsi/client"),
   PAYPAL_SDK_URL: z.url({ protocol: /^https?$/ }).default("https://www.paypal.com/sdk/js"),
   CASHFREE_SDK_URL: z.url({ protocol: /^https?$/ }).default("https://sdk.cashfree.com/js/v3/cashfree.js"),
+  /**
+   * How the SPA's chat streams answers (GET /get-config/ `chat_stream`): "snapshots" (SPEC's: the server evaluates
+   * and sends the whole screen so far; its first component showed as soon or sooner in bench:chat, docs/decisions.md)
+   * or "deltas" (content pieces, evaluated in the browser's sandbox as they come).
+   */
+  CHAT_STREAM: z.enum(["deltas", "snapshots"]).default("snapshots"),
 });
 
 export type BffConfig = z.output<typeof bffConfigSchema>;

@@ -14,6 +14,7 @@ export default defineConfig({
     // sandbox's worker (packages/ui-runtime/src/worker/evaluator-worker.ts?worker) bundled beside the page.
     alias: {
       "@genui/ui-runtime/protocol": path.join(repo, "packages/ui-runtime/src/protocol.ts"),
+      "@genui/ui-runtime/stream": path.join(repo, "packages/ui-runtime/src/stream.ts"),
       "@genui/ui-runtime": path.join(repo, "packages/ui-runtime/src/index.ts"),
       "@genui/react-renderer": path.join(repo, "frontend/renderer/src/index.ts"),
     },

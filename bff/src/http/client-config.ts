@@ -9,10 +9,12 @@ export interface ClientConfig {
   cashfree_sdk_url: string;
   /** The CSRF cookie the SPA echoes in X-CSRFToken (`__Host-csrftoken` in production, `csrftoken` elsewhere). */
   csrf_cookie_name: string;
+  /** How the chat streams answers (CHAT_STREAM): server snapshots (default), or content pieces evaluated in the browser. */
+  chat_stream: "deltas" | "snapshots";
 }
 
 export function clientConfig(
-  config: Pick<BffConfig, "GOOGLE_CLIENT_ID" | "GOOGLE_SCRIPT_URL" | "PAYPAL_SDK_URL" | "CASHFREE_SDK_URL">,
+  config: Pick<BffConfig, "GOOGLE_CLIENT_ID" | "GOOGLE_SCRIPT_URL" | "PAYPAL_SDK_URL" | "CASHFREE_SDK_URL" | "CHAT_STREAM">,
   csrfCookieName: string,
 ) {
   const body: ClientConfig = {
@@ -21,6 +23,7 @@ export function clientConfig(
     paypal_sdk_url: config.PAYPAL_SDK_URL,
     cashfree_sdk_url: config.CASHFREE_SDK_URL,
     csrf_cookie_name: csrfCookieName,
+    chat_stream: config.CHAT_STREAM,
   };
   return (_req: Request, res: Response) => {
     res.setHeader("cache-control", "no-cache");

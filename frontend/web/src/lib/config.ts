@@ -7,6 +7,8 @@ export interface ClientConfig {
   google_script_url: string;
   paypal_sdk_url: string;
   cashfree_sdk_url: string;
+  /** How the chat streams answers (the BFF's CHAT_STREAM); absent from an older BFF. */
+  chat_stream?: "deltas" | "snapshots";
 }
 
 export const CONFIG_KEY = "/get-config/";

@@ -62,6 +62,8 @@ export interface GenerateInput {
   partials: boolean;
   /** With partials: stream the screen so far (the signed-in chat) rather than code deltas. */
   snapshots?: boolean;
+  /** With partials, not snapshots: the signed-in chat's deltas (paced like its snapshots, not the published API). */
+  chatDeltas?: boolean;
 }
 
 /** Tokens of tool results (web search) or repair instructions one model call may add to the prompt, in the hold. */
@@ -313,6 +315,7 @@ export class Gateway {
       holdId,
       partials: input.partials,
       ...(input.snapshots ? { snapshots: true } : {}),
+      ...(input.chatDeltas ? { chatDeltas: true } : {}),
       enqueuedAt: Date.now(),
     });
     if (reserved) {

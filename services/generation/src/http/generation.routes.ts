@@ -82,8 +82,9 @@ export function generationRoutes(deps: RouteDeps): Router {
   router.use(jsonBody(deps.bodyLimit));
 
   const chat = async (req: Request, res: Response, route: string, caller: Caller, body: ChatRequest, model: CatalogueModel) => {
-    // The signed-in chat (the SPA) streams SPEC's snapshots; the published API streams pieces of one JSON text.
-    const snapshots = route === "auth-chat";
+    // The signed-in chat (the SPA) streams SPEC's snapshots unless it asks for `stream_format: "deltas"`; the
+    // published API streams pieces of one JSON text (and answers in that layout).
+    const snapshots = route === "auth-chat" && body.streamFormat === "snapshots";
     const startedAt = Date.now();
     const answer = await gateway.generate(caller, model, {
       model: model.slug,
@@ -94,6 +95,7 @@ export function generationRoutes(deps: RouteDeps): Router {
       webSearch: body.webSearch,
       partials: body.stream,
       ...(snapshots ? { snapshots: true } : {}),
+      ...(route === "auth-chat" && !snapshots ? { chatDeltas: true } : {}),
     });
     cancelOnDisconnect(req, res, answer);
     const m = meta(answer, model.slug, route, startedAt);

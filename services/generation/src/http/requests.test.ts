@@ -64,3 +64,21 @@ describe("chat history", () => {
     expect(answer("plain words")).toBe("plain words");
   });
 });
+
+describe("the signed-in chat's stream_format", () => {
+  it("when stream_format is absent or null, then the signed-in chat streams snapshots; the published API always deltas", () => {
+    expect(parseChatRequest(base, true).streamFormat).toBe("snapshots");
+    expect(parseChatRequest({ ...base, stream_format: null }, true).streamFormat).toBe("snapshots");
+    expect(parseChatRequest({ ...base, stream_format: "deltas" }, true).streamFormat).toBe("deltas");
+    expect(parseChatRequest({ ...base, stream_format: "snapshots" }, false).streamFormat).toBe("deltas");
+  });
+
+  it.each([["pieces"], ["DELTAS"], [1], [true], [["deltas"]]])(
+    "when stream_format is %j, then the signed-in chat refuses it naming stream_format",
+    (v) => {
+      expect(() => parseChatRequest({ ...base, stream_format: v }, true)).toThrow(
+        expect.objectContaining({ status: 400, param: "stream_format" }),
+      );
+    },
+  );
+});

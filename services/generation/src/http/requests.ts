@@ -94,6 +94,23 @@ export interface ChatRequest {
   webSearch: boolean;
   /** Characters of all messages (the hold's input estimate). */
   chars: number;
+  /**
+   * The signed-in chat's stream layout (`stream_format`): "snapshots" (SPEC's default: every chunk the whole screen
+   * so far) or "deltas" (content pieces of one JSON text, as the published API streams). The published API always
+   * streams deltas and ignores the field, like other parameters it does not use.
+   */
+  streamFormat: StreamFormat;
+}
+
+export type StreamFormat = "snapshots" | "deltas";
+const STREAM_FORMATS: readonly StreamFormat[] = ["snapshots", "deltas"];
+
+/** `stream_format` of the signed-in chat: absent or null → "snapshots"; anything but the two names is refused. */
+function streamFormatOf(v: unknown): StreamFormat {
+  if (v === undefined || v === null) return "snapshots";
+  if (typeof v !== "string" || !(STREAM_FORMATS as readonly string[]).includes(v))
+    throw invalidRequest(`'stream_format' must be "snapshots" or "deltas".`, "stream_format");
+  return v as StreamFormat;
 }
 
 function positiveInt(v: unknown, param: string): number | undefined {
@@ -206,6 +223,7 @@ export function parseChatRequest(body: unknown, signedIn: boolean, maxCodeChars 
     includeThoughts,
     webSearch,
     chars,
+    streamFormat: signedIn ? streamFormatOf(body.stream_format) : "deltas",
   };
 }
 

@@ -190,6 +190,29 @@ describe("processing a generation job", () => {
     expect(stream).not.toHaveBeenCalled();
   });
 
+  it("when the signed-in chat asks for deltas, then its code goes out at the chat's snapshot pace, not the published API's delta interval", async () => {
+    const pieces = ['screen("A", [\n', '  heading("One"),\n', '  text("two"),\n', '  button("Go", {onPress: "go"}),\n', "]);\n"];
+    const paced: Provider = {
+      name: "paced",
+      async *generate(): AsyncIterable<ProviderEvent> {
+        for (const text of pieces) {
+          yield { type: "code", text };
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        yield { type: "usage", inputTokens: 7, outputTokens: 5 };
+      },
+    };
+    const deltasOf = (chunks: Chunk[]) => chunks.flatMap((c) => (c.type === "delta" && c.text ? [c.text] : []));
+    // A delta interval far longer than the answer: the published API's stream sends the first piece, the rest at the end.
+    const published = harness(paced, { deltaIntervalMs: 60_000 });
+    expect(await published.processor.process(job())).toBe("stop");
+    expect(deltasOf(published.chunks)).toEqual([pieces[0], pieces.slice(1).join("")]);
+    // The chat's deltas follow the snapshot interval (0 here): every piece as it comes.
+    const chat = harness(paced, { deltaIntervalMs: 60_000 });
+    expect(await chat.processor.process(job(1, 2, { chatDeltas: true }))).toBe("stop");
+    expect(deltasOf(chat.chunks)).toEqual(pieces);
+  });
+
   it("when snapshots would add up to more than the byte factor, then they stop and the final screen still comes", async () => {
     const lines = Array.from({ length: 40 }, (_, i) => `text("line ${i}")\n`);
     const paced: Provider = {

@@ -35,7 +35,7 @@ export interface ProcessorDeps {
 /** How one pass streams: nothing, code deltas (`repair`: of the repair pass) or the screen so far. */
 type StreamMode =
   | { kind: "none" }
-  | { kind: "deltas"; repair: boolean }
+  | { kind: "deltas"; repair: boolean; intervalMs: number }
   /** `sent`: content bytes of the snapshots sent so far, across passes; `stopped`: the byte bound was reached. */
   | { kind: "snapshots"; budget: { sent: number; stopped: boolean } };
 
@@ -216,8 +216,14 @@ export class GenerationProcessor {
     // and whether a transient failure may start the answer again (code deltas already sent cannot be taken back).
     const progress = { delivered: false };
     const snapshotBudget = { sent: 0, stopped: false };
+    // The chat's deltas are drawn as they come: they go out at the chat's pace, the published API's in fewer events.
+    const intervalMs = d.chatDeltas ? this.deps.partialIntervalMs : (this.deps.deltaIntervalMs ?? 0);
     const mode = (repair: boolean): StreamMode =>
-      !d.partials ? { kind: "none" } : d.snapshots ? { kind: "snapshots", budget: snapshotBudget } : { kind: "deltas", repair };
+      !d.partials
+        ? { kind: "none" }
+        : d.snapshots
+          ? { kind: "snapshots", budget: snapshotBudget }
+          : { kind: "deltas", repair, intervalMs };
     let firstCode: string | undefined;
     let noRepair = "";
     const started = Date.now();
@@ -404,7 +410,7 @@ export class GenerationProcessor {
         }
         if (mode.kind === "none" || signal.aborted) continue;
         if (mode.kind === "deltas") {
-          const due = Date.now() - lastEmit >= (this.deps.deltaIntervalMs ?? 0);
+          const due = Date.now() - lastEmit >= mode.intervalMs;
           const text = unsent && due ? unsent : "";
           // Reasoning and code in chunks of their own: a client sees the thoughts before the code they led to.
           if (reasoning) out.publish({ type: "delta", reasoning });

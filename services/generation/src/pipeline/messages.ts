@@ -33,6 +33,11 @@ export interface GenerationJob {
    * signed-in chat's snapshots), rate-limited and bounded in bytes.
    */
   snapshots?: boolean;
+  /**
+   * With partials, not snapshots: the signed-in chat's code deltas (`stream_format: "deltas"`), which the page draws
+   * as they come — sent at the chat's pace (GEN_SNAPSHOT_INTERVAL_MS), not the published API's GEN_DELTA_INTERVAL_MS.
+   */
+  chatDeltas?: boolean;
   /** Epoch ms when the API enqueued it (queue wait metric). */
   enqueuedAt: number;
 }

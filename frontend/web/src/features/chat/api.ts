@@ -1,4 +1,5 @@
-import type { Screen } from "@genui/ui-runtime";
+import type { EvaluatorSession, Screen } from "@genui/ui-runtime";
+import { StreamedContent, type StreamedAnswer } from "@genui/ui-runtime/stream";
 import useSWR from "swr";
 import { CSRF_HEADER, api, ensureCsrf, readCsrfToken, reportUnauthorized } from "../../lib/api-client";
 
@@ -27,6 +28,18 @@ const MAX_RETRIES = 2;
 /** What the history sends: user text, or an assistant screen's code (never its json — SPEC §7 guidance). */
 export type HistoryTurn = { role: "user"; content: string } | { role: "assistant"; code: string };
 
+/**
+ * How the answer streams (GET /get-config/ `chat_stream`): "snapshots" — every chunk is the whole `{code, json}` so
+ * far, evaluated by the server (SPEC); "deltas" — content pieces of one JSON text `{"code":"…","json":…}` (the
+ * published API's layout), whose code so far this page evaluates in its own sandbox worker.
+ */
+export type ChatStreamFormat = "deltas" | "snapshots";
+
+/** Evaluates the growing code of one answer (the browser's sandbox worker: one incremental session per answer). */
+export interface ChatEvaluator {
+  session(): EvaluatorSession;
+}
+
 export interface StreamRequest {
   model: string;
   messages: HistoryTurn[];
@@ -34,13 +47,24 @@ export interface StreamRequest {
   thinking?: boolean;
   internet?: boolean;
   signal: AbortSignal;
+  /** Default "snapshots". */
+  format?: ChatStreamFormat;
+  /** Deltas: where the code so far is evaluated (without one, only the final screen shows). */
+  evaluator?: ChatEvaluator;
 }
 
 export interface StreamHandlers {
-  /** The whole screen so far (every chunk carries it). */
+  /**
+   * The screen so far: each snapshot, or (deltas) each screen the code so far gives, and at the end the server's
+   * validated screen with the code it renders.
+   */
   onScreen(update: { code: string; json: Screen | null }): void;
   onReasoning?(text: string): void;
   onStart?(): void;
+  /** The request is about to be sent (each attempt). */
+  onSent?(): void;
+  /** The first chunk with content arrived (either format). */
+  onFirstContent?(): void;
 }
 
 /** An error the user should read (the server's `error.message`, or ours). */
@@ -75,24 +99,121 @@ async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<string>
   const decoder = new TextDecoder();
   let buffer = "";
   let data: string[] = [];
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) >= 0) {
-      const line = buffer.slice(0, nl).replace(/\r$/, "");
-      buffer = buffer.slice(nl + 1);
-      if (line === "") {
-        if (data.length) yield data.join("\n");
-        data = [];
-      } else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let nl: number;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, nl).replace(/\r$/, "");
+        buffer = buffer.slice(nl + 1);
+        if (line === "") {
+          if (data.length) yield data.join("\n");
+          data = [];
+        } else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
     }
+    if (data.length) yield data.join("\n");
+  } finally {
+    // A reader that stops early (an error, an answer off the layout) closes the connection: the server stops the answer.
+    void reader.cancel().catch(() => undefined);
   }
-  if (data.length) yield data.join("\n");
 }
 
-async function open(req: StreamRequest): Promise<Response> {
+/**
+ * One answer streamed as content pieces (format "deltas"): the pieces are read as they come (`StreamedContent`), the
+ * code so far goes to a sandbox session (always the latest prefix; prefixes that came while it was busy are skipped)
+ * and each screen it gives is reported; once the text is complete, its json — the server's validated screen — is
+ * reported with the code it renders (`repaired_code` when present, else `code`). A repair pass starts its own session.
+ */
+class DeltaAnswer {
+  private readonly reader = new StreamedContent();
+  private session?: EvaluatorSession;
+  private sessionFor?: "code" | "repaired";
+  private pending = "";
+  private evaluated = "";
+  private busy = false;
+  private over = false;
+  /** The sandbox failed once: the answer goes on, shown when it is complete. */
+  private broken = false;
+
+  constructor(
+    private readonly onScreen: StreamHandlers["onScreen"],
+    private readonly evaluator: ChatEvaluator | undefined,
+  ) {}
+
+  push(piece: string): void {
+    if (this.over) return;
+    let state: StreamedAnswer;
+    try {
+      state = this.reader.push(piece);
+    } catch {
+      throw new ChatError("The answer could not be read (it was not a screen's code and json).", 0);
+    }
+    if (state.complete) return this.finish(state);
+    const kind = state.repairedCode !== undefined ? "repaired" : "code";
+    if (kind !== this.sessionFor) {
+      this.closeSession();
+      this.sessionFor = kind;
+      this.evaluated = "";
+    }
+    this.pending = state.current;
+    void this.kick();
+  }
+
+  /** `[DONE]` came: the text must be complete. */
+  end(): void {
+    if (this.over) return;
+    let state: StreamedAnswer;
+    try {
+      state = this.reader.end();
+    } catch {
+      throw new ChatError("The answer ended before it was complete. Please try again.", 0);
+    }
+    this.finish(state);
+  }
+
+  /** Stops evaluating (the end, an error or an abort) and frees the sandbox session. */
+  close(): void {
+    this.over = true;
+    this.closeSession();
+  }
+
+  private finish(state: StreamedAnswer): void {
+    this.close();
+    this.onScreen({ code: state.repairedCode ?? state.code, json: state.json ?? null });
+  }
+
+  private async kick(): Promise<void> {
+    if (this.busy || this.over || this.broken || !this.evaluator) return;
+    const code = this.pending;
+    if (code === this.evaluated || code.trim() === "") return;
+    this.busy = true;
+    this.evaluated = code;
+    let session: EvaluatorSession | undefined;
+    let screen: Screen | undefined;
+    try {
+      session = this.session ??= this.evaluator.session();
+      const { result } = await session.push(code);
+      // A prefix cut mid-statement does not evaluate yet: the last screen stays.
+      if (result.ok) screen = result.screen;
+    } catch {
+      this.broken = true;
+    }
+    this.busy = false;
+    if (this.over || session !== this.session) return;
+    if (screen) this.onScreen({ code, json: screen });
+    void this.kick();
+  }
+
+  private closeSession(): void {
+    this.session?.close();
+    this.session = undefined;
+  }
+}
+
+async function open(req: StreamRequest, handlers: StreamHandlers): Promise<Response> {
   await ensureCsrf();
   const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "text/event-stream" };
   const csrf = readCsrfToken();
@@ -100,6 +221,8 @@ async function open(req: StreamRequest): Promise<Response> {
   const body: Record<string, unknown> = { model: req.model, messages: req.messages, stream: true };
   if (req.thinking) body.extra_body = { include_thoughts: true };
   if (req.internet) body.tools = [{ type: "web_search" }];
+  if (req.format === "deltas") body.stream_format = "deltas";
+  handlers.onSent?.();
   const qs = req.appId ? `?app_id=${encodeURIComponent(req.appId)}` : "";
   return fetch(`/apps/api/v1/auth-chat/completions${qs}`, {
     method: "POST",
@@ -119,7 +242,7 @@ export async function streamChat(req: StreamRequest, handlers: StreamHandlers): 
   let res: Response | undefined;
   for (let attempt = 0; ; attempt++) {
     try {
-      res = await open(req);
+      res = await open(req, handlers);
       break;
     } catch (err) {
       if (req.signal.aborted) throw err;
@@ -140,27 +263,52 @@ export async function streamChat(req: StreamRequest, handlers: StreamHandlers): 
     if (res.status === 401) reportUnauthorized();
     throw new ChatError(message, res.status);
   }
+  return readChatStream(res.body, handlers, req.format ?? "snapshots", req.evaluator);
+}
+
+/** Reads an answer's event stream to `[DONE]` (exported for tests): errors, text off the layout and an early end throw ChatError. */
+export async function readChatStream(
+  body: ReadableStream<Uint8Array>,
+  handlers: StreamHandlers,
+  format: ChatStreamFormat,
+  evaluator?: ChatEvaluator,
+): Promise<void> {
+  const deltas = format === "deltas" ? new DeltaAnswer(handlers.onScreen, evaluator) : undefined;
   let started = false;
-  for await (const data of events(res.body)) {
-    if (data === "[DONE]") return;
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(data);
-    } catch {
-      throw new ChatError("The answer could not be read (an event was not JSON).", 0);
+  let content = false;
+  try {
+    for await (const data of events(body)) {
+      if (data === "[DONE]") {
+        deltas?.end();
+        return;
+      }
+      let chunk: unknown;
+      try {
+        chunk = JSON.parse(data);
+      } catch {
+        throw new ChatError("The answer could not be read (an event was not JSON).", 0);
+      }
+      if (!isRecord(chunk)) continue;
+      if (isRecord(chunk.error))
+        throw new ChatError(typeof chunk.error.message === "string" ? chunk.error.message : "The answer failed.", 0);
+      const choice = Array.isArray(chunk.choices) && isRecord(chunk.choices[0]) ? chunk.choices[0] : undefined;
+      const delta = choice && isRecord(choice.delta) ? choice.delta : undefined;
+      if (!delta) continue;
+      if (!started) {
+        started = true;
+        handlers.onStart?.();
+      }
+      if (typeof delta.reasoning_content === "string" && delta.reasoning_content) handlers.onReasoning?.(delta.reasoning_content);
+      if (typeof delta.content !== "string" || !delta.content) continue;
+      if (!content) {
+        content = true;
+        handlers.onFirstContent?.();
+      }
+      if (deltas) deltas.push(delta.content);
+      else handlers.onScreen(parseScreenChunk(delta.content));
     }
-    if (!isRecord(chunk)) continue;
-    if (isRecord(chunk.error))
-      throw new ChatError(typeof chunk.error.message === "string" ? chunk.error.message : "The answer failed.", 0);
-    const choice = Array.isArray(chunk.choices) && isRecord(chunk.choices[0]) ? chunk.choices[0] : undefined;
-    const delta = choice && isRecord(choice.delta) ? choice.delta : undefined;
-    if (!delta) continue;
-    if (!started) {
-      started = true;
-      handlers.onStart?.();
-    }
-    if (typeof delta.reasoning_content === "string" && delta.reasoning_content) handlers.onReasoning?.(delta.reasoning_content);
-    if (typeof delta.content === "string" && delta.content) handlers.onScreen(parseScreenChunk(delta.content));
+    throw new ChatError("The answer ended before it was complete. Please try again.", 0);
+  } finally {
+    deltas?.close();
   }
-  throw new ChatError("The answer ended before it was complete. Please try again.", 0);
 }

@@ -1,6 +1,8 @@
 import type { Screen } from "@genui/ui-runtime";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ChatError, streamChat, type HistoryTurn } from "./api";
+import { useClientConfig } from "../../lib/config";
+import { ChatError, streamChat, type ChatEvaluator, type ChatStreamFormat, type HistoryTurn } from "./api";
+import { startChatEvaluator } from "./chat-evaluator";
 
 /** SPEC §3 Chat message: id, role, content, type ("genui" for UI messages), code (+ the screen json, kept locally). */
 export interface ChatMessage {
@@ -65,6 +67,12 @@ export interface ConversationOptions {
   internet?: boolean;
 }
 
+/** The chat's stream format: the BFF's choice (GET /get-config/), snapshots (SPEC's) until it is known. */
+function useStreamFormat(): ChatStreamFormat {
+  const { data } = useClientConfig();
+  return data?.chat_stream === "deltas" ? "deltas" : "snapshots";
+}
+
 /**
  * A conversation with the model (SPEC §4 Chat streaming): sending adds the user's message, the reply streams into
  * one assistant message that is replaced as updates arrive, and the busy flag clears at the end. Kept in local
@@ -81,6 +89,21 @@ export function useConversation(opts: ConversationOptions) {
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
   const busyRef = useRef(false);
+  const format = useStreamFormat();
+  const formatRef = useRef(format);
+  formatRef.current = format;
+  const evaluator = useRef<ChatEvaluator | undefined>(undefined);
+
+  // Deltas are evaluated in this page: the sandbox worker starts with the chat, ready before the first answer.
+  useEffect(() => {
+    if (format !== "deltas") return;
+    const ev = startChatEvaluator();
+    evaluator.current = ev;
+    return () => {
+      if (evaluator.current === ev) evaluator.current = undefined;
+      ev.terminate();
+    };
+  }, [format]);
 
   useEffect(() => {
     setMessages(load(opts.storageKey));
@@ -101,7 +124,7 @@ export function useConversation(opts: ConversationOptions) {
     setMessages((list) => [...list, ...userTurns, reply]);
     const controller = new AbortController();
     abort.current = controller;
-    let firstChunk = true;
+    let firstSend = true;
     const update = (patch: Partial<ChatMessage>) =>
       setMessages((list) => list.map((m) => (m.id === reply.id ? { ...m, ...patch } : m)));
     let reasoning = "";
@@ -114,15 +137,19 @@ export function useConversation(opts: ConversationOptions) {
           thinking: o.thinking,
           internet: o.internet,
           signal: controller.signal,
+          format: formatRef.current,
+          evaluator: evaluator.current,
         },
         {
-          onScreen: ({ code, json }) => {
-            if (firstChunk) {
-              firstChunk = false;
-              performance.mark("genui:first-chunk");
+          // Marks for the chat benchmark: request sent → first content chunk → first component drawn (messages.tsx).
+          onSent: () => {
+            if (firstSend) {
+              firstSend = false;
+              performance.mark("genui:sent");
             }
-            update({ code, json });
           },
+          onFirstContent: () => performance.mark("genui:first-chunk"),
+          onScreen: ({ code, json }) => update({ code, json }),
           onReasoning: (t) => {
             reasoning += t;
             update({ reasoning });

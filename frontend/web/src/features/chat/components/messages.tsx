@@ -81,13 +81,16 @@ export function WaitingSkeleton() {
 /** A generated screen, rendered as it streams; performance marks the first component drawn for each answer. */
 export function AssistantScreen({ message, onAction }: { message: ChatMessage; onAction?(e: ActionLike): void }) {
   const { resolved } = useTheme();
+  // Only answers that stream here are marked (not ones restored from storage); an answer whose first screen is its
+  // final one (a fast answer: the last chunk and the end in one read) is marked too.
+  const live = useRef(message.pending);
   const marked = useRef(false);
   const hasComponent = (message.json?.screen?.v1?.length ?? 0) > 0;
   useLayoutEffect(() => {
-    if (!message.pending || marked.current || !hasComponent) return;
+    if (!live.current || marked.current || !hasComponent) return;
     marked.current = true;
     performance.mark("genui:first-component");
-  }, [message.pending, hasComponent]);
+  }, [hasComponent]);
   return (
     <div style={{ display: "grid", gap: 8 }} data-testid="assistant-message" data-pending={message.pending ? "true" : "false"}>
       {message.reasoning && (
