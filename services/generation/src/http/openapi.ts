@@ -144,7 +144,8 @@ export function openApiDocument(maxCodeChars: number = LIMITS.codeChars): Record
             "`finish_reason`; with `stream_options.include_usage` one chunk with `choices: []` and `usage` comes " +
             "before `data: [DONE]`. Lines starting with `:` are keep-alives. An error after the stream started arrives " +
             'as `data: {"error": …}`. The `text/event-stream` schema describes one event (`data` is a chunk, an error or ' +
-            "`[DONE]`), as OpenAPI 3.2's `itemSchema` does.",
+            "`[DONE]`), as OpenAPI 3.2's `itemSchema` does. A client that sends `Accept-Encoding: gzip` gets the stream " +
+            "gzip-compressed, flushed after every batch of events.",
           requestBody: {
             required: true,
             content: { "application/json": { schema: { $ref: "#/components/schemas/ChatCompletionRequest" } } },
