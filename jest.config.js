@@ -12,6 +12,7 @@ const shared = {
   moduleNameMapper: {
     "^@genui/contracts$": "<rootDir>/proto/src/index.ts",
     "^@genui/(chassis|testkit|ui-runtime)$": "<rootDir>/packages/$1/src/index.ts",
+    "^@genui/sims$": "<rootDir>/sims/src/index.ts",
     "^@genui/ui-runtime/protocol$": "<rootDir>/packages/ui-runtime/src/protocol.ts",
     "^@genui/ui-runtime/node$": "<rootDir>/packages/ui-runtime/src/node.ts",
     "^@genui/ui-runtime/stream$": "<rootDir>/packages/ui-runtime/src/stream.ts",
@@ -31,12 +32,12 @@ module.exports = {
   // A global option (project configs cannot set it): integration and browser tests wait on real infrastructure.
   testTimeout: 60_000,
   projects: [
-    { ...shared, displayName: "unit", testMatch: ["<rootDir>/{proto,packages,services,bff}/**/src/**/*.test.ts"] },
+    { ...shared, displayName: "unit", testMatch: ["<rootDir>/{proto,packages,services,bff,sims}/**/src/**/*.test.ts"] },
     {
       ...shared,
       ...withInfra,
       displayName: "integration",
-      testMatch: ["<rootDir>/{packages,services,bff}/**/test/**/*.int.test.ts", "<rootDir>/e2e/**/*.int.test.ts"],
+      testMatch: ["<rootDir>/{packages,services,bff,sims}/**/test/**/*.int.test.ts", "<rootDir>/e2e/**/*.int.test.ts"],
     },
     { ...shared, ...withInfra, displayName: "browser", testMatch: ["<rootDir>/e2e/**/*.e2e.test.ts"] },
     {

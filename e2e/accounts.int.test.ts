@@ -1,7 +1,7 @@
 import { createLogger, MessageBus, connectNats, type ReceivedEvent } from "@genui/chassis";
 import { EVENTS, SignUpMethod, type UserRegisteredSchema } from "@genui/contracts";
+import type { FakeGoogleProfile } from "@genui/sims";
 import { testInfra } from "@genui/testkit";
-import type { FakeGoogleProfile } from "../services/identity/src/dev/fake-google";
 import { BrowserClient } from "./support/client";
 import { DEMO, GOOGLE_CLIENT_ID, startStack, type Stack } from "./support/stack";
 

@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { startFakeGoogle, startPaymentEmulator, type FakeGoogle, type PaymentEmulator } from "@genui/sims";
 import { launchBrowser, screenshotPath } from "@genui/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startPaymentEmulator, type PaymentEmulator } from "../services/billing/src/dev/payment-emulator";
 import { CashfreeClient } from "../services/billing/src/payments/cashfree";
 import { PayPalClient } from "../services/billing/src/payments/paypal";
 import { ProviderError } from "../services/billing/src/payments/provider-error";
-import { startFakeGoogle, type FakeGoogle } from "../services/identity/src/dev/fake-google";
 import { eventually } from "./support/eventually";
 import { describedAxeViolations } from "./support/pages";
 

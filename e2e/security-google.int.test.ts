@@ -1,4 +1,4 @@
-import type { FakeGoogleProfile } from "../services/identity/src/dev/fake-google";
+import type { FakeGoogleProfile } from "@genui/sims";
 import { BrowserClient } from "./support/client";
 import { GOOGLE_CLIENT_ID, startStack, type Stack } from "./support/stack";
 

@@ -11,10 +11,10 @@ import {
   REPLY_ERRORS,
   UserCredentialsRevokedSchema,
 } from "@genui/contracts";
+import type { FakeGoogleProfile } from "@genui/sims";
 import { TEST_IDENTITY_SECRET, testInfra } from "@genui/testkit";
 import { loadAppsTemplatesConfig } from "../services/apps-templates/src/config";
 import { startAppsTemplates } from "../services/apps-templates/src/service";
-import type { FakeGoogleProfile } from "../services/identity/src/dev/fake-google";
 import { BrowserClient } from "./support/client";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";

@@ -21,8 +21,8 @@ const compose = parse(readFileSync(path.join(REPO_ROOT, "docker-compose.yml"), "
   services: Record<string, ComposeService>;
 };
 const topology = JSON.parse(readFileSync(path.join(REPO_ROOT, "deploy/local/topology.json"), "utf8")) as Topology;
-// Local-only stand-ins (dev/) have no place in a deployment.
-const deployed = topology.processes.filter((p) => !p.entry.includes("/dev/"));
+// Local-only stand-ins (the sims workspace) have no place in a deployment.
+const deployed = topology.processes.filter((p) => !p.entry.startsWith("sims/"));
 const envExample = readFileSync(path.join(REPO_ROOT, ".env.example"), "utf8");
 
 describe("docker-compose.yml and the local launcher", () => {

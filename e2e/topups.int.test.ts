@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { MessageBus, connectNats, createLogger, type ReceivedEvent } from "@genui/chassis";
 import { EVENTS, type OrderPaidSchema } from "@genui/contracts";
+import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "@genui/sims";
 import { testInfra } from "@genui/testkit";
-import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "../services/billing/src/dev/payment-emulator";
 import { Holds } from "../services/billing/src/holds";
 import { WalletRepository } from "../services/billing/src/store/wallet.repository";
 import { Wallets, walletLock } from "../services/billing/src/wallets";

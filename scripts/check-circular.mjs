@@ -6,6 +6,7 @@ const globs = [
   "packages/*/src/**/*.ts",
   "services/*/src/**/*.ts",
   "bff/src/**/*.ts",
+  "sims/src/**/*.ts",
   "frontend/*/src/**/*.{ts,tsx}",
 ];
 const r = spawnSync(

@@ -14,9 +14,11 @@ COPY services/billing/package.json services/billing/
 COPY services/generation/package.json services/generation/
 COPY bff/package.json bff/
 COPY frontend/web/package.json frontend/web/
+COPY sims/package.json sims/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The local stand-ins (sims/) are built with the rest (one tsc -b), then dropped: no production process runs them.
+RUN npm run build && npm prune --omit=dev && rm -rf sims node_modules/@genui/sims
 
 FROM node:20-bookworm-slim
 WORKDIR /app

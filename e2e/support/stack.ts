@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { createLogger, type RunningService } from "@genui/chassis";
+import { startFakeGoogle, startPaymentEmulator, type FakeGoogle, type PaymentEmulator } from "@genui/sims";
 import { REPO_ROOT, TEST_IDENTITY_SECRET, freshName, testInfra } from "@genui/testkit";
 import { loadBffConfig } from "../../bff/src/config";
 import { startBff } from "../../bff/src/service";
@@ -9,8 +10,6 @@ import { loadBillingConfig } from "../../services/billing/src/config";
 import { startBilling } from "../../services/billing/src/service";
 import { startAppsTemplates } from "../../services/apps-templates/src/service";
 import { loadIdentityConfig } from "../../services/identity/src/config";
-import { startFakeGoogle, type FakeGoogle } from "../../services/identity/src/dev/fake-google";
-import { startPaymentEmulator, type PaymentEmulator } from "../../services/billing/src/dev/payment-emulator";
 import { startIdentity } from "../../services/identity/src/service";
 import { loadGenerationConfig, loadWorkerConfig } from "../../services/generation/src/config";
 import { startGeneration } from "../../services/generation/src/service";

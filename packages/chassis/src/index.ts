@@ -1,5 +1,4 @@
 export * from "./config";
-export * from "./dev-http";
 export * from "./context";
 export * from "./errors";
 export * from "./http";

@@ -1,4 +1,4 @@
-import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "../src/dev/payment-emulator";
+import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "@genui/sims";
 import { CashfreeClient } from "../src/payments/cashfree";
 import { PayPalClient } from "../src/payments/paypal";
 import { ProviderError } from "../src/payments/provider-error";

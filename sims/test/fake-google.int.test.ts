@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import vm from "node:vm";
 import { OAuth2Client } from "google-auth-library";
-import { FAKE_GOOGLE_ACCOUNTS, GOOGLE_ISSUER, fakeGoogleSubject, startFakeGoogle, type FakeGoogle } from "../src/dev/fake-google";
+import {
+  FAKE_GOOGLE_ACCOUNTS,
+  GOOGLE_ISSUER,
+  fakeGoogleSubject,
+  startFakeGoogle,
+  type FakeGoogle,
+} from "../src/google/fake-google";
 
 const SCOPE = "openid profile email";
 

@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { escapeHtml, htmlPage, listenDevServer, readBody, scriptJson, sendHtml, sendJson, sendScript } from "@genui/chassis";
+import { escapeHtml, htmlPage, listenDevServer, readBody, scriptJson, sendHtml, sendJson, sendScript } from "../http";
 import { GOOGLE_SIM_MESSAGE_SOURCE, gsiClientScript } from "./gsi-client";
 
 /**

@@ -1,4 +1,4 @@
-import { browserScriptHead } from "@genui/chassis";
+import { browserScriptHead } from "../http";
 
 /**
  * The browser script the Google stand-in serves at `GET /gsi/client` in place of https://accounts.google.com/gsi/client,

@@ -1,4 +1,4 @@
-import { browserScriptHead, scriptJson } from "@genui/chassis";
+import { browserScriptHead, scriptJson } from "../http";
 
 /**
  * Browser scripts the payment emulator serves in place of the providers' JS SDKs, so the SPA runs the same code in

@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import vm from "node:vm";
-import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "../src/dev/payment-emulator";
+import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "../src/payments/payment-emulator";
 
 const PAYPAL = { clientId: "pp-client-id", clientSecret: "pp-client-secret" };
 const CASHFREE = { clientId: "cf-client-id", clientSecret: "cf-client-secret" };

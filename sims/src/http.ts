@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type Server, type ServerResponse } from "no
 import type { AddressInfo } from "node:net";
 
 /*
- * Plumbing for the local stand-ins of outside services (the services' dev/ folders, never production): a bare
+ * Plumbing for the local stand-ins of outside services (this workspace; never deployed): a bare
  * node:http server, JSON answers, HTML pages and browser scripts served to the SPA.
  */
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { escapeHtml, htmlPage, listenDevServer, readBody, scriptJson, sendHtml, sendJson, sendScript } from "@genui/chassis";
+import { escapeHtml, htmlPage, listenDevServer, readBody, scriptJson, sendHtml, sendJson, sendScript } from "../http";
 import {
   CASHFREE_EMBED_MESSAGE_SOURCE,
   PAYPAL_POPUP_MESSAGE_SOURCE,
