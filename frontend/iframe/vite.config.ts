@@ -7,12 +7,20 @@ export default defineConfig({
   base: "/apps/api/v1/iframe/static/",
   plugins: [react()],
   resolve: {
-    alias: {
-      "@genui/ui-runtime/protocol": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/protocol.ts"),
-      "@genui/ui-runtime": path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/index.ts"),
-      "@genui/react-renderer/src/gallery": path.resolve(import.meta.dirname, "../renderer/src/gallery.ts"),
-      "@genui/react-renderer": path.resolve(import.meta.dirname, "../renderer/src/index.ts"),
-    },
+    // The packages' entry points (package.json "exports") compiled from source; the worker keeps its ?worker query.
+    alias: [
+      {
+        find: /^@genui\/ui-runtime\/worker(?=\?|$)/,
+        replacement: path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/worker/evaluator-worker.ts"),
+      },
+      {
+        find: "@genui/ui-runtime/protocol",
+        replacement: path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/protocol.ts"),
+      },
+      { find: "@genui/ui-runtime", replacement: path.resolve(import.meta.dirname, "../../packages/ui-runtime/src/index.ts") },
+      { find: "@genui/react-renderer/gallery", replacement: path.resolve(import.meta.dirname, "../renderer/src/gallery.ts") },
+      { find: "@genui/react-renderer", replacement: path.resolve(import.meta.dirname, "../renderer/src/index.ts") },
+    ],
   },
   build: {
     outDir: "dist",

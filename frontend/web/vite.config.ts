@@ -11,13 +11,19 @@ export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     // The workspace packages are compiled from source (as the iframe page does): one build, tree-shaken, and the
-    // sandbox's worker (packages/ui-runtime/src/worker/evaluator-worker.ts?worker) bundled beside the page.
-    alias: {
-      "@genui/ui-runtime/protocol": path.join(repo, "packages/ui-runtime/src/protocol.ts"),
-      "@genui/ui-runtime/stream": path.join(repo, "packages/ui-runtime/src/stream.ts"),
-      "@genui/ui-runtime": path.join(repo, "packages/ui-runtime/src/index.ts"),
-      "@genui/react-renderer": path.join(repo, "frontend/renderer/src/index.ts"),
-    },
+    // sandbox's worker (@genui/ui-runtime/worker?worker) bundled beside the page. Only the packages' entry points
+    // (their package.json "exports") are mapped; code imports nothing else of theirs (eslint's import boundaries).
+    alias: [
+      // Before the package's root: "@genui/ui-runtime/worker?worker" keeps its query.
+      {
+        find: /^@genui\/ui-runtime\/worker(?=\?|$)/,
+        replacement: path.join(repo, "packages/ui-runtime/src/worker/evaluator-worker.ts"),
+      },
+      { find: "@genui/ui-runtime/protocol", replacement: path.join(repo, "packages/ui-runtime/src/protocol.ts") },
+      { find: "@genui/ui-runtime/stream", replacement: path.join(repo, "packages/ui-runtime/src/stream.ts") },
+      { find: "@genui/ui-runtime", replacement: path.join(repo, "packages/ui-runtime/src/index.ts") },
+      { find: "@genui/react-renderer", replacement: path.join(repo, "frontend/renderer/src/index.ts") },
+    ],
   },
   // Monaco's and the sandbox's workers are ES modules (they import chunks of their own).
   worker: { format: "es" },

@@ -26,11 +26,6 @@ export function parseCookies(req: Request): Record<string, string> {
   return out;
 }
 
-/** Reads one cookie without a parser dependency. */
-export function readCookie(req: Request, name: string): string | undefined {
-  return parseCookies(req)[name];
-}
-
 export const isSecureRequest = (req: Request, mode: "auto" | "true" | "false") =>
   mode === "auto" ? req.secure : mode === "true";
 

@@ -1,5 +1,5 @@
 import { ScreenView, injectStyles } from "@genui/react-renderer";
-import { galleryScreen } from "@genui/react-renderer/src/gallery";
+import { galleryScreen } from "@genui/react-renderer/gallery";
 import { createRoot } from "react-dom/client";
 
 // Every catalogue component, rendered from its documented example (`?theme=light|dark`): the visual reference, and

@@ -1,7 +1,7 @@
 import { ScreenView, injectStyles } from "@genui/react-renderer";
 import { DSL_EXAMPLE, WorkerEvaluator, type Screen } from "@genui/ui-runtime";
 import { createRoot } from "react-dom/client";
-import EvaluatorWorker from "../../../packages/ui-runtime/src/worker/evaluator-worker.ts?worker";
+import EvaluatorWorker from "@genui/ui-runtime/worker?worker";
 
 // UI code evaluated in the browser's sandbox (QuickJS in a Web Worker), no key needed: type on the left, the screen
 // renders on the right as each keystroke's code evaluates (a prefix renders what it has so far).

@@ -4,7 +4,8 @@ export { CATEGORY_TITLES };
 
 /**
  * A screen with every catalogue example, one card per category, each example under a small caption with its type —
- * for screenshots and the accessibility check. Not exported from the package index (it pulls in the catalogue).
+ * for screenshots and the accessibility check. Not exported from the package index (it pulls in the catalogue): its
+ * own entry point, `@genui/react-renderer/gallery`.
  */
 export function galleryScreen(): Screen {
   const cards: ComponentNode[] = [];

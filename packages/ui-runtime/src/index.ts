@@ -9,3 +9,4 @@ export * from "./worker/client";
 export * from "./worker/protocol";
 export * from "./docs";
 export * from "./stream-content";
+export * from "./dsl-declarations";

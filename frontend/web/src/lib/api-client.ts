@@ -2,6 +2,7 @@
  * The one fetch wrapper of the SPA (SPEC §7): every call goes with credentials, a JSON content type and the CSRF
  * header from the CSRF cookie; GET parameters become a query string; any 401 while signed in runs the logout
  * sequence (SPEC §4, §8). Errors keep the server's answer so each caller can read the field SPEC names for it.
+ * Streamed answers (the chat) open through `api.stream` with the same handling; nothing else in the SPA calls fetch.
  */
 
 /** The CSRF cookie: `__Host-csrftoken` in production (HTTPS), `csrftoken` on the local platform. */
@@ -65,7 +66,7 @@ export class ApiError extends Error {
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export function readCookie(name: string): string | undefined {
+function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(";")) {
     const eq = part.indexOf("=");
     if (eq > 0 && part.slice(0, eq).trim() === name) {
@@ -85,11 +86,6 @@ let onUnauthorized: UnauthorizedHandler = () => undefined;
 /** The session registers the logout sequence here; the client calls it on any 401. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
-}
-
-/** For callers that fetch on their own (streams): a 401 they saw runs the same logout sequence. */
-export function reportUnauthorized(): void {
-  onUnauthorized();
 }
 
 let csrfReady: Promise<void> | undefined;
@@ -141,10 +137,13 @@ function download(blob: Blob, disposition: string | null): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** One call. Resolves with the parsed JSON (or undefined for an empty body); rejects with ApiError. */
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
+/**
+ * Sends one call with credentials and the CSRF header. A server that could not be reached is ApiError 0 (an abort is
+ * rethrown as it is); any 401 runs the logout sequence.
+ */
+async function send(method: string, path: string, opts: RequestOptions, accept: string): Promise<Response> {
   if (method !== "GET" && method !== "HEAD") await ensureCsrf();
-  const headers: Record<string, string> = { Accept: opts.blob ? "*/*" : "application/json", "Content-Type": "application/json" };
+  const headers: Record<string, string> = { Accept: accept, "Content-Type": "application/json" };
   const csrf = readCsrfToken();
   if (csrf) headers[CSRF_HEADER] = csrf;
   let res: Response;
@@ -161,22 +160,33 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     throw new ApiError(defaultMessage(0, undefined), 0, undefined);
   }
   if (res.status === 401) onUnauthorized();
+  return res;
+}
+
+/** The answer's body: parsed JSON, else its text (undefined when empty). */
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+// The token belongs to one session: after the session ended elsewhere (another tab, expiry) the BFF refuses it and
+// sets this session's token in the same answer; one retry sends that.
+const csrfRefused = (res: Response, body: unknown) => res.status === 403 && isRecord(body) && body.code === "BFF.CSRF";
+
+/** One call. Resolves with the parsed JSON (or undefined for an empty body); rejects with ApiError. */
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
+  const res = await send(method, path, opts, opts.blob ? "*/*" : "application/json");
   if (opts.blob && res.ok) {
     download(await res.blob(), res.headers.get("content-disposition"));
     return undefined as T;
   }
-  const text = await res.text();
-  let body: unknown = undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
-  // The token belongs to one session: after the session ended elsewhere (another tab, expiry) the BFF refuses it and
-  // sets this session's token in the same answer; one retry sends that.
-  if (res.status === 403 && !retried && isRecord(body) && body.code === "BFF.CSRF") return request<T>(method, path, opts, true);
+  const body = await readBody(res);
+  if (!retried && csrfRefused(res, body)) return request<T>(method, path, opts, true);
   if (!res.ok) {
     const error = new ApiError(defaultMessage(res.status, body), res.status, body);
     if (res.status >= 500 || res.status === 0) console.error(`${method} ${path} failed`, res.status, body);
@@ -185,10 +195,28 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   return body as T;
 }
 
+export interface StreamOptions {
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+/**
+ * A streamed answer (server-sent events, POST): the same CSRF, 401 and error handling as `request`, resolving with the
+ * open Response once the server accepted the call (the caller reads its body); a refusal rejects with ApiError.
+ */
+export async function stream(path: string, body: unknown, opts: StreamOptions = {}, retried = false): Promise<Response> {
+  const res = await send("POST", path, { body, query: opts.query, signal: opts.signal }, "text/event-stream");
+  if (res.ok) return res;
+  const answer = await readBody(res);
+  if (!retried && csrfRefused(res, answer)) return stream(path, body, opts, true);
+  throw new ApiError(defaultMessage(res.status, answer), res.status, answer);
+}
+
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>("GET", path, { query, signal }),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body: body ?? {} }),
   patch: <T>(path: string, body?: unknown) => request<T>("PATCH", path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>("DELETE", path),
+  stream,
 };

@@ -17,7 +17,7 @@ export interface EvaluatorSession {
 /**
  * The page's side of the evaluator worker: `evaluate` / `evaluatePrefix` answer promises, in request order, with
  * the time the worker spent. Create the worker with Vite's
- * `import EvaluatorWorker from "@genui/ui-runtime/src/worker/evaluator-worker?worker"`.
+ * `import EvaluatorWorker from "@genui/ui-runtime/worker?worker"`.
  */
 export class WorkerEvaluator {
   private next = 1;

@@ -1,7 +1,7 @@
 import type { EvaluatorSession, Screen } from "@genui/ui-runtime";
 import { StreamedContent, type StreamedAnswer } from "@genui/ui-runtime/stream";
 import useSWR from "swr";
-import { CSRF_HEADER, api, ensureCsrf, readCsrfToken, reportUnauthorized } from "../../lib/api-client";
+import { ApiError, api, isRecord } from "../../lib/api-client";
 
 /** SPEC §3 Model (the chat picker), plus what serves it. */
 export interface ChatModel {
@@ -77,8 +77,6 @@ export class ChatError extends Error {
     this.name = "ChatError";
   }
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** SPEC §5: a chunk's content must parse as JSON with json/code fields, else the stream is aborted. */
 export function parseScreenChunk(content: string): { code: string; json: Screen | null } {
@@ -213,24 +211,26 @@ class DeltaAnswer {
   }
 }
 
-async function open(req: StreamRequest, handlers: StreamHandlers): Promise<Response> {
-  await ensureCsrf();
-  const headers: Record<string, string> = { "Content-Type": "application/json", Accept: "text/event-stream" };
-  const csrf = readCsrfToken();
-  if (csrf) headers[CSRF_HEADER] = csrf;
+/** Opens the answer's stream through the API client (its CSRF, 401 and error handling). */
+function open(req: StreamRequest, handlers: StreamHandlers): Promise<Response> {
   const body: Record<string, unknown> = { model: req.model, messages: req.messages, stream: true };
   if (req.thinking) body.extra_body = { include_thoughts: true };
   if (req.internet) body.tools = [{ type: "web_search" }];
   if (req.format === "deltas") body.stream_format = "deltas";
   handlers.onSent?.();
-  const qs = req.appId ? `?app_id=${encodeURIComponent(req.appId)}` : "";
-  return fetch(`/apps/api/v1/auth-chat/completions${qs}`, {
-    method: "POST",
-    credentials: "include",
-    headers,
-    body: JSON.stringify(body),
+  return api.stream("/apps/api/v1/auth-chat/completions", body, {
+    query: req.appId ? { app_id: req.appId } : undefined,
     signal: req.signal,
   });
+}
+
+/** A refused opening: the server's `error.message` (the OpenAI error shape) or `message`, else the status line. */
+function refusal(err: ApiError): ChatError {
+  const j = err.body;
+  let message = `The request failed (${err.status}).`;
+  if (isRecord(j) && isRecord(j.error) && typeof j.error.message === "string") message = j.error.message;
+  else if (isRecord(j) && typeof j.message === "string") message = j.message;
+  return new ChatError(message, err.status);
 }
 
 /**
@@ -246,23 +246,13 @@ export async function streamChat(req: StreamRequest, handlers: StreamHandlers): 
       break;
     } catch (err) {
       if (req.signal.aborted) throw err;
+      if (err instanceof ApiError && err.status !== 0) throw refusal(err);
       if (attempt >= MAX_RETRIES)
         throw new ChatError("The chat service could not be reached. Check your connection and try again.", 0);
       await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
     }
   }
-  if (!res.ok || !res.body) {
-    let message = `The request failed (${res.status}).`;
-    try {
-      const j: unknown = await res.json();
-      if (isRecord(j) && isRecord(j.error) && typeof j.error.message === "string") message = j.error.message;
-      else if (isRecord(j) && typeof j.message === "string") message = j.message;
-    } catch {
-      // not JSON: keep the status line
-    }
-    if (res.status === 401) reportUnauthorized();
-    throw new ChatError(message, res.status);
-  }
+  if (!res.body) throw new ChatError(`The request failed (${res.status}).`, res.status);
   return readChatStream(res.body, handlers, req.format ?? "snapshots", req.evaluator);
 }
 

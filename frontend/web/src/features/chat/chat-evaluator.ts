@@ -1,5 +1,5 @@
 import { WorkerEvaluator, type EvaluatorSession } from "@genui/ui-runtime/stream";
-import EvaluatorWorker from "../../../../../packages/ui-runtime/src/worker/evaluator-worker.ts?worker";
+import EvaluatorWorker from "@genui/ui-runtime/worker?worker";
 import type { ChatEvaluator } from "./api";
 
 /**

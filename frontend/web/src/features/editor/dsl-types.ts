@@ -1,403 +1,11 @@
 /**
- * The UI code DSL as TypeScript declarations, for the code editor's completion, hover and signature help
- * (docs/ui-runtime.md; the functions are packages/ui-runtime/src/dsl/prelude.ts's, the props the catalogue's, see
- * docs/components.md). Declarations only: they never constrain what runs — the sandbox reads arguments by what they
- * are, in any order, so every function also has a `(...args)` form.
+ * GENERATED from the component catalogue (packages/ui-runtime/src/catalogue.ts) by packages/ui-runtime/src/dsl-declarations.ts:
+ * do not edit; run `npm run docs:dsl-types` (a test fails when this file is not current).
  *
- * Dependency-free on purpose: e2e/playground.e2e.test.ts loads this module on its own to check that every catalogue
- * component and prop is declared and that the examples type-check against it.
+ * The UI code DSL as TypeScript declarations, for the code editor's completion, hover and signature help
+ * (docs/ui-runtime.md; docs/components.md). Declarations only: they never constrain what runs — the sandbox reads
+ * arguments by what they are, in any order, so every function also has a `(...args)` form.
  */
-
-type ValueKind = "none" | "text" | "number" | "boolean" | "rows" | "items" | "pie" | "object" | "labels" | "icon";
-
-interface Fn {
-  /** The component type (`switch`'s function is `switch_`). */
-  type: string;
-  doc: string;
-  value: ValueKind;
-  /** How the value is named in the signature. */
-  valueName?: string;
-  /** Props besides the common ones (TypeScript members). */
-  props?: string;
-  actions?: ("onPress" | "onChangeText" | "onLongPress")[];
-  container?: boolean;
-  /** Components usually written with props only (inputs): that signature comes first. */
-  propsFirst?: boolean;
-  example: string;
-}
-
-const TONE = `"neutral" | "info" | "success" | "warning" | "danger"`;
-const GAP = "/** 0–64 px. */ gap?: number;";
-const CHART = `/** The key of each row read along the x axis. */ x: string; /** The key (or keys) plotted. */ y: string | string[]; /** 80–800 px. */ height?: number; stacked?: boolean; title?: string;`;
-
-const FNS: Fn[] = [
-  // Layout
-  {
-    type: "column",
-    doc: "Stacks its children vertically.",
-    value: "none",
-    props: `${GAP} align?: "start" | "center" | "end" | "stretch";`,
-    container: true,
-    example: `column({gap: 12}, [text("One")])`,
-  },
-  {
-    type: "row",
-    doc: "Lays its children out horizontally; wraps on small screens when `wrap` is set.",
-    value: "none",
-    props: `${GAP} align?: "start" | "center" | "end" | "stretch"; justify?: "start" | "center" | "end" | "between" | "around"; wrap?: boolean;`,
-    container: true,
-    example: `row({gap: 8, justify: "end"}, [button("Cancel", {variant: "ghost"}), button("Save", {onPress: "save"})])`,
-  },
-  {
-    type: "grid",
-    doc: "A responsive grid: `columns` on wide screens, fewer as space shrinks.",
-    value: "none",
-    props: `/** 1–6. */ columns?: number; ${GAP}`,
-    container: true,
-    example: `grid({columns: 2}, [stat(1204, {label: "Users"}), stat(5400, {label: "MRR", format: "currency"})])`,
-  },
-  {
-    type: "card",
-    doc: "A surface grouping its children; `value` is the card's title.",
-    value: "text",
-    valueName: "title",
-    props: "subtitle?: string; elevated?: boolean; /** 0–64 px. */ padding?: number;",
-    container: true,
-    example: `card("Order summary", [text("2 items")])`,
-  },
-  {
-    type: "tabs",
-    doc: "Tabs: `value` lists the labels, child i is panel i. Arrow keys move between tabs.",
-    value: "labels",
-    valueName: "labels",
-    props: "/** The open tab's index. */ selected?: number;",
-    actions: ["onChangeText"],
-    container: true,
-    example: `tabs(["Overview", "Details"], [text("Overview panel"), text("Details panel")])`,
-  },
-  {
-    type: "accordion",
-    doc: "Collapsible sections: `value` lists the headers, child i is section i.",
-    value: "labels",
-    valueName: "headers",
-    props: "multiple?: boolean; /** Indexes of the sections open at first. */ open?: number[];",
-    container: true,
-    example: `accordion(["What is GenUI?", "Is there a free plan?"], [text("Generated UI for chat."), text("You pay for what you use.")])`,
-  },
-  {
-    type: "divider",
-    doc: "A horizontal rule, optionally labelled.",
-    value: "text",
-    valueName: "label",
-    example: `divider("or")`,
-  },
-  {
-    type: "spacer",
-    doc: "Empty space of `size` pixels (default 16).",
-    value: "number",
-    valueName: "size",
-    example: `spacer(24)`,
-  },
-  // Text
-  {
-    type: "heading",
-    doc: "A heading (`level` 1–6, default 2).",
-    value: "text",
-    valueName: "text",
-    props: `/** 1–6 (default 2). */ level?: number; align?: "left" | "center" | "right";`,
-    example: `heading("Welcome back", {level: 1})`,
-  },
-  {
-    type: "text",
-    doc: "A paragraph of plain text.",
-    value: "text",
-    valueName: "text",
-    props: `size?: "sm" | "md" | "lg"; weight?: "normal" | "medium" | "bold"; tone?: "default" | "muted" | "primary" | "success" | "warning" | "danger"; align?: "left" | "center" | "right";`,
-    example: `text("Here is what changed this week.", {tone: "muted"})`,
-  },
-  {
-    type: "markdown",
-    doc: "Markdown (headings, emphasis, lists, links, inline code); raw HTML is shown as text.",
-    value: "text",
-    valueName: "markdown",
-    example: `markdown("**Bold** and a [link](https://genui.dev).")`,
-  },
-  {
-    type: "badge",
-    doc: "A short status label.",
-    value: "text",
-    valueName: "label",
-    props: `tone?: ${TONE};`,
-    example: `badge("Paid", {tone: "success"})`,
-  },
-  {
-    type: "code",
-    doc: "A block of code in a monospace font, with a copy button.",
-    value: "text",
-    valueName: "source",
-    props: "language?: string;",
-    example: `code("npm install @genui/react", {language: "bash"})`,
-  },
-  // Inputs
-  {
-    type: "textInput",
-    doc: "A one-line text field; reports onChangeText as the user types.",
-    value: "text",
-    valueName: "value",
-    props: `label: string; placeholder?: string; type?: "text" | "email" | "password" | "number" | "tel" | "url" | "search"; required?: boolean; disabled?: boolean;`,
-    actions: ["onChangeText"],
-    propsFirst: true,
-    example: `textInput({name: "email", label: "Email", type: "email", placeholder: "you@example.com"})`,
-  },
-  {
-    type: "textArea",
-    doc: "A multi-line text field.",
-    value: "text",
-    valueName: "value",
-    props: "label: string; placeholder?: string; /** 2–20. */ rows?: number; disabled?: boolean;",
-    actions: ["onChangeText"],
-    propsFirst: true,
-    example: `textArea({name: "message", label: "Message", rows: 4})`,
-  },
-  {
-    type: "button",
-    doc: "A button; `value` is its label. Reports onPress (and onLongPress after a 600 ms hold).",
-    value: "text",
-    valueName: "label",
-    props: `variant?: "primary" | "secondary" | "ghost" | "danger"; size?: "sm" | "md" | "lg"; disabled?: boolean; fullWidth?: boolean; icon?: IconName;`,
-    actions: ["onPress", "onLongPress"],
-    example: `button("Buy now", {name: "buy", onPress: "buy"})`,
-  },
-  {
-    type: "select",
-    doc: "A drop-down; `value` is the selected option's value.",
-    value: "text",
-    valueName: "selected",
-    props: "label: string; options: (string | { label: string; value: string })[]; placeholder?: string; disabled?: boolean;",
-    actions: ["onChangeText"],
-    example: `select("m", {name: "size", label: "Size", options: [{label: "Small", value: "s"}, {label: "Medium", value: "m"}]})`,
-  },
-  {
-    type: "checkbox",
-    doc: "A checkbox; `value` is whether it is checked.",
-    value: "boolean",
-    valueName: "checked",
-    props: "label: string; disabled?: boolean;",
-    actions: ["onChangeText"],
-    example: `checkbox(false, {name: "terms", label: "I accept the terms"})`,
-  },
-  {
-    type: "switch",
-    doc: "An on/off switch (`switch` is a JavaScript keyword, hence `switch_`).",
-    value: "boolean",
-    valueName: "on",
-    props: "label: string; disabled?: boolean;",
-    actions: ["onChangeText"],
-    example: `switch_(true, {name: "notify", label: "Email me"})`,
-  },
-  {
-    type: "slider",
-    doc: "A range slider.",
-    value: "number",
-    valueName: "value",
-    props: "label: string; min?: number; max?: number; step?: number;",
-    actions: ["onChangeText"],
-    example: `slider(40, {name: "budget", label: "Budget", min: 0, max: 100, step: 5})`,
-  },
-  {
-    type: "date",
-    doc: "A date picker; `value` is an ISO date (YYYY-MM-DD).",
-    value: "text",
-    valueName: "isoDate",
-    props: "label: string; /** YYYY-MM-DD. */ min?: string; /** YYYY-MM-DD. */ max?: string;",
-    actions: ["onChangeText"],
-    example: `date("2026-12-01", {name: "checkin", label: "Check-in"})`,
-  },
-  // Data
-  {
-    type: "table",
-    doc: "A table of rows (objects); columns sortable by clicking their headers.",
-    value: "rows",
-    valueName: "rows",
-    props: `columns?: (string | { key: string; label?: string; align?: "left" | "right" | "center"; format?: "text" | "number" | "currency" | "percent" | "date" })[]; sortable?: boolean; caption?: string;`,
-    example: `table([{id: "A-1", total: 30}, {id: "A-2", total: 12.5}], {columns: ["id", {key: "total", label: "Total", format: "currency"}]})`,
-  },
-  {
-    type: "list",
-    doc: "A list of strings or `{ title, subtitle, icon }` items; pressable when it has onPress.",
-    value: "items",
-    valueName: "items",
-    props: "ordered?: boolean; dividers?: boolean;",
-    actions: ["onPress"],
-    example: `list(["Sign up", {title: "Create an app", subtitle: "Get a key"}], {ordered: true})`,
-  },
-  {
-    type: "stat",
-    doc: "A key figure with a label and an optional change.",
-    value: "number",
-    valueName: "value",
-    props: `label: string; /** Change in percent. */ delta?: number; format?: "number" | "currency" | "percent"; /** ISO code, e.g. "USD". */ currency?: string;`,
-    example: `stat(12400, {label: "Revenue", delta: 8.2, format: "currency", currency: "USD"})`,
-  },
-  {
-    type: "keyValue",
-    doc: "Label / value pairs (an object, or a list of `{ key, value }`).",
-    value: "object",
-    valueName: "pairs",
-    example: `keyValue({Plan: "Pluto", Renews: "2026-12-01"})`,
-  },
-  {
-    type: "progress",
-    doc: "A progress bar: `value` of `max` (default 100).",
-    value: "number",
-    valueName: "value",
-    props: `label?: string; max?: number; tone?: ${TONE};`,
-    example: `progress(64, {label: "Uploading"})`,
-  },
-  // Charts
-  {
-    type: "barChart",
-    doc: "Bars of `y` (one key or several) over `x`.",
-    value: "rows",
-    valueName: "rows",
-    props: CHART,
-    example: `barChart([{month: "Jan", revenue: 120}, {month: "Feb", revenue: 150}], {x: "month", y: "revenue"})`,
-  },
-  {
-    type: "lineChart",
-    doc: "Lines of `y` over `x`.",
-    value: "rows",
-    valueName: "rows",
-    props: CHART,
-    example: `lineChart([{month: "Jan", revenue: 120}, {month: "Feb", revenue: 150}], {x: "month", y: "revenue"})`,
-  },
-  {
-    type: "areaChart",
-    doc: "Filled areas of `y` over `x` (stackable).",
-    value: "rows",
-    valueName: "rows",
-    props: CHART,
-    example: `areaChart([{month: "Jan", a: 1, b: 2}], {x: "month", y: ["a", "b"], stacked: true})`,
-  },
-  {
-    type: "pieChart",
-    doc: "Slices of `{ label, value }` items (a donut when `donut` is set).",
-    value: "pie",
-    valueName: "slices",
-    props: "donut?: boolean; /** 80–800 px. */ height?: number; title?: string;",
-    example: `pieChart([{label: "Chrome", value: 64}, {label: "Other", value: 36}], {donut: true})`,
-  },
-  // Media
-  {
-    type: "image",
-    doc: "An image from an https URL; `alt` describes it.",
-    value: "text",
-    valueName: "httpsUrl",
-    props: `alt: string; width?: number; height?: number; fit?: "cover" | "contain"; /** Corner radius, 0–200 px. */ radius?: number;`,
-    example: `image("https://genui.dev/og.png", {alt: "GenUI", height: 160, fit: "cover"})`,
-  },
-  {
-    type: "icon",
-    doc: "An icon from the built-in set.",
-    value: "icon",
-    valueName: "icon",
-    props: `/** 8–128 px. */ size?: number; tone?: ${TONE}; /** Read by screen readers; without it the icon is decorative. */ label?: string;`,
-    example: `icon("check", {tone: "success", label: "Done"})`,
-  },
-  {
-    type: "video",
-    doc: "An embedded YouTube or Vimeo video, or an https mp4/webm file.",
-    value: "text",
-    valueName: "videoUrl",
-    props: `title: string; aspect?: "16:9" | "4:3" | "1:1";`,
-    example: `video("https://www.youtube.com/watch?v=dQw4w9WgXcQ", {title: "Demo"})`,
-  },
-  // Feedback
-  {
-    type: "alert",
-    doc: "A message box with a tone (info, success, warning, danger).",
-    value: "text",
-    valueName: "message",
-    props: `title?: string; tone?: ${TONE};`,
-    example: `alert("Your changes were saved.", {title: "Saved", tone: "success"})`,
-  },
-  {
-    type: "skeleton",
-    doc: "A loading placeholder of `lines` shimmering lines (default 3).",
-    value: "number",
-    valueName: "lines",
-    props: "/** 4–400 px. */ height?: number;",
-    example: `skeleton(3)`,
-  },
-];
-
-/** The built-in icon names (the catalogue's ICONS). */
-const ICON_NAMES = [
-  "check",
-  "x",
-  "plus",
-  "minus",
-  "arrow-right",
-  "arrow-left",
-  "search",
-  "user",
-  "settings",
-  "cart",
-  "heart",
-  "star",
-  "info",
-  "warning",
-  "error",
-  "mail",
-  "phone",
-  "calendar",
-  "clock",
-  "home",
-];
-
-const VALUE_TYPES: Record<ValueKind, string> = {
-  none: "never",
-  text: "string",
-  number: "number",
-  boolean: "boolean",
-  rows: "Row[]",
-  items: "ListItem[]",
-  pie: "{ label: string; value: number }[]",
-  object: "Record<string, Json> | { key: string; value: Json }[]",
-  labels: "string[]",
-  icon: "IconName",
-};
-
-const fnName = (type: string) => (type === "switch" ? "switch_" : type);
-const pascal = (type: string) => type.charAt(0).toUpperCase() + type.slice(1);
-
-function declare(f: Fn): string {
-  const name = fnName(f.type);
-  const propsType = `${pascal(f.type)}Props`;
-  const value = VALUE_TYPES[f.value];
-  const actions = (f.actions ?? [])
-    .map(
-      (a) =>
-        ` /** What ${a === "onChangeText" ? "a change" : a === "onPress" ? "a press" : "a long press"} does. */ ${a}?: Action;`,
-    )
-    .join("");
-  const valueProp =
-    f.value === "none"
-      ? ""
-      : ` /** The ${f.valueName ?? "value"} (may also be given as the first plain argument). */ value?: ${value};`;
-  const iface = `interface ${propsType} extends CommonProps {${valueProp}${actions} ${f.props ?? ""} }`;
-  const doc = `/**\n * ${f.doc}\n * @example ${f.example}\n */`;
-  const kids = f.container ? ", children?: Child[]" : "";
-  const byValue =
-    f.value === "none"
-      ? null
-      : `${doc}\ndeclare function ${name}(${f.valueName ?? "value"}: ${value}, props?: ${propsType}${kids}): UiNode;`;
-  const byProps = `${doc}\ndeclare function ${name}(props: ${propsType}${kids}): UiNode;`;
-  const children = f.container ? `${doc}\ndeclare function ${name}(children: Child[]): UiNode;` : null;
-  const any = `${doc}\ndeclare function ${name}(...args: (${f.value === "none" ? "" : `${value} | `}${propsType}${f.container ? " | Child[]" : ""} | undefined)[]): UiNode;`;
-  const order = f.propsFirst ? [byProps, byValue] : [byValue, byProps];
-  return [iface, ...order, children, any].filter(Boolean).join("\n");
-}
 
 /** The declarations added to the JavaScript language service (Monaco's `addExtraLib`). */
 export const DSL_TYPES = `// GenUI UI code: every component is a function; arguments are read by what they are, in any order.
@@ -408,7 +16,7 @@ interface UiNode { readonly __gu: 1; readonly component: string }
 type Child = UiNode | string | number;
 type Row = Record<string, Json>;
 type ListItem = string | { title: string; subtitle?: string; icon?: IconName };
-type IconName = ${ICON_NAMES.map((i) => JSON.stringify(i)).join(" | ")};
+type IconName = "check" | "x" | "plus" | "minus" | "arrow-right" | "arrow-left" | "search" | "user" | "settings" | "cart" | "heart" | "star" | "info" | "warning" | "error" | "mail" | "phone" | "calendar" | "clock" | "home";
 /**
  * What an event does. A string tells the host (it receives { type, component: { name, value } }); an object may also
  * change another component's value (set) or open an http(s) URL in a new tab (navigate).
@@ -458,8 +66,619 @@ interface ScreenOptions {
 declare function screen(name: string, options?: ScreenOptions, children?: Child[]): void;
 declare function screen(options: ScreenOptions, children?: Child[]): void;
 declare function screen(...args: (string | ScreenOptions | Child[] | undefined)[]): void;
-${FNS.map(declare).join("\n")}
+interface ColumnProps extends CommonProps { /** 0–64 px. */ gap?: number; align?: "start" | "center" | "end" | "stretch"; }
+/**
+ * Stacks its children vertically.
+ * @example column({gap: 12}, [text("One")])
+ */
+declare function column(props: ColumnProps, children?: Child[]): UiNode;
+/**
+ * Stacks its children vertically.
+ * @example column({gap: 12}, [text("One")])
+ */
+declare function column(children: Child[]): UiNode;
+/**
+ * Stacks its children vertically.
+ * @example column({gap: 12}, [text("One")])
+ */
+declare function column(...args: (ColumnProps | Child[] | undefined)[]): UiNode;
+interface RowProps extends CommonProps { /** 0–64 px. */ gap?: number; align?: "start" | "center" | "end" | "stretch"; justify?: "start" | "center" | "end" | "between" | "around"; wrap?: boolean; }
+/**
+ * Lays its children out horizontally; wraps on small screens when \`wrap\` is set.
+ * @example row({gap: 8, justify: "end"}, [button("Cancel", {name: "cancel", variant: "ghost"}), button("Save", {name: "save", onPress: "save"})])
+ */
+declare function row(props: RowProps, children?: Child[]): UiNode;
+/**
+ * Lays its children out horizontally; wraps on small screens when \`wrap\` is set.
+ * @example row({gap: 8, justify: "end"}, [button("Cancel", {name: "cancel", variant: "ghost"}), button("Save", {name: "save", onPress: "save"})])
+ */
+declare function row(children: Child[]): UiNode;
+/**
+ * Lays its children out horizontally; wraps on small screens when \`wrap\` is set.
+ * @example row({gap: 8, justify: "end"}, [button("Cancel", {name: "cancel", variant: "ghost"}), button("Save", {name: "save", onPress: "save"})])
+ */
+declare function row(...args: (RowProps | Child[] | undefined)[]): UiNode;
+interface GridProps extends CommonProps { /** 1–6. */ columns?: number; /** 0–64 px. */ gap?: number; }
+/**
+ * A responsive grid: \`columns\` on wide screens, fewer as space shrinks.
+ * @example grid({columns: 2}, [stat(1204, {name: "users", label: "Users"}), stat(5400, {name: "mrr", label: "MRR", format: "currency"})])
+ */
+declare function grid(props: GridProps, children?: Child[]): UiNode;
+/**
+ * A responsive grid: \`columns\` on wide screens, fewer as space shrinks.
+ * @example grid({columns: 2}, [stat(1204, {name: "users", label: "Users"}), stat(5400, {name: "mrr", label: "MRR", format: "currency"})])
+ */
+declare function grid(children: Child[]): UiNode;
+/**
+ * A responsive grid: \`columns\` on wide screens, fewer as space shrinks.
+ * @example grid({columns: 2}, [stat(1204, {name: "users", label: "Users"}), stat(5400, {name: "mrr", label: "MRR", format: "currency"})])
+ */
+declare function grid(...args: (GridProps | Child[] | undefined)[]): UiNode;
+interface CardProps extends CommonProps { /** The title (may also be given as the first plain argument). */ value?: string; subtitle?: string; elevated?: boolean; /** 0–64 px. */ padding?: number; }
+/**
+ * A surface grouping its children; \`value\` is the card's title.
+ * @example card("Order summary", {name: "summary"}, [text("2 items", {name: "items"})])
+ */
+declare function card(title: string, props?: CardProps, children?: Child[]): UiNode;
+/**
+ * A surface grouping its children; \`value\` is the card's title.
+ * @example card("Order summary", {name: "summary"}, [text("2 items", {name: "items"})])
+ */
+declare function card(props: CardProps, children?: Child[]): UiNode;
+/**
+ * A surface grouping its children; \`value\` is the card's title.
+ * @example card("Order summary", {name: "summary"}, [text("2 items", {name: "items"})])
+ */
+declare function card(children: Child[]): UiNode;
+/**
+ * A surface grouping its children; \`value\` is the card's title.
+ * @example card("Order summary", {name: "summary"}, [text("2 items", {name: "items"})])
+ */
+declare function card(...args: (string | CardProps | Child[] | undefined)[]): UiNode;
+interface TabsProps extends CommonProps { /** The labels (may also be given as the first plain argument). */ value?: string[]; /** What a change does. */ onChangeText?: Action; /** The open tab's index. */ selected?: number; }
+/**
+ * Tabs: \`value\` lists the labels, child i is panel i. Arrow keys move between tabs.
+ * @example tabs(["Overview", "Details"], {name: "views"}, [text("Overview panel"), text("Details panel")])
+ */
+declare function tabs(labels: string[], props?: TabsProps, children?: Child[]): UiNode;
+/**
+ * Tabs: \`value\` lists the labels, child i is panel i. Arrow keys move between tabs.
+ * @example tabs(["Overview", "Details"], {name: "views"}, [text("Overview panel"), text("Details panel")])
+ */
+declare function tabs(props: TabsProps, children?: Child[]): UiNode;
+/**
+ * Tabs: \`value\` lists the labels, child i is panel i. Arrow keys move between tabs.
+ * @example tabs(["Overview", "Details"], {name: "views"}, [text("Overview panel"), text("Details panel")])
+ */
+declare function tabs(children: Child[]): UiNode;
+/**
+ * Tabs: \`value\` lists the labels, child i is panel i. Arrow keys move between tabs.
+ * @example tabs(["Overview", "Details"], {name: "views"}, [text("Overview panel"), text("Details panel")])
+ */
+declare function tabs(...args: (string[] | TabsProps | Child[] | undefined)[]): UiNode;
+interface AccordionProps extends CommonProps { /** The labels (may also be given as the first plain argument). */ value?: string[]; multiple?: boolean; /** Indexes of the sections open at first. */ open?: number[]; }
+/**
+ * Collapsible sections: \`value\` lists the headers, child i is section i.
+ * @example accordion(["What is GenUI?", "Is there a free plan?"], {name: "faq"}, [text("Generated UI for chat."), text("You pay for what you use.")])
+ */
+declare function accordion(labels: string[], props?: AccordionProps, children?: Child[]): UiNode;
+/**
+ * Collapsible sections: \`value\` lists the headers, child i is section i.
+ * @example accordion(["What is GenUI?", "Is there a free plan?"], {name: "faq"}, [text("Generated UI for chat."), text("You pay for what you use.")])
+ */
+declare function accordion(props: AccordionProps, children?: Child[]): UiNode;
+/**
+ * Collapsible sections: \`value\` lists the headers, child i is section i.
+ * @example accordion(["What is GenUI?", "Is there a free plan?"], {name: "faq"}, [text("Generated UI for chat."), text("You pay for what you use.")])
+ */
+declare function accordion(children: Child[]): UiNode;
+/**
+ * Collapsible sections: \`value\` lists the headers, child i is section i.
+ * @example accordion(["What is GenUI?", "Is there a free plan?"], {name: "faq"}, [text("Generated UI for chat."), text("You pay for what you use.")])
+ */
+declare function accordion(...args: (string[] | AccordionProps | Child[] | undefined)[]): UiNode;
+interface DividerProps extends CommonProps { /** The optional label (may also be given as the first plain argument). */ value?: string; }
+/**
+ * A horizontal rule, optionally labelled.
+ * @example divider("or")
+ */
+declare function divider(label: string, props?: DividerProps): UiNode;
+/**
+ * A horizontal rule, optionally labelled.
+ * @example divider("or")
+ */
+declare function divider(props: DividerProps): UiNode;
+/**
+ * A horizontal rule, optionally labelled.
+ * @example divider("or")
+ */
+declare function divider(...args: (string | DividerProps | undefined)[]): UiNode;
+interface SpacerProps extends CommonProps { /** The size in pixels (default 16) (may also be given as the first plain argument). */ value?: number; }
+/**
+ * Empty space of \`size\` pixels.
+ * @example spacer(24)
+ */
+declare function spacer(size: number, props?: SpacerProps): UiNode;
+/**
+ * Empty space of \`size\` pixels.
+ * @example spacer(24)
+ */
+declare function spacer(props: SpacerProps): UiNode;
+/**
+ * Empty space of \`size\` pixels.
+ * @example spacer(24)
+ */
+declare function spacer(...args: (number | SpacerProps | undefined)[]): UiNode;
+interface HeadingProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; /** 1–6. */ level?: number; align?: "left" | "center" | "right"; }
+/**
+ * A heading (\`level\` 1–6, default 2).
+ * @example heading("Welcome back", {level: 1})
+ */
+declare function heading(text: string, props?: HeadingProps): UiNode;
+/**
+ * A heading (\`level\` 1–6, default 2).
+ * @example heading("Welcome back", {level: 1})
+ */
+declare function heading(props: HeadingProps): UiNode;
+/**
+ * A heading (\`level\` 1–6, default 2).
+ * @example heading("Welcome back", {level: 1})
+ */
+declare function heading(...args: (string | HeadingProps | undefined)[]): UiNode;
+interface TextProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; size?: "sm" | "md" | "lg"; weight?: "normal" | "medium" | "bold"; tone?: "default" | "muted" | "primary" | "success" | "warning" | "danger"; align?: "left" | "center" | "right"; }
+/**
+ * A paragraph of plain text.
+ * @example text("Here is what changed this week.", {tone: "muted"})
+ */
+declare function text(text: string, props?: TextProps): UiNode;
+/**
+ * A paragraph of plain text.
+ * @example text("Here is what changed this week.", {tone: "muted"})
+ */
+declare function text(props: TextProps): UiNode;
+/**
+ * A paragraph of plain text.
+ * @example text("Here is what changed this week.", {tone: "muted"})
+ */
+declare function text(...args: (string | TextProps | undefined)[]): UiNode;
+interface MarkdownProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; }
+/**
+ * Markdown (headings, emphasis, lists, links, inline code); raw HTML is shown as text.
+ * @example markdown("**Bold** and a [link](https://genui.dev).\\n\\n- one\\n- two")
+ */
+declare function markdown(text: string, props?: MarkdownProps): UiNode;
+/**
+ * Markdown (headings, emphasis, lists, links, inline code); raw HTML is shown as text.
+ * @example markdown("**Bold** and a [link](https://genui.dev).\\n\\n- one\\n- two")
+ */
+declare function markdown(props: MarkdownProps): UiNode;
+/**
+ * Markdown (headings, emphasis, lists, links, inline code); raw HTML is shown as text.
+ * @example markdown("**Bold** and a [link](https://genui.dev).\\n\\n- one\\n- two")
+ */
+declare function markdown(...args: (string | MarkdownProps | undefined)[]): UiNode;
+interface BadgeProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; tone?: "neutral" | "info" | "success" | "warning" | "danger"; }
+/**
+ * A short status label.
+ * @example badge("Paid", {tone: "success"})
+ */
+declare function badge(text: string, props?: BadgeProps): UiNode;
+/**
+ * A short status label.
+ * @example badge("Paid", {tone: "success"})
+ */
+declare function badge(props: BadgeProps): UiNode;
+/**
+ * A short status label.
+ * @example badge("Paid", {tone: "success"})
+ */
+declare function badge(...args: (string | BadgeProps | undefined)[]): UiNode;
+interface CodeProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; language?: string; }
+/**
+ * A block of code in a monospace font, with a copy button.
+ * @example code("npm install @genui/react", {language: "bash"})
+ */
+declare function code(text: string, props?: CodeProps): UiNode;
+/**
+ * A block of code in a monospace font, with a copy button.
+ * @example code("npm install @genui/react", {language: "bash"})
+ */
+declare function code(props: CodeProps): UiNode;
+/**
+ * A block of code in a monospace font, with a copy button.
+ * @example code("npm install @genui/react", {language: "bash"})
+ */
+declare function code(...args: (string | CodeProps | undefined)[]): UiNode;
+interface TextInputProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; /** What a change does. */ onChangeText?: Action; label: string; placeholder?: string; type?: "text" | "email" | "password" | "number" | "tel" | "url" | "search"; required?: boolean; disabled?: boolean; }
+/**
+ * A one-line text field; reports onChangeText as the user types.
+ * @example textInput({name: "email", label: "Email", type: "email", placeholder: "you@example.com"})
+ */
+declare function textInput(props: TextInputProps): UiNode;
+/**
+ * A one-line text field; reports onChangeText as the user types.
+ * @example textInput({name: "email", label: "Email", type: "email", placeholder: "you@example.com"})
+ */
+declare function textInput(text: string, props?: TextInputProps): UiNode;
+/**
+ * A one-line text field; reports onChangeText as the user types.
+ * @example textInput({name: "email", label: "Email", type: "email", placeholder: "you@example.com"})
+ */
+declare function textInput(...args: (string | TextInputProps | undefined)[]): UiNode;
+interface TextAreaProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; /** What a change does. */ onChangeText?: Action; label: string; placeholder?: string; /** 2–20. */ rows?: number; disabled?: boolean; }
+/**
+ * A multi-line text field.
+ * @example textArea({name: "message", label: "Message", rows: 4})
+ */
+declare function textArea(props: TextAreaProps): UiNode;
+/**
+ * A multi-line text field.
+ * @example textArea({name: "message", label: "Message", rows: 4})
+ */
+declare function textArea(text: string, props?: TextAreaProps): UiNode;
+/**
+ * A multi-line text field.
+ * @example textArea({name: "message", label: "Message", rows: 4})
+ */
+declare function textArea(...args: (string | TextAreaProps | undefined)[]): UiNode;
+interface ButtonProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; /** What a press does. */ onPress?: Action; /** What a long press does. */ onLongPress?: Action; variant?: "primary" | "secondary" | "ghost" | "danger"; size?: "sm" | "md" | "lg"; disabled?: boolean; fullWidth?: boolean; icon?: IconName; }
+/**
+ * A button; \`value\` is its label. Reports onPress (and onLongPress after a 600 ms hold).
+ * @example button("Buy now", {name: "buy", onPress: "buy"})
+ */
+declare function button(text: string, props?: ButtonProps): UiNode;
+/**
+ * A button; \`value\` is its label. Reports onPress (and onLongPress after a 600 ms hold).
+ * @example button("Buy now", {name: "buy", onPress: "buy"})
+ */
+declare function button(props: ButtonProps): UiNode;
+/**
+ * A button; \`value\` is its label. Reports onPress (and onLongPress after a 600 ms hold).
+ * @example button("Buy now", {name: "buy", onPress: "buy"})
+ */
+declare function button(...args: (string | ButtonProps | undefined)[]): UiNode;
+interface SelectProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; /** What a change does. */ onChangeText?: Action; label: string; options: (string | { label: string; value: string })[]; placeholder?: string; disabled?: boolean; }
+/**
+ * A drop-down; \`value\` is the selected option's value.
+ * @example select("m", {name: "size", label: "Size", options: [{label: "Small", value: "s"}, {label: "Medium", value: "m"}]})
+ */
+declare function select(text: string, props?: SelectProps): UiNode;
+/**
+ * A drop-down; \`value\` is the selected option's value.
+ * @example select("m", {name: "size", label: "Size", options: [{label: "Small", value: "s"}, {label: "Medium", value: "m"}]})
+ */
+declare function select(props: SelectProps): UiNode;
+/**
+ * A drop-down; \`value\` is the selected option's value.
+ * @example select("m", {name: "size", label: "Size", options: [{label: "Small", value: "s"}, {label: "Medium", value: "m"}]})
+ */
+declare function select(...args: (string | SelectProps | undefined)[]): UiNode;
+interface CheckboxProps extends CommonProps { /** The checked (may also be given as the first plain argument). */ value?: boolean; /** What a change does. */ onChangeText?: Action; label: string; disabled?: boolean; }
+/**
+ * A checkbox; \`value\` is whether it is checked.
+ * @example checkbox(false, {name: "terms", label: "I accept the terms"})
+ */
+declare function checkbox(checked: boolean, props?: CheckboxProps): UiNode;
+/**
+ * A checkbox; \`value\` is whether it is checked.
+ * @example checkbox(false, {name: "terms", label: "I accept the terms"})
+ */
+declare function checkbox(props: CheckboxProps): UiNode;
+/**
+ * A checkbox; \`value\` is whether it is checked.
+ * @example checkbox(false, {name: "terms", label: "I accept the terms"})
+ */
+declare function checkbox(...args: (boolean | CheckboxProps | undefined)[]): UiNode;
+interface SwitchProps extends CommonProps { /** The checked (may also be given as the first plain argument). */ value?: boolean; /** What a change does. */ onChangeText?: Action; label: string; disabled?: boolean; }
+/**
+ * An on/off switch (\`switch\` is a JavaScript keyword, hence \`switch_\`).
+ * @example switch_(true, {name: "notify", label: "Email me"})
+ */
+declare function switch_(checked: boolean, props?: SwitchProps): UiNode;
+/**
+ * An on/off switch (\`switch\` is a JavaScript keyword, hence \`switch_\`).
+ * @example switch_(true, {name: "notify", label: "Email me"})
+ */
+declare function switch_(props: SwitchProps): UiNode;
+/**
+ * An on/off switch (\`switch\` is a JavaScript keyword, hence \`switch_\`).
+ * @example switch_(true, {name: "notify", label: "Email me"})
+ */
+declare function switch_(...args: (boolean | SwitchProps | undefined)[]): UiNode;
+interface SliderProps extends CommonProps { /** The value (may also be given as the first plain argument). */ value?: number; /** What a change does. */ onChangeText?: Action; label: string; min?: number; max?: number; step?: number; }
+/**
+ * A range slider.
+ * @example slider(40, {name: "budget", label: "Budget", min: 0, max: 100, step: 5})
+ */
+declare function slider(value: number, props?: SliderProps): UiNode;
+/**
+ * A range slider.
+ * @example slider(40, {name: "budget", label: "Budget", min: 0, max: 100, step: 5})
+ */
+declare function slider(props: SliderProps): UiNode;
+/**
+ * A range slider.
+ * @example slider(40, {name: "budget", label: "Budget", min: 0, max: 100, step: 5})
+ */
+declare function slider(...args: (number | SliderProps | undefined)[]): UiNode;
+interface DateProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; /** What a change does. */ onChangeText?: Action; label: string; /** YYYY-MM-DD. */ min?: string; /** YYYY-MM-DD. */ max?: string; }
+/**
+ * A date picker; \`value\` is an ISO date (YYYY-MM-DD).
+ * @example date("2026-12-01", {name: "checkin", label: "Check-in"})
+ */
+declare function date(text: string, props?: DateProps): UiNode;
+/**
+ * A date picker; \`value\` is an ISO date (YYYY-MM-DD).
+ * @example date("2026-12-01", {name: "checkin", label: "Check-in"})
+ */
+declare function date(props: DateProps): UiNode;
+/**
+ * A date picker; \`value\` is an ISO date (YYYY-MM-DD).
+ * @example date("2026-12-01", {name: "checkin", label: "Check-in"})
+ */
+declare function date(...args: (string | DateProps | undefined)[]): UiNode;
+interface TableProps extends CommonProps { /** The rows (may also be given as the first plain argument). */ value?: Row[]; columns?: (string | { key: string; label?: string; align?: "left" | "right" | "center"; format?: "text" | "number" | "currency" | "percent" | "date" })[]; sortable?: boolean; caption?: string; }
+/**
+ * A table of rows (objects); columns sortable by clicking their headers.
+ * @example table([{id: "A-1", total: 30, status: "paid"}, {id: "A-2", total: 12.5, status: "open"}], {name: "orders", columns: ["id", {key: "total", label: "Total", format: "currency", align: "right"}, "status"]})
+ */
+declare function table(rows: Row[], props?: TableProps): UiNode;
+/**
+ * A table of rows (objects); columns sortable by clicking their headers.
+ * @example table([{id: "A-1", total: 30, status: "paid"}, {id: "A-2", total: 12.5, status: "open"}], {name: "orders", columns: ["id", {key: "total", label: "Total", format: "currency", align: "right"}, "status"]})
+ */
+declare function table(props: TableProps): UiNode;
+/**
+ * A table of rows (objects); columns sortable by clicking their headers.
+ * @example table([{id: "A-1", total: 30, status: "paid"}, {id: "A-2", total: 12.5, status: "open"}], {name: "orders", columns: ["id", {key: "total", label: "Total", format: "currency", align: "right"}, "status"]})
+ */
+declare function table(...args: (Row[] | TableProps | undefined)[]): UiNode;
+interface ListProps extends CommonProps { /** The items (may also be given as the first plain argument). */ value?: ListItem[]; /** What a press does. */ onPress?: Action; ordered?: boolean; dividers?: boolean; }
+/**
+ * A list of strings or \`{ title, subtitle, icon }\` items; pressable when it has onPress.
+ * @example list(["Sign up", {title: "Create an app", subtitle: "Get a key"}], {name: "steps", ordered: true})
+ */
+declare function list(items: ListItem[], props?: ListProps): UiNode;
+/**
+ * A list of strings or \`{ title, subtitle, icon }\` items; pressable when it has onPress.
+ * @example list(["Sign up", {title: "Create an app", subtitle: "Get a key"}], {name: "steps", ordered: true})
+ */
+declare function list(props: ListProps): UiNode;
+/**
+ * A list of strings or \`{ title, subtitle, icon }\` items; pressable when it has onPress.
+ * @example list(["Sign up", {title: "Create an app", subtitle: "Get a key"}], {name: "steps", ordered: true})
+ */
+declare function list(...args: (ListItem[] | ListProps | undefined)[]): UiNode;
+interface StatProps extends CommonProps { /** The value (may also be given as the first plain argument). */ value?: number; label: string; /** Change in percent. */ delta?: number; format?: "number" | "currency" | "percent"; /** ISO code, e.g. "USD". */ currency?: string; }
+/**
+ * A key figure with a label and an optional change.
+ * @example stat(12400, {name: "revenue", label: "Revenue", delta: 8.2, format: "currency", currency: "USD"})
+ */
+declare function stat(value: number, props?: StatProps): UiNode;
+/**
+ * A key figure with a label and an optional change.
+ * @example stat(12400, {name: "revenue", label: "Revenue", delta: 8.2, format: "currency", currency: "USD"})
+ */
+declare function stat(props: StatProps): UiNode;
+/**
+ * A key figure with a label and an optional change.
+ * @example stat(12400, {name: "revenue", label: "Revenue", delta: 8.2, format: "currency", currency: "USD"})
+ */
+declare function stat(...args: (number | StatProps | undefined)[]): UiNode;
+interface KeyValueProps extends CommonProps { /** The pairs (may also be given as the first plain argument). */ value?: Record<string, Json> | { key: string; value: Json }[]; }
+/**
+ * Label / value pairs (an object, or a list of \`{ key, value }\`).
+ * @example keyValue({Plan: "Pluto", Renews: "2026-12-01"}, {name: "details"})
+ */
+declare function keyValue(pairs: Record<string, Json> | { key: string; value: Json }[], props?: KeyValueProps): UiNode;
+/**
+ * Label / value pairs (an object, or a list of \`{ key, value }\`).
+ * @example keyValue({Plan: "Pluto", Renews: "2026-12-01"}, {name: "details"})
+ */
+declare function keyValue(props: KeyValueProps): UiNode;
+/**
+ * Label / value pairs (an object, or a list of \`{ key, value }\`).
+ * @example keyValue({Plan: "Pluto", Renews: "2026-12-01"}, {name: "details"})
+ */
+declare function keyValue(...args: (Record<string, Json> | { key: string; value: Json }[] | KeyValueProps | undefined)[]): UiNode;
+interface ProgressProps extends CommonProps { /** The value (may also be given as the first plain argument). */ value?: number; label?: string; max?: number; tone?: "neutral" | "info" | "success" | "warning" | "danger"; }
+/**
+ * A progress bar: \`value\` of \`max\` (default 100).
+ * @example progress(64, {name: "upload", label: "Uploading"})
+ */
+declare function progress(value: number, props?: ProgressProps): UiNode;
+/**
+ * A progress bar: \`value\` of \`max\` (default 100).
+ * @example progress(64, {name: "upload", label: "Uploading"})
+ */
+declare function progress(props: ProgressProps): UiNode;
+/**
+ * A progress bar: \`value\` of \`max\` (default 100).
+ * @example progress(64, {name: "upload", label: "Uploading"})
+ */
+declare function progress(...args: (number | ProgressProps | undefined)[]): UiNode;
+interface BarChartProps extends CommonProps { /** The rows (may also be given as the first plain argument). */ value?: Row[]; /** The key of each row read along the x axis. */ x: string; /** The key (or keys) plotted. */ y: string | string[]; /** 80–800 px. */ height?: number; stacked?: boolean; title?: string; }
+/**
+ * Bars of \`y\` (one key or several) over \`x\`.
+ * @example barChart([{month: "Jan",revenue: 120,costs: 80},{month: "Feb",revenue: 150,costs: 90},{month: "Mar",revenue: 170,costs: 95}], {name: "rev", x: "month", y: ["revenue", "costs"]})
+ */
+declare function barChart(rows: Row[], props?: BarChartProps): UiNode;
+/**
+ * Bars of \`y\` (one key or several) over \`x\`.
+ * @example barChart([{month: "Jan",revenue: 120,costs: 80},{month: "Feb",revenue: 150,costs: 90},{month: "Mar",revenue: 170,costs: 95}], {name: "rev", x: "month", y: ["revenue", "costs"]})
+ */
+declare function barChart(props: BarChartProps): UiNode;
+/**
+ * Bars of \`y\` (one key or several) over \`x\`.
+ * @example barChart([{month: "Jan",revenue: 120,costs: 80},{month: "Feb",revenue: 150,costs: 90},{month: "Mar",revenue: 170,costs: 95}], {name: "rev", x: "month", y: ["revenue", "costs"]})
+ */
+declare function barChart(...args: (Row[] | BarChartProps | undefined)[]): UiNode;
+interface LineChartProps extends CommonProps { /** The rows (may also be given as the first plain argument). */ value?: Row[]; /** The key of each row read along the x axis. */ x: string; /** The key (or keys) plotted. */ y: string | string[]; /** 80–800 px. */ height?: number; stacked?: boolean; title?: string; }
+/**
+ * Lines of \`y\` over \`x\`.
+ * @example lineChart([{month: "Jan",revenue: 120,costs: 80},{month: "Feb",revenue: 150,costs: 90},{month: "Mar",revenue: 170,costs: 95}], {name: "trend", x: "month", y: "revenue"})
+ */
+declare function lineChart(rows: Row[], props?: LineChartProps): UiNode;
+/**
+ * Lines of \`y\` over \`x\`.
+ * @example lineChart([{month: "Jan",revenue: 120,costs: 80},{month: "Feb",revenue: 150,costs: 90},{month: "Mar",revenue: 170,costs: 95}], {name: "trend", x: "month", y: "revenue"})
+ */
+declare function lineChart(props: LineChartProps): UiNode;
+/**
+ * Lines of \`y\` over \`x\`.
+ * @example lineChart([{month: "Jan",revenue: 120,costs: 80},{month: "Feb",revenue: 150,costs: 90},{month: "Mar",revenue: 170,costs: 95}], {name: "trend", x: "month", y: "revenue"})
+ */
+declare function lineChart(...args: (Row[] | LineChartProps | undefined)[]): UiNode;
+interface AreaChartProps extends CommonProps { /** The rows (may also be given as the first plain argument). */ value?: Row[]; /** The key of each row read along the x axis. */ x: string; /** The key (or keys) plotted. */ y: string | string[]; /** 80–800 px. */ height?: number; stacked?: boolean; title?: string; }
+/**
+ * Filled areas of \`y\` over \`x\` (stackable).
+ * @example areaChart([{month: "Jan",revenue: 120,costs: 80},{month: "Feb",revenue: 150,costs: 90},{month: "Mar",revenue: 170,costs: 95}], {name: "area", x: "month", y: ["revenue", "costs"], stacked: true})
+ */
+declare function areaChart(rows: Row[], props?: AreaChartProps): UiNode;
+/**
+ * Filled areas of \`y\` over \`x\` (stackable).
+ * @example areaChart([{month: "Jan",revenue: 120,costs: 80},{month: "Feb",revenue: 150,costs: 90},{month: "Mar",revenue: 170,costs: 95}], {name: "area", x: "month", y: ["revenue", "costs"], stacked: true})
+ */
+declare function areaChart(props: AreaChartProps): UiNode;
+/**
+ * Filled areas of \`y\` over \`x\` (stackable).
+ * @example areaChart([{month: "Jan",revenue: 120,costs: 80},{month: "Feb",revenue: 150,costs: 90},{month: "Mar",revenue: 170,costs: 95}], {name: "area", x: "month", y: ["revenue", "costs"], stacked: true})
+ */
+declare function areaChart(...args: (Row[] | AreaChartProps | undefined)[]): UiNode;
+interface PieChartProps extends CommonProps { /** The items (may also be given as the first plain argument). */ value?: { label: string; value: number }[]; donut?: boolean; /** 80–800 px. */ height?: number; title?: string; }
+/**
+ * Slices of \`{ label, value }\` items (a donut when \`donut\` is set).
+ * @example pieChart([{label: "Chrome", value: 64}, {label: "Safari", value: 19}, {label: "Other", value: 17}], {name: "share", donut: true})
+ */
+declare function pieChart(items: { label: string; value: number }[], props?: PieChartProps): UiNode;
+/**
+ * Slices of \`{ label, value }\` items (a donut when \`donut\` is set).
+ * @example pieChart([{label: "Chrome", value: 64}, {label: "Safari", value: 19}, {label: "Other", value: 17}], {name: "share", donut: true})
+ */
+declare function pieChart(props: PieChartProps): UiNode;
+/**
+ * Slices of \`{ label, value }\` items (a donut when \`donut\` is set).
+ * @example pieChart([{label: "Chrome", value: 64}, {label: "Safari", value: 19}, {label: "Other", value: 17}], {name: "share", donut: true})
+ */
+declare function pieChart(...args: ({ label: string; value: number }[] | PieChartProps | undefined)[]): UiNode;
+interface ImageProps extends CommonProps { /** The https URL (may also be given as the first plain argument). */ value?: string; alt: string; /** 1–4000 px. */ width?: number; /** 1–4000 px. */ height?: number; fit?: "cover" | "contain"; /** Corner radius; 0–200 px. */ radius?: number; }
+/**
+ * An image from an https URL; \`alt\` describes it.
+ * @example image("https://genui.dev/og.png", {name: "hero", alt: "GenUI", height: 160, fit: "cover"})
+ */
+declare function image(httpsUrl: string, props?: ImageProps): UiNode;
+/**
+ * An image from an https URL; \`alt\` describes it.
+ * @example image("https://genui.dev/og.png", {name: "hero", alt: "GenUI", height: 160, fit: "cover"})
+ */
+declare function image(props: ImageProps): UiNode;
+/**
+ * An image from an https URL; \`alt\` describes it.
+ * @example image("https://genui.dev/og.png", {name: "hero", alt: "GenUI", height: 160, fit: "cover"})
+ */
+declare function image(...args: (string | ImageProps | undefined)[]): UiNode;
+interface IconProps extends CommonProps { /** The icon name (may also be given as the first plain argument). */ value?: IconName; /** 8–128 px. */ size?: number; tone?: "neutral" | "info" | "success" | "warning" | "danger"; /** Read by screen readers; without it the icon is decorative. */ label?: string; }
+/**
+ * An icon from the built-in set (see ICONS).
+ * @example icon("check", {name: "ok", tone: "success", label: "Done"})
+ */
+declare function icon(iconName: IconName, props?: IconProps): UiNode;
+/**
+ * An icon from the built-in set (see ICONS).
+ * @example icon("check", {name: "ok", tone: "success", label: "Done"})
+ */
+declare function icon(props: IconProps): UiNode;
+/**
+ * An icon from the built-in set (see ICONS).
+ * @example icon("check", {name: "ok", tone: "success", label: "Done"})
+ */
+declare function icon(...args: (IconName | IconProps | undefined)[]): UiNode;
+interface VideoProps extends CommonProps { /** The video URL (may also be given as the first plain argument). */ value?: string; title: string; aspect?: "16:9" | "4:3" | "1:1"; }
+/**
+ * An embedded YouTube or Vimeo video, or an https mp4/webm file.
+ * @example video("https://www.youtube.com/watch?v=dQw4w9WgXcQ", {name: "demo", title: "Demo"})
+ */
+declare function video(videoUrl: string, props?: VideoProps): UiNode;
+/**
+ * An embedded YouTube or Vimeo video, or an https mp4/webm file.
+ * @example video("https://www.youtube.com/watch?v=dQw4w9WgXcQ", {name: "demo", title: "Demo"})
+ */
+declare function video(props: VideoProps): UiNode;
+/**
+ * An embedded YouTube or Vimeo video, or an https mp4/webm file.
+ * @example video("https://www.youtube.com/watch?v=dQw4w9WgXcQ", {name: "demo", title: "Demo"})
+ */
+declare function video(...args: (string | VideoProps | undefined)[]): UiNode;
+interface AlertProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; title?: string; tone?: "neutral" | "info" | "success" | "warning" | "danger"; }
+/**
+ * A message box with a tone (info, success, warning, danger).
+ * @example alert("Your changes were saved.", {name: "saved", title: "Saved", tone: "success"})
+ */
+declare function alert(text: string, props?: AlertProps): UiNode;
+/**
+ * A message box with a tone (info, success, warning, danger).
+ * @example alert("Your changes were saved.", {name: "saved", title: "Saved", tone: "success"})
+ */
+declare function alert(props: AlertProps): UiNode;
+/**
+ * A message box with a tone (info, success, warning, danger).
+ * @example alert("Your changes were saved.", {name: "saved", title: "Saved", tone: "success"})
+ */
+declare function alert(...args: (string | AlertProps | undefined)[]): UiNode;
+interface SkeletonProps extends CommonProps { /** The lines (default 3) (may also be given as the first plain argument). */ value?: number; /** 4–400 px. */ height?: number; }
+/**
+ * A loading placeholder of \`lines\` shimmering lines.
+ * @example skeleton(3)
+ */
+declare function skeleton(lines: number, props?: SkeletonProps): UiNode;
+/**
+ * A loading placeholder of \`lines\` shimmering lines.
+ * @example skeleton(3)
+ */
+declare function skeleton(props: SkeletonProps): UiNode;
+/**
+ * A loading placeholder of \`lines\` shimmering lines.
+ * @example skeleton(3)
+ */
+declare function skeleton(...args: (number | SkeletonProps | undefined)[]): UiNode;
 `;
 
 /** Every function the DSL defines (for tests and completion checks). */
-export const DSL_FUNCTIONS: readonly string[] = ["screen", ...FNS.map((f) => fnName(f.type))];
+export const DSL_FUNCTIONS: readonly string[] = [
+  "screen",
+  "column",
+  "row",
+  "grid",
+  "card",
+  "tabs",
+  "accordion",
+  "divider",
+  "spacer",
+  "heading",
+  "text",
+  "markdown",
+  "badge",
+  "code",
+  "textInput",
+  "textArea",
+  "button",
+  "select",
+  "checkbox",
+  "switch_",
+  "slider",
+  "date",
+  "table",
+  "list",
+  "stat",
+  "keyValue",
+  "progress",
+  "barChart",
+  "lineChart",
+  "areaChart",
+  "pieChart",
+  "image",
+  "icon",
+  "video",
+  "alert",
+  "skeleton",
+];

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { WorkerEvaluator, type EvalError, type Screen } from "@genui/ui-runtime";
-import EvaluatorWorker from "../../../../../packages/ui-runtime/src/worker/evaluator-worker.ts?worker";
+import EvaluatorWorker from "@genui/ui-runtime/worker?worker";
 
 /** SPEC §9: the template preview is evaluated 600 ms after the last change. */
 export const TEMPLATE_PREVIEW_DEBOUNCE_MS = 600;
