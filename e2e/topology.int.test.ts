@@ -1,10 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import { parse } from "yaml";
 
-// docker-compose.yml cannot run on a machine without Docker, so this keeps it honest against the local launcher's
-// topology: the same processes, ports, databases and variable names.
+// The topology is declared once (deploy/topology.json); docker-compose.yml is generated from it and cannot run on a
+// machine without Docker, so this checks it is current and keeps it honest against the launcher's processes.
 
 interface ComposeService {
   build?: { dockerfile: string; args?: { ENTRY?: string } };
@@ -13,19 +14,43 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
 }
 interface Topology {
-  url: string;
-  processes: { name: string; entry: string; env: Record<string, string> }[];
+  processes: {
+    name: string;
+    entry: string;
+    port: number;
+    database?: string;
+    deploy?: boolean;
+    env?: Record<string, string>;
+    localEnv?: Record<string, string>;
+    deployEnv?: Record<string, string>;
+  }[];
+  env: Record<string, string>;
+  localEnv: Record<string, string>;
+  deployEnv: Record<string, string>;
 }
 
 const compose = parse(readFileSync(path.join(REPO_ROOT, "docker-compose.yml"), "utf8"), { merge: true }) as {
   services: Record<string, ComposeService>;
 };
-const topology = JSON.parse(readFileSync(path.join(REPO_ROOT, "deploy/local/topology.json"), "utf8")) as Topology;
+const topology = JSON.parse(readFileSync(path.join(REPO_ROOT, "deploy/topology.json"), "utf8")) as Topology;
 // Local-only stand-ins (the sims workspace) have no place in a deployment.
-const deployed = topology.processes.filter((p) => !p.entry.startsWith("sims/"));
+const deployed = topology.processes.filter((p) => p.deploy !== false);
 const envExample = readFileSync(path.join(REPO_ROOT, ".env.example"), "utf8");
 
-describe("docker-compose.yml and the local launcher", () => {
+describe("the topology, docker-compose.yml and the local launcher", () => {
+  const generate = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts/topology-generate.mjs"), ...args], { encoding: "utf8" });
+
+  it("when the derived files are checked, then each is what the topology gives (npm run topology:generate)", () => {
+    const r = generate("--check");
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
+  });
+
+  it("when the stand-ins and every deployed process are listed, then the stand-ins live in sims/ and never deploy", () => {
+    for (const p of topology.processes)
+      expect({ name: p.name, standIn: p.entry.startsWith("sims/") }).toEqual({ name: p.name, standIn: p.deploy === false });
+  });
+
   const nodeServices = Object.entries(compose.services).filter(([, s]) => s.build);
 
   it("when compared, then every launcher process is a compose service with the same entry, port and database", () => {
@@ -34,8 +59,8 @@ describe("docker-compose.yml and the local launcher", () => {
       const match = nodeServices.find(([, s]) => s.build?.args?.ENTRY === p.entry);
       expect(match).toBeDefined();
       const env = match![1].environment!;
-      expect(env.HTTP_PORT).toBe(p.env.HTTP_PORT);
-      if (p.env.MONGO_DB) expect(env.MONGO_DB).toBe(p.env.MONGO_DB);
+      expect(env.HTTP_PORT).toBe(String(p.port));
+      if (p.database) expect(env.MONGO_DB).toBe(p.database);
       expect(existsSync(path.join(REPO_ROOT, match![1].build!.dockerfile))).toBe(true);
     }
   });
@@ -51,7 +76,9 @@ describe("docker-compose.yml and the local launcher", () => {
   it("when a variable is read by a process, then .env.example documents it", () => {
     const names = new Set<string>();
     for (const [, s] of nodeServices) Object.keys(s.environment ?? {}).forEach((k) => names.add(k));
-    for (const p of topology.processes) Object.keys(p.env).forEach((k) => names.add(k));
+    for (const group of [topology.env, topology.localEnv, topology.deployEnv]) Object.keys(group).forEach((k) => names.add(k));
+    for (const p of topology.processes)
+      for (const group of [p.env, p.localEnv, p.deployEnv]) Object.keys(group ?? {}).forEach((k) => names.add(k));
     for (const name of names)
       expect({ name, documented: new RegExp(`^${name}=`, "m").test(envExample) }).toEqual({ name, documented: true });
   });

@@ -6,9 +6,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadTopology, processesFor, sharedEnvFor } from "./lib/topology.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const topology = JSON.parse(readFileSync(path.join(root, "deploy/local/topology.json"), "utf8"));
+// Every process, port and variable comes from the one topology (deploy/topology.json), resolved for this host.
+const topology = loadTopology();
+const processes = processesFor(topology, "local");
 const colours = [36, 35, 33, 32, 34, 31, 96, 95];
 
 /** KEY=value lines (comments and blanks skipped). */
@@ -37,7 +40,12 @@ const secretsFile = path.join(root, ".local/secrets.env");
 }
 
 const infraEnv = JSON.parse(process.env.GENUI_INFRA_ENV ?? "{}");
-const base = { ...topology.shared, ...infraEnv, ...readEnvFile(secretsFile), ...readEnvFile(path.join(root, ".env")) };
+const base = {
+  ...sharedEnvFor(topology, "local"),
+  ...infraEnv,
+  ...readEnvFile(secretsFile),
+  ...readEnvFile(path.join(root, ".env")),
+};
 // Applied last, over every process's own values (benchmarks raise limits this way).
 const overrides = process.env.GENUI_ENV_FILE ? readEnvFile(process.env.GENUI_ENV_FILE) : {};
 const children = [];
@@ -53,7 +61,7 @@ function prefixLines(name, colour, stream, target) {
   });
 }
 
-topology.processes.forEach((p, i) => {
+processes.forEach((p, i) => {
   const colour = colours[i % colours.length];
   const child = spawn(process.execPath, [path.join(root, p.entry)], {
     cwd: root,
@@ -108,7 +116,7 @@ process.on("SIGTERM", () => void stopAll(0));
 const deadline = Date.now() + 60_000;
 while (!stopping) {
   try {
-    const res = await fetch(`${topology.url}/readyz`);
+    const res = await fetch(`${topology.publicUrl}/readyz`);
     if (res.ok) break;
   } catch {
     // not up yet
@@ -120,8 +128,8 @@ while (!stopping) {
   await new Promise((r) => setTimeout(r, 250));
 }
 if (!stopping) {
-  const demo = topology.processes.find((p) => p.env.DEMO_EMAIL)?.env;
-  console.log(`\n  GenUI is up: ${topology.url}`);
+  const demo = processes.find((p) => p.env.DEMO_EMAIL)?.env;
+  console.log(`\n  GenUI is up: ${topology.publicUrl}`);
   if (demo) console.log(`  Demo account: ${demo.DEMO_EMAIL} / ${demo.DEMO_PASSWORD}`);
   console.log("  Ctrl-C stops every process.\n");
 }

@@ -1,6 +1,6 @@
 import { startFakeGoogle } from "./fake-google";
 
-// The local platform's Google stand-in (deploy/local/topology.json starts it; production never does).
+// The local platform's Google stand-in (deploy/topology.json starts it; production never does).
 const port = Number(process.env.HTTP_PORT ?? 8109);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`Google stand-in: invalid HTTP_PORT ${process.env.HTTP_PORT}`);

@@ -1,0 +1,100 @@
+// Writes the files derived from the one topology (deploy/topology.json): docker-compose.yml today. `--check` writes
+// nothing and exits 1 when a derived file differs from what the topology gives (e2e/topology.int.test.ts runs it).
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { stringify } from "yaml";
+import { ROOT, loadTopology, processesFor, sharedEnvFor } from "./lib/topology.mjs";
+
+const HEADER = `# GENERATED from deploy/topology.json by \`npm run topology:generate\` — edit the topology, not this file.
+# The whole platform with real MongoDB, Redis and NATS (JetStream), for machines with Docker: the same processes,
+# ports, databases and variables as the local launcher; the local stand-ins (sims/) are not part of it.
+`;
+
+const ready = { interval: "5s", timeout: "3s", retries: 20 };
+
+export function composeFile(t = loadTopology()) {
+  const inf = t.infrastructure;
+  const services = {
+    mongo: {
+      image: inf.mongo.image,
+      ports: [`127.0.0.1:${inf.mongo.hostPort}:${inf.mongo.port}`],
+      volumes: ["mongo-data:/data/db"],
+      healthcheck: { test: ["CMD", "mongosh", "--quiet", "--eval", "db.adminCommand('ping').ok"], ...ready },
+    },
+    redis: {
+      image: inf.redis.image,
+      command: ["redis-server", "--appendonly", "yes"],
+      ports: [`127.0.0.1:${inf.redis.hostPort}:${inf.redis.port}`],
+      volumes: ["redis-data:/data"],
+      healthcheck: { test: ["CMD", "redis-cli", "ping"], ...ready },
+    },
+    nats: {
+      image: inf.nats.image,
+      command: ["-js", "-sd", "/data", "-m", String(inf.nats.monitorPort)],
+      ports: [`127.0.0.1:${inf.nats.hostPort}:${inf.nats.port}`, `127.0.0.1:${inf.nats.monitorHostPort}:${inf.nats.monitorPort}`],
+      volumes: ["nats-data:/data"],
+      healthcheck: {
+        test: ["CMD", "wget", "-qO-", `http://127.0.0.1:${inf.nats.monitorPort}/healthz?js-enabled-only=true`],
+        ...ready,
+      },
+    },
+  };
+  const shared = sharedEnvFor(t, "compose");
+  for (const p of processesFor(t, "compose")) {
+    const dependsOn = {};
+    for (const n of p.needs ?? []) dependsOn[n] = { condition: "service_healthy" };
+    for (const d of p.dependsOn ?? []) dependsOn[d] = { condition: "service_healthy" };
+    services[p.name] = {
+      build: { context: ".", dockerfile: "deploy/docker/node.Dockerfile", args: { ENTRY: p.entry } },
+      restart: "unless-stopped",
+      ...((p.replicas ?? 1) !== 1 ? { deploy: { replicas: p.replicas } } : {}),
+      environment: { ...shared, ...p.env },
+      ...(p.public ? { ports: [`127.0.0.1:${p.port}:${p.port}`] } : {}),
+      depends_on: dependsOn,
+      healthcheck: {
+        test: [
+          "CMD",
+          "node",
+          "-e",
+          `fetch('http://127.0.0.1:${p.port}/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))`,
+        ],
+        ...ready,
+      },
+    };
+  }
+  return (
+    HEADER +
+    stringify(
+      { services, volumes: { "mongo-data": null, "redis-data": null, "nats-data": null } },
+      { lineWidth: 0, version: "1.1" },
+    )
+  );
+}
+
+/** Every derived file: path → the content the topology gives. */
+export function derivedFiles() {
+  return { "docker-compose.yml": composeFile() };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const check = process.argv.includes("--check");
+  let stale = 0;
+  for (const [file, content] of Object.entries(derivedFiles())) {
+    const full = path.join(ROOT, file);
+    let current = "";
+    try {
+      current = readFileSync(full, "utf8");
+    } catch {
+      // missing: written below, or stale in --check
+    }
+    if (current === content) continue;
+    if (check) {
+      stale++;
+      console.error(`${file} is not what deploy/topology.json gives: run npm run topology:generate`);
+    } else {
+      writeFileSync(full, content);
+      console.log(`wrote ${file}`);
+    }
+  }
+  process.exit(stale ? 1 : 0);
+}
