@@ -119,33 +119,8 @@ export async function* contentOf(source: AsyncIterable<unknown> | Response): Asy
 
 /** A streaming evaluator on a Web Worker running the GenUI sandbox; a worker that fails to load fails every push. */
 export function workerStreamEvaluator(worker: Worker): GenUIStreamEvaluator {
-  const client = new WorkerEvaluator(worker);
-  let failed: Error | undefined;
-  const waiting = new Set<(e: Error) => void>();
-  worker.addEventListener("error", (e: ErrorEvent) => {
-    e.preventDefault();
-    failed = new Error(`GenUI: the UI code sandbox could not run (${e.message || "its worker script did not load"}).`);
-    for (const reject of waiting) reject(failed);
-    waiting.clear();
-  });
-  return {
-    session(): EvaluatorSession {
-      const s = client.session();
-      return {
-        push: (prefix) =>
-          failed
-            ? Promise.reject(failed)
-            : new Promise((resolve, reject) => {
-                waiting.add(reject);
-                s.push(prefix).then((r) => {
-                  waiting.delete(reject);
-                  resolve(r);
-                }, reject);
-              }),
-        close: () => s.close(),
-      };
-    },
-  };
+  const client = new WorkerEvaluator(worker, "GenUI: the UI code sandbox could not run");
+  return { session: () => client.session() };
 }
 
 const shared = new Map<string, GenUIStreamEvaluator>();

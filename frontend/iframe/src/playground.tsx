@@ -15,7 +15,15 @@ let latest = 0;
 
 async function update() {
   const mine = ++latest;
-  const { result, ms } = await evaluator.evaluatePrefix(textarea.value);
+  let answer;
+  try {
+    answer = await evaluator.evaluatePrefix(textarea.value);
+  } catch (e) {
+    status.className = "pg-status pg-error";
+    status.textContent = e instanceof Error ? e.message : String(e);
+    return;
+  }
+  const { result, ms } = answer;
   if (mine !== latest) return;
   if (result.ok) {
     screen = result.screen;

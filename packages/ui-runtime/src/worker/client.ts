@@ -5,6 +5,8 @@ import type { WorkerRequest, WorkerResponse } from "./protocol";
 export interface WorkerLike {
   postMessage(m: WorkerRequest): void;
   addEventListener(type: "message", listener: (e: { data: WorkerResponse }) => void): void;
+  /** A worker whose script does not load or throws at the top reports `error` (the DOM's Worker does). */
+  addEventListener(type: "error", listener: (e: { message?: string; preventDefault?(): void }) => void): void;
   terminate(): void;
 }
 
@@ -21,13 +23,28 @@ export interface EvaluatorSession {
  */
 export class WorkerEvaluator {
   private next = 1;
-  private readonly pending = new Map<number, (r: { result: EvalResult; ms: number }) => void>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: { result: EvalResult; ms: number }) => void; reject: (e: Error) => void }
+  >();
+  /** The worker could not run: every request, waiting or new, fails with this. */
+  private failed?: Error;
 
-  constructor(private readonly worker: WorkerLike) {
+  /** `failure` words the error a worker that cannot run gives (its own message is added in brackets). */
+  constructor(
+    private readonly worker: WorkerLike,
+    failure = "The UI code sandbox could not run",
+  ) {
     worker.addEventListener("message", (e) => {
       const done = this.pending.get(e.data.id);
       this.pending.delete(e.data.id);
-      done?.({ result: e.data.result, ms: e.data.ms });
+      done?.resolve({ result: e.data.result, ms: e.data.ms });
+    });
+    worker.addEventListener("error", (e) => {
+      e.preventDefault?.();
+      this.failed = new Error(`${failure} (${e.message || "its worker script did not load"}).`);
+      for (const { reject } of this.pending.values()) reject(this.failed);
+      this.pending.clear();
     });
   }
 
@@ -38,8 +55,9 @@ export class WorkerEvaluator {
     const req: WorkerRequest = { id, code, prefix };
     if (session !== undefined) req.session = session;
     if (close) req.close = true;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
       this.worker.postMessage(req);
     });
   }
@@ -64,7 +82,7 @@ export class WorkerEvaluator {
       close: () => {
         if (closed) return;
         closed = true;
-        void this.ask("", true, session, true);
+        this.ask("", true, session, true).catch(() => undefined);
       },
     };
   }

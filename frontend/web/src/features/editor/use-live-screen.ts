@@ -88,7 +88,8 @@ export function useLiveScreen(code: string, { delayMs, prefixWhileTyping }: Live
       else if (!prefixWhileTyping) setError(problem);
       else errorTimer = window.setTimeout(() => mine === latest.current && setError(problem), ERROR_SETTLE_MS);
     };
-    const timer = window.setTimeout(() => void run(), delayMs);
+    // A sandbox that could not start rejects: the worker's error listener above has said so already.
+    const timer = window.setTimeout(() => void run().catch(() => undefined), delayMs);
     return () => {
       window.clearTimeout(timer);
       window.clearTimeout(errorTimer);
