@@ -77,9 +77,7 @@ export type CreateAppBody = z.infer<typeof CreateAppBody>;
 export const MAX_DAILY_SPEND_CAP_USD = 10_000;
 
 /** App update: the publishable key's daily spend cap, US dollars (a number or decimal text, at most 2 places). */
-export const UpdateAppBody = z
-  .object({ daily_spend_cap: z.union([z.number(), z.string()]) })
-  .meta({ id: "UpdateAppBody" });
+export const UpdateAppBody = z.object({ daily_spend_cap: z.union([z.number(), z.string()]) }).meta({ id: "UpdateAppBody" });
 export type UpdateAppBody = z.infer<typeof UpdateAppBody>;
 
 export const MAX_CODE_BYTES = 256 * 1024;
@@ -89,13 +87,14 @@ export const UpdateTemplateBody = z
   .object({
     name: text().max(100, "Name must have at most 100 characters.").nullable().optional(),
     description: text().max(1_000, "Description must have at most 1000 characters.").nullable().optional(),
-    code: text().nullable().optional().meta({ description: `UTF-8, at most ${MAX_CODE_BYTES / 1024} KB.` }),
+    code: text()
+      .nullable()
+      .optional()
+      .meta({ description: `UTF-8, at most ${MAX_CODE_BYTES / 1024} KB.` }),
     status: z
       .enum([...TEMPLATE_STATUSES, ""], {
         error: (i) =>
-          typeof i.input === "string"
-            ? `Not a valid choice: use one of ${TEMPLATE_STATUSES.join(", ")}.`
-            : "Not a valid string.",
+          typeof i.input === "string" ? `Not a valid choice: use one of ${TEMPLATE_STATUSES.join(", ")}.` : "Not a valid string.",
       })
       .nullable()
       .optional(),

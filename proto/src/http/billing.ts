@@ -37,9 +37,7 @@ export const Subscription = z
 export type Subscription = z.infer<typeof Subscription>;
 
 /** The payment currency of the user's top-ups. */
-export const PaymentCurrency = z
-  .object({ currency: Currency, currencies: z.array(Currency) })
-  .meta({ id: "PaymentCurrency" });
+export const PaymentCurrency = z.object({ currency: Currency, currencies: z.array(Currency) }).meta({ id: "PaymentCurrency" });
 export const SetCurrencyBody = z.object({ currency: Currency }).meta({ id: "SetCurrencyBody" });
 export const SetCurrencyAnswer = z.object({ currency: Currency });
 

@@ -1,16 +1,6 @@
 import { z } from "zod";
 import { User, ContactBody, ContactMessage } from "./accounts";
-import {
-  App,
-  AppPage,
-  CreateAppBody,
-  Id,
-  PageQuery,
-  Template,
-  TemplatePage,
-  UpdateAppBody,
-  UpdateTemplateBody,
-} from "./apps";
+import { App, AppPage, CreateAppBody, Id, PageQuery, Template, TemplatePage, UpdateAppBody, UpdateTemplateBody } from "./apps";
 import {
   AmountBody,
   Balance,
@@ -28,7 +18,7 @@ import {
   Subscription,
   WebhookHeaders,
 } from "./billing";
-import { ChatModel } from "./chat";
+import { AuthChatBody, AuthRetrieveBody, ChatModel, CodeAndScreen, OpenAiError } from "./chat";
 import { BadRequest, FieldErrors, MessageError } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -54,6 +44,8 @@ export interface HttpOperation {
   query?: z.ZodObject;
   headers?: z.ZodObject;
   body?: z.ZodType;
+  /** The body may be left out (read as {}). */
+  bodyOptional?: true;
   responses: Record<number, HttpAnswer>;
 }
 
@@ -78,7 +70,10 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
     tag: "contact",
     summary: "Sends a message to the team (signed in or not)",
     body: ContactBody,
-    responses: { 201: { description: "Stored.", schema: ContactMessage }, 400: { description: "Invalid input.", schema: FieldErrors } },
+    responses: {
+      201: { description: "Stored.", schema: ContactMessage },
+      400: { description: "Invalid input.", schema: FieldErrors },
+    },
   },
   {
     method: "GET",
@@ -194,7 +189,11 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
     tag: "apps",
     summary: "Creates an app (pending until billing subscribes it)",
     body: CreateAppBody,
-    responses: { 201: { description: "Created.", schema: App }, 400: invalid, 409: { description: "Already an app of this URL.", schema: MessageError } },
+    responses: {
+      201: { description: "Created.", schema: App },
+      400: invalid,
+      409: { description: "Already an app of this URL.", schema: MessageError },
+    },
   },
   {
     method: "DELETE",
@@ -202,7 +201,11 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
     tag: "apps",
     summary: "Deletes an app that is not active",
     params: appId,
-    responses: { 204: { description: "Deleted." }, 404: notFound, 409: { description: "An active app cannot be deleted.", schema: MessageError } },
+    responses: {
+      204: { description: "Deleted." },
+      404: notFound,
+      409: { description: "An active app cannot be deleted.", schema: MessageError },
+    },
   },
   {
     method: "POST",
@@ -261,6 +264,7 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
     summary: "Changes a template (only the non-empty fields are applied)",
     params: templateIds,
     body: UpdateTemplateBody,
+    bodyOptional: true,
     responses: { 200: { description: "The template.", schema: Template }, 400: invalid, 404: notFound },
   },
   {
@@ -270,6 +274,37 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
     summary: "Deletes a template",
     params: templateIds,
     responses: { 204: { description: "Deleted." }, 404: notFound },
+  },
+  {
+    method: "POST",
+    path: "/apps/api/v1/auth-chat/completions",
+    tag: "chat",
+    summary: "The signed-in chat: an answer streamed as server-sent events (chat.completion.chunk), or one completion",
+    query: z.object({ app_id: Id.optional().meta({ description: "One of the user's apps: its templates, its usage." }) }),
+    body: AuthChatBody,
+    responses: {
+      200: { description: "text/event-stream of chunks ending with [DONE], or a chat.completion." },
+      400: { description: "Invalid request.", schema: OpenAiError },
+      402: { description: "Not enough credits.", schema: OpenAiError },
+      404: { description: "Unknown model or app.", schema: OpenAiError },
+      429: { description: "Too many generations.", schema: OpenAiError },
+    },
+  },
+  {
+    method: "POST",
+    path: "/apps/api/v1/auth-retrieve/",
+    tag: "chat",
+    summary: "The editor's AI: the code changed as the prompt asks (or the code alone evaluated), and its screen",
+    body: AuthRetrieveBody,
+    responses: {
+      200: { description: "The code and its screen.", schema: CodeAndScreen },
+      400: { description: "Invalid request.", schema: OpenAiError },
+      402: { description: "Not enough credits.", schema: OpenAiError },
+      404: { description: "Unknown model.", schema: OpenAiError },
+      429: { description: "Too many generations.", schema: OpenAiError },
+      502: { description: "The model failed.", schema: OpenAiError },
+      504: { description: "The model did not answer in time.", schema: OpenAiError },
+    },
   },
   {
     method: "GET",
