@@ -11,6 +11,7 @@ const shared = {
   transform: { "^.+\\.tsx?$": ["ts-jest", { tsconfig: path.join(__dirname, "tsconfig.jest.json") }] },
   moduleNameMapper: {
     "^@genui/contracts$": "<rootDir>/proto/src/index.ts",
+    "^@genui/contracts/http$": "<rootDir>/proto/src/http/index.ts",
     "^@genui/(chassis|testkit|ui-runtime)$": "<rootDir>/packages/$1/src/index.ts",
     "^@genui/sims$": "<rootDir>/sims/src/index.ts",
     "^@genui/ui-runtime/protocol$": "<rootDir>/packages/ui-runtime/src/protocol.ts",

@@ -13,10 +13,12 @@ import type { BffConfig } from "./config";
 import { authRoutes, configurePassport } from "./http/auth.routes";
 import { clientConfig } from "./http/client-config";
 import { createCsrf } from "./http/csrf";
+import { methodNotAllowed } from "./http/method-not-allowed";
 import { allowListProxy } from "./http/proxy";
 import { pathPattern } from "./http/allow-list";
 import { PUBLISHED_ROUTES, publishedApi } from "./http/published-api";
 import { screenRoutes } from "./http/screens";
+import { signedInOpenApiDocument } from "./http/signed-in-openapi";
 import { edgeHeaders, spaPageHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
 import { IdentityClient } from "./identity/identity-client";
@@ -80,6 +82,11 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       });
 
       app.use(edgeHeaders());
+      const openApi = signedInOpenApiDocument();
+      app.get("/api/openapi.json", (_req, res) => {
+        res.set("cache-control", "public, max-age=300");
+        res.json(openApi);
+      });
       app.get("/get-config/", clientConfig(config, csrf.cookieName));
       app.use(screenRoutes(config.IFRAME_DIR, config.EMBED_DIR));
       app.use(publishedApi({ target: config.GENERATION_URL, limiter, perKey: config.API_RATE_PER_KEY }));
@@ -106,6 +113,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       app.use(enforceSessionEpoch(epochs));
       // After the session: the token is bound to it.
       app.get("/get-csrf/", csrf.getCsrf);
+      app.use(methodNotAllowed());
       app.use(csrf.requireCsrf);
 
       const json = jsonBody(config.HTTP_BODY_LIMIT);

@@ -6,6 +6,7 @@ import { Wallets, walletLock } from "../../services/billing/src/wallets";
 import { BrowserClient } from "./client";
 import { eventually } from "./eventually";
 import type { Stack } from "./stack";
+import type { AppRow } from "./wire";
 
 /** A signed-up developer with one app (active once billing subscribed it) and, if asked, credits. */
 export interface Developer {
@@ -18,15 +19,6 @@ export interface Developer {
   /** The app's website URL (its origin is where the publishable key is accepted from). */
   url: string;
   subscriptionId: string;
-}
-
-interface AppRow {
-  id: string;
-  url: string;
-  api_key: string;
-  publishable_key: string;
-  status: string;
-  subscription_id: string | null;
 }
 
 /** Puts credits into a wallet with billing's own ledger code (top-ups are tested on their own). */
@@ -71,7 +63,7 @@ export async function newDeveloper(
     (a) => a?.status === "active" && !!a.subscription_id,
     40_000, // a loaded 2-core CI machine has taken over 15 s for the created → subscribed → activated round trip
   );
-  if (active?.status !== "active" || !active.subscription_id)
+  if (active?.status !== "active" || !active.subscription_id || !active.publishable_key)
     throw new Error(`the app did not become active within 40 s (last seen: ${JSON.stringify(active ?? null)})`);
   if (micros > 0) await credit(stack, userId, micros);
   return {

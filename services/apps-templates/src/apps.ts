@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { conflict, notFound, validationFailed, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
+import type { App } from "@genui/contracts/http";
 import { KeySealer, generateApiKey, generatePublishableKey, hashApiKey, publishableSealId } from "./domain/api-key";
 import { normaliseWebsiteUrl } from "./domain/url";
 import { DEFAULT_DAILY_SPEND_CAP_MICROS, capAsText } from "./domain/validation";
@@ -8,23 +9,8 @@ import type { KeyDirectory } from "./key-directory";
 import type { OwnerAppsCache } from "./owner-apps-cache";
 import type { AppRecord, AppRepository } from "./store/app.repository";
 
-/** An app as its owner sees it. */
-export interface AppView {
-  id: string;
-  url: string;
-  /** The secret key: servers only (a request carrying an Origin header is refused). */
-  api_key: string;
-  /** The publishable key for web pages (the embed, the loader); null only for an app not yet given one. */
-  publishable_key: string | null;
-  /** Where the publishable key is accepted from: the origin of `url`. */
-  allowed_origin: string;
-  /** What the publishable key may spend per UTC day, US dollars with 2 places ("1.00"). */
-  daily_spend_cap: string;
-  status: string;
-  /** Billing's subscription id (for `POST billing/api/v1/subscription/{id}/cancel/`); null until activated. */
-  subscription_id: string | null;
-  created_at: string;
-}
+/** An app as its owner sees it: the contract's App (SPEC §3). */
+export type AppView = App;
 
 /**
  * A revocation of the owner's credentials (identity.user.credentials_revoked) that a key rotation carries out: its

@@ -1,17 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { notFound } from "@genui/chassis";
-import type { TemplateRecord, TemplateRepository, TemplateStatus } from "./store/template.repository";
+import type { Template, TemplatePage } from "@genui/contracts/http";
+import type { TemplateRecord, TemplateRepository } from "./store/template.repository";
 
-export interface TemplateView {
-  id: string;
-  app_id: string;
-  name: string;
-  description: string;
-  code: string;
-  status: TemplateStatus;
-  created_at: string;
-  updated_at: string;
-}
+/** A template as its owner sees it: the contract's Template (SPEC §3). */
+export type TemplateView = Template;
 
 export const templateView = (t: TemplateRecord): TemplateView => ({
   id: t._id,
@@ -51,7 +44,7 @@ export class Templates {
     return templateView(t);
   }
 
-  async list(appId: string, page: number, pageSize: number) {
+  async list(appId: string, page: number, pageSize: number): Promise<TemplatePage> {
     const { results, count } = await this.repo.page(appId, page, pageSize);
     return { results: results.map(templateView), count };
   }

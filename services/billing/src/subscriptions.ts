@@ -1,14 +1,11 @@
 import { notFound, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
+import type { Subscription } from "@genui/contracts/http";
 import type { Catalogue } from "./domain/catalogue";
 import { subscriptionIdFor, type SubscriptionRecord, type SubscriptionRepository } from "./store/subscription.repository";
 
-export interface SubscriptionView {
-  id: string;
-  app_id: string;
-  plan_id: string;
-  status: string;
-}
+/** What the cancel call answers: the contract's Subscription. */
+export type SubscriptionView = Subscription;
 
 const view = (s: SubscriptionRecord): SubscriptionView => ({ id: s._id, app_id: s.appId, plan_id: s.planId, status: s.status });
 

@@ -1,3 +1,4 @@
+import { CreateAppBody, MAX_CODE_BYTES, MAX_DAILY_SPEND_CAP_USD, TEMPLATE_STATUSES, UpdateTemplateBody } from "@genui/contracts/http";
 import { z } from "zod";
 
 const REQUIRED = "This field is required.";
@@ -22,58 +23,32 @@ const int = (name: string, min: number, max: number, fallback: number) =>
 /** `?page&page_size`: page from 1, page_size 1–100 (default 100). */
 export const pagination = z.object({ page: int("page", 1, 1_000_000, 1), page_size: int("page_size", 1, 100, 100) });
 
-/** Create app: `url`, also accepted as `app_url`. */
-export const createAppInput = z
-  .object({
-    url: z.unknown().optional(),
-    app_url: z.unknown().optional(),
-  })
-  .transform((b, ctx) => {
-    const v = b.url ?? b.app_url;
-    if (v === undefined || v === null) {
-      ctx.addIssue({ code: "custom", path: ["url"], message: REQUIRED });
-      return z.NEVER;
-    }
-    if (typeof v !== "string") {
-      ctx.addIssue({ code: "custom", path: ["url"], message: "Not a valid string." });
-      return z.NEVER;
-    }
-    return v;
-  });
+export { MAX_CODE_BYTES, TEMPLATE_STATUSES };
 
-export const TEMPLATE_STATUSES = ["draft", "publish", "pause"] as const;
-export const MAX_CODE_BYTES = 256 * 1024;
-
-/** An optional text field: null, undefined and "" mean "not sent" (only non-empty fields are applied). */
-const optionalText = (label: string, max: number) =>
-  z
-    .union([z.string(), z.null()], { error: "Not a valid string." })
-    .optional()
-    .transform((v) => (v === null || v === undefined || v === "" ? undefined : v))
-    .refine((v) => v === undefined || v.length <= max, `${label} must have at most ${max} characters.`);
-
-/** Template update: only the non-empty fields among name, description, code, status are applied. */
-export const updateTemplateInput = z.object({
-  name: optionalText("Name", 100),
-  description: optionalText("Description", 1_000),
-  code: z
-    .union([z.string(), z.null()], { error: "Not a valid string." })
-    .optional()
-    .transform((v) => (v === null || v === undefined || v === "" ? undefined : v))
-    .refine(
-      (v) => v === undefined || Buffer.byteLength(v, "utf8") <= MAX_CODE_BYTES,
-      `Code must be at most ${MAX_CODE_BYTES / 1024} KB.`,
-    ),
-  status: z
-    .union([z.string(), z.null()], { error: "Not a valid string." })
-    .optional()
-    .transform((v) => (v === null || v === undefined || v === "" ? undefined : v))
-    .refine(
-      (v) => v === undefined || (TEMPLATE_STATUSES as readonly string[]).includes(v),
-      `Not a valid choice: use one of ${TEMPLATE_STATUSES.join(", ")}.`,
-    )
-    .transform((v) => v as (typeof TEMPLATE_STATUSES)[number] | undefined),
+/** Create app (the contract's CreateAppBody): `url`, also accepted as `app_url`; the URL itself is checked by Apps. */
+export const createAppInput = CreateAppBody.transform((b, ctx) => {
+  const v = b.url ?? b.app_url;
+  if (v === undefined || v === null) {
+    ctx.addIssue({ code: "custom", path: ["url"], message: REQUIRED });
+    return z.NEVER;
+  }
+  return v;
 });
+
+/** null, undefined and "" mean "not sent" (only non-empty fields are applied). */
+const sent = <T extends string>(v: T | null | undefined): Exclude<T, ""> | undefined =>
+  v === null || v === undefined || v === "" ? undefined : (v as Exclude<T, "">);
+
+/** Template update (the contract's UpdateTemplateBody): only the non-empty fields are applied. */
+export const updateTemplateInput = UpdateTemplateBody.superRefine((b, ctx) => {
+  if (typeof b.code === "string" && Buffer.byteLength(b.code, "utf8") > MAX_CODE_BYTES)
+    ctx.addIssue({ code: "custom", path: ["code"], message: `Code must be at most ${MAX_CODE_BYTES / 1024} KB.` });
+}).transform((b) => ({
+  name: sent(b.name),
+  description: sent(b.description),
+  code: sent(b.code),
+  status: sent(b.status),
+}));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Ids are UUIDs; anything else cannot exist. */
@@ -82,13 +57,13 @@ export const isId = (v: string | undefined): v is string => typeof v === "string
 /** The daily spend cap a new app's publishable key starts with: $1.00 per UTC day (the owner changes it). */
 export const DEFAULT_DAILY_SPEND_CAP_MICROS = 1_000_000;
 /** The largest daily cap an owner may set, in dollars. */
-export const MAX_DAILY_SPEND_CAP_USD = 10_000;
+export { MAX_DAILY_SPEND_CAP_USD };
 
 /** Micro-dollars as DRF shows a decimal with 2 places: "1.00". */
 export const capAsText = (micros: number): string => (micros / 1_000_000).toFixed(2);
 
 /**
- * App update: `daily_spend_cap` in US dollars (a number or a decimal string, at most 2 places, 0 to 10000; 0 stops
+ * App update (the contract's UpdateAppBody, parsed by hand for DRF's messages per wrong type): `daily_spend_cap` in US dollars (a number or a decimal string, at most 2 places, 0 to 10000; 0 stops
  * the publishable key from generating). The result is micro-dollars.
  */
 export const updateAppInput = z.object({ daily_spend_cap: z.unknown().optional() }).transform((b, ctx) => {

@@ -1,7 +1,9 @@
+import type { AppStatus } from "@genui/contracts/http";
 import { KeyedMutex, outboxInsert, outboxSchemaFields, outboxUpdate, type OutboxFields, type SealedEvent } from "@genui/chassis";
 import { Schema, type Connection, type Model } from "mongoose";
 
-export type AppStatus = "pending" | "active" | "cancelled";
+/** The contract's values (@genui/contracts/http). */
+export type { AppStatus };
 
 export interface AppRecord extends OutboxFields {
   _id: string;

@@ -1,6 +1,8 @@
+import type { TemplateStatus } from "@genui/contracts/http";
 import { Schema, type Connection, type Model } from "mongoose";
 
-export type TemplateStatus = "draft" | "publish" | "pause";
+/** The contract's values (@genui/contracts/http). */
+export type { TemplateStatus };
 
 export interface TemplateRecord {
   _id: string;

@@ -1,3 +1,4 @@
+import type { ModelPlan } from "@genui/contracts/http";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 
@@ -42,20 +43,8 @@ const catalogueSchema = z
 export type Plan = z.output<typeof planSchema>;
 
 /** A plan as `GET /billing/api/v1/modals/list` shows it (SPEC's Model plan): prices per 1M tokens. */
-export interface PlanView {
-  id: string;
-  name: string;
-  description: string;
-  currency: Currency;
-  input_text_cost: number;
-  input_image_cost: number;
-  input_video_cost: number;
-  input_audio_cost: number;
-  output_text_cost: number;
-  input_text_limit: number;
-  output_text_limit: number;
-  features: { features: string[] };
-}
+/** A plan as `GET /billing/api/v1/modals/list` answers it: the contract's ModelPlan. */
+export type PlanView = ModelPlan;
 
 /** Billing's plan catalogue: read once at boot from a JSON file, validated, immutable while running. */
 export class Catalogue {

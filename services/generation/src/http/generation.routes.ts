@@ -1,3 +1,4 @@
+import type { ChatModel, ServedBy } from "@genui/contracts/http";
 import { jsonBody, userId as signedInUser } from "@genui/chassis";
 import { Router, type Request, type Response } from "express";
 import { tenantOfKey, tenantOfUser } from "../access/capacity";
@@ -12,10 +13,7 @@ import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requ
 import { answerContent, collectAnswer, snapshotContent, writeEventStream, type AnswerMeta } from "./sse";
 
 /** Which provider the workers run, as they announce it (the models lists name it honestly). */
-export interface ServedBy {
-  provider: string;
-  label: string;
-}
+export type { ServedBy };
 
 export interface RouteDeps {
   gateway: Gateway;
@@ -223,7 +221,7 @@ export function generationRoutes(deps: RouteDeps): Router {
     const [models, servedBy] = await Promise.all([gateway.listModels(), deps.servedBy()]);
     res.set("cache-control", "public, max-age=60");
     res.json(
-      models.map((m) => ({
+      models.map((m): ChatModel => ({
         id: m.id,
         slug: m.slug,
         name: m.name,

@@ -1,3 +1,4 @@
+import type { ContactMessage } from "@genui/contracts/http";
 import { randomUUID } from "node:crypto";
 import { Schema, type Connection, type Model } from "mongoose";
 import type { ContactInput } from "../domain/validation";
@@ -26,14 +27,8 @@ const contactSchema = new Schema<ContactRecord>(
   { versionKey: false },
 );
 
-export interface ContactView {
-  id: string;
-  email: string;
-  phoneNumber: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-}
+/** What `POST /contact/api/v1/create/` answers: the contract's ContactMessage. */
+export type ContactView = ContactMessage;
 
 export class ContactRepository {
   private readonly model: Model<ContactRecord>;

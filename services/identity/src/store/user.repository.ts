@@ -1,3 +1,4 @@
+import type { User } from "@genui/contracts/http";
 import {
   KeyedMutex,
   TtlCache,
@@ -46,12 +47,8 @@ userSchema.index({ email: 1 }, { unique: true });
 userSchema.index({ googleSub: 1 }, { unique: true, sparse: true });
 
 /** The public view of a user: what `me` and the sign-in calls answer. */
-export interface PublicUser {
-  id: string;
-  email: string;
-  name: string;
-  picture: string | null;
-}
+/** What `GET /accounts/api/v1/me/` answers: the contract's User. */
+export type PublicUser = User;
 
 export const toPublicUser = (u: UserRecord): PublicUser => ({
   id: u._id,

@@ -1,39 +1,13 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig, type SWRResponse } from "swr";
 import { api } from "../../lib/api-client";
+import type { App, AppPage, TemplatePage } from "@genui/contracts/http";
 import type { Template } from "../templates/api";
 
 export type { Template } from "../templates/api";
 
-/** SPEC §3 App, as the apps service answers it (docs/decisions.md "Apps and templates"). */
-export interface App {
-  id: string;
-  url: string;
-  /** The secret key: servers only (the API refuses it from a browser). */
-  api_key: string;
-  /** The publishable key for web pages (the embed, the loader), accepted only from `allowed_origin`. */
-  publishable_key: string | null;
-  /** The origin of `url`. */
-  allowed_origin: string;
-  /** What the publishable key may spend per UTC day, US dollars with 2 places ("1.00"). */
-  daily_spend_cap: string;
-  /** `pending` until billing subscribes the app, then `active`; `cancelled` after the subscription ends. */
-  status: string;
-  /** Billing's subscription id (for the cancel call); null until the app is activated. */
-  subscription_id: string | null;
-  created_at: string;
-}
-
-/** SPEC §3 paginated app list. */
-export interface AppPage {
-  results: App[];
-  count: number;
-}
-
-export interface TemplatePage {
-  results: Template[];
-  count: number;
-}
+/** SPEC §3 App, its paginated list and the templates' (one declaration: @genui/contracts/http). */
+export type { App, AppPage, TemplatePage } from "@genui/contracts/http";
 
 /** SPEC §9: the dashboard lists 25 apps a page; templates are read 100 at a time. */
 export const APPS_PAGE_SIZE = 25;

@@ -1,18 +1,11 @@
 import type { EvaluatorSession, Screen } from "@genui/ui-runtime";
 import { StreamedContent, type StreamedAnswer } from "@genui/ui-runtime/stream";
+import type { ChatModel } from "@genui/contracts/http";
 import useSWR from "swr";
 import { ApiError, api, isRecord } from "../../lib/api-client";
 
-/** SPEC §3 Model (the chat picker), plus what serves it. */
-export interface ChatModel {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  features: { features: string[] };
-  is_default?: boolean;
-  served_by?: { name?: string; kind?: string } | string | null;
-}
+/** SPEC §3 Model (the chat picker), plus what serves it (one declaration: @genui/contracts/http). */
+export type { ChatModel } from "@genui/contracts/http";
 
 export const MODELS_KEY = "/apps/api/v1/chat/models/";
 export const fetchModels = () => api.get<ChatModel[]>(MODELS_KEY);

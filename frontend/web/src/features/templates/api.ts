@@ -1,20 +1,10 @@
 import useSWR, { type SWRResponse } from "swr";
 import type { Screen } from "@genui/ui-runtime";
+import type { Template, TemplateStatus } from "@genui/contracts/http";
 import { api } from "../../lib/api-client";
 
-export type TemplateStatus = "draft" | "publish" | "pause";
-
-/** SPEC §3 Template, as apps-templates answers it (docs/decisions.md "Apps and templates"). */
-export interface Template {
-  id: string;
-  app_id: string;
-  name: string;
-  description: string;
-  code: string;
-  status: TemplateStatus | string;
-  created_at: string;
-  updated_at: string;
-}
+/** SPEC §3 Template, as apps-templates answers it (one declaration: @genui/contracts/http). */
+export type { Template, TemplateStatus } from "@genui/contracts/http";
 
 /** What the dashboard's template card hands over as navigation state (SPEC §2: "may carry the app and template"). */
 export interface EditorNavigationState {
