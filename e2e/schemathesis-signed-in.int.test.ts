@@ -1,55 +1,17 @@
-import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import { PROXIED_ROUTES } from "../bff/src/http/allow-list";
 import { newDeveloper, type Developer } from "./support/developer";
+import { MAX_EXAMPLES, SEED, runSchemathesis, schemathesis } from "./support/schemathesis";
 import { startStack, type Stack } from "./support/stack";
 
-/** Schemathesis's `st` (pinned in requirements/schemathesis.txt; scripts/schemathesis-env.sh builds its cached venv). */
-const schemathesis = (): string =>
-  execFileSync("bash", [path.join(REPO_ROOT, "scripts/schemathesis-env.sh")], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .at(-1)!;
-
-/** Examples per operation and phase: enough to reach every branch of the document, well within the time limit on 2 cores. */
-const MAX_EXAMPLES = Number(process.env.GENUI_ST_MAX_EXAMPLES ?? 40);
-/** A fixed seed keeps a run reproducible (a finding is replayed with the same seed); set another to explore. */
-const SEED = process.env.GENUI_ST_SEED ?? "20250514";
 /** Schemathesis is stopped after this long (its own report of what it did so far is kept). */
 const RUN_LIMIT_MS = 90_000;
 
 const CONFIG = path.join(REPO_ROOT, "e2e/schemathesis/signed-in.toml");
 const HOOKS = path.join(REPO_ROOT, "e2e/schemathesis/signed-in-hooks.py");
-
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-function run(cmd: string, args: string[], cwd: string, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, {
-      cwd,
-      env: { ...process.env, ...env, NO_COLOR: "1", COLUMNS: "160", SCHEMATHESIS_HOOKS: HOOKS },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    const timer = setTimeout(() => {
-      output += `\n[test] schemathesis stopped after ${RUN_LIMIT_MS / 1000} s\n`;
-      child.kill("SIGTERM");
-    }, RUN_LIMIT_MS);
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
 
 /**
  * Schemathesis generates requests from the signed-in API's OpenAPI document (GET /api/openapi.json, built from the
@@ -104,7 +66,7 @@ describe("the signed-in API's OpenAPI document, fuzzed by schemathesis", () => {
   it(
     "when schemathesis runs every check on every signed-in operation, then it reports no failure",
     async () => {
-      const r = await run(
+      const r = await runSchemathesis(
         st,
         [
           "--config-file",
@@ -131,8 +93,12 @@ describe("the signed-in API's OpenAPI document, fuzzed by schemathesis", () => {
           "--output-truncate",
           "false",
         ],
-        workDir,
-        { GENUI_ST_SESSION: dev.client.cookies.get("sessionid")!, GENUI_ST_CSRF: dev.client.cookies.get("csrftoken")! },
+        {
+          cwd: workDir,
+          hooks: HOOKS,
+          limitMs: RUN_LIMIT_MS,
+          env: { GENUI_ST_SESSION: dev.client.cookies.get("sessionid")!, GENUI_ST_CSRF: dev.client.cookies.get("csrftoken")! },
+        },
       );
       if (r.code !== 0) throw new Error(`schemathesis exited with ${r.code}:\n${r.output}`);
       process.stdout.write(`${r.output.slice(r.output.indexOf("SUMMARY") - 80)}\n`);

@@ -1,55 +1,17 @@
-import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import { newDeveloper, type Developer } from "./support/developer";
+import { MAX_EXAMPLES, SEED, runSchemathesis, schemathesis } from "./support/schemathesis";
 import { startStack, type Stack } from "./support/stack";
 
-/** Schemathesis's `st` (pinned in requirements/schemathesis.txt; scripts/schemathesis-env.sh builds its cached venv). */
-const schemathesis = (): string =>
-  execFileSync("bash", [path.join(REPO_ROOT, "scripts/schemathesis-env.sh")], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .at(-1)!;
-
-/** Examples per operation and phase: enough to reach every branch of the document, small enough for 2 cores. */
-const MAX_EXAMPLES = Number(process.env.GENUI_ST_MAX_EXAMPLES ?? 40);
-/** A fixed seed keeps a run reproducible (a finding is replayed with the same seed); set another to explore. */
-const SEED = process.env.GENUI_ST_SEED ?? "20250514";
 /** Schemathesis is stopped after this long (its own report of what it did so far is kept). */
 const RUN_LIMIT_MS = 150_000;
-
-interface Run {
-  code: number | null;
-  output: string;
-}
 
 /** The run's configuration (one exception, explained there) and the check that goes with it. */
 const CONFIG = path.join(REPO_ROOT, "e2e/schemathesis/schemathesis.toml");
 const HOOKS = path.join(REPO_ROOT, "e2e/schemathesis/hooks.py");
-
-function run(cmd: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, {
-      cwd,
-      env: { ...process.env, NO_COLOR: "1", COLUMNS: "160", SCHEMATHESIS_HOOKS: HOOKS },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    const timer = setTimeout(() => {
-      output += `\n[test] schemathesis stopped after ${RUN_LIMIT_MS / 1000} s\n`;
-      child.kill("SIGTERM");
-    }, RUN_LIMIT_MS);
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
 
 /**
  * Schemathesis generates requests from the published OpenAPI document (valid ones and ones the document forbids) and
@@ -83,7 +45,7 @@ describe("the published API's OpenAPI document, fuzzed by schemathesis", () => {
   it(
     "when schemathesis runs every check on every published operation, then it reports no failure",
     async () => {
-      const r = await run(
+      const r = await runSchemathesis(
         st,
         [
           "--config-file",
@@ -112,7 +74,7 @@ describe("the published API's OpenAPI document, fuzzed by schemathesis", () => {
           "--output-truncate",
           "false",
         ],
-        workDir,
+        { cwd: workDir, hooks: HOOKS, limitMs: RUN_LIMIT_MS },
       );
       if (r.code !== 0) throw new Error(`schemathesis exited with ${r.code}:\n${r.output}`);
       // What was run (phases, operations, cases generated, seed): the figures of this run.
