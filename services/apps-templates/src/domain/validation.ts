@@ -1,4 +1,10 @@
-import { CreateAppBody, MAX_CODE_BYTES, MAX_DAILY_SPEND_CAP_USD, TEMPLATE_STATUSES, UpdateTemplateBody } from "@genui/contracts/http";
+import {
+  CreateAppBody,
+  MAX_CODE_BYTES,
+  MAX_DAILY_SPEND_CAP_USD,
+  TEMPLATE_STATUSES,
+  UpdateTemplateBody,
+} from "@genui/contracts/http";
 import { z } from "zod";
 
 const REQUIRED = "This field is required.";
