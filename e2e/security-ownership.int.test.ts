@@ -81,6 +81,22 @@ describe("app ownership on the signed-in generation routes", () => {
     expect((await usageOf(a.appId)).length).toBe(before);
   });
 
+  it("when user B streams the signed-in chat in the delta format naming user A's app, then it answers 404 before any stream and bills nothing to A", async () => {
+    const before = (await usageOf(a.appId)).length;
+    const res = await b.client.request("POST", `/apps/api/v1/auth-chat/completions?app_id=${a.appId}`, {
+      model: "genui-pluto-0.1",
+      messages: [{ role: "user", content: "order status please" }],
+      stream: true,
+      stream_format: "deltas",
+    });
+    const text = await res.text();
+    expect(text).not.toContain("Acme private order tracker");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect((JSON.parse(text) as ErrorBody).error).toMatchObject({ param: "app_id", code: "app_not_found" });
+    expect((await usageOf(a.appId)).length).toBe(before);
+  });
+
   it("when user B's signed-in retrieve names user A's app, then it answers 404 and A's templates stay unseen", async () => {
     const before = (await usageOf(a.appId)).length;
     const res = await retrieve(b, a.appId);
