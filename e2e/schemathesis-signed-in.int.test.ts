@@ -4,7 +4,7 @@ import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import { PROXIED_ROUTES } from "../bff/src/http/allow-list";
 import { newDeveloper, type Developer } from "./support/developer";
-import { MAX_EXAMPLES, SEED, runSchemathesis, schemathesis } from "./support/schemathesis";
+import { RUN_FLAGS, runSchemathesis, schemathesis } from "./support/schemathesis";
 import { startStack, type Stack } from "./support/stack";
 
 /** Schemathesis is stopped after this long (its own report of what it did so far is kept). */
@@ -68,31 +68,7 @@ describe("the signed-in API's OpenAPI document, fuzzed by schemathesis", () => {
     async () => {
       const r = await runSchemathesis(
         st,
-        [
-          "--config-file",
-          CONFIG,
-          "run",
-          `${stack.bff.url}/api/openapi.json`,
-          "--url",
-          stack.bff.url,
-          "--phases",
-          "examples,coverage,fuzzing",
-          "--mode",
-          "all",
-          "--max-examples",
-          String(MAX_EXAMPLES),
-          "--seed",
-          SEED,
-          "--workers",
-          "2",
-          "--request-timeout",
-          "30",
-          "--generation-database",
-          "none",
-          "--no-color",
-          "--output-truncate",
-          "false",
-        ],
+        ["--config-file", CONFIG, "run", `${stack.bff.url}/api/openapi.json`, "--url", stack.bff.url, ...RUN_FLAGS],
         {
           cwd: workDir,
           hooks: HOOKS,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import { newDeveloper, type Developer } from "./support/developer";
-import { MAX_EXAMPLES, SEED, runSchemathesis, schemathesis } from "./support/schemathesis";
+import { RUN_FLAGS, runSchemathesis, schemathesis } from "./support/schemathesis";
 import { startStack, type Stack } from "./support/stack";
 
 /** Schemathesis is stopped after this long (its own report of what it did so far is kept). */
@@ -56,23 +56,7 @@ describe("the published API's OpenAPI document, fuzzed by schemathesis", () => {
           `${stack.bff.url}/apps/api/v1`,
           "--header",
           `Authorization: Bearer ${dev.apiKey}`,
-          "--phases",
-          "examples,coverage,fuzzing",
-          "--mode",
-          "all",
-          "--max-examples",
-          String(MAX_EXAMPLES),
-          "--seed",
-          SEED,
-          "--workers",
-          "2",
-          "--request-timeout",
-          "30",
-          "--generation-database",
-          "none",
-          "--no-color",
-          "--output-truncate",
-          "false",
+          ...RUN_FLAGS,
         ],
         { cwd: workDir, hooks: HOOKS, limitMs: RUN_LIMIT_MS },
       );

@@ -14,6 +14,30 @@ export const MAX_EXAMPLES = Number(process.env.GENUI_ST_MAX_EXAMPLES ?? 40);
 /** A fixed seed keeps a run reproducible (a finding is replayed with the same seed); set another to explore. */
 export const SEED = process.env.GENUI_ST_SEED ?? "20250514";
 
+/**
+ * The flags of every run after the document and its auth: all phases and modes, a fixed seed and example count, two
+ * workers, no example database (each run starts clean), the whole report.
+ */
+export const RUN_FLAGS: readonly string[] = [
+  "--phases",
+  "examples,coverage,fuzzing",
+  "--mode",
+  "all",
+  "--max-examples",
+  String(MAX_EXAMPLES),
+  "--seed",
+  SEED,
+  "--workers",
+  "2",
+  "--request-timeout",
+  "30",
+  "--generation-database",
+  "none",
+  "--no-color",
+  "--output-truncate",
+  "false",
+];
+
 export interface Run {
   code: number | null;
   output: string;
