@@ -10,6 +10,7 @@ import {
 import path from "node:path";
 import session from "express-session";
 import type { BffConfig } from "./config";
+import { HTTP_STATUS } from "./errors";
 import { authRoutes, configurePassport } from "./http/auth.routes";
 import { clientConfig } from "./http/client-config";
 import { createCsrf } from "./http/csrf";
@@ -58,6 +59,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       // The BFF is public: metrics and the detailed readiness answer only on the operators' listener.
       internal: { host: config.INTERNAL_HTTP_HOST, port: config.INTERNAL_HTTP_PORT },
       // API clients of the published routes read OpenAI's error shape.
+      errorStatus: HTTP_STATUS,
       malformedPathBody: (p) =>
         published.some((r) => r.test(p))
           ? { error: { message: MALFORMED_PATH, type: "invalid_request_error", param: null, code: "malformed_path" } }

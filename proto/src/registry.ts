@@ -1,4 +1,5 @@
 import type { DescMessage } from "@bufbuild/protobuf";
+import type { ZodType } from "zod";
 import { UserCredentialsRevokedSchema, UserRegisteredSchema } from "./gen/genui/identity/v1/events_pb";
 import { AppCreatedSchema, AppDeletedSchema, AppKeyRotatedSchema, AppSpendCapChangedSchema } from "./gen/genui/apps/v1/events_pb";
 import { VerifyKeyRequestSchema, VerifyKeyResponseSchema } from "./gen/genui/apps/v1/keys_pb";
@@ -28,6 +29,16 @@ export interface CommandDef<Req extends DescMessage = DescMessage, Res extends D
   readonly subject: string;
   readonly request: Req;
   readonly response: Res;
+}
+
+/**
+ * An ephemeral signal on core NATS (never stored on a stream): one process tells the processes listening for one key
+ * (e.g. a request id) something they need now or never. JSON validated by `schema` on receipt.
+ */
+export interface SignalDef<T = unknown> {
+  /** Core NATS subject for one key; outside every stream's subjects. */
+  readonly subject: (key: string) => string;
+  readonly schema: ZodType<T>;
 }
 
 /** The JetStream streams, one per bounded context, each owning `<context>.>`. */

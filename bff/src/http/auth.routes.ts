@@ -1,4 +1,5 @@
-import { AppError, validationFailed } from "@genui/chassis";
+import { validationFailed } from "@genui/chassis";
+import { BFF_ERRORS, bffError } from "../errors";
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import passport from "passport";
 import { Strategy as CustomStrategy } from "passport-custom";
@@ -98,7 +99,7 @@ export function authRoutes(
           return reject(
             Object.keys(fields).length
               ? validationFailed(fields)
-              : new AppError("BFF.LOGIN", info?.message ?? "Login failed.", 400),
+              : bffError(BFF_ERRORS.LOGIN, info?.message ?? "Login failed."),
           );
         }
         resolve(user);

@@ -1,4 +1,4 @@
-import { forbidden } from "@genui/chassis";
+import { BFF_ERRORS, bffError } from "../errors";
 import { doubleCsrf } from "csrf-csrf";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { matchRoute } from "./allow-list";
@@ -93,11 +93,11 @@ export function createCsrf(opts: CsrfOptions): Csrf {
       if (SAFE_METHODS.includes(req.method) || matchRoute(req.method, req.path)?.csrf === false) return next();
       const cookies = parseCookies(req);
       if (!cookies[cookieName] || !req.header(CSRF_HEADER))
-        return next(forbidden("CSRF Failed: CSRF token missing.", "BFF.CSRF"));
+        return next(bffError(BFF_ERRORS.CSRF, "CSRF Failed: CSRF token missing."));
       if (validateRequest(withCookies(req))) return next();
       // A token of another (or an expired) session: refuse, and hand out this session's token so the SPA can retry.
       issue(req, res, true);
-      next(forbidden("CSRF Failed: CSRF token incorrect.", "BFF.CSRF"));
+      next(bffError(BFF_ERRORS.CSRF, "CSRF Failed: CSRF token incorrect."));
     },
     rotate: (req, res) => issue(req, res, true),
   };

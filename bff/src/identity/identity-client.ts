@@ -1,4 +1,13 @@
-import { AppError, SERVICE_HEADER, currentContext, signService, type FieldErrors } from "@genui/chassis";
+import {
+  AppError,
+  SERVICE_HEADER,
+  badRequest,
+  currentContext,
+  signService,
+  validationFailed,
+  type FieldErrors,
+} from "@genui/chassis";
+import { BFF_ERRORS, bffError } from "../errors";
 
 /** The user identity answers with. */
 export interface SessionUser {
@@ -14,19 +23,18 @@ export type SignedInUser = SessionUser & { sessionEpoch: number };
 /** identity's internal header (services/identity/src/http/accounts.routes.ts). */
 const SESSION_EPOCH_HEADER = "x-genui-session-epoch";
 
-/** identity's answer passed through to the browser as it is (field errors, messages). */
-export class IdentityAnswer extends AppError {
-  constructor(
-    status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(
-      "BFF.IDENTITY_ANSWER",
-      typeof body.message === "string" ? body.message : "identity refused",
-      status,
-      body as FieldErrors,
-    );
+/**
+ * identity's refusal as the BFF's error: its code when it names one, its field errors (a 400 without a code) as they
+ * are. The browser then sees what identity said, with the status the BFF's table gives the code.
+ */
+export function identityRefusal(status: number, body: Record<string, unknown>): AppError {
+  const message = typeof body.message === "string" ? body.message : "Request refused.";
+  if (typeof body.code === "string") return new AppError(body.code, message);
+  if (status === 400) {
+    const fields = Object.entries(body).filter(([, v]) => Array.isArray(v));
+    return fields.length ? validationFailed(Object.fromEntries(fields) as FieldErrors) : badRequest(message);
   }
+  return bffError(BFF_ERRORS.UPSTREAM, message);
 }
 
 /** Calls identity's internal account routes as the BFF (signed service header). */
@@ -54,7 +62,7 @@ export class IdentityClient {
         signal: AbortSignal.timeout(15_000),
       });
     } catch {
-      throw new AppError("BFF.UPSTREAM", "Upstream service unavailable.", 502);
+      throw bffError(BFF_ERRORS.UPSTREAM, "Upstream service unavailable.");
     }
     const parsed = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     return { status: res.status, body: parsed, sessionEpoch: Number(res.headers.get(SESSION_EPOCH_HEADER) ?? 0) || 0 };
@@ -64,12 +72,11 @@ export class IdentityClient {
     const { status, body: answer, sessionEpoch } = await this.post(path, body);
     if (status >= 200 && status < 300) return { ...(answer as unknown as SessionUser), sessionEpoch };
     if (status >= 500)
-      throw new AppError(
-        "BFF.UPSTREAM",
+      throw bffError(
+        status === 503 ? BFF_ERRORS.UPSTREAM_UNAVAILABLE : BFF_ERRORS.UPSTREAM,
         typeof answer.message === "string" ? answer.message : "Upstream service unavailable.",
-        status === 503 ? 503 : 502,
       );
-    throw new IdentityAnswer(status, answer);
+    throw identityRefusal(status, answer);
   }
 
   verifyPassword(email: unknown, password: unknown): Promise<SignedInUser> {

@@ -1,4 +1,5 @@
-import { AppError, type Redis } from "@genui/chassis";
+import type { Redis } from "@genui/chassis";
+import { BFF_ERRORS, bffError } from "../errors";
 
 /** "N/seconds", e.g. "10/900": at most N hits per window. */
 export interface Limit {
@@ -34,6 +35,6 @@ export class RateLimiter {
 }
 
 export const tooManyRequests = (what: string, retryAfter: number) =>
-  new AppError("BFF.RATE_LIMITED", `Too many ${what}. Try again in ${retryAfter} seconds.`, 429, undefined, {
-    "Retry-After": String(retryAfter),
+  bffError(BFF_ERRORS.RATE_LIMITED, `Too many ${what}. Try again in ${retryAfter} seconds.`, {
+    retryAfterSeconds: retryAfter,
   });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from "express";
 import { ZodError } from "zod";
 import { acceptId, runWithContext } from "./context";
-import { AppError, type FieldErrors } from "./errors";
+import { AppError, COMMON_STATUS, type FieldErrors, type StatusTable } from "./errors";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
 
@@ -175,11 +175,11 @@ export function jsonBody(limit: string) {
 export type RawBodyRequest = IncomingMessage & { rawBody?: Buffer };
 
 /** Adds the 404 for unknown routes and the one error mapper. */
-export function finishHttpApp(app: Express, logger: Logger): Express {
+export function finishHttpApp(app: Express, logger: Logger, statuses: StatusTable = {}): Express {
   app.use((_req: Request, res: Response) => {
     res.status(404).json({ message: "Not found." });
   });
-  app.use(errorMapper(logger));
+  app.use(errorMapper(logger, statuses));
   return app;
 }
 
@@ -192,15 +192,21 @@ interface HttpishError {
   message?: string;
 }
 
-/** The HTTP status and body for any error, in the shapes SPEC.md names. */
-export function describeError(err: unknown): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
+/**
+ * The HTTP status and body for any error, in the shapes SPEC.md names: `{ field: [messages] }` for field errors,
+ * `{ message, code }` otherwise. `statuses` is the edge's table of its service's codes (COMMON ones are known here).
+ */
+export function describeError(
+  err: unknown,
+  statuses: StatusTable = {},
+): { status: number; body: Record<string, unknown>; headers?: Record<string, string> } {
   if (err instanceof AppError) {
-    if (err.fields) return { status: err.status, body: err.fields, ...(err.headers ? { headers: err.headers } : {}) };
-    return {
-      status: err.status,
-      body: { message: err.message, code: err.code },
-      ...(err.headers ? { headers: err.headers } : {}),
-    };
+    const status = statuses[err.code] ?? (COMMON_STATUS as StatusTable)[err.code] ?? 500;
+    const headers =
+      err.details.retryAfterSeconds !== undefined ? { "retry-after": String(err.details.retryAfterSeconds) } : undefined;
+    if (status >= 500 && !statuses[err.code]) return { status: 500, body: { message: "Internal server error." } };
+    const body = err.fields ?? { message: err.message, code: err.code };
+    return { status, body, ...(headers ? { headers } : {}) };
   }
   if (err instanceof ZodError) return { status: 400, body: zodFieldErrors(err) };
   const e = (err ?? {}) as HttpishError;
@@ -214,9 +220,10 @@ export function describeError(err: unknown): { status: number; body: Record<stri
   return { status: 500, body: { message: "Internal server error." } };
 }
 
-export function errorMapper(logger: Logger): ErrorRequestHandler {
+/** The one error mapper of an edge: `statuses` maps its service's error codes to HTTP statuses. */
+export function errorMapper(logger: Logger, statuses: StatusTable = {}): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const { status, body, headers } = describeError(err);
+    const { status, body, headers } = describeError(err, statuses);
     if (status >= 500) (req.log ?? logger).error({ err }, "request failed");
     else if (status >= 400) (req.log ?? logger).debug({ status, body }, "request refused");
     if (res.headersSent) {

@@ -9,6 +9,7 @@ import {
   STREAMS,
   type CommandDef,
   type EventDef,
+  type SignalDef,
 } from "@genui/contracts";
 import {
   AckPolicy,
@@ -55,6 +56,37 @@ export class ReplyFailure extends Error {
   ) {
     super(message);
     this.name = "ReplyFailure";
+  }
+}
+
+const textDecoder = new TextDecoder();
+
+/** An event from its envelope bytes, checked against its contract; or why it cannot be decoded. */
+function decodeEvent<S extends DescMessage>(
+  def: EventDef<S>,
+  data: Uint8Array,
+  subject: string,
+  deliveryCount: number,
+): { event: ReceivedEvent<S> } | { problem: string } {
+  try {
+    const env = fromBinary(EventEnvelopeSchema, data);
+    if (env.payloadType !== def.schema.typeName)
+      return { problem: `expected ${def.schema.typeName}, got ${env.payloadType || "nothing"}` };
+    if (!env.eventId) return { problem: "envelope without event id" };
+    return {
+      event: {
+        eventId: env.eventId,
+        occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0),
+        correlationId: env.correlationId,
+        causationId: env.causationId,
+        source: env.source,
+        subject,
+        payload: fromBinary(def.schema, env.payload),
+        deliveryCount,
+      },
+    };
+  } catch (err) {
+    return { problem: (err as Error).message ?? String(err) };
   }
 }
 
@@ -374,26 +406,69 @@ export class MessageBus {
 
   /** The event in a message, or why it cannot be decoded as `def` (such a message is terminated, never retried). */
   private decode<S extends DescMessage>(def: EventDef<S>, m: JsMsg): { event: ReceivedEvent<S> } | { problem: string } {
-    try {
-      const env = fromBinary(EventEnvelopeSchema, m.data);
-      if (env.payloadType !== def.schema.typeName)
-        return { problem: `expected ${def.schema.typeName}, got ${env.payloadType || "nothing"}` };
-      if (!env.eventId) return { problem: "envelope without event id" };
-      return {
-        event: {
-          eventId: env.eventId,
-          occurredAt: env.occurredAt ? timestampDate(env.occurredAt) : new Date(0),
-          correlationId: env.correlationId,
-          causationId: env.causationId,
-          source: env.source,
-          subject: m.subject,
-          payload: fromBinary(def.schema, env.payload),
-          deliveryCount: m.info.redeliveryCount,
+    return decodeEvent(def, m.data, m.subject, m.info.redeliveryCount);
+  }
+
+  /**
+   * Hears the events as they are published, on every instance (core NATS sees JetStream publishes too): for caches
+   * that every replica must refresh, where a durable consumer would tell only one of them. Nothing is acknowledged
+   * and nothing replays; a message that does not decode as its contract is skipped (its owners' consumers judge it).
+   */
+  watch<S extends DescMessage>(events: readonly EventDef<S>[], handler: (event: ReceivedEvent<S>) => void): Subscription[] {
+    return events.map((def) => {
+      const sub = this.nc.subscribe(this.subject(def.subject), {
+        callback: (err, m) => {
+          if (err) return;
+          const decoded = decodeEvent(def, m.data, m.subject, 1);
+          if ("problem" in decoded) {
+            this.opts.logger.debug({ subject: def.subject, problem: decoded.problem }, "watched event skipped");
+            return;
+          }
+          try {
+            handler(decoded.event);
+          } catch (e) {
+            this.opts.logger.error({ err: e, subject: def.subject }, "event watcher failed");
+          }
         },
-      };
-    } catch (err) {
-      return { problem: (err as Error).message ?? String(err) };
-    }
+      });
+      this.subscriptions.add(sub);
+      return sub;
+    });
+  }
+
+  /** Sends a signal to whoever listens for `key` now (core NATS, at most once, not stored). */
+  signal<T>(def: SignalDef<T>, key: string, value: T): void {
+    this.nc.publish(this.subject(def.subject(key)), JSON.stringify(value));
+  }
+
+  /**
+   * Listens for the signals of one key, each validated by its contract; one that fails is dropped and logged.
+   * Unsubscribe the returned subscription when done.
+   */
+  listen<T>(def: SignalDef<T>, key: string, handler: (value: T) => void): Subscription {
+    const subject = def.subject(key);
+    const sub = this.nc.subscribe(this.subject(subject), {
+      callback: (err, m) => {
+        if (err) return;
+        let value: T;
+        try {
+          const parsed = def.schema.safeParse(JSON.parse(textDecoder.decode(m.data)));
+          if (!parsed.success) throw new Error(parsed.error.message);
+          value = parsed.data;
+        } catch (e) {
+          this.opts.logger.warn({ subject, err: (e as Error).message }, "signal dropped: does not match its contract");
+          return;
+        }
+        handler(value);
+      },
+    });
+    this.subscriptions.add(sub);
+    return sub;
+  }
+
+  /** Waits until the server has every message this connection published (e.g. before answering a client). */
+  flush(): Promise<void> {
+    return this.nc.flush();
   }
 
   private async handleEvent<S extends DescMessage>(

@@ -9,6 +9,7 @@ import {
   type ReadinessCheck,
   type TrustProxy,
 } from "./http";
+import type { StatusTable } from "./errors";
 import { identityMiddleware } from "./internal-identity";
 import { createLogger, type Logger } from "./logger";
 import { Metrics } from "./metrics";
@@ -43,6 +44,8 @@ export interface ServiceOptions {
      */
     internal?: { host: string; port: number };
     malformedPathBody?: (path: string) => object;
+    /** HTTP status per error code of this service (`src/http/errors.ts`); COMMON codes are known already. */
+    errorStatus?: StatusTable;
   };
   logLevel?: string;
   logger?: Logger;
@@ -119,7 +122,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     if (opts.identitySecret) app.use(identityMiddleware(opts.identitySecret));
     const ctx: ServiceContext = { ...partial, app };
     await opts.setup(ctx);
-    finishHttpApp(app, logger);
+    finishHttpApp(app, logger, opts.http.errorStatus);
 
     const { server, port, url } = await listen(app, opts.http.host, opts.http.port);
     shutdown.add("http", "http server", () => closeServer(server));

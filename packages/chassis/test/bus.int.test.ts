@@ -10,6 +10,8 @@ import {
 } from "@genui/contracts";
 import { freshName, testInfra } from "@genui/testkit";
 import mongoose, { type Connection } from "mongoose";
+import { z } from "zod";
+import type { SignalDef } from "@genui/contracts";
 import { MessageBus, PoisonMessageError, RemoteError, ReplyFailure, connectNats, type ReceivedEvent } from "../src/nats";
 import { ProcessedEvents } from "../src/idempotency";
 import { createLogger } from "../src/logger";
@@ -135,6 +137,42 @@ describe("the message bus on real NATS", () => {
       await conn.dropDatabase();
       await conn.close();
     }
+  });
+
+  it("when events are watched on two connections, then both hear each one typed, and a message that is not its contract is skipped", async () => {
+    const nc2 = await connectNats(testInfra().natsUrl, "bus-test-2", logger);
+    const other = new MessageBus(nc2, { prefix: bus.subject(""), source: "bus-test", logger });
+    try {
+      const heard: string[] = [];
+      bus.watch([EVENTS.userRegistered], (e) => heard.push(`a:${e.payload.userId}`));
+      other.watch([EVENTS.userRegistered], (e) => heard.push(`b:${e.payload.userId}`));
+      await Promise.all([bus.flush(), other.flush()]);
+      bus.nc.publish(bus.subject(EVENTS.userRegistered.subject), new Uint8Array([1, 2, 3]));
+      await bus.publish(EVENTS.userRegistered, { userId: "u7" });
+      await eventually(() => heard.length === 2);
+      expect(heard.sort()).toEqual(["a:u7", "b:u7"]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("when a signal is sent for a key, then its listeners get the validated value and a malformed one is dropped", async () => {
+    const ping: SignalDef<{ n: number }> = { subject: (key) => `test.ping.${key}`, schema: z.object({ n: z.number() }) };
+    const got: number[] = [];
+    const sub = bus.listen(ping, "k1", (v) => got.push(v.n));
+    bus.listen(ping, "k2", (v) => got.push(-v.n));
+    await bus.flush();
+    bus.nc.publish(bus.subject(ping.subject("k1")), JSON.stringify({ n: "not a number" }));
+    bus.nc.publish(bus.subject(ping.subject("k1")), "{broken");
+    bus.signal(ping, "k1", { n: 1 });
+    bus.signal(ping, "k2", { n: 2 });
+    await eventually(() => got.length === 2);
+    expect(got.sort()).toEqual([-2, 1]);
+    sub.unsubscribe();
+    bus.signal(ping, "k1", { n: 3 });
+    await bus.flush();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(got).not.toContain(3);
   });
 
   it("when a command is asked, then the typed answer, the responder's error code, or NO_RESPONDERS comes back", async () => {

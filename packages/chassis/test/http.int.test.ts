@@ -1,7 +1,7 @@
 import { createHttpApp, finishHttpApp, listen, closeServer } from "../src/http";
 import { createLogger } from "../src/logger";
 import { Metrics } from "../src/metrics";
-import { conflict, validationFailed } from "../src/errors";
+import { AppError, validationFailed } from "../src/errors";
 import { identityMiddleware, requireIdentity, signIdentity, IDENTITY_HEADER } from "../src/internal-identity";
 import type { Server } from "node:http";
 
@@ -36,7 +36,13 @@ describe("the chassis HTTP app", () => {
       throw validationFailed({ url: ["Enter a valid URL."] });
     });
     app.delete("/busy", () => {
-      throw conflict("Active apps cannot be deleted.");
+      throw new AppError("TEST.APP_ACTIVE", "Active apps cannot be deleted.");
+    });
+    app.get("/slow-down", () => {
+      throw new AppError("TEST.RATE_LIMITED", "Too many tries.", { retryAfterSeconds: 7 });
+    });
+    app.get("/unmapped", () => {
+      throw new AppError("TEST.NOBODY_MAPPED_ME", "internal detail");
     });
     app.get("/crash", () => {
       throw new Error("secret internals");
@@ -44,7 +50,7 @@ describe("the chassis HTTP app", () => {
     app.get("/mine", requireIdentity, (req, res) => {
       res.json({ user: req.identity?.sub });
     });
-    finishHttpApp(app, logger);
+    finishHttpApp(app, logger, { "TEST.APP_ACTIVE": 409, "TEST.RATE_LIMITED": 429 });
     const started = await listen(app, "127.0.0.1", 0);
     server = started.server;
     base = started.url;
@@ -95,7 +101,16 @@ describe("the chassis HTTP app", () => {
     expect(await fields.json()).toEqual({ url: ["Enter a valid URL."] });
     const busy = await fetch(`${base}/busy`, { method: "DELETE" });
     expect(busy.status).toBe(409);
-    expect(await busy.json()).toMatchObject({ message: "Active apps cannot be deleted." });
+    expect(await busy.json()).toEqual({ message: "Active apps cannot be deleted.", code: "TEST.APP_ACTIVE" });
+  });
+
+  it("when an error says when to retry, then the edge's status and Retry-After; a code the edge does not map is a 500 without its message", async () => {
+    const slow = await fetch(`${base}/slow-down`);
+    expect(slow.status).toBe(429);
+    expect(slow.headers.get("retry-after")).toBe("7");
+    const unmapped = await fetch(`${base}/unmapped`);
+    expect(unmapped.status).toBe(500);
+    expect(await unmapped.json()).toEqual({ message: "Internal server error." });
   });
 
   it("when a handler crashes, then 500 without internals, and unknown routes 404", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { conflict, notFound, validationFailed, type MessageBus, type OutboxRelay } from "@genui/chassis";
+import { notFound, validationFailed, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
 import type { App } from "@genui/contracts/http";
 import { KeySealer, generateApiKey, generatePublishableKey, hashApiKey, publishableSealId } from "./domain/api-key";
@@ -8,6 +8,7 @@ import { DEFAULT_DAILY_SPEND_CAP_MICROS, capAsText } from "./domain/validation";
 import type { KeyDirectory } from "./key-directory";
 import type { OwnerAppsCache } from "./owner-apps-cache";
 import type { AppRecord, AppRepository } from "./store/app.repository";
+import { APPS_ERRORS, appsError } from "./domain/errors";
 
 /** An app as its owner sees it: the contract's App (SPEC §3). */
 export type AppView = App;
@@ -126,7 +127,7 @@ export class Apps {
     this.lists.invalidateOwner(ownerId);
     if (outcome === "missing") throw notFound();
     if (outcome === "active")
-      throw conflict("An app with an active subscription cannot be deleted. Cancel the subscription first.", "APPS.APP_ACTIVE");
+      throw appsError(APPS_ERRORS.APP_ACTIVE, "An app with an active subscription cannot be deleted. Cancel the subscription first.");
     this.keys.invalidate(id);
     this.outbox.flushSoon(id);
   }
@@ -143,7 +144,7 @@ export class Apps {
     const event = this.bus.envelope(EVENTS.appKeyRotated, { appId: id, ownerId, kind: "secret" }, Apps.causedBy(revocation));
     const sealed = this.sealer.seal(key, id);
     if (!(await this.repo.rotateKey(ownerId, id, app.keyHash, hashApiKey(key), sealed, [event], revocation?.eventId)))
-      throw conflict("The key was changed at the same moment; reload and try again.", "APPS.KEY_CHANGED");
+      throw appsError(APPS_ERRORS.KEY_CHANGED, "The key was changed at the same moment; reload and try again.");
     this.lists.invalidateOwner(ownerId);
     this.keys.invalidate(id);
     this.keys.issued(key);
@@ -168,7 +169,7 @@ export class Apps {
         revocation?.eventId,
       ))
     )
-      throw conflict("The key was changed at the same moment; reload and try again.", "APPS.KEY_CHANGED");
+      throw appsError(APPS_ERRORS.KEY_CHANGED, "The key was changed at the same moment; reload and try again.");
     this.lists.invalidateOwner(ownerId);
     this.keys.invalidate(id);
     this.keys.issued(pubKey);

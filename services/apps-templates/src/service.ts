@@ -10,12 +10,13 @@ import { OwnerAppsCache } from "./owner-apps-cache";
 import { AppRepository, type AppRecord } from "./store/app.repository";
 import { TemplateRepository } from "./store/template.repository";
 import { Templates } from "./templates";
+import { HTTP_STATUS } from "./http/errors";
 
 /** Starts the apps-templates service in this process (main.ts and the integration tests both use it). */
 export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger): Promise<RunningService> {
   return startService({
     service: "apps-templates",
-    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT },
+    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, errorStatus: HTTP_STATUS },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,

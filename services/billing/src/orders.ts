@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AppError, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
+import { type AppError, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { EVENTS, PaymentProvider } from "@genui/contracts";
 import {
   centsToMicros,
@@ -13,6 +13,7 @@ import {
 import type { CashfreeClient, CashfreeOrder } from "./payments/cashfree";
 import type { PayPalClient, PayPalOrder } from "./payments/paypal";
 import { ProviderError } from "./payments/provider-error";
+import { BILLING_ERRORS, billingError } from "./domain/errors";
 import type { OrderRecord, OrderRepository, Provider } from "./store/order.repository";
 import type { Wallets } from "./wallets";
 
@@ -31,20 +32,13 @@ export interface PollScheduler {
   schedule(orderId: string): Promise<void>;
 }
 
-/** An error answer of the order routes: `{ error, message }` (the SPA reads `error`), plus field errors for input. */
-export class OrderError extends AppError {
-  constructor(status: number, message: string, code: string, field?: string) {
-    super(code, message, status, field ? { [field]: [message] } : undefined);
-  }
-}
-
-const providerFailure = (err: ProviderError): OrderError => {
+const providerFailure = (err: ProviderError): AppError => {
   const name = err.provider === "paypal" ? "PayPal" : "Cashfree";
   if (err.kind === "timeout")
-    return new OrderError(504, `${name} did not answer in time. Please try again.`, "BILLING.PROVIDER_TIMEOUT");
+    return billingError(BILLING_ERRORS.PROVIDER_TIMEOUT, `${name} did not answer in time. Please try again.`);
   if (err.kind === "rejected")
-    return new OrderError(502, `${name} refused the request: ${err.message}`, "BILLING.PROVIDER_REJECTED");
-  return new OrderError(502, `${name} is unavailable right now. Please try again.`, "BILLING.PROVIDER_UNAVAILABLE");
+    return billingError(BILLING_ERRORS.PROVIDER_REJECTED, `${name} refused the request: ${err.message}`);
+  return billingError(BILLING_ERRORS.PROVIDER_UNAVAILABLE, `${name} is unavailable right now. Please try again.`);
 };
 
 /** Cashfree order states after which nothing can be paid any more. */
@@ -81,7 +75,7 @@ export class Orders {
   /** What `amount` dollars cost in the user's payment currency (no minimum: the SPA quotes while the user types). */
   async quote(userId: string, amount: unknown) {
     const parsed = parseUsdAmount(amount, { maxUsd: this.opts.maxUsd });
-    if ("error" in parsed) throw new OrderError(400, parsed.error, "BILLING.INVALID_AMOUNT", "amount");
+    if ("error" in parsed) throw billingError(BILLING_ERRORS.INVALID_AMOUNT, parsed.error, { fields: { amount: [parsed.error] } });
     const currency = await this.currencyOf(userId);
     const r = await this.rates.quote(currency);
     return {
@@ -97,7 +91,7 @@ export class Orders {
   /** Creates an order with the provider of the user's payment currency; the rate is locked into it. */
   async create(userId: string, amount: unknown) {
     const parsed = parseUsdAmount(amount, { minUsd: this.opts.minUsd, maxUsd: this.opts.maxUsd });
-    if ("error" in parsed) throw new OrderError(400, parsed.error, "BILLING.INVALID_AMOUNT", "amount");
+    if ("error" in parsed) throw billingError(BILLING_ERRORS.INVALID_AMOUNT, parsed.error, { fields: { amount: [parsed.error] } });
     const currency = await this.currencyOf(userId);
     const r = await this.rates.quote(currency);
     const now = new Date();
@@ -175,12 +169,11 @@ export class Orders {
       if (!(err instanceof ProviderError)) throw err;
       if (err.kind === "rejected") {
         await this.repo.update(order._id, { providerStatus: err.issue ?? "REJECTED" });
-        throw new OrderError(
-          422,
+        throw billingError(
+          BILLING_ERRORS.CAPTURE_REFUSED,
           err.issue === "ORDER_NOT_APPROVED"
             ? "The payment was not approved."
             : `Sorry, your transaction could not be processed. (${err.issue ?? err.message})`,
-          "BILLING.CAPTURE_REFUSED",
         );
       }
       throw providerFailure(err);
@@ -192,10 +185,9 @@ export class Orders {
     const paid = p.capture.amount;
     if (paid.currency_code !== order.payCurrency || decimalToMinor(paid.value) !== order.payMinor) {
       await this.flagMismatch(order, `captured ${paid.value} ${paid.currency_code}`);
-      throw new OrderError(
-        409,
+      throw billingError(
+        BILLING_ERRORS.AMOUNT_MISMATCH,
         "The captured amount does not match the order; support will review it.",
-        "BILLING.AMOUNT_MISMATCH",
       );
     }
     await this.settle(order, { captureId: p.capture.id, providerStatus: "COMPLETED" });
@@ -277,7 +269,7 @@ export class Orders {
 
   private async owned(userId: string, provider: Provider, id: string): Promise<OrderRecord> {
     const order = await this.repo.findOwned(userId, provider, id);
-    if (!order) throw new OrderError(404, "Order not found.", "BILLING.ORDER_NOT_FOUND");
+    if (!order) throw billingError(BILLING_ERRORS.ORDER_NOT_FOUND, "Order not found.");
     return order;
   }
 }

@@ -19,6 +19,7 @@ import { OrderRepository, type OrderRecord } from "./store/order.repository";
 import type { BillingConfig } from "./config";
 import { Catalogue } from "./domain/catalogue";
 import { planRoutes } from "./http/plans.routes";
+import { HTTP_STATUS } from "./http/errors";
 
 /** Starts the billing service in this process (main.ts and the integration tests both use it). */
 export function startBilling(config: BillingConfig, logger?: Logger): Promise<RunningService> {
@@ -26,7 +27,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
   const catalogue = Catalogue.fromFile(config.PLANS_FILE);
   return startService({
     service: "billing",
-    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT },
+    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, errorStatus: HTTP_STATUS },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,

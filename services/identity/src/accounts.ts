@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { AppError, validationFailed, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
+import { validationFailed, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { CredentialsRevokedReason, EVENTS, SignUpMethod } from "@genui/contracts";
 import argon2 from "argon2";
 import type { GoogleLoginInput, RegisterInput } from "./domain/validation";
 import { GoogleRejectedError, GoogleUnavailableError, type GoogleProfile } from "./google/userinfo";
 import type { GoogleVerifier } from "./google/verify";
 import { toPublicUser, type PublicUser, type UserRecord, type UserRepository } from "./store/user.repository";
+import { IDENTITY_ERRORS, identityError } from "./domain/errors";
 
 export const INVALID_CREDENTIALS = "Unable to log in with provided credentials.";
 export const GOOGLE_REJECTED = "Google did not accept this sign-in. Please try again.";
@@ -99,10 +100,9 @@ export class Accounts {
       }
       if (err instanceof GoogleUnavailableError) {
         this.o.logger.warn({ err: err.message }, "google verification unavailable");
-        throw new AppError(
-          "IDENTITY.GOOGLE_UNAVAILABLE",
+        throw identityError(
+          IDENTITY_ERRORS.GOOGLE_UNAVAILABLE,
           "Google sign-in is unavailable right now. Please try again later.",
-          503,
         );
       }
       throw err;

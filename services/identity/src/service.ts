@@ -7,12 +7,13 @@ import { contactRoutes } from "./http/contact.routes";
 import { GoogleVerifier } from "./google/verify";
 import { ContactRepository } from "./store/contact.repository";
 import { UserRepository, type UserRecord } from "./store/user.repository";
+import { HTTP_STATUS } from "./http/errors";
 
 /** Starts the identity service in this process (main.ts and the integration tests both use it). */
 export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<RunningService> {
   return startService({
     service: "identity",
-    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT },
+    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, errorStatus: HTTP_STATUS },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,

@@ -1,15 +1,16 @@
-import { requireIdentity, userId, validationFailed, type Logger, type RawBodyRequest } from "@genui/chassis";
+import { AppError, requireIdentity, userId, validationFailed, type Logger, type RawBodyRequest } from "@genui/chassis";
 import { Router, type NextFunction, type Request, type Response } from "express";
 import { CashfreeClient } from "../payments/cashfree";
-import { OrderError, type Orders } from "../orders";
+import type { Orders } from "../orders";
+import { HTTP_STATUS } from "./errors";
 
 const body = (req: Request): Record<string, unknown> =>
   req.body && typeof req.body === "object" && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 
 /** Order errors answer `{ error, message }` (the SPA's order wrapper reads `error`), with field errors for input. */
 function orderErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
-  if (!(err instanceof OrderError)) return next(err);
-  res.status(err.status).json({ ...(err.fields ?? {}), error: err.message, message: err.message, code: err.code });
+  if (!(err instanceof AppError && Object.hasOwn(HTTP_STATUS, err.code))) return next(err);
+  res.status(HTTP_STATUS[err.code as keyof typeof HTTP_STATUS]).json({ ...(err.fields ?? {}), error: err.message, message: err.message, code: err.code });
 }
 
 /**
