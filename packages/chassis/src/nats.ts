@@ -61,6 +61,9 @@ export class ReplyFailure extends Error {
 
 const textDecoder = new TextDecoder();
 
+/** JetStream's "stream not found" (10059). */
+const isStreamMissing = (err: unknown): boolean => err instanceof NatsError && err.api_error?.err_code === 10059;
+
 /** An event from its envelope bytes, checked against its contract; or why it cannot be decoded. */
 function decodeEvent<S extends DescMessage>(
   def: EventDef<S>,
@@ -186,7 +189,7 @@ export class MessageBus {
     return (this.jsmPromise ??= this.nc.jetstreamManager());
   }
 
-  /** Creates the stream if missing (or updates its subjects); safe to call from every service at boot. */
+  /** Creates the stream if missing (or updates its subjects). Only the stream's owner calls it, at boot. */
   async ensureStream(key: keyof typeof STREAMS): Promise<void> {
     const def = STREAMS[key];
     const jsm = await this.jsm();
@@ -205,7 +208,7 @@ export class MessageBus {
       const same = info.config.subjects.length === subjects.length && subjects.every((s) => info.config.subjects.includes(s));
       if (!same) await jsm.streams.update(name, { ...info.config, subjects });
     } catch (err) {
-      if (err instanceof NatsError && err.api_error?.err_code === 10059) {
+      if (isStreamMissing(err)) {
         await jsm.streams.add(config);
         return;
       }
@@ -259,6 +262,52 @@ export class MessageBus {
     handler: (event: ReceivedEvent<S>) => Promise<void>,
     options: ConsumeOptions = {},
   ): Promise<Consumption> {
+    return this.attachWhenStreamExists(def, () => this.consumeNow(def, durable, handler, options));
+  }
+
+  /**
+   * Streams are created by their owners only. A consumer of another context's stream that starts first waits for it
+   * in the background (its durable consumer then delivers everything stored), so services start in any order.
+   */
+  private async attachWhenStreamExists(def: EventDef, attach: () => Promise<Consumption>): Promise<Consumption> {
+    try {
+      return await attach();
+    } catch (err) {
+      if (!isStreamMissing(err)) throw err;
+    }
+    const log = this.opts.logger.child({ subject: def.subject, stream: def.stream });
+    log.info("stream not created yet by its owner; the consumer attaches when it is");
+    let stopped = false;
+    let current: Consumption | undefined;
+    const waiting = (async () => {
+      for (let delay = 250; !stopped && !this.nc.isClosed(); delay = Math.min(delay * 2, 2_000)) {
+        await new Promise((r) => setTimeout(r, delay));
+        if (stopped || this.nc.isClosed()) return;
+        try {
+          current = await attach();
+          log.info("stream found; consumer attached");
+          return;
+        } catch (err) {
+          if (!isStreamMissing(err)) log.error({ err }, "consumer could not attach; retrying");
+        }
+      }
+    })();
+    return {
+      stop: async () => {
+        stopped = true;
+        await waiting;
+        await current?.stop();
+        current = undefined;
+      },
+    };
+  }
+
+  private async consumeNow<S extends DescMessage>(
+    def: EventDef<S>,
+    durable: string,
+    handler: (event: ReceivedEvent<S>) => Promise<void>,
+    options: ConsumeOptions,
+  ): Promise<Consumption> {
     const jsm = await this.jsm();
     const stream = this.streamName(def.stream);
     const subject = this.subject(def.subject);
@@ -303,6 +352,15 @@ export class MessageBus {
     durable: string,
     handler: (events: ReceivedEvent<S>[]) => Promise<BatchOutcome[]>,
     options: ConsumeOptions & { maxBatch?: number; lingerMs?: number } = {},
+  ): Promise<Consumption> {
+    return this.attachWhenStreamExists(def, () => this.consumeBatchNow(def, durable, handler, options));
+  }
+
+  private async consumeBatchNow<S extends DescMessage>(
+    def: EventDef<S>,
+    durable: string,
+    handler: (events: ReceivedEvent<S>[]) => Promise<BatchOutcome[]>,
+    options: ConsumeOptions & { maxBatch?: number; lingerMs?: number },
   ): Promise<Consumption> {
     const maxBatch = options.maxBatch ?? 500;
     const lingerMs = options.lingerMs ?? 0;

@@ -139,6 +139,26 @@ describe("the message bus on real NATS", () => {
     }
   });
 
+  it("when a consumer starts before the stream's owner created it, then it attaches once the stream exists and gets what was stored", async () => {
+    const nc2 = await connectNats(testInfra().natsUrl, "bus-test-2", logger);
+    const early = new MessageBus(nc2, { prefix: `${freshName()}.`, source: "bus-test", logger });
+    try {
+      const got: string[] = [];
+      const consumption = await early.consume(EVENTS.userRegistered, "early-bird", async (e) => {
+        got.push(e.payload.userId);
+      });
+      await early.ensureStream("IDENTITY");
+      await early.publish(EVENTS.userRegistered, { userId: "u-late" });
+      await eventually(() => got.length === 1);
+      expect(got).toEqual(["u-late"]);
+      await consumption.stop();
+    } finally {
+      const jsm = await early.nc.jetstreamManager();
+      await jsm.streams.delete(early.streamName("IDENTITY")).catch(() => undefined);
+      await early.close();
+    }
+  });
+
   it("when events are watched on two connections, then both hear each one typed, and a message that is not its contract is skipped", async () => {
     const nc2 = await connectNats(testInfra().natsUrl, "bus-test-2", logger);
     const other = new MessageBus(nc2, { prefix: bus.subject(""), source: "bus-test", logger });
