@@ -68,6 +68,19 @@ export const EVENTS = {
   generationCompleted: event("generation.completed", "GENERATION", GenerationCompletedSchema),
 } as const;
 
+/**
+ * Events that change what is known about one app (its subscription, key, cap, existence): caches of apps and keys
+ * in every instance watch them (`MessageBus.watch`). Each payload has `appId`.
+ */
+export const APP_CHANGE_EVENTS = [
+  EVENTS.subscriptionActivated,
+  EVENTS.subscriptionCancelled,
+  EVENTS.appCreated,
+  EVENTS.appDeleted,
+  EVENTS.appKeyRotated,
+  EVENTS.appSpendCapChanged,
+] as const;
+
 /** Every request/reply command. Core NATS (not JetStream): answered by a queue group of the owning service. */
 export const COMMANDS = {
   verifyKey: {
