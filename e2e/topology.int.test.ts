@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { LOCAL_INFRASTRUCTURE } from "@genui/chassis";
 import { REPO_ROOT } from "@genui/testkit";
 import { parse } from "yaml";
 
@@ -44,6 +45,32 @@ describe("the topology, docker-compose.yml and the local launcher", () => {
   it("when the derived files are checked, then each is what the topology gives (npm run topology:generate)", () => {
     const r = generate("--check");
     expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: "" });
+  });
+
+  it("when the local infrastructure's profiles are asked for their URLs, then they are the topology's host ports (test offset apart)", () => {
+    const env = (profile: string) => {
+      const r = spawnSync("bash", [path.join(REPO_ROOT, "deploy/local/infra.sh"), "env", "--profile", profile], {
+        encoding: "utf8",
+      });
+      return Object.fromEntries(
+        r.stdout
+          .trim()
+          .split("\n")
+          .map((l) => l.split("=", 2) as [string, string])
+          .filter(([k]) => /^(MONGO|REDIS|NATS)_URL$/.test(k)),
+      );
+    };
+    expect(env("dev")).toEqual({
+      MONGO_URL: LOCAL_INFRASTRUCTURE.mongoUrl,
+      REDIS_URL: LOCAL_INFRASTRUCTURE.redisUrl,
+      NATS_URL: LOCAL_INFRASTRUCTURE.natsUrl,
+    });
+    const shift = (url: string) => url.replace(/:(\d+)$/, (_, port: string) => `:${Number(port) + 10_000}`);
+    expect(env("test")).toEqual({
+      MONGO_URL: shift(LOCAL_INFRASTRUCTURE.mongoUrl),
+      REDIS_URL: shift(LOCAL_INFRASTRUCTURE.redisUrl),
+      NATS_URL: shift(LOCAL_INFRASTRUCTURE.natsUrl),
+    });
   });
 
   it("when the stand-ins and every deployed process are listed, then the stand-ins live in sims/ and never deploy", () => {

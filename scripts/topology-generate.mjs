@@ -1,4 +1,5 @@
-// Writes the files derived from the one topology (deploy/topology.json): docker-compose.yml today. `--check` writes
+// Writes the files derived from the one topology (deploy/topology.json): docker-compose.yml and the services' config
+// defaults (packages/chassis/src/topology.generated.ts); `--infra-ports <profile>` prints deploy/local/infra.sh's ports. `--check` writes
 // nothing and exits 1 when a derived file differs from what the topology gives (e2e/topology.int.test.ts runs it).
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -71,9 +72,65 @@ export function composeFile(t = loadTopology()) {
   );
 }
 
+/** The host ports of the local infrastructure for a profile of deploy/local/infra.sh ("dev" or "test"). */
+export function localInfrastructure(t, profile) {
+  const p = t.localProfiles[profile];
+  if (!p) throw new Error(`topology: unknown local profile ${profile}`);
+  const i = t.infrastructure;
+  const o = p.portOffset;
+  return {
+    redis: i.redis.hostPort + o,
+    nats: i.nats.hostPort + o,
+    natsMonitor: i.nats.monitorHostPort + o,
+    mongo: i.mongo.hostPort + o,
+    ferretdbDebug: i.mongo.localDebugPort + o,
+  };
+}
+
+/**
+ * The services' configuration defaults (packages/chassis/src/topology.generated.ts): each process's port, database
+ * and loopback URL, and the local infrastructure's URLs, so a process started by hand finds the others where the
+ * launcher puts them.
+ */
+export function configDefaultsModule(t = loadTopology()) {
+  const processes = Object.fromEntries(
+    t.processes.map((p) => [
+      p.name,
+      { port: p.port, ...(p.database ? { database: p.database } : {}), localUrl: `http://127.0.0.1:${p.port}` },
+    ]),
+  );
+  const dev = localInfrastructure(t, "dev");
+  const infrastructure = {
+    mongoUrl: `mongodb://127.0.0.1:${dev.mongo}`,
+    redisUrl: `redis://127.0.0.1:${dev.redis}`,
+    natsUrl: `nats://127.0.0.1:${dev.nats}`,
+  };
+  return `// GENERATED from deploy/topology.json by \`npm run topology:generate\` — edit the topology, not this file.
+
+/** Every process of the topology: its port, its database and its URL on the local host. Services' config defaults. */
+export const TOPOLOGY = ${JSON.stringify(processes, null, 2)} as const;
+
+/** The local infrastructure (deploy/local/infra.sh, profile dev): the defaults of MONGO_URL, REDIS_URL, NATS_URL. */
+export const LOCAL_INFRASTRUCTURE = ${JSON.stringify(infrastructure, null, 2)} as const;
+
+/** The public URL of the local platform. */
+export const LOCAL_PUBLIC_URL = ${JSON.stringify(t.publicUrl)};
+`;
+}
+
 /** Every derived file: path → the content the topology gives. */
 export function derivedFiles() {
-  return { "docker-compose.yml": composeFile() };
+  return {
+    "docker-compose.yml": composeFile(),
+    "packages/chassis/src/topology.generated.ts": configDefaultsModule(),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === "--infra-ports") {
+  // deploy/local/infra.sh reads its ports here: "redis nats natsMonitor mongo ferretdbDebug".
+  const ports = localInfrastructure(loadTopology(), process.argv[3]);
+  console.log([ports.redis, ports.nats, ports.natsMonitor, ports.mongo, ports.ferretdbDebug].join(" "));
+  process.exit(0);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

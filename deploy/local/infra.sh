@@ -33,12 +33,13 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-# One place for the topology of each profile. Keep in step with docker-compose.yml and .env.example.
-case "$profile" in
-  dev)  redis_port=6380;  nats_port=4223;  nats_mon=8223;  mongo_port=27018; ferret_debug=8089 ;;
-  test) redis_port=16380; nats_port=14223; nats_mon=18223; mongo_port=37018; ferret_debug=18089 ;;
-  *) echo "infra: unknown profile $profile (dev or test)" >&2; exit 2 ;;
-esac
+# The ports of each profile come from the one topology (deploy/topology.json: infrastructure host ports + the
+# profile's offset); node is all it takes (no packages).
+if ! ports="$(node "$repo/scripts/topology-generate.mjs" --infra-ports "$profile" 2>/dev/null)"; then
+  echo "infra: unknown profile $profile (dev or test)" >&2
+  exit 2
+fi
+read -r redis_port nats_port nats_mon mongo_port ferret_debug <<<"$ports"
 state="${GENUI_INFRA_DIR:-$repo/.local/infra}/$profile"
 mkdir -p "$state/logs" "$state/run"
 

@@ -14,3 +14,4 @@ export * from "./service";
 export * from "./outbox";
 export * from "./ttl-cache";
 export * from "./locks";
+export * from "./topology.generated";
