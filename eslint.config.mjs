@@ -2,6 +2,18 @@ import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Another workspace is imported by its package name, through its package.json "exports" only. */
+const WORKSPACE_BOUNDARIES = [
+  {
+    group: ["@genui/*/src", "@genui/*/src/**", "@genui/*/dist", "@genui/*/dist/**"],
+    message: 'Import another workspace through its package.json "exports" (export what you need there).',
+  },
+  {
+    regex: "^(\\.\\./)+(proto|packages|services|bff|frontend|sims|e2e)/",
+    message: "A relative path into another workspace: import it by its package name and public entry point.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ["**/node_modules/**", "**/dist/**", "proto/src/gen/**", ".local/**", "test-results/**", "coverage/**"],
@@ -25,20 +37,52 @@ export default tseslint.config(
   // "exports" (never its src/ or dist/ files, never by a relative path climbing into it). e2e/ tests the whole.
   {
     files: ["{proto,packages,services,bff,frontend,sims}/**/*.{ts,tsx,mts,mjs,js}"],
+    rules: { "no-restricted-imports": ["error", { patterns: WORKSPACE_BOUNDARIES }] },
+  },
+  // A service's domain is pure (docs/architecture.md, "One layout for every service"): no database, queue, bus,
+  // network or files, and none of the service's own I/O layers.
+  {
+    files: ["services/*/src/**/domain/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
+          paths: [
+            ...["mongoose", "ioredis", "bullmq", "nats", "express", "openai", "undici"].map((name) => ({
+              name,
+              message: "Domain code does no I/O: do it in store/, clients/ or use-cases/ and pass the result in.",
+            })),
             {
-              group: ["@genui/*/src", "@genui/*/src/**", "@genui/*/dist", "@genui/*/dist/**"],
-              message: 'Import another workspace through its package.json "exports" (export what you need there).',
-            },
-            {
-              regex: "^(\\.\\./)+(proto|packages|services|bff|frontend|sims|e2e)/",
-              message: "A relative path into another workspace: import it by its package name and public entry point.",
+              name: "@genui/chassis",
+              allowImportNames: ["AppError", "ErrorDetails", "FieldErrors"],
+              message: "Domain code takes only the error type from the chassis.",
             },
           ],
+          patterns: [
+            ...WORKSPACE_BOUNDARIES,
+            {
+              regex: "^(node:)?(http|https|net|fs|fs/promises|child_process|dgram)$",
+              message: "Domain code does no I/O: do it in store/, clients/ or use-cases/ and pass the result in.",
+            },
+            {
+              regex: "^\\.\\.?/(.*/)?(store|http|clients|jobs|commands|events|use-cases|providers)(/|$)",
+              message: "Domain code depends on nothing of the service's edges, stores or jobs; they depend on it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Services talk over NATS through the MessageBus only (typed, validated, traced): never the raw connection.
+  {
+    files: ["services/*/src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name='nc']",
+          message: "Use the MessageBus (publish/consume, request/serve, watch, signal/listen), not its raw NATS connection.",
         },
       ],
     },

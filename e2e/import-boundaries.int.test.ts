@@ -70,4 +70,36 @@ describe("the import and API-client boundaries (eslint)", () => {
       "services/identity/test/own-src.ts": [],
     });
   }, 120_000);
+
+  it("when a service's domain does I/O or code uses the raw NATS connection, then lint fails; pure domain and the bus pass", () => {
+    const findings = lint({
+      [at("services/billing/src/domain/reads-files.ts")]:
+        'import { readFileSync } from "node:fs";\nexport const read = () => readFileSync("x", "utf8");\n',
+      [at("services/billing/src/domain/uses-store.ts")]:
+        'import { OrderRepository } from "../store/order.repository";\nexport type R = OrderRepository;\n',
+      [at("services/billing/src/domain/uses-mongoose.ts")]: 'import mongoose from "mongoose";\nexport const m = mongoose;\n',
+      [at("services/billing/src/domain/uses-the-bus.ts")]:
+        'import { MessageBus } from "@genui/chassis";\nexport type B = MessageBus;\n',
+      [at("services/billing/src/domain/pure.ts")]: [
+        'import { AppError, type FieldErrors } from "@genui/chassis";',
+        'import { EVENTS } from "@genui/contracts";',
+        'export const fail = (fields: FieldErrors) => new AppError("BILLING.X", EVENTS.orderPaid.subject, { fields });',
+        "",
+      ].join("\n"),
+      [at("services/apps-templates/src/use-cases/raw-nats.ts")]:
+        'import type { MessageBus } from "@genui/chassis";\nexport const send = (bus: MessageBus) => bus.nc.publish("apps.x");\n',
+      [at("services/apps-templates/src/use-cases/through-the-bus.ts")]:
+        'import type { MessageBus } from "@genui/chassis";\nexport const flush = (bus: MessageBus) => bus.flush();\n',
+    });
+    const byFile = Object.fromEntries(findings.map((f) => [path.relative(REPO_ROOT, f.file), f.rules]));
+    expect(byFile).toEqual({
+      "services/billing/src/domain/reads-files.ts": ["no-restricted-imports"],
+      "services/billing/src/domain/uses-store.ts": ["no-restricted-imports"],
+      "services/billing/src/domain/uses-mongoose.ts": ["no-restricted-imports"],
+      "services/billing/src/domain/uses-the-bus.ts": ["no-restricted-imports"],
+      "services/billing/src/domain/pure.ts": [],
+      "services/apps-templates/src/use-cases/raw-nats.ts": ["no-restricted-syntax"],
+      "services/apps-templates/src/use-cases/through-the-bus.ts": [],
+    });
+  }, 120_000);
 });
