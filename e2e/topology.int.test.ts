@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { LOCAL_INFRASTRUCTURE } from "@genui/chassis";
 import { REPO_ROOT } from "@genui/testkit";
 import { parse } from "yaml";
 
@@ -25,6 +24,8 @@ interface Topology {
     localEnv?: Record<string, string>;
     deployEnv?: Record<string, string>;
   }[];
+  infrastructure: Record<"mongo" | "redis" | "nats", { hostPort: number }>;
+  localProfiles: Record<"dev" | "test", { portOffset: number }>;
   env: Record<string, string>;
   localEnv: Record<string, string>;
   deployEnv: Record<string, string>;
@@ -60,17 +61,14 @@ describe("the topology, docker-compose.yml and the local launcher", () => {
           .filter(([k]) => /^(MONGO|REDIS|NATS)_URL$/.test(k)),
       );
     };
-    expect(env("dev")).toEqual({
-      MONGO_URL: LOCAL_INFRASTRUCTURE.mongoUrl,
-      REDIS_URL: LOCAL_INFRASTRUCTURE.redisUrl,
-      NATS_URL: LOCAL_INFRASTRUCTURE.natsUrl,
+    const urls = (offset: number) => ({
+      MONGO_URL: `mongodb://127.0.0.1:${topology.infrastructure.mongo.hostPort + offset}`,
+      REDIS_URL: `redis://127.0.0.1:${topology.infrastructure.redis.hostPort + offset}`,
+      NATS_URL: `nats://127.0.0.1:${topology.infrastructure.nats.hostPort + offset}`,
     });
-    const shift = (url: string) => url.replace(/:(\d+)$/, (_, port: string) => `:${Number(port) + 10_000}`);
-    expect(env("test")).toEqual({
-      MONGO_URL: shift(LOCAL_INFRASTRUCTURE.mongoUrl),
-      REDIS_URL: shift(LOCAL_INFRASTRUCTURE.redisUrl),
-      NATS_URL: shift(LOCAL_INFRASTRUCTURE.natsUrl),
-    });
+    expect(env("dev")).toEqual(urls(topology.localProfiles.dev.portOffset));
+    expect(env("test")).toEqual(urls(topology.localProfiles.test.portOffset));
+    expect(topology.localProfiles.test.portOffset).not.toBe(0);
   });
 
   it("when the stand-ins and every deployed process are listed, then the stand-ins live in sims/ and never deploy", () => {

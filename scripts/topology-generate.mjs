@@ -89,8 +89,7 @@ export function localInfrastructure(t, profile) {
 
 /**
  * The services' configuration defaults (packages/chassis/src/topology.generated.ts): each process's port, database
- * and loopback URL, and the local infrastructure's URLs, so a process started by hand finds the others where the
- * launcher puts them.
+ * and loopback URL, so a process started by hand listens and finds the others where the launcher puts them.
  */
 export function configDefaultsModule(t = loadTopology()) {
   const processes = Object.fromEntries(
@@ -99,19 +98,10 @@ export function configDefaultsModule(t = loadTopology()) {
       { port: p.port, ...(p.database ? { database: p.database } : {}), localUrl: `http://127.0.0.1:${p.port}` },
     ]),
   );
-  const dev = localInfrastructure(t, "dev");
-  const infrastructure = {
-    mongoUrl: `mongodb://127.0.0.1:${dev.mongo}`,
-    redisUrl: `redis://127.0.0.1:${dev.redis}`,
-    natsUrl: `nats://127.0.0.1:${dev.nats}`,
-  };
   return `// GENERATED from deploy/topology.json by \`npm run topology:generate\` — edit the topology, not this file.
 
 /** Every process of the topology: its port, its database and its URL on the local host. Services' config defaults. */
 export const TOPOLOGY = ${JSON.stringify(processes, null, 2)} as const;
-
-/** The local infrastructure (deploy/local/infra.sh, profile dev): the defaults of MONGO_URL, REDIS_URL, NATS_URL. */
-export const LOCAL_INFRASTRUCTURE = ${JSON.stringify(infrastructure, null, 2)} as const;
 
 /** The public URL of the local platform. */
 export const LOCAL_PUBLIC_URL = ${JSON.stringify(t.publicUrl)};

@@ -1,6 +1,7 @@
 import path from "node:path";
 import express from "express";
-import { baseConfigSchema, loadConfig, redisConfigSchema } from "@genui/chassis";
+import { TOPOLOGY, baseConfigSchema, loadConfig, redisConfigSchema } from "@genui/chassis";
+
 import { z } from "zod";
 import { parseLimit } from "./session/rate-limit";
 
@@ -39,7 +40,7 @@ const trustProxy = z
   });
 
 export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).extend({
-  HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(TOPOLOGY.bff.port),
   /**
    * Which peers' X-Forwarded-For / X-Forwarded-Proto are believed (client address for rate limits, HTTPS for Secure
    * cookies and HSTS). Default loopback: a proxy on this host. Behind a load balancer: its hop count or addresses.
@@ -54,10 +55,10 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   IFRAME_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/iframe/dist")),
   /** Where the built loader script lives (frontend/embed/dist), served at /apps/api/v1/embed/genui-loader.js. */
   EMBED_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/embed/dist")),
-  IDENTITY_URL: upstream.default("http://127.0.0.1:8101"),
-  APPS_URL: upstream.default("http://127.0.0.1:8102"),
-  BILLING_URL: upstream.default("http://127.0.0.1:8103"),
-  GENERATION_URL: upstream.default("http://127.0.0.1:8104"),
+  IDENTITY_URL: upstream.default(TOPOLOGY.identity.localUrl),
+  APPS_URL: upstream.default(TOPOLOGY.apps.localUrl),
+  BILLING_URL: upstream.default(TOPOLOGY.billing.localUrl),
+  GENERATION_URL: upstream.default(TOPOLOGY.generation.localUrl),
   /** "auto": Secure cookies when the request came over HTTPS (directly or via a trusted proxy). */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   /** Prefix for every Redis key of the BFF (sessions, rate limits); lets tests share one Redis. */

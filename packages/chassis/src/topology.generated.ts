@@ -39,12 +39,5 @@ export const TOPOLOGY = {
   }
 } as const;
 
-/** The local infrastructure (deploy/local/infra.sh, profile dev): the defaults of MONGO_URL, REDIS_URL, NATS_URL. */
-export const LOCAL_INFRASTRUCTURE = {
-  "mongoUrl": "mongodb://127.0.0.1:27018",
-  "redisUrl": "redis://127.0.0.1:6380",
-  "natsUrl": "nats://127.0.0.1:4223"
-} as const;
-
 /** The public URL of the local platform. */
 export const LOCAL_PUBLIC_URL = "http://127.0.0.1:8080";

@@ -1,15 +1,16 @@
-import { baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from "@genui/chassis";
+import { TOPOLOGY, baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from "@genui/chassis";
+
 import { z } from "zod";
 
 export const configSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
   .extend(natsConfigSchema.shape)
   .extend({
-    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8102),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(TOPOLOGY.apps.port),
     MONGO_DB: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,63}$/)
-      .default("genui_apps"),
+      .default(TOPOLOGY.apps.database),
     /** 32 bytes (64 hex characters or base64) sealing the stored copies of API keys (AES-256-GCM). */
     APPS_KEY_ENCRYPTION_KEY: z
       .string()

@@ -1,5 +1,14 @@
 import path from "node:path";
-import { baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
+import {
+  LOCAL_PUBLIC_URL,
+  TOPOLOGY,
+  baseConfigSchema,
+  loadConfig,
+  mongoConfigSchema,
+  natsConfigSchema,
+  redisConfigSchema,
+} from "@genui/chassis";
+
 import { z } from "zod";
 
 const isLocal = (url: string) => {
@@ -22,11 +31,11 @@ export const configSchema = baseConfigSchema
       .string()
       .regex(/^[A-Za-z0-9_:.-]*$/)
       .default(""),
-    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8103),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(TOPOLOGY.billing.port),
     MONGO_DB: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,63}$/)
-      .default("genui_billing"),
+      .default(TOPOLOGY.billing.database),
     /** How long a balance hold lives if the request never reports its usage. */
     HOLD_TTL_SECONDS: z.coerce.number().int().min(10).default(600),
     /** The plan catalogue (models and their prices per currency). */
@@ -58,7 +67,7 @@ export const configSchema = baseConfigSchema
     /** How long one provider call may take. */
     PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     /** The site's public origin: Cashfree's return URL and webhook address are built from it. */
-    PUBLIC_URL: z.url().default("http://127.0.0.1:8080"),
+    PUBLIC_URL: z.url().default(LOCAL_PUBLIC_URL),
     /** Top-up bounds in US dollars (the SPA's placeholder says "Minimum of $10"). */
     TOPUP_MIN_USD: money.default(10),
     TOPUP_MAX_USD: money.default(5_000),

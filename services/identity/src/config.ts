@@ -1,4 +1,5 @@
-import { baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from "@genui/chassis";
+import { TOPOLOGY, baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from "@genui/chassis";
+
 import { z } from "zod";
 
 export const GOOGLE_USERINFO_URL = "https://openidconnect.googleapis.com/v1/userinfo";
@@ -10,11 +11,11 @@ export const identityConfigSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
   .extend(natsConfigSchema.shape)
   .extend({
-    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8101),
+    HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(TOPOLOGY.identity.port),
     MONGO_DB: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,63}$/)
-      .default("genui_identity"),
+      .default(TOPOLOGY.identity.database),
     /** When set, a demo account with this e-mail and password exists after boot (local platform only). */
     DEMO_EMAIL: z.email().optional(),
     DEMO_PASSWORD: z.string().min(8).optional(),
