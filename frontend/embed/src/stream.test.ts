@@ -136,6 +136,30 @@ describe("streaming mode: reading a streamed completion", () => {
     expect(done).toEqual([]);
     expect(errors[0]).toMatch(/ended before the answer was complete/);
   });
+
+  it("when the sandbox dies mid-answer, then the run ends with the error and draws nothing more", async () => {
+    const json = await finalScreen(UI);
+    const dying: GenUIStreamEvaluator = {
+      session: () => ({
+        push: () => Promise.reject(new Error("the sandbox worker died")),
+        close: () => undefined,
+      }),
+    };
+    const { r, shown, errors, done } = run(dying);
+    await r.consume(chunks(contentPieces({ code: UI, json }, { size: 8 })));
+    expect(errors).toEqual(["GenUI: the sandbox worker died"]);
+    expect(shown).toEqual([]);
+    expect(done).toEqual([]);
+  });
+
+  it("when the complete answer's json is null, then the run says it carries no screen", async () => {
+    const ev = nodeEvaluator();
+    const { r, errors, done } = run(ev);
+    await r.consume(chunks(['{"code":"screen(\\"x\\", [])","json":null}']));
+    ev.dispose();
+    expect(done).toEqual([]);
+    expect(errors).toEqual(["GenUI: the streamed content is complete but carries no screen json"]);
+  });
 });
 
 describe("streaming mode in the host controller", () => {

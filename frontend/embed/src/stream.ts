@@ -4,14 +4,7 @@
  * far is evaluated in the browser's UI code sandbox (QuickJS in a Web Worker, one incremental session per answer)
  * and each screen it gives is drawn; when the text is complete, its `json` (the server-validated screen) is drawn.
  */
-import {
-  StreamedContent,
-  WorkerEvaluator,
-  type ContentAnswer,
-  type EvalResult,
-  type EvaluatorSession,
-  type StreamedAnswer,
-} from "@genui/ui-runtime/stream";
+import { StreamedScreen, WorkerEvaluator, type ContentAnswer, type EvaluatorSession } from "@genui/ui-runtime/stream";
 import type { Screen } from "@genui/ui-runtime";
 
 /**
@@ -152,62 +145,74 @@ export interface StreamRunCallbacks {
 }
 
 /**
- * One streamed answer being drawn. Pieces go in with `push`; evaluation runs one prefix at a time and always takes
- * the latest code (prefixes that arrived while the sandbox was busy are skipped, never queued up).
+ * One streamed answer being drawn (`StreamedScreen` from the UI runtime, with the embed's policy): every prefix's
+ * screen and then the final json are shown; text off the layout, an answer without a screen, or a sandbox that
+ * fails ends the run with an error.
  */
 export class StreamRun {
-  private readonly reader = new StreamedContent();
-  private session?: EvaluatorSession;
-  private sessionFor?: "code" | "repaired";
-  private pending = "";
-  private evaluated = "";
-  private busy = false;
-  private finished = false;
-  private stopped = false;
+  private readonly screen: StreamedScreen;
+  private failed = false;
 
-  constructor(private readonly cb: StreamRunCallbacks) {}
+  constructor(private readonly cb: StreamRunCallbacks) {
+    this.screen = new StreamedScreen(
+      {
+        prefix: (screen) => this.cb.show(screen),
+        complete: (state) => {
+          if (!state.json) return this.report(new Error("the answer has no screen (its json is null)"));
+          this.cb.show(state.json);
+          const answer: GenUIStreamAnswer = { code: state.code, json: state.json };
+          if (state.repairedCode !== undefined) answer.repaired_code = state.repairedCode;
+          this.cb.complete?.(answer);
+        },
+        sandboxFailed: (e) => this.report(e),
+      },
+      () => this.cb.evaluator().session(),
+    );
+  }
 
   /** The content text so far. */
   get text(): string {
-    return this.reader.text;
+    return this.screen.text;
   }
 
   get done(): boolean {
-    return this.finished || this.stopped;
+    return this.screen.done || this.failed;
   }
 
   push(piece: string): void {
     if (this.done) return;
-    let state: StreamedAnswer;
     try {
-      state = this.reader.push(piece);
+      this.screen.push(piece);
     } catch (e) {
-      return this.fail(e);
+      this.fail(e);
     }
-    this.advance(state);
   }
 
   /** The source ended: the text must be complete by now. */
   end(): void {
     if (this.done) return;
     try {
-      this.advance(this.reader.end());
+      this.screen.end();
     } catch (e) {
       this.fail(e);
     }
   }
 
   fail(e: unknown): void {
-    if (this.done) return;
+    if (!this.done) this.report(e);
+  }
+
+  private report(e: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.screen.close();
     const message = messageOf(e);
-    this.stop();
     this.cb.error(message.startsWith("GenUI") ? message : `GenUI: ${message}`);
   }
 
   /** Stops drawing (a newer input replaced this stream) and frees the sandbox session. */
   stop(): void {
-    this.stopped = true;
-    this.closeSession();
+    this.screen.close();
   }
 
   /** Reads `source` to its end into this run. */
@@ -221,52 +226,5 @@ export class StreamRun {
     } catch (e) {
       this.fail(e);
     }
-  }
-
-  private advance(state: StreamedAnswer): void {
-    if (state.complete && state.json) {
-      this.finished = true;
-      this.closeSession();
-      this.cb.show(state.json);
-      const answer: GenUIStreamAnswer = { code: state.code, json: state.json };
-      if (state.repairedCode !== undefined) answer.repaired_code = state.repairedCode;
-      this.cb.complete?.(answer);
-      return;
-    }
-    const kind = state.repairedCode !== undefined ? "repaired" : "code";
-    if (kind !== this.sessionFor) {
-      // The repair pass restarts the code: its prefixes go to a fresh sandbox.
-      this.closeSession();
-      this.sessionFor = kind;
-      this.evaluated = "";
-    }
-    this.pending = state.current;
-    void this.kick();
-  }
-
-  private async kick(): Promise<void> {
-    if (this.busy || this.done) return;
-    const code = this.pending;
-    if (code === this.evaluated || code.trim() === "") return;
-    this.busy = true;
-    this.evaluated = code;
-    let result: EvalResult | undefined;
-    let session: EvaluatorSession | undefined;
-    try {
-      session = this.session ??= this.cb.evaluator().session();
-      result = (await session.push(code)).result;
-    } catch (e) {
-      this.busy = false;
-      return this.fail(e);
-    }
-    this.busy = false;
-    // A prefix that does not evaluate yet (cut mid-statement) is normal while streaming: keep the last screen.
-    if (!this.done && session === this.session && result.ok) this.cb.show(result.screen);
-    void this.kick();
-  }
-
-  private closeSession(): void {
-    this.session?.close();
-    this.session = undefined;
   }
 }

@@ -6,3 +6,4 @@ export * from "./stream-content";
 export * from "./worker/client";
 export type { WorkerRequest, WorkerResponse } from "./worker/protocol";
 export type { EvalResult, EvalError, EvalErrorKind } from "./dsl/evaluator";
+export * from "./stream-render";

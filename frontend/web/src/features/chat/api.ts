@@ -1,5 +1,5 @@
 import type { EvaluatorSession, Screen } from "@genui/ui-runtime";
-import { StreamedContent, type StreamedAnswer } from "@genui/ui-runtime/stream";
+import { StreamedScreen } from "@genui/ui-runtime/stream";
 import type { ChatModel } from "@genui/contracts/http";
 import useSWR from "swr";
 import { ApiError, api, isRecord } from "../../lib/api-client";
@@ -113,94 +113,45 @@ async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<string>
 }
 
 /**
- * One answer streamed as content pieces (format "deltas"): the pieces are read as they come (`StreamedContent`), the
- * code so far goes to a sandbox session (always the latest prefix; prefixes that came while it was busy are skipped)
- * and each screen it gives is reported; once the text is complete, its json — the server's validated screen — is
- * reported with the code it renders (`repaired_code` when present, else `code`). A repair pass starts its own session.
+ * One answer streamed as content pieces (format "deltas"), drawn by the UI runtime's `StreamedScreen` with the chat's
+ * policy: each prefix's screen is reported; a sandbox that fails only stops the preview (the answer is shown when it
+ * is complete); text off the layout or an early end is a ChatError. The final report is the code the json renders
+ * (`repaired_code` when present, else `code`).
  */
 class DeltaAnswer {
-  private readonly reader = new StreamedContent();
-  private session?: EvaluatorSession;
-  private sessionFor?: "code" | "repaired";
-  private pending = "";
-  private evaluated = "";
-  private busy = false;
-  private over = false;
-  /** The sandbox failed once: the answer goes on, shown when it is complete. */
-  private broken = false;
+  private readonly screen: StreamedScreen;
 
-  constructor(
-    private readonly onScreen: StreamHandlers["onScreen"],
-    private readonly evaluator: ChatEvaluator | undefined,
-  ) {}
+  constructor(onScreen: StreamHandlers["onScreen"], evaluator: ChatEvaluator | undefined) {
+    this.screen = new StreamedScreen(
+      {
+        prefix: (json, code) => onScreen({ code, json }),
+        complete: (state) => onScreen({ code: state.repairedCode ?? state.code, json: state.json ?? null }),
+        sandboxFailed: () => undefined,
+      },
+      evaluator ? () => evaluator.session() : undefined,
+    );
+  }
 
   push(piece: string): void {
-    if (this.over) return;
-    let state: StreamedAnswer;
     try {
-      state = this.reader.push(piece);
+      this.screen.push(piece);
     } catch {
       throw new ChatError("The answer could not be read (it was not a screen's code and json).", 0);
     }
-    if (state.complete) return this.finish(state);
-    const kind = state.repairedCode !== undefined ? "repaired" : "code";
-    if (kind !== this.sessionFor) {
-      this.closeSession();
-      this.sessionFor = kind;
-      this.evaluated = "";
-    }
-    this.pending = state.current;
-    void this.kick();
   }
 
   /** `[DONE]` came: the text must be complete. */
   end(): void {
-    if (this.over) return;
-    let state: StreamedAnswer;
     try {
-      state = this.reader.end();
+      this.screen.end();
     } catch {
       throw new ChatError("The answer ended before it was complete. Please try again.", 0);
     }
-    this.finish(state);
   }
 
   /** Stops evaluating (the end, an error or an abort) and frees the sandbox session. */
   close(): void {
-    this.over = true;
-    this.closeSession();
-  }
-
-  private finish(state: StreamedAnswer): void {
-    this.close();
-    this.onScreen({ code: state.repairedCode ?? state.code, json: state.json ?? null });
-  }
-
-  private async kick(): Promise<void> {
-    if (this.busy || this.over || this.broken || !this.evaluator) return;
-    const code = this.pending;
-    if (code === this.evaluated || code.trim() === "") return;
-    this.busy = true;
-    this.evaluated = code;
-    let session: EvaluatorSession | undefined;
-    let screen: Screen | undefined;
-    try {
-      session = this.session ??= this.evaluator.session();
-      const { result } = await session.push(code);
-      // A prefix cut mid-statement does not evaluate yet: the last screen stays.
-      if (result.ok) screen = result.screen;
-    } catch {
-      this.broken = true;
-    }
-    this.busy = false;
-    if (this.over || session !== this.session) return;
-    if (screen) this.onScreen({ code, json: screen });
-    void this.kick();
-  }
-
-  private closeSession(): void {
-    this.session?.close();
-    this.session = undefined;
+    this.screen.close();
   }
 }
 
