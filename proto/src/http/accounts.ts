@@ -6,13 +6,20 @@ export const User = z
   .meta({ id: "User" });
 export type User = z.infer<typeof User>;
 
+/** DRF's messages for a missing field, a value of the wrong type and one too long (the SPA shows them under the field). */
+const REQUIRED = "This field is required.";
+const requiredText = (max: number, label = "This field") =>
+  z
+    .string({ error: (i) => (i.input === undefined || i.input === null ? REQUIRED : "Not a valid string.") })
+    .max(max, `${label} must have at most ${max} characters.`);
+
 /** SPEC §3 Contact payload (the service trims, checks the e-mail and the phone's country code). */
 export const ContactBody = z
   .object({
-    email: z.string().max(254),
-    phoneNumber: z.string().max(32).meta({ description: "With its country code: + then 8 to 15 digits." }),
-    subject: z.string().max(200),
-    message: z.string().max(5_000),
+    email: requiredText(254),
+    phoneNumber: requiredText(32).meta({ description: "With its country code: + then 8 to 15 digits." }),
+    subject: requiredText(200, "Subject"),
+    message: requiredText(5_000, "Message"),
   })
   .meta({ id: "ContactBody" });
 export type ContactBody = z.infer<typeof ContactBody>;
@@ -28,3 +35,31 @@ export const ContactMessage = z
   })
   .meta({ id: "ContactMessage" });
 export type ContactMessage = z.infer<typeof ContactMessage>;
+
+/**
+ * Sign-up (`POST /accounts/api/v1/register/`, the BFF's own route: it forwards the body to identity and makes the
+ * session). The service trims and normalises the e-mail and requires a password of 8+ characters.
+ */
+export const RegisterBody = z
+  .object({
+    email: requiredText(254),
+    password: requiredText(1_024, "Password"),
+    name: z.string("Not a valid string.").trim().max(150, "Name must have at most 150 characters.").optional(),
+  })
+  .meta({ id: "RegisterBody" });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/** Password sign-in (`POST /accounts/api/v1/login-password/`, through the BFF). */
+export const PasswordLoginBody = z
+  .object({ email: requiredText(254), password: requiredText(1_024) })
+  .meta({ id: "PasswordLoginBody" });
+export type PasswordLoginBody = z.infer<typeof PasswordLoginBody>;
+
+/**
+ * Google sign-in (`POST /accounts/api/v1/login-google/`, through the BFF): the access token of Google's token client
+ * (SPEC) or the ID token of Google Identity Services (`credential`; taken when both come); one of them is required.
+ */
+export const GoogleLoginBody = z
+  .object({ access_token: requiredText(4_096).optional(), credential: requiredText(4_096).optional() })
+  .meta({ id: "GoogleLoginBody" });
+export type GoogleLoginBody = z.infer<typeof GoogleLoginBody>;

@@ -1,10 +1,10 @@
 import { OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
-import { Accounts } from "./accounts";
+import { Accounts } from "./use-cases/accounts";
 import type { IdentityConfig } from "./config";
-import { seedDemoUser } from "./demo-seed";
+import { seedDemoUser } from "./use-cases/demo-seed";
 import { accountRoutes } from "./http/accounts.routes";
 import { contactRoutes } from "./http/contact.routes";
-import { GoogleVerifier } from "./google/verify";
+import { GoogleVerifier } from "./clients/google/verify";
 import { ContactRepository } from "./store/contact.repository";
 import { UserRepository, type UserRecord } from "./store/user.repository";
 import { HTTP_STATUS } from "./http/errors";

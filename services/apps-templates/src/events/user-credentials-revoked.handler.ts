@@ -1,6 +1,6 @@
-import { PoisonMessageError, type Logger, type ProcessedEvents, type ReceivedEvent } from "@genui/chassis";
-import type { UserCredentialsRevokedSchema } from "@genui/contracts";
-import type { Apps } from "../apps";
+import { PoisonMessageError, type Logger, type MessageBus, type ProcessedEvents, type ReceivedEvent } from "@genui/chassis";
+import { EVENTS, type UserCredentialsRevokedSchema } from "@genui/contracts";
+import type { Apps } from "../use-cases/apps";
 
 /** The durable consumer's name (also the ProcessedEvents key prefix). */
 export const CREDENTIALS_REVOKED_CONSUMER = "apps-credentials-revoked";
@@ -19,4 +19,13 @@ export function userCredentialsRevokedHandler(apps: Apps, processed: ProcessedEv
       logger.warn({ userId: e.payload.userId, eventId: e.eventId, keys: replaced }, "credentials revoked: API keys replaced");
     });
   };
+}
+
+/** The durable consumer of the revocations (identity's stream: it attaches once identity has created it). */
+export function consumeUserCredentialsRevoked(bus: MessageBus, apps: Apps, processed: ProcessedEvents, logger: Logger) {
+  return bus.consume(
+    EVENTS.userCredentialsRevoked,
+    CREDENTIALS_REVOKED_CONSUMER,
+    userCredentialsRevokedHandler(apps, processed, logger),
+  );
 }

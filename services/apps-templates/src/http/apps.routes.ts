@@ -1,8 +1,8 @@
 import { notFound, requireIdentity, userId } from "@genui/chassis";
 import { Router, type Request } from "express";
-import type { Apps } from "../apps";
+import type { Apps } from "../use-cases/apps";
 import { createAppInput, isId, pagination, updateAppInput, updateTemplateInput } from "../domain/validation";
-import type { Templates } from "../templates";
+import type { Templates } from "../use-cases/templates";
 
 /** Every route acts on the signed user's own apps; another user's app or template is a 404, never a 403. */
 export function appRoutes(apps: Apps, templates: Templates): Router {

@@ -1,47 +1,43 @@
+import { ContactBody, GoogleLoginBody, PasswordLoginBody, RegisterBody } from "@genui/contracts/http";
 import { z } from "zod";
 import { normaliseEmail } from "./email";
 
-const REQUIRED = "This field is required.";
-const requiredString = (max: number, label = "This field") =>
-  z
-    .string({ error: (i) => (i.input === undefined || i.input === null ? REQUIRED : "Not a valid string.") })
-    .max(max, `${label} must have at most ${max} characters.`);
+// The bodies' shapes (types, required fields, lengths and their messages) are the contracts' (@genui/contracts/http);
+// what identity adds here is its own reading of them: trimming, the e-mail's form, the password's rules.
 
-const email = requiredString(254)
-  .trim()
-  .min(1, "This field may not be blank.")
-  .pipe(z.email("Enter a valid email address."))
-  .transform(normaliseEmail);
+const REQUIRED = "This field is required.";
+const BLANK = "This field may not be blank.";
+
+const email = (field: z.ZodString) =>
+  field.trim().min(1, BLANK).pipe(z.email("Enter a valid email address.")).transform(normaliseEmail);
 
 /** Sign-up: e-mail, password of 8+ characters that is not only spaces, optional display name. */
 export const registerInput = z.object({
-  email,
-  password: requiredString(1_024, "Password")
+  email: email(RegisterBody.shape.email),
+  password: RegisterBody.shape.password
     .min(8, "This password is too short. It must contain at least 8 characters.")
     .refine((p) => p.trim().length > 0, "The password cannot be only whitespace."),
-  name: z
-    .string("Not a valid string.")
-    .trim()
-    .max(150, "Name must have at most 150 characters.")
-    .optional()
-    .transform((n) => n ?? ""),
+  name: RegisterBody.shape.name.transform((n) => n ?? ""),
 });
 export type RegisterInput = z.output<typeof registerInput>;
 
 /** Password sign-in: both fields present (the SPA also checks "Please fill in all fields."). */
 export const passwordLoginInput = z.object({
-  email: requiredString(254).trim().min(1, "This field may not be blank.").transform(normaliseEmail),
-  password: requiredString(1_024).min(1, "This field may not be blank."),
+  email: PasswordLoginBody.shape.email.trim().min(1, BLANK).transform(normaliseEmail),
+  password: PasswordLoginBody.shape.password.min(1, BLANK),
 });
 
-const googleToken = requiredString(4_096).trim().min(1, "This field may not be blank.");
+const googleToken = (field: z.ZodOptional<z.ZodString>) => field.unwrap().trim().min(1, BLANK).optional();
 
 /**
  * Google sign-in: the access token of Google's token client (SPEC) or the ID token of Google Identity Services
  * (`credential`; taken when both come). Without either, access_token is the field reported missing.
  */
 export const googleLoginInput = z
-  .object({ access_token: googleToken.optional(), credential: googleToken.optional() })
+  .object({
+    access_token: googleToken(GoogleLoginBody.shape.access_token),
+    credential: googleToken(GoogleLoginBody.shape.credential),
+  })
   .superRefine((v, ctx) => {
     if (v.access_token === undefined && v.credential === undefined)
       ctx.addIssue({ code: "custom", path: ["access_token"], message: REQUIRED });
@@ -55,12 +51,12 @@ export type GoogleLoginInput = z.output<typeof googleLoginInput>;
 
 /** Contact form: phone with its country code, "+" then 8-15 digits. */
 export const contactInput = z.object({
-  email,
-  phoneNumber: requiredString(32)
+  email: email(ContactBody.shape.email),
+  phoneNumber: ContactBody.shape.phoneNumber
     .trim()
     .transform((p) => p.replace(/[\s-]/g, ""))
     .pipe(z.string().regex(/^\+\d{8,15}$/, "Enter a phone number with its country code: + then 8 to 15 digits.")),
-  subject: requiredString(200, "Subject").trim().min(1, "This field may not be blank."),
-  message: requiredString(5_000, "Message").trim().min(1, "This field may not be blank."),
+  subject: ContactBody.shape.subject.trim().min(1, BLANK),
+  message: ContactBody.shape.message.trim().min(1, BLANK),
 });
 export type ContactInput = z.output<typeof contactInput>;

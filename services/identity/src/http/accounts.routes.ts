@@ -1,6 +1,6 @@
 import { requireIdentity, requireService, unauthorized, userId } from "@genui/chassis";
 import { Router, type Response } from "express";
-import type { Accounts, SignIn } from "../accounts";
+import type { Accounts, SignIn } from "../use-cases/accounts";
 import { googleLoginInput, passwordLoginInput, registerInput } from "../domain/validation";
 import type { UserRepository } from "../store/user.repository";
 

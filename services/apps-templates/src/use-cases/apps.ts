@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { notFound, validationFailed, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
 import type { App } from "@genui/contracts/http";
-import { KeySealer, generateApiKey, generatePublishableKey, hashApiKey, publishableSealId } from "./domain/api-key";
-import { normaliseWebsiteUrl } from "./domain/url";
-import { DEFAULT_DAILY_SPEND_CAP_MICROS, capAsText } from "./domain/validation";
-import type { KeyDirectory } from "./key-directory";
-import type { OwnerAppsCache } from "./owner-apps-cache";
-import type { AppRecord, AppRepository } from "./store/app.repository";
-import { APPS_ERRORS, appsError } from "./domain/errors";
+import { KeySealer, generateApiKey, generatePublishableKey, hashApiKey, publishableSealId } from "../domain/api-key";
+import { normaliseWebsiteUrl } from "../domain/url";
+import { DEFAULT_DAILY_SPEND_CAP_MICROS, capAsText } from "../domain/validation";
+import type { KeyDirectory } from "../store/key-directory";
+import type { OwnerAppsCache } from "../store/owner-apps-cache";
+import type { AppRecord, AppRepository } from "../store/app.repository";
+import { APPS_ERRORS, appsError } from "../domain/errors";
 
 /** An app as its owner sees it: the contract's App (SPEC §3). */
 export type AppView = App;
@@ -127,7 +127,10 @@ export class Apps {
     this.lists.invalidateOwner(ownerId);
     if (outcome === "missing") throw notFound();
     if (outcome === "active")
-      throw appsError(APPS_ERRORS.APP_ACTIVE, "An app with an active subscription cannot be deleted. Cancel the subscription first.");
+      throw appsError(
+        APPS_ERRORS.APP_ACTIVE,
+        "An app with an active subscription cannot be deleted. Cancel the subscription first.",
+      );
     this.keys.invalidate(id);
     this.outbox.flushSoon(id);
   }

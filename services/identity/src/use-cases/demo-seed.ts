@@ -1,7 +1,7 @@
 import type { Logger } from "@genui/chassis";
 import type { Accounts } from "./accounts";
-import { normaliseEmail } from "./domain/email";
-import type { UserRepository } from "./store/user.repository";
+import { normaliseEmail } from "../domain/email";
+import type { UserRepository } from "../store/user.repository";
 
 /** Makes sure the local platform's demo account exists (registered like any user); never touches an existing one. */
 export async function seedDemoUser(

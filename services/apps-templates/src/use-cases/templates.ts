@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { notFound } from "@genui/chassis";
 import type { Template, TemplatePage } from "@genui/contracts/http";
-import type { TemplateRecord, TemplateRepository } from "./store/template.repository";
+import type { TemplateRecord, TemplateRepository } from "../store/template.repository";
 
 /** A template as its owner sees it: the contract's Template (SPEC §3). */
 export type TemplateView = Template;

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { validationFailed, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { CredentialsRevokedReason, EVENTS, SignUpMethod } from "@genui/contracts";
 import argon2 from "argon2";
-import type { GoogleLoginInput, RegisterInput } from "./domain/validation";
-import { GoogleRejectedError, GoogleUnavailableError, type GoogleProfile } from "./google/userinfo";
-import type { GoogleVerifier } from "./google/verify";
-import { toPublicUser, type PublicUser, type UserRecord, type UserRepository } from "./store/user.repository";
-import { IDENTITY_ERRORS, identityError } from "./domain/errors";
+import type { GoogleLoginInput, RegisterInput } from "../domain/validation";
+import { GoogleRejectedError, GoogleUnavailableError, type GoogleProfile } from "../clients/google/userinfo";
+import type { GoogleVerifier } from "../clients/google/verify";
+import { toPublicUser, type PublicUser, type UserRecord, type UserRepository } from "../store/user.repository";
+import { IDENTITY_ERRORS, identityError } from "../domain/errors";
 
 export const INVALID_CREDENTIALS = "Unable to log in with provided credentials.";
 export const GOOGLE_REJECTED = "Google did not accept this sign-in. Please try again.";

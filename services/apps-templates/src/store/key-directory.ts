@@ -1,7 +1,7 @@
 import { TtlCache } from "@genui/chassis";
-import { hashApiKey, looksLikeApiKey, looksLikePublishableKey, type KeyKind } from "./domain/api-key";
-import { DEFAULT_DAILY_SPEND_CAP_MICROS } from "./domain/validation";
-import type { AppRepository, AppStatus } from "./store/app.repository";
+import { hashApiKey, looksLikeApiKey, looksLikePublishableKey, type KeyKind } from "../domain/api-key";
+import { DEFAULT_DAILY_SPEND_CAP_MICROS } from "../domain/validation";
+import type { AppRepository, AppStatus } from "./app.repository";
 
 /** What apps.keys.verify answers about a key. */
 export interface KeyOwner {

@@ -1,4 +1,4 @@
-import type { AppRecord, AppRepository } from "./store/app.repository";
+import type { AppRecord, AppRepository } from "./app.repository";
 
 interface Entry {
   apps: AppRecord[];

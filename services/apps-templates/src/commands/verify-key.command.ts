@@ -1,0 +1,12 @@
+import { ReplyFailure, type MessageBus } from "@genui/chassis";
+import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
+import type { KeyDirectory } from "../store/key-directory";
+
+/** apps.keys.verify: whose key is this (the generation API asks on every published call; answered from memory). */
+export function serveVerifyKey(bus: MessageBus, keys: KeyDirectory) {
+  return bus.serve(COMMANDS.verifyKey, async (req) => {
+    const owner = await keys.verify(req.apiKey);
+    if (!owner) throw new ReplyFailure(REPLY_ERRORS.KEY_NOT_FOUND, "unknown API key");
+    return owner;
+  });
+}
