@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { MessageBus, connectNats, createLogger } from "@genui/chassis";
 import { COMMANDS, EVENTS, REPLY_ERRORS } from "@genui/contracts";
-import { testInfra } from "@genui/testkit";
+import { TEST_IDENTITY_SECRET, testInfra } from "@genui/testkit";
 import { WalletRepository } from "../services/billing/src/store/wallet.repository";
 import { Holds } from "../services/billing/src/use-cases/holds";
 import { Wallets, walletLock } from "../services/billing/src/use-cases/wallets";
+import { loadBillingConfig } from "../services/billing/src/config";
+import { runReconcile } from "../services/billing/src/jobs/reconcile";
 import { BrowserClient } from "./support/client";
 import { eventually } from "./support/eventually";
 import { startStack, type Stack } from "./support/stack";
@@ -278,5 +280,32 @@ describe("wallets, holds and metering", () => {
       expect.objectContaining({ userId, balance: 30_001, ledgerSum: 30_000 }),
     ]);
     await stack.billing.ctx.mongo!.collection("wallets").updateOne({ _id: userId as never }, { $inc: { balance: -1 } });
+  });
+
+  it("when the reconciliation job runs (main.js reconcile), then it prints each mismatch and answers exit code 1; clean, 0", async () => {
+    const { userId } = await signUp();
+    await wallets.apply(userId, `test-credit:${userId}`, 20_000, "adjustment");
+    const config = loadBillingConfig({
+      LOG_LEVEL: "silent",
+      INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+      MONGO_URL: testInfra().mongoUrl,
+      MONGO_DB: stack.billing.ctx.mongo!.name,
+      NATS_URL: testInfra().natsUrl,
+      REDIS_URL: testInfra().redisUrl,
+      REDIS_KEY_PREFIX: stack.prefix,
+    });
+    const run = async () => {
+      let text = "";
+      const code = await runReconcile(config, { write: (chunk: string) => ((text += chunk), true) } as NodeJS.WritableStream);
+      return { code, text };
+    };
+    const clean = await run();
+    expect(clean.code).toBe(0);
+    expect(clean.text).toMatch(/ wallets, \d+ ledger entries, 0 mismatches, 0 debits over their hold, 0 wallets below zero\n$/);
+    await stack.billing.ctx.mongo!.collection("wallets").updateOne({ _id: userId as never }, { $inc: { balance: 7 } });
+    const tampered = await run();
+    expect(tampered.code).toBe(1);
+    expect(tampered.text).toContain(`MISMATCH wallet ${userId}: balance 20007, ledger 20000`);
+    await stack.billing.ctx.mongo!.collection("wallets").updateOne({ _id: userId as never }, { $inc: { balance: -7 } });
   });
 });
