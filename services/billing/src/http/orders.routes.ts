@@ -1,12 +1,22 @@
-import { AppError, requireIdentity, userId, validationFailed, type Logger, type RawBodyRequest } from "@genui/chassis";
+import {
+  AppError,
+  badRequest,
+  requireIdentity,
+  unauthorized,
+  userId,
+  validationFailed,
+  type Logger,
+  type RawBodyRequest,
+} from "@genui/chassis";
 import { AmountBody, CashfreeWebhookBody, SetCurrencyBody } from "@genui/contracts/http";
 import { Router, type NextFunction, type Request, type Response } from "express";
+import type { z } from "zod";
 import { CashfreeClient } from "../clients/cashfree";
 import type { Orders } from "../use-cases/orders";
 import { HTTP_STATUS } from "./errors";
 
 /** The body as the contract's schema reads it, or undefined when it does not fit. */
-const parsed = <T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, req: Request) => {
+const parsed = <S extends z.ZodType>(schema: S, req: Request): z.output<S> | undefined => {
   const r = schema.safeParse(req.body ?? {});
   return r.success ? r.data : undefined;
 };
@@ -59,14 +69,10 @@ export function orderRoutes(orders: Orders, webhookSecret: string, logger: Logge
     );
     if (!ok) {
       logger.warn({ ip: req.ip }, "cashfree webhook with an invalid signature refused");
-      res.status(401).json({ message: "Invalid webhook signature." });
-      return;
+      throw unauthorized("Invalid webhook signature.");
     }
     const orderId = parsed(CashfreeWebhookBody, req)?.data?.order?.order_id;
-    if (!orderId) {
-      res.status(400).json({ message: "Webhook without an order id." });
-      return;
-    }
+    if (!orderId) throw badRequest("Webhook without an order id.");
     await orders.onCashfreeWebhook(orderId);
     res.json({ received: true });
   });
