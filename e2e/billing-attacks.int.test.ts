@@ -1,8 +1,8 @@
 import { createLogger } from "@genui/chassis";
 import type { FakeAnswer, FakeOpenAI } from "@genui/testkit";
 import { WalletRepository } from "../services/billing/src/store/wallet.repository";
-import { Holds } from "../services/billing/src/holds";
-import { Wallets, walletLock } from "../services/billing/src/wallets";
+import { Holds } from "../services/billing/src/use-cases/holds";
+import { Wallets, walletLock } from "../services/billing/src/use-cases/wallets";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
 import { readEventStream } from "./support/sse";
@@ -44,7 +44,6 @@ describe("billing attacks through the generation worker", () => {
     const ctx = stack.billing.ctx;
     wallets = new Wallets(
       new WalletRepository(ctx.mongo!),
-      ctx.bus!,
       createLogger("attack-test", "silent"),
       walletLock(ctx.redis!, stack.prefix),
       new Holds(ctx.redis!, stack.prefix),

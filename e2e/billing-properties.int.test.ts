@@ -1,9 +1,9 @@
 import { createLogger } from "@genui/chassis";
 import type { FakeAnswer, FakeOpenAI } from "@genui/testkit";
 import fc from "fast-check";
-import { Holds } from "../services/billing/src/holds";
+import { Holds } from "../services/billing/src/use-cases/holds";
 import { WalletRepository, type LedgerEntry } from "../services/billing/src/store/wallet.repository";
-import { Wallets, walletLock } from "../services/billing/src/wallets";
+import { Wallets, walletLock } from "../services/billing/src/use-cases/wallets";
 import { requestCost } from "../services/billing/src/domain/pricing";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
@@ -96,7 +96,6 @@ describe("billing properties under generated generation scenarios", () => {
     repo = new WalletRepository(ctx.mongo!);
     wallets = new Wallets(
       repo,
-      ctx.bus!,
       createLogger("property-test", "silent"),
       walletLock(ctx.redis!, stack.prefix),
       new Holds(ctx.redis!, stack.prefix),

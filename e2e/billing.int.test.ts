@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { MessageBus, connectNats, createLogger, type ReceivedEvent } from "@genui/chassis";
-import { COMMANDS, EVENTS, REPLY_ERRORS, type BalanceChangedSchema } from "@genui/contracts";
-import { testInfra } from "@genui/testkit";
+import { MessageBus, connectNats, createLogger } from "@genui/chassis";
+import { COMMANDS, EVENTS, REPLY_ERRORS } from "@genui/contracts";
+import { TEST_IDENTITY_SECRET, testInfra } from "@genui/testkit";
 import { WalletRepository } from "../services/billing/src/store/wallet.repository";
-import { Holds } from "../services/billing/src/holds";
-import { Wallets, walletLock } from "../services/billing/src/wallets";
+import { Holds } from "../services/billing/src/use-cases/holds";
+import { Wallets, walletLock } from "../services/billing/src/use-cases/wallets";
+import { loadBillingConfig } from "../services/billing/src/config";
+import { runReconcile } from "../services/billing/src/jobs/reconcile";
 import { BrowserClient } from "./support/client";
 import { eventually } from "./support/eventually";
 import { startStack, type Stack } from "./support/stack";
@@ -14,7 +16,6 @@ describe("wallets, holds and metering", () => {
   let bus: MessageBus;
   let wallets: Wallets;
   let holds: Holds;
-  const changes: ReceivedEvent<typeof BalanceChangedSchema>[] = [];
   const logger = createLogger("billing-test", "silent");
 
   beforeAll(async () => {
@@ -25,13 +26,12 @@ describe("wallets, holds and metering", () => {
       logger,
     });
     await bus.ensureStream("GENERATION");
-    await bus.consume(EVENTS.balanceChanged, "observer-balance", async (e) => void changes.push(e));
     // The billing service's own ledger code on its own database, to put credits in (top-ups arrive later).
     const repo = new WalletRepository(stack.billing.ctx.mongo!);
     const billing = stack.billing.ctx;
     const lock = walletLock(billing.redis!, stack.prefix);
     holds = new Holds(billing.redis!, stack.prefix);
-    wallets = new Wallets(repo, billing.bus!, logger, lock, holds);
+    wallets = new Wallets(repo, logger, lock, holds);
   });
   afterAll(async () => {
     await bus.close();
@@ -97,11 +97,9 @@ describe("wallets, holds and metering", () => {
     expect(after.balance).toBe((1_000_000 - COST) / 1_000_000);
     expect((await balanceOf(client)).balance).toBe((1_000_000 - COST) / 1_000_000);
     expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 1_000_000 - COST });
-    const mine = await eventually(
-      async () => changes.filter((c) => c.payload.userId === userId),
-      (c) => c.length >= 2,
-    );
-    expect(mine.map((c) => Number(c.payload.deltaMicros)).sort((a, b) => a - b)).toEqual([-COST, 1_000_000]);
+    // One credit and one debit in the ledger, however often the usage arrived.
+    const entries = await new WalletRepository(stack.billing.ctx.mongo!).ledger.find({ userId }).lean().exec();
+    expect(entries.map((e) => Number(e.amount)).sort((a, b) => a - b)).toEqual([-COST, 1_000_000]);
   });
 
   it("when 50 authorisations race for a small balance, then exactly as many as it covers succeed and nothing overdraws", async () => {
@@ -282,5 +280,32 @@ describe("wallets, holds and metering", () => {
       expect.objectContaining({ userId, balance: 30_001, ledgerSum: 30_000 }),
     ]);
     await stack.billing.ctx.mongo!.collection("wallets").updateOne({ _id: userId as never }, { $inc: { balance: -1 } });
+  });
+
+  it("when the reconciliation job runs (main.js reconcile), then it prints each mismatch and answers exit code 1; clean, 0", async () => {
+    const { userId } = await signUp();
+    await wallets.apply(userId, `test-credit:${userId}`, 20_000, "adjustment");
+    const config = loadBillingConfig({
+      LOG_LEVEL: "silent",
+      INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+      MONGO_URL: testInfra().mongoUrl,
+      MONGO_DB: stack.billing.ctx.mongo!.name,
+      NATS_URL: testInfra().natsUrl,
+      REDIS_URL: testInfra().redisUrl,
+      REDIS_KEY_PREFIX: stack.prefix,
+    });
+    const run = async () => {
+      let text = "";
+      const code = await runReconcile(config, { write: (chunk: string) => ((text += chunk), true) } as NodeJS.WritableStream);
+      return { code, text };
+    };
+    const clean = await run();
+    expect(clean.code).toBe(0);
+    expect(clean.text).toMatch(/ wallets, \d+ ledger entries, 0 mismatches, 0 debits over their hold, 0 wallets below zero\n$/);
+    await stack.billing.ctx.mongo!.collection("wallets").updateOne({ _id: userId as never }, { $inc: { balance: 7 } });
+    const tampered = await run();
+    expect(tampered.code).toBe(1);
+    expect(tampered.text).toContain(`MISMATCH wallet ${userId}: balance 20007, ledger 20000`);
+    await stack.billing.ctx.mongo!.collection("wallets").updateOne({ _id: userId as never }, { $inc: { balance: -7 } });
   });
 });

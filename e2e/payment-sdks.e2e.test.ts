@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import { startFakeGoogle, startPaymentEmulator, type FakeGoogle, type PaymentEmulator } from "@genui/sims";
 import { launchBrowser, screenshotPath } from "@genui/testkit";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { CashfreeClient } from "../services/billing/src/payments/cashfree";
-import { PayPalClient } from "../services/billing/src/payments/paypal";
-import { ProviderError } from "../services/billing/src/payments/provider-error";
+import { CashfreeClient } from "../services/billing/src/clients/cashfree";
+import { PayPalClient } from "../services/billing/src/clients/paypal";
+import { ProviderError } from "../services/billing/src/clients/provider-error";
 import { eventually } from "./support/eventually";
 import { describedAxeViolations } from "./support/pages";
 

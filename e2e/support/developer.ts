@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createLogger } from "@genui/chassis";
-import { Holds } from "../../services/billing/src/holds";
+import { Holds } from "../../services/billing/src/use-cases/holds";
 import { WalletRepository } from "../../services/billing/src/store/wallet.repository";
-import { Wallets, walletLock } from "../../services/billing/src/wallets";
+import { Wallets, walletLock } from "../../services/billing/src/use-cases/wallets";
 import { BrowserClient } from "./client";
 import { eventually } from "./eventually";
 import type { Stack } from "./stack";
@@ -27,7 +27,6 @@ export async function credit(stack: Stack, userId: string, micros: number): Prom
   const logger = createLogger("test-credit", "silent");
   const wallets = new Wallets(
     new WalletRepository(ctx.mongo!),
-    ctx.bus!,
     logger,
     walletLock(ctx.redis!, stack.prefix),
     new Holds(ctx.redis!, stack.prefix),

@@ -4,12 +4,7 @@ import { UserCredentialsRevokedSchema, UserRegisteredSchema } from "./gen/genui/
 import { AppCreatedSchema, AppDeletedSchema, AppKeyRotatedSchema, AppSpendCapChangedSchema } from "./gen/genui/apps/v1/events_pb";
 import { VerifyKeyRequestSchema, VerifyKeyResponseSchema } from "./gen/genui/apps/v1/keys_pb";
 import { ListPublishedTemplatesRequestSchema, ListPublishedTemplatesResponseSchema } from "./gen/genui/apps/v1/templates_pb";
-import {
-  BalanceChangedSchema,
-  OrderPaidSchema,
-  SubscriptionActivatedSchema,
-  SubscriptionCancelledSchema,
-} from "./gen/genui/billing/v1/events_pb";
+import { SubscriptionActivatedSchema, SubscriptionCancelledSchema } from "./gen/genui/billing/v1/events_pb";
 import { AuthorizeBalanceRequestSchema, AuthorizeBalanceResponseSchema } from "./gen/genui/billing/v1/balance_pb";
 import { GenerationCompletedSchema } from "./gen/genui/generation/v1/events_pb";
 import { ListModelsRequestSchema, ListModelsResponseSchema } from "./gen/genui/billing/v1/models_pb";
@@ -45,7 +40,8 @@ export interface SignalDef<T = unknown> {
 export const STREAMS = {
   IDENTITY: { name: "IDENTITY", subjects: ["identity.>"] },
   APPS: { name: "APPS", subjects: ["apps.app.>"] },
-  BILLING: { name: "BILLING", subjects: ["billing.subscription.>", "billing.order.>", "billing.balance.changed"] },
+  // billing.order.paid and billing.balance.changed are no longer published (nothing reacted to them).
+  BILLING: { name: "BILLING", subjects: ["billing.subscription.>"] },
   GENERATION: { name: "GENERATION", subjects: ["generation.>"] },
 } as const;
 
@@ -63,8 +59,6 @@ export const EVENTS = {
   appSpendCapChanged: event("apps.app.spend_cap_changed", "APPS", AppSpendCapChangedSchema),
   subscriptionActivated: event("billing.subscription.activated", "BILLING", SubscriptionActivatedSchema),
   subscriptionCancelled: event("billing.subscription.cancelled", "BILLING", SubscriptionCancelledSchema),
-  orderPaid: event("billing.order.paid", "BILLING", OrderPaidSchema),
-  balanceChanged: event("billing.balance.changed", "BILLING", BalanceChangedSchema),
   generationCompleted: event("generation.completed", "GENERATION", GenerationCompletedSchema),
 } as const;
 

@@ -1,30 +1,31 @@
-import { DistributedLock, OutboxRelay, ReplyFailure, startService, type Logger, type RunningService } from "@genui/chassis";
-import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
-import { registerSubscriptions } from "./events/subscriptions";
-import { balanceRoutes } from "./http/balance.routes";
-import { subscriptionRoutes } from "./http/subscription.routes";
-import { SubscriptionRepository, type SubscriptionRecord } from "./store/subscription.repository";
-import { Subscriptions } from "./subscriptions";
-import { requestCost } from "./domain/pricing";
-import { WalletRepository } from "./store/wallet.repository";
-import { Wallets, walletLock } from "./wallets";
-import { Holds } from "./holds";
-import { ConfiguredRates } from "./domain/money";
-import { orderRoutes } from "./http/orders.routes";
-import { OrderPoller } from "./order-poller";
-import { Orders } from "./orders";
-import { CashfreeClient } from "./payments/cashfree";
-import { PayPalClient } from "./payments/paypal";
-import { OrderRepository, type OrderRecord } from "./store/order.repository";
+import { DistributedLock, OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
+import { CashfreeClient } from "./clients/cashfree";
+import { PayPalClient } from "./clients/paypal";
+import { serveAuthorizeBalance } from "./commands/authorize-balance.command";
+import { serveListModels } from "./commands/list-models.command";
 import type { BillingConfig } from "./config";
-import { Catalogue } from "./domain/catalogue";
-import { planRoutes } from "./http/plans.routes";
+import { ConfiguredRates } from "./domain/money";
+import { startEventHandlers } from "./events";
+import { balanceRoutes } from "./http/balance.routes";
 import { HTTP_STATUS } from "./http/errors";
+import { orderRoutes } from "./http/orders.routes";
+import { planRoutes } from "./http/plans.routes";
+import { subscriptionRoutes } from "./http/subscription.routes";
+import { startLedgerSweep } from "./jobs/ledger-sweep";
+import { OrderPoller } from "./jobs/order-poller";
+import { loadCatalogue } from "./store/catalogue-file";
+import { OrderRepository } from "./store/order.repository";
+import { SubscriptionRepository, type SubscriptionRecord } from "./store/subscription.repository";
+import { WalletRepository } from "./store/wallet.repository";
+import { Holds } from "./use-cases/holds";
+import { Orders } from "./use-cases/orders";
+import { Subscriptions } from "./use-cases/subscriptions";
+import { Wallets, walletLock } from "./use-cases/wallets";
 
 /** Starts the billing service in this process (main.ts and the integration tests both use it). */
 export function startBilling(config: BillingConfig, logger?: Logger): Promise<RunningService> {
   // A broken catalogue stops the boot with a readable reason, before any connection is made.
-  const catalogue = Catalogue.fromFile(config.PLANS_FILE);
+  const catalogue = loadCatalogue(config.PLANS_FILE);
   return startService({
     service: "billing",
     http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, errorStatus: HTTP_STATUS },
@@ -38,14 +39,15 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
     setup: async (ctx) => {
       const bus = ctx.bus!;
       await bus.ensureStream("BILLING");
+
       const repo = new WalletRepository(ctx.mongo!);
       await repo.init();
       const lock = walletLock(ctx.redis!, config.REDIS_KEY_PREFIX);
       const holds = new Holds(ctx.redis!, config.REDIS_KEY_PREFIX);
-      const wallets = new Wallets(repo, bus, ctx.logger, lock, holds, config.HOLD_TTL_SECONDS * 1000, ctx.metrics);
+      const wallets = new Wallets(repo, ctx.logger, lock, holds, config.HOLD_TTL_SECONDS * 1000, ctx.metrics);
+
       const orderRepo = new OrderRepository(ctx.mongo!, new DistributedLock(ctx.redis!, `${config.REDIS_KEY_PREFIX}lock:order:`));
       await orderRepo.init();
-      const orderOutbox = new OutboxRelay<OrderRecord>(orderRepo.model, bus, ctx.logger, orderRepo.lock);
       const poller = new OrderPoller(
         {
           redisUrl: config.REDIS_URL,
@@ -58,9 +60,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
       const timeoutMs = config.PAYMENT_PROVIDER_TIMEOUT_MS;
       const orders = new Orders(
         orderRepo,
-        orderOutbox,
         wallets,
-        bus,
         new PayPalClient({
           baseUrl: config.PAYPAL_BASE_URL,
           clientId: config.PAYPAL_CLIENT_ID,
@@ -88,66 +88,35 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
         ctx.logger,
       );
       poller.start(orders, orderRepo);
-      orderOutbox.start();
+
       const subRepo = new SubscriptionRepository(ctx.mongo!);
       await subRepo.init();
       const subOutbox = new OutboxRelay<SubscriptionRecord>(subRepo.model, bus, ctx.logger, subRepo.lock);
       const subscriptions = new Subscriptions(subRepo, bus, subOutbox, catalogue);
-      const consumers = await registerSubscriptions(
-        bus,
+
+      const consumers = await startEventHandlers(bus, {
         wallets,
         catalogue,
         subscriptions,
-        config.DEMO_CREDIT_EMAIL
-          ? { email: config.DEMO_CREDIT_EMAIL, micros: Math.round(config.DEMO_CREDIT_USD * 1_000_000) }
-          : undefined,
-      );
+        ...(config.DEMO_CREDIT_EMAIL
+          ? { demoCredit: { email: config.DEMO_CREDIT_EMAIL, micros: Math.round(config.DEMO_CREDIT_USD * 1_000_000) } }
+          : {}),
+      });
       subOutbox.start();
-      // Ledger batches a crash interrupted are finished in the background (expired holds go by themselves).
-      const sweep = setInterval(() => {
-        void wallets.recover().catch((err: unknown) => ctx.logger.warn({ err }, "ledger sweep failed"));
-      }, 5_000);
-      sweep.unref();
+      const sweep = startLedgerSweep(wallets, ctx.logger);
       ctx.shutdown.add("workers", "billing consumers and sweeps", async () => {
-        clearInterval(sweep);
+        sweep.stop();
         for (const c of consumers) await c.stop();
         await subOutbox.stop();
         await poller.stop();
-        await orderOutbox.stop();
       });
 
-      bus.serve(COMMANDS.authorizeBalance, async (req) => {
-        const plan = catalogue.find(req.model);
-        if (!plan) throw new ReplyFailure(REPLY_ERRORS.INVALID_REQUEST, `unknown model ${req.model}`);
-        if (!req.userId || !req.requestId)
-          throw new ReplyFailure(REPLY_ERRORS.INVALID_REQUEST, "user id and request id are required");
-        const max = requestCost(
-          req.maxInputTokens,
-          req.maxOutputTokens,
-          plan.prices.USD.input_text_cost,
-          plan.prices.USD.output_text_cost,
-        );
-        const r = await wallets.authorize(req.userId, req.requestId, max);
-        return { ...r, heldMicros: BigInt(r.heldMicros), availableMicros: BigInt(r.availableMicros) };
-      });
+      serveAuthorizeBalance(bus, wallets, catalogue);
+      serveListModels(bus, catalogue);
+
       ctx.app.use(balanceRoutes(wallets));
       ctx.app.use(subscriptionRoutes(subscriptions));
       ctx.app.use(orderRoutes(orders, config.CASHFREE_CLIENT_SECRET, ctx.logger));
-      // Generation learns which models exist from here, never from a copy.
-      ctx.bus!.serve(COMMANDS.listModels, async () => ({
-        models: catalogue.plans.map((p) => ({
-          id: p.id,
-          slug: p.id,
-          name: p.name,
-          description: p.description,
-          features: [...p.features],
-          inputTextLimit: BigInt(p.input_text_limit),
-          outputTextLimit: BigInt(p.output_text_limit),
-          isDefault: p.default,
-          inputTextCostMicros: BigInt(p.prices.USD.input_text_cost),
-          outputTextCostMicros: BigInt(p.prices.USD.output_text_cost),
-        })),
-      }));
       ctx.app.use(planRoutes(catalogue));
     },
   });

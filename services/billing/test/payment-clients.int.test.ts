@@ -1,7 +1,7 @@
 import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "@genui/sims";
-import { CashfreeClient } from "../src/payments/cashfree";
-import { PayPalClient } from "../src/payments/paypal";
-import { ProviderError } from "../src/payments/provider-error";
+import { CashfreeClient } from "../src/clients/cashfree";
+import { PayPalClient } from "../src/clients/paypal";
+import { ProviderError } from "../src/clients/provider-error";
 
 const PAYPAL = { clientId: "pp-client-id", clientSecret: "pp-client-secret" };
 const CASHFREE = { clientId: "cf-client-id", clientSecret: "cf-client-secret" };

@@ -1,7 +1,8 @@
 import path from "node:path";
+import { loadCatalogue } from "../store/catalogue-file";
 import { Catalogue } from "./catalogue";
 
-const shipped = () => Catalogue.fromFile(path.join(__dirname, "../../catalogue/plans.json"));
+const shipped = () => loadCatalogue(path.join(__dirname, "../../catalogue/plans.json"));
 
 describe("the plan catalogue", () => {
   it("when the shipped file is read, then it has genui-pluto-0.1 as the default and a Thinking plan", () => {

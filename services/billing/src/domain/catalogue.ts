@@ -1,5 +1,4 @@
 import type { ModelPlan } from "@genui/contracts/http";
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 
 export const CURRENCIES = ["USD", "INR"] as const;
@@ -46,7 +45,7 @@ export type Plan = z.output<typeof planSchema>;
 /** A plan as `GET /billing/api/v1/modals/list` answers it: the contract's ModelPlan. */
 export type PlanView = ModelPlan;
 
-/** Billing's plan catalogue: read once at boot from a JSON file, validated, immutable while running. */
+/** Billing's plan catalogue: validated from its JSON (read once at boot by `store/catalogue-file.ts`), immutable. */
 export class Catalogue {
   readonly plans: readonly Plan[];
 
@@ -57,10 +56,6 @@ export class Catalogue {
         `invalid plan catalogue: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
       );
     this.plans = parsed.data.plans;
-  }
-
-  static fromFile(path: string): Catalogue {
-    return new Catalogue(JSON.parse(readFileSync(path, "utf8")));
   }
 
   get defaultPlan(): Plan {

@@ -2,7 +2,7 @@ import type { Balance } from "@genui/contracts/http";
 import { requireIdentity, userId } from "@genui/chassis";
 import { Router } from "express";
 import { toDollars } from "../domain/pricing";
-import type { Wallets } from "../wallets";
+import type { Wallets } from "../use-cases/wallets";
 
 /** The signed user's balance in dollars (credits are US dollars). */
 export function balanceRoutes(wallets: Wallets): Router {

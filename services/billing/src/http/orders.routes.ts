@@ -1,16 +1,35 @@
-import { AppError, requireIdentity, userId, validationFailed, type Logger, type RawBodyRequest } from "@genui/chassis";
+import {
+  AppError,
+  badRequest,
+  requireIdentity,
+  unauthorized,
+  userId,
+  validationFailed,
+  type Logger,
+  type RawBodyRequest,
+} from "@genui/chassis";
+import { AmountBody, CashfreeWebhookBody, SetCurrencyBody } from "@genui/contracts/http";
 import { Router, type NextFunction, type Request, type Response } from "express";
-import { CashfreeClient } from "../payments/cashfree";
-import type { Orders } from "../orders";
+import type { z } from "zod";
+import { CashfreeClient } from "../clients/cashfree";
+import type { Orders } from "../use-cases/orders";
 import { HTTP_STATUS } from "./errors";
 
-const body = (req: Request): Record<string, unknown> =>
-  req.body && typeof req.body === "object" && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+/** The body as the contract's schema reads it, or undefined when it does not fit. */
+const parsed = <S extends z.ZodType>(schema: S, req: Request): z.output<S> | undefined => {
+  const r = schema.safeParse(req.body ?? {});
+  return r.success ? r.data : undefined;
+};
+
+/** The top-up amount as sent (a number or text), or undefined: the use case answers which message fits. */
+const amountOf = (req: Request) => parsed(AmountBody, req)?.amount;
 
 /** Order errors answer `{ error, message }` (the SPA's order wrapper reads `error`), with field errors for input. */
 function orderErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
   if (!(err instanceof AppError && Object.hasOwn(HTTP_STATUS, err.code))) return next(err);
-  res.status(HTTP_STATUS[err.code as keyof typeof HTTP_STATUS]).json({ ...(err.fields ?? {}), error: err.message, message: err.message, code: err.code });
+  res
+    .status(HTTP_STATUS[err.code as keyof typeof HTTP_STATUS])
+    .json({ ...(err.fields ?? {}), error: err.message, message: err.message, code: err.code });
 }
 
 /**
@@ -23,16 +42,16 @@ export function orderRoutes(orders: Orders, webhookSecret: string, logger: Logge
     res.json({ currency: await orders.currencyOf(userId(req)), currencies: ["USD", "INR"] });
   });
   router.post("/billing/api/v1/currency/", requireIdentity, async (req, res) => {
-    const c = body(req).currency;
-    if (c !== "USD" && c !== "INR") throw validationFailed({ currency: ['Choose "USD" or "INR".'] });
+    const c = parsed(SetCurrencyBody, req)?.currency;
+    if (!c) throw validationFailed({ currency: ['Choose "USD" or "INR".'] });
     await orders.setCurrency(userId(req), c);
     res.json({ currency: c });
   });
   router.post("/billing/api/v1/currency/exchange-rate/", requireIdentity, async (req, res) => {
-    res.json(await orders.quote(userId(req), body(req).amount));
+    res.json(await orders.quote(userId(req), amountOf(req)));
   });
   router.post("/billing/api/v1/orders/create/", requireIdentity, async (req, res) => {
-    res.status(201).json(await orders.create(userId(req), body(req).amount));
+    res.status(201).json(await orders.create(userId(req), amountOf(req)));
   });
   router.post("/billing/api/v1/orders/paypal/:orderId/capture/", requireIdentity, async (req, res) => {
     res.json(await orders.capture(userId(req), String(req.params.orderId)));
@@ -50,15 +69,10 @@ export function orderRoutes(orders: Orders, webhookSecret: string, logger: Logge
     );
     if (!ok) {
       logger.warn({ ip: req.ip }, "cashfree webhook with an invalid signature refused");
-      res.status(401).json({ message: "Invalid webhook signature." });
-      return;
+      throw unauthorized("Invalid webhook signature.");
     }
-    const data = body(req).data as { order?: { order_id?: unknown } } | undefined;
-    const orderId = data?.order?.order_id;
-    if (typeof orderId !== "string" || !orderId) {
-      res.status(400).json({ message: "Webhook without an order id." });
-      return;
-    }
+    const orderId = parsed(CashfreeWebhookBody, req)?.data?.order?.order_id;
+    if (!orderId) throw badRequest("Webhook without an order id.");
     await orders.onCashfreeWebhook(orderId);
     res.json({ received: true });
   });

@@ -1,4 +1,5 @@
 import { validationFailed } from "@genui/chassis";
+import { PlansQuery } from "@genui/contracts/http";
 import { Router } from "express";
 import { CURRENCIES, type Catalogue, type Currency } from "../domain/catalogue";
 
@@ -6,8 +7,10 @@ import { CURRENCIES, type Catalogue, type Currency } from "../domain/catalogue";
 export function planRoutes(catalogue: Catalogue): Router {
   const router = Router();
   router.get("/billing/api/v1/modals/list", (req, res) => {
-    const raw = req.query.currency;
-    const currency = raw === undefined || raw === "" ? "USD" : typeof raw === "string" ? raw.trim().toUpperCase() : "";
+    // A query the contract does not read (e.g. the currency twice) is an unknown currency.
+    const query = PlansQuery.safeParse(req.query);
+    const raw = query.success ? query.data.currency : "?";
+    const currency = raw === undefined || raw === "" ? "USD" : raw.trim().toUpperCase();
     if (!(CURRENCIES as readonly string[]).includes(currency))
       throw validationFailed({ currency: [`Unknown currency: use one of ${CURRENCIES.join(", ")}.`] });
     res.setHeader("cache-control", "public, max-age=60");

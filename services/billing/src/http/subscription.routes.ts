@@ -1,6 +1,6 @@
 import { requireIdentity, userId } from "@genui/chassis";
 import { Router } from "express";
-import type { Subscriptions } from "../subscriptions";
+import type { Subscriptions } from "../use-cases/subscriptions";
 
 /** `{id}` is the subscription id the app list carries as `subscription_id` (`sub_<app id>`). Owner only; else 404. */
 export function subscriptionRoutes(subscriptions: Subscriptions): Router {

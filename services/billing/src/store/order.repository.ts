@@ -1,4 +1,4 @@
-import { outboxSchemaFields, outboxUpdate, type DocumentLock, type OutboxFields, type SealedEvent } from "@genui/chassis";
+import type { DocumentLock } from "@genui/chassis";
 import { Schema, type Connection, type Model } from "mongoose";
 import type { PayCurrency } from "../domain/money";
 
@@ -10,7 +10,7 @@ export type Provider = "paypal" | "cashfree";
  * is locked in at creation: `payMinor` of `payCurrency` buys `usdCents` of credit. The wallet is credited under the
  * ledger key `topup:<provider>:<providerOrderId>`, so every path that learns of the payment credits it once.
  */
-export interface OrderRecord extends OutboxFields {
+export interface OrderRecord {
   _id: string;
   userId: string;
   provider: Provider;
@@ -54,7 +54,6 @@ const schema = new Schema<OrderRecord>(
     updatedAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true },
     paidAt: { type: Date },
-    ...outboxSchemaFields,
   },
   { versionKey: false, minimize: false },
 );
@@ -62,7 +61,7 @@ const schema = new Schema<OrderRecord>(
 export class OrderRepository {
   readonly model: Model<OrderRecord>;
 
-  /** `lock` is taken by every update of an order (the orders' outbox relay shares it). */
+  /** `lock` is taken by every update of an order. */
   constructor(
     conn: Connection,
     readonly lock: DocumentLock,
@@ -96,14 +95,13 @@ export class OrderRepository {
     return res.modifiedCount === 1;
   }
 
-  /** Marks the order paid with its event, once; false when it was paid already. */
-  async markPaid(id: string, set: Partial<OrderRecord>, events: SealedEvent[]): Promise<boolean> {
-    const o = outboxUpdate(events);
+  /** Marks the order paid, once; false when it was paid already. */
+  async markPaid(id: string, set: Partial<OrderRecord>): Promise<boolean> {
     const res = await this.lock.run(id, () =>
       this.model
         .updateOne(
           { _id: id, status: { $ne: "paid" } },
-          { $set: { ...set, status: "paid", paidAt: new Date(), updatedAt: new Date(), ...o.$set }, $inc: o.$inc },
+          { $set: { ...set, status: "paid", paidAt: new Date(), updatedAt: new Date() } },
         )
         .exec(),
     );

@@ -86,7 +86,8 @@ export const SubscriptionCancelledSchema: GenMessage<SubscriptionCancelled> =
   messageDesc(file_genui_billing_v1_events, 1);
 
 /**
- * Subject billing.order.paid: a top-up order was paid and its credits added.
+ * Deprecated: no longer published (nothing consumed it); kept so the schema stays compatible. Was the subject
+ * billing.order.paid: a top-up order was paid and its credits added.
  *
  * @generated from message genui.billing.v1.OrderPaid
  */
@@ -135,7 +136,8 @@ export type OrderPaid = Message<"genui.billing.v1.OrderPaid"> & {
 export const OrderPaidSchema: GenMessage<OrderPaid> = /*@__PURE__*/ messageDesc(file_genui_billing_v1_events, 2);
 
 /**
- * Subject billing.balance.changed: a wallet's balance moved.
+ * Deprecated: no longer published (nothing consumed it); kept so the schema stays compatible. Was the subject
+ * billing.balance.changed: a wallet's balance moved.
  *
  * @generated from message genui.billing.v1.BalanceChanged
  */

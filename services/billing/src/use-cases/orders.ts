@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type AppError, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
-import { EVENTS, PaymentProvider } from "@genui/contracts";
+import type { AppError, Logger } from "@genui/chassis";
 import {
   centsToMicros,
   decimalToMinor,
@@ -9,12 +8,12 @@ import {
   payMinor,
   type PayCurrency,
   type RateSource,
-} from "./domain/money";
-import type { CashfreeClient, CashfreeOrder } from "./payments/cashfree";
-import type { PayPalClient, PayPalOrder } from "./payments/paypal";
-import { ProviderError } from "./payments/provider-error";
-import { BILLING_ERRORS, billingError } from "./domain/errors";
-import type { OrderRecord, OrderRepository, Provider } from "./store/order.repository";
+} from "../domain/money";
+import type { CashfreeClient, CashfreeOrder } from "../clients/cashfree";
+import type { PayPalClient, PayPalOrder } from "../clients/paypal";
+import { ProviderError } from "../clients/provider-error";
+import { BILLING_ERRORS, billingError } from "../domain/errors";
+import type { OrderRecord, OrderRepository, Provider } from "../store/order.repository";
 import type { Wallets } from "./wallets";
 
 export interface OrdersOptions {
@@ -47,15 +46,14 @@ const CASHFREE_FINAL = new Set(["EXPIRED", "TERMINATED", "TERMINATION_REQUESTED"
 /**
  * Top-ups: quotes, orders with PayPal (USD) or Cashfree (INR), and crediting. Every path that learns an order was
  * paid — PayPal capture, Cashfree status call, webhook, poll — ends in `settle`, which credits the wallet under the
- * ledger key `topup:<provider>:<provider order id>` (recorded once, ever) and marks the order paid with its
- * `billing.order.paid` event (once), each step idempotent, so any number of racing paths credit once.
+ * ledger key `topup:<provider>:<provider order id>` (recorded once, ever) and marks the order paid (once), each step
+ * idempotent, so any number of racing paths credit once. No event is published: nothing outside billing reacts to a
+ * paid order.
  */
 export class Orders {
   constructor(
     private readonly repo: OrderRepository,
-    private readonly outbox: OutboxRelay<OrderRecord>,
     private readonly wallets: Wallets,
-    private readonly bus: MessageBus,
     private readonly paypal: PayPalClient,
     private readonly cashfree: CashfreeClient,
     private readonly rates: RateSource,
@@ -73,9 +71,10 @@ export class Orders {
   }
 
   /** What `amount` dollars cost in the user's payment currency (no minimum: the SPA quotes while the user types). */
-  async quote(userId: string, amount: unknown) {
+  async quote(userId: string, amount: number | string | undefined) {
     const parsed = parseUsdAmount(amount, { maxUsd: this.opts.maxUsd });
-    if ("error" in parsed) throw billingError(BILLING_ERRORS.INVALID_AMOUNT, parsed.error, { fields: { amount: [parsed.error] } });
+    if ("error" in parsed)
+      throw billingError(BILLING_ERRORS.INVALID_AMOUNT, parsed.error, { fields: { amount: [parsed.error] } });
     const currency = await this.currencyOf(userId);
     const r = await this.rates.quote(currency);
     return {
@@ -89,9 +88,10 @@ export class Orders {
   }
 
   /** Creates an order with the provider of the user's payment currency; the rate is locked into it. */
-  async create(userId: string, amount: unknown) {
+  async create(userId: string, amount: number | string | undefined) {
     const parsed = parseUsdAmount(amount, { minUsd: this.opts.minUsd, maxUsd: this.opts.maxUsd });
-    if ("error" in parsed) throw billingError(BILLING_ERRORS.INVALID_AMOUNT, parsed.error, { fields: { amount: [parsed.error] } });
+    if ("error" in parsed)
+      throw billingError(BILLING_ERRORS.INVALID_AMOUNT, parsed.error, { fields: { amount: [parsed.error] } });
     const currency = await this.currencyOf(userId);
     const r = await this.rates.quote(currency);
     const now = new Date();
@@ -185,10 +185,7 @@ export class Orders {
     const paid = p.capture.amount;
     if (paid.currency_code !== order.payCurrency || decimalToMinor(paid.value) !== order.payMinor) {
       await this.flagMismatch(order, `captured ${paid.value} ${paid.currency_code}`);
-      throw billingError(
-        BILLING_ERRORS.AMOUNT_MISMATCH,
-        "The captured amount does not match the order; support will review it.",
-      );
+      throw billingError(BILLING_ERRORS.AMOUNT_MISMATCH, "The captured amount does not match the order; support will review it.");
     }
     await this.settle(order, { captureId: p.capture.id, providerStatus: "COMPLETED" });
     return { status: "COMPLETED" };
@@ -241,22 +238,8 @@ export class Orders {
     const providerOrderId = order.providerOrderId ?? order._id;
     const credit = centsToMicros(order.usdCents);
     await this.wallets.apply(order.userId, `topup:${order.provider}:${providerOrderId}`, credit, "top_up", order._id);
-    const event = this.bus.envelope(
-      EVENTS.orderPaid,
-      {
-        orderId: order._id,
-        userId: order.userId,
-        provider: order.provider === "paypal" ? PaymentProvider.PAYPAL : PaymentProvider.CASHFREE,
-        amountMinor: BigInt(order.payMinor),
-        currency: order.payCurrency,
-        creditedMicros: BigInt(credit),
-      },
-      { eventId: `order-paid:${order._id}` },
-    );
-    if (await this.repo.markPaid(order._id, set, [event])) {
+    if (await this.repo.markPaid(order._id, set))
       this.logger.info({ orderId: order._id, provider: order.provider, usdCents: order.usdCents }, "top-up credited");
-      this.outbox.flushSoon(order._id);
-    }
   }
 
   private async flagMismatch(order: OrderRecord, what: string): Promise<void> {

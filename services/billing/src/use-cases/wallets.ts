@@ -1,17 +1,8 @@
 import { randomUUID } from "node:crypto";
-import {
-  DistributedLock,
-  type DocumentLock,
-  type Logger,
-  type MessageBus,
-  type Metrics,
-  type Redis,
-  type SealedEvent,
-} from "@genui/chassis";
+import { DistributedLock, type DocumentLock, type Logger, type Metrics, type Redis } from "@genui/chassis";
 import { Counter } from "prom-client";
-import { EVENTS } from "@genui/contracts";
 import type { Holds } from "./holds";
-import type { BatchRecord, LedgerEntry, LedgerSource, WalletRecord, WalletRepository } from "./store/wallet.repository";
+import type { BatchRecord, LedgerEntry, LedgerSource, WalletRecord, WalletRepository } from "../store/wallet.repository";
 
 /** The lock every writer of a wallet document takes, in every billing process. */
 export const walletLock = (redis: Redis, redisKeyPrefix = ""): DistributedLock =>
@@ -79,10 +70,9 @@ export const holdIdFor = (requestId: string) => `req-${requestId}`;
  *   3. the batch records what it inserted, summed per wallet ("recorded");
  *   4. each wallet takes its sum in one update guarded by "this batch not applied yet" (`applied.<batch>`), under
  *      the wallet's lock;
- *   5. the Redis mirror of each balance moves to the new version and the settled holds are released; each wallet's
- *      `billing.balance.changed` is published (event id `balance:<batch>:<user>`);
+ *   5. the Redis mirror of each balance moves to the new version and the settled holds are released;
  *   6. the batch document is deleted: an entry counts once its batch document is gone.
- * The batch document is the outbox of its events: until it is gone, the sweep republishes them.
+ * No event is published: nothing outside billing reacts to a balance change (the SPA asks for the balance).
  * The sweep (`recover`) finishes batches older than a few seconds from the step they stopped at; step 4's guard
  * makes a repeat a no-op. The balance is a projection of the ledger, which `reconcile` checks.
  */
@@ -97,7 +87,6 @@ export class Wallets {
   /** `lock` serialises every update of one wallet, across processes (see `walletLock`). */
   constructor(
     private readonly repo: WalletRepository,
-    private readonly bus: MessageBus,
     private readonly logger: Logger,
     private readonly lock: DocumentLock,
     private readonly holds: Holds,
@@ -227,16 +216,14 @@ export class Wallets {
     await this.repo.batches
       .updateOne({ _id: batchId }, { $set: { state: "recorded", wallets: sums, updatedAt: new Date() } })
       .exec();
-    await this.settle(batchId, sums, inserted.length === 1 ? inserted[0]!._id : undefined);
+    await this.settle(batchId, sums);
   }
 
   /**
    * Step 4 and 5 for one wallet: one guarded update that adds the sum, bumps the version and marks the batch (and
-   * drops the markers of batches settled earlier), then the Redis mirror and holds. Answers the wallet's
-   * `billing.balance.changed` event, published by the caller before the batch document goes (a crash before that
-   * leaves the batch to the sweep, which publishes it again under the same event id).
+   * drops the markers of batches settled earlier), then the Redis mirror and holds.
    */
-  private async carry(batchId: string, s: WalletSum, singleKey?: string): Promise<SealedEvent> {
+  private async carry(batchId: string, s: WalletSum): Promise<void> {
     await this.ensure(s.userId);
     const field = marker(batchId);
     const state = await this.lock.run(s.userId, async () => {
@@ -261,23 +248,11 @@ export class Wallets {
       return { balance: w.balance, version: w.version ?? 0 };
     });
     await this.holds.sync(s.userId, state.balance, state.version, s.holdIds);
-    return this.bus.envelope(
-      EVENTS.balanceChanged,
-      {
-        userId: s.userId,
-        balanceMicros: BigInt(state.balance),
-        deltaMicros: BigInt(s.amount),
-        ledgerKey: singleKey ?? `batch:${batchId}`,
-        reason: s.sources.length === 1 ? s.sources[0]! : "batch",
-      },
-      { eventId: `balance:${batchId}:${s.userId}` },
-    );
   }
 
   /** Step 4-6 for the recorded sums of a batch. */
-  private async settle(batchId: string, sums: WalletSum[], singleKey?: string): Promise<void> {
-    const events = await inParallel(sums, 8, (s) => this.carry(batchId, s, singleKey));
-    await Promise.all(events.map((e) => this.bus.publishSealed(e)));
+  private async settle(batchId: string, sums: WalletSum[]): Promise<void> {
+    await inParallel(sums, 8, (s) => this.carry(batchId, s));
     await this.repo.batches.deleteOne({ _id: batchId }).exec();
     for (const s of sums) {
       const list = this.settled.get(s.userId) ?? [];
@@ -304,9 +279,7 @@ export class Wallets {
           entries.filter((e) => e.batch === b._id),
         );
       } else {
-        const sums = b.wallets ?? [];
-        const single = sums.length === 1 && sums[0]!.count === 1 && b.keys.length === 1 ? b.keys[0] : undefined;
-        await this.settle(b._id, sums, single);
+        await this.settle(b._id, b.wallets ?? []);
       }
       this.logger.warn({ batch: b._id, state: b.state }, "finished an interrupted ledger batch");
     }

@@ -1,8 +1,8 @@
 import { notFound, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
 import type { Subscription } from "@genui/contracts/http";
-import type { Catalogue } from "./domain/catalogue";
-import { subscriptionIdFor, type SubscriptionRecord, type SubscriptionRepository } from "./store/subscription.repository";
+import type { Catalogue } from "../domain/catalogue";
+import { subscriptionIdFor, type SubscriptionRecord, type SubscriptionRepository } from "../store/subscription.repository";
 
 /** What the cancel call answers: the contract's Subscription. */
 export type SubscriptionView = Subscription;

@@ -1,9 +1,9 @@
 import type { Logger } from "@genui/chassis";
 import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
-import type { OrderRecord, OrderRepository } from "./store/order.repository";
-import type { Orders, PollScheduler } from "./orders";
-import { ProviderError } from "./payments/provider-error";
+import type { OrderRecord, OrderRepository } from "../store/order.repository";
+import type { Orders, PollScheduler } from "../use-cases/orders";
+import { ProviderError } from "../clients/provider-error";
 
 export interface PollerOptions {
   redisUrl: string;
