@@ -83,7 +83,7 @@ describe("the import and API-client boundaries (eslint)", () => {
       [at("services/billing/src/domain/pure.ts")]: [
         'import { AppError, type FieldErrors } from "@genui/chassis";',
         'import { EVENTS } from "@genui/contracts";',
-        'export const fail = (fields: FieldErrors) => new AppError("BILLING.X", EVENTS.orderPaid.subject, { fields });',
+        'export const fail = (fields: FieldErrors) => new AppError("BILLING.X", EVENTS.subscriptionActivated.subject, { fields });',
         "",
       ].join("\n"),
       [at("services/apps-templates/src/use-cases/raw-nats.ts")]:
