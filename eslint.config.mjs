@@ -43,6 +43,7 @@ export default tseslint.config(
   // network or files, and none of the service's own I/O layers.
   {
     files: ["services/*/src/**/domain/**/*.ts"],
+    ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

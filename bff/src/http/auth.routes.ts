@@ -97,9 +97,7 @@ export function authRoutes(
           for (const f of ["email", "password"])
             if (body[f] === undefined || body[f] === null || body[f] === "") fields[f] = [REQUIRED];
           return reject(
-            Object.keys(fields).length
-              ? validationFailed(fields)
-              : bffError(BFF_ERRORS.LOGIN, info?.message ?? "Login failed."),
+            Object.keys(fields).length ? validationFailed(fields) : bffError(BFF_ERRORS.LOGIN, info?.message ?? "Login failed."),
           );
         }
         resolve(user);
