@@ -1,6 +1,6 @@
 import { baseConfigSchema, loadConfig, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
 import { z } from "zod";
-import { parseRateLimit } from "./access/capacity";
+import { parseRateLimit } from "./domain/capacity";
 
 const prefix = z
   .string()

@@ -1,16 +1,16 @@
 import { startService, type Logger, type RunningService } from "@genui/chassis";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { AppTemplates } from "./access/app-templates";
-import { Capacity } from "./access/capacity";
-import { KeyVerifier } from "./access/key-verifier";
-import { ModelCatalogue } from "./access/model-catalogue";
+import { AppTemplates } from "./clients/app-templates";
+import { Capacity } from "./store/capacity";
+import { KeyVerifier } from "./clients/key-verifier";
+import { ModelCatalogue } from "./clients/model-catalogue";
 import { evalQueueName, type GenerationConfig } from "./config";
-import { Gateway } from "./http/gateway";
+import { Gateway } from "./use-cases/gateway";
 import { generationRoutes, type ServedBy } from "./http/generation.routes";
-import { GenerationMetrics } from "./metrics";
-import type { GenerationJob } from "./pipeline/messages";
-import { providerKey } from "./pipeline/provider-announcement";
+import { GenerationMetrics } from "./use-cases/metrics";
+import type { GenerationJob } from "./domain/messages";
+import { providerKey } from "./store/provider-announcement";
 
 /**
  * Starts the generation API process (main.ts and the integration tests both use it): the published

@@ -2,9 +2,9 @@ import { MessageBus, Metrics, connectNats, createLogger, createRedis, type Redis
 import { freshName, testInfra } from "@genui/testkit";
 import { Queue, Worker, type Job } from "bullmq";
 import { Redis as IORedis } from "ioredis";
-import { GenerationMetrics } from "../src/metrics";
-import { chunkSubject, type Chunk, type GenerationJob } from "../src/pipeline/messages";
-import { RelayedAnswer, type RelayEvent } from "../src/pipeline/relay";
+import { GenerationMetrics } from "../src/use-cases/metrics";
+import { chunkSubject, type Chunk, type GenerationJob } from "../src/domain/messages";
+import { RelayedAnswer, type RelayEvent } from "../src/use-cases/relay";
 
 /**
  * The relay against a stand-in worker that publishes exactly the chunks a test wants (real Redis queue, real NATS),

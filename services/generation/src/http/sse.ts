@@ -1,9 +1,9 @@
 import { Deflate, constants, type DeflateFunctionOptions } from "pako";
 import type { Response } from "express";
 import type { Screen } from "@genui/ui-runtime";
-import type { GenerationMetrics } from "../metrics";
-import type { RelayedAnswer } from "../pipeline/relay";
-import type { ChunkError } from "../pipeline/messages";
+import type { GenerationMetrics } from "../use-cases/metrics";
+import type { RelayedAnswer } from "../use-cases/relay";
+import type { ChunkError } from "../domain/messages";
 import { OpenAIError } from "./openai-error";
 
 /** What every chunk of one answer repeats (OpenAI's clients expect the same id, created and model throughout). */

@@ -2,7 +2,7 @@ import { EVENTS } from "@genui/contracts";
 import type { Logger, MessageBus, Redis } from "@genui/chassis";
 import type { EvalResult, Screen, UiCodeEvaluator } from "@genui/ui-runtime";
 import type { Job } from "bullmq";
-import type { GenerationMetrics } from "../metrics";
+import type { GenerationMetrics } from "../../use-cases/metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
 import {
   cancelKey,
@@ -13,7 +13,7 @@ import {
   type Chunk,
   type ChunkError,
   type GenerationJob,
-} from "./messages";
+} from "../../domain/messages";
 
 export interface ProcessorDeps {
   bus: MessageBus;

@@ -1,5 +1,19 @@
 import type { Screen } from "@genui/ui-runtime";
-import type { AppTemplate, ChatTurn } from "../providers/provider";
+
+/** One turn of the conversation as the provider sees it. Assistant turns carry the UI code they answered with. */
+export interface ChatTurn {
+  role: "system" | "user" | "assistant";
+  /** Plain text. For an assistant turn that answered with a screen, the UI code (history keeps code, never json). */
+  content: string;
+}
+
+/** A template the app's owner published: screens for this app should look like it when the request fits. */
+export interface AppTemplate {
+  name: string;
+  description: string;
+  /** UI code. */
+  code: string;
+}
 
 /**
  * The generation pipeline's own messages, between the API process and its workers (one bounded context, so plain

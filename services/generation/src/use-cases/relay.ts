@@ -2,7 +2,7 @@ import { EVENTS } from "@genui/contracts";
 import type { Logger, MessageBus, Redis } from "@genui/chassis";
 import type { Queue } from "bullmq";
 import type { Subscription } from "nats";
-import type { GenerationMetrics } from "../metrics";
+import type { GenerationMetrics } from "./metrics";
 import {
   cancelKey,
   cancelSubject,
@@ -11,7 +11,7 @@ import {
   type Chunk,
   type ChunkError,
   type GenerationJob,
-} from "./messages";
+} from "../domain/messages";
 
 export interface RelayOptions {
   bus: MessageBus;

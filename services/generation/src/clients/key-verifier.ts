@@ -3,19 +3,7 @@ import { fromBinary, type DescMessage } from "@bufbuild/protobuf";
 import { RemoteError, TtlCache, type MessageBus } from "@genui/chassis";
 import { COMMANDS, EVENTS, EventEnvelopeSchema, REPLY_ERRORS } from "@genui/contracts";
 import type { Subscription } from "nats";
-
-/** Whose app an API key opens, as apps-templates answers it. */
-export interface KeyOwner {
-  appId: string;
-  ownerId: string;
-  status: string;
-  /** "secret" (servers) or "publishable" (web pages: retrieve only, from `allowedOrigin`, under the daily cap). */
-  kind: "secret" | "publishable";
-  /** The app's origin (scheme://host[:port]). */
-  allowedOrigin: string;
-  /** The publishable key's daily spend cap, micro-dollars per UTC day. */
-  dailySpendCapMicros: number;
-}
+import type { KeyOwner } from "../domain/access";
 
 /**
  * Verifies API keys with apps-templates (`apps.keys.verify`), remembering answers briefly: every published call

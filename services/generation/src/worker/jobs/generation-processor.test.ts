@@ -1,10 +1,10 @@
 import { Metrics, createLogger, type MessageBus, type Redis } from "@genui/chassis";
 import { createNodeEvaluator, type UiCodeEvaluator } from "@genui/ui-runtime/node";
 import type { Job } from "bullmq";
-import { GenerationMetrics } from "../metrics";
+import { GenerationMetrics } from "../../use-cases/metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
 import { GenerationProcessor } from "./generation-processor";
-import type { Chunk, GenerationJob } from "./messages";
+import type { Chunk, GenerationJob } from "../../domain/messages";
 
 /** The worker's processor with its I/O replaced by recorders: what reaches the client and billing is asserted. */
 describe("processing a generation job", () => {
