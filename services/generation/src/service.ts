@@ -6,11 +6,12 @@ import { Capacity } from "./store/capacity";
 import { KeyVerifier } from "./clients/key-verifier";
 import { ModelCatalogue } from "./clients/model-catalogue";
 import { evalQueueName, type GenerationConfig } from "./config";
+import { watchAppChanges } from "./events/app-changes.watcher";
 import { Gateway } from "./use-cases/gateway";
-import { generationRoutes, type ServedBy } from "./http/generation.routes";
+import { generationRoutes } from "./http/generation.routes";
 import { GenerationMetrics } from "./use-cases/metrics";
 import type { GenerationJob } from "./domain/messages";
-import { providerKey } from "./store/provider-announcement";
+import { ProviderAnnouncements } from "./store/provider-announcement";
 
 /**
  * Starts the generation API process (main.ts and the integration tests both use it): the published
@@ -61,7 +62,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       });
       capacity.start();
       const keys = new KeyVerifier(ctx.bus!);
-      keys.watch();
+      const appChanges = watchAppChanges(ctx.bus!, keys);
       const gateway = new Gateway({
         bus: ctx.bus!,
         redis: ctx.redis!,
@@ -76,20 +77,12 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         config,
       });
       gateway.startSampling();
-      let served: { at: number; value: ServedBy | undefined } = { at: 0, value: undefined };
-      const servedBy = async () => {
-        // A known answer is held 10 s; none yet (workers still starting) is asked again next time.
-        if (!served.value || Date.now() - served.at > 10_000) {
-          const raw = await ctx.redis!.get(providerKey(config.REDIS_KEY_PREFIX)).catch(() => null);
-          served = { at: Date.now(), value: raw ? (JSON.parse(raw) as ServedBy) : undefined };
-        }
-        return served.value;
-      };
+      const announcements = new ProviderAnnouncements(ctx.redis!, config.REDIS_KEY_PREFIX);
       ctx.app.use(
         generationRoutes({
           gateway,
           metrics,
-          servedBy,
+          servedBy: () => announcements.current(),
           bodyLimit: config.HTTP_BODY_LIMIT,
           maxCodeChars: config.GEN_MAX_CODE_CHARS,
           streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
@@ -97,7 +90,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       );
       ctx.shutdown.add("workers", "generation queue", async () => {
         gateway.stopSampling();
-        keys.stop();
+        appChanges.stop();
         await capacity.stop();
         await Promise.all([queue.close(), evalQueue.close()]);
         await connection.quit().catch(() => connection.disconnect());

@@ -1,9 +1,10 @@
 import { MessageBus, Metrics, connectNats, createLogger, createRedis, type Redis } from "@genui/chassis";
+import { SIGNALS } from "@genui/contracts";
 import { freshName, testInfra } from "@genui/testkit";
 import { Queue, Worker, type Job } from "bullmq";
 import { Redis as IORedis } from "ioredis";
 import { GenerationMetrics } from "../src/use-cases/metrics";
-import { chunkSubject, type Chunk, type GenerationJob } from "../src/domain/messages";
+import type { Chunk, GenerationJob } from "../src/domain/messages";
 import { RelayedAnswer, type RelayEvent } from "../src/use-cases/relay";
 
 /**
@@ -30,14 +31,13 @@ describe("relaying a worker's chunks", () => {
     redis = createRedis(testInfra().redisUrl, "relay-test", logger);
     connections = [0, 1].map(() => new IORedis(testInfra().redisUrl, { maxRetriesPerRequest: null }));
     queue = new Queue<GenerationJob>(queueName, { connection: connections[0]!, prefix: `${prefix}bull` });
-    const encoder = new TextEncoder();
     worker = new Worker<GenerationJob>(
       queueName,
       async (job) => {
         let seq = 0;
         await script(job, (c, attempt = 1, s) => {
           const chunk = { attempt, seq: s ?? seq++, ts: Date.now(), ...c };
-          bus.nc.publish(bus.subject(chunkSubject(job.data.requestId)), encoder.encode(JSON.stringify(chunk)));
+          bus.signal(SIGNALS.generationChunk, job.data.requestId, chunk as Chunk);
         });
       },
       { connection: connections[1]!, prefix: `${prefix}bull`, concurrency: 256, drainDelay: 5 },

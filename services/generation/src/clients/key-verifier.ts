@@ -1,53 +1,21 @@
 import { createHash } from "node:crypto";
-import { fromBinary, type DescMessage } from "@bufbuild/protobuf";
 import { RemoteError, TtlCache, type MessageBus } from "@genui/chassis";
-import { COMMANDS, EVENTS, EventEnvelopeSchema, REPLY_ERRORS } from "@genui/contracts";
-import type { Subscription } from "nats";
+import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import type { KeyOwner } from "../domain/access";
 
 /**
  * Verifies API keys with apps-templates (`apps.keys.verify`), remembering answers briefly: every published call
  * needs one, and a request/reply per call would dominate the added latency. Answers live 5 s (unknown keys 2 s) and
- * are dropped at once when any event about the app passes by (rotation, spend cap, deletion, subscription changes), so a
- * rotated key stops working within one event's travel time and a status change shows within 5 s at worst.
+ * are dropped at once when any event about the app passes by (rotation, spend cap, deletion, subscription changes:
+ * events/app-changes.watcher.ts), so a rotated key stops working within one event's travel time and a status change
+ * shows within 5 s at worst.
  */
 export class KeyVerifier {
   private readonly known = new TtlCache<string, KeyOwner>(5_000, 50_000);
   private readonly unknown = new TtlCache<string, true>(2_000, 50_000);
   private readonly hashesByApp = new Map<string, Set<string>>();
-  private readonly subs: Subscription[] = [];
 
   constructor(private readonly bus: MessageBus) {}
-
-  /** Listens for events about apps (core NATS sees JetStream publishes too). */
-  watch(): void {
-    const touching: [string, DescMessage][] = [
-      [EVENTS.subscriptionActivated.subject, EVENTS.subscriptionActivated.schema],
-      [EVENTS.subscriptionCancelled.subject, EVENTS.subscriptionCancelled.schema],
-      [EVENTS.appDeleted.subject, EVENTS.appDeleted.schema],
-      [EVENTS.appKeyRotated.subject, EVENTS.appKeyRotated.schema],
-      [EVENTS.appSpendCapChanged.subject, EVENTS.appSpendCapChanged.schema],
-    ];
-    for (const [subject, schema] of touching)
-      this.subs.push(
-        this.bus.nc.subscribe(this.bus.subject(subject), {
-          callback: (err, m) => {
-            if (err) return;
-            try {
-              const env = fromBinary(EventEnvelopeSchema, m.data);
-              const payload = fromBinary(schema, env.payload) as unknown as { appId?: string };
-              if (payload.appId) this.invalidate(payload.appId);
-            } catch {
-              // Not ours to judge: the owning consumers terminate undecodable events.
-            }
-          },
-        }),
-      );
-  }
-
-  stop(): void {
-    for (const s of this.subs) s.unsubscribe();
-  }
 
   /** The key's owner, or undefined for a key no app has. Throws RemoteError when apps-templates cannot answer. */
   async verify(apiKey: string): Promise<KeyOwner | undefined> {

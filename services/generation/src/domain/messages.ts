@@ -1,4 +1,4 @@
-import type { Screen } from "@genui/ui-runtime";
+import type { GenerationCancel, GenerationChunk } from "@genui/contracts";
 
 /** One turn of the conversation as the provider sees it. Assistant turns carry the UI code they answered with. */
 export interface ChatTurn {
@@ -17,8 +17,8 @@ export interface AppTemplate {
 
 /**
  * The generation pipeline's own messages, between the API process and its workers (one bounded context, so plain
- * JSON rather than shared contracts). A request is one BullMQ job (job id = request id); the worker publishes the
- * answer on the core NATS subject `gen.chunks.<request id>` which the API process subscribed to before enqueueing.
+ * JSON rather than shared contracts). A request is one BullMQ job (job id = request id); the worker signals the
+ * answer (`SIGNALS.generationChunk`, keyed by request id) to the API process, which listened before enqueueing.
  */
 export interface GenerationJob {
   requestId: string;
@@ -56,54 +56,15 @@ export interface GenerationJob {
   enqueuedAt: number;
 }
 
-export interface ChunkError {
-  /** HTTP status the client should see. */
-  status: number;
-  message: string;
-  type: string;
-  code: string;
-}
+/** One piece of an answer (the `SIGNALS.generationChunk` contract). */
+export type Chunk = GenerationChunk;
+export type ChunkError = Extract<Chunk, { type: "error" }>["error"];
 
-interface ChunkBase {
-  /** BullMQ attempt (1, 2, …): a retried job starts its answer again with a higher attempt. */
-  attempt: number;
-  /** 0, 1, 2, … per attempt: the relay checks for loss and duplicates. */
-  seq: number;
-  /** Epoch ms at publication (chunk latency metric). */
-  ts: number;
-}
-
-export type Chunk =
-  /** A worker took the job and generation begins (the client's first chunk: the assistant's role). */
-  | (ChunkBase & { type: "start" })
-  /**
-   * New reasoning text, and either the screen so far (snapshots: `code` is the whole code so far) or new code (`text`,
-   * to append; `repair`: it belongs to the repair pass's code).
-   */
-  | (ChunkBase & { type: "delta"; code?: string; json?: Screen; text?: string; repair?: boolean; reasoning?: string })
-  | (ChunkBase & {
-      type: "done";
-      /** The code `json` renders (the repaired code when a repair pass ran). */
-      code: string;
-      /** When a repair pass ran: the first pass's code (`code` is then the repaired one). */
-      firstCode?: string;
-      json: Screen | null;
-      finishReason: "stop" | "length" | "cancelled";
-      usage: { inputTokens: number; outputTokens: number };
-    })
-  | (ChunkBase & { type: "error"; error: ChunkError });
-
-/**
- * Why an answer was stopped before its end (the payload of the cancel message and the value of the cancel key):
- * "client" — the client went away; "timeout" — it ran past GEN_REQUEST_TIMEOUT_MS; "lost" — chunks were lost on
- * their way to the API process (the platform's failure: not billed).
- */
-export type CancelReason = "client" | "timeout" | "lost";
+/** Why an answer was stopped before its end (the `SIGNALS.generationCancel` contract; also the cancel key's value). */
+export type CancelReason = GenerationCancel;
 export const cancelReason = (value: string | null | undefined): CancelReason =>
   value === "timeout" || value === "lost" ? value : "client";
 
-export const chunkSubject = (requestId: string): string => `gen.chunks.${requestId}`;
-export const cancelSubject = (requestId: string): string => `gen.cancel.${requestId}`;
 /** Redis key set when a request is cancelled (a worker that subscribes late still sees it). */
 export const cancelKey = (prefix: string, requestId: string): string => `${prefix}gen:cancel:${requestId}`;
 /** Redis key set once a request's usage is published (a retried or duplicate job does not run again). */

@@ -1,4 +1,5 @@
 import type { Redis } from "@genui/chassis";
+import { ServedBy } from "@genui/contracts/http";
 
 /** Redis key where workers say which provider serves the models (read by the API for its models lists). */
 export const providerKey = (prefix: string): string => `${prefix}gen:provider`;
@@ -18,4 +19,33 @@ export function announceProvider(redis: Redis, prefix: string, provider: string)
   say();
   const timer = setInterval(say, 20_000);
   return () => clearInterval(timer);
+}
+
+/** What serves the models, as the workers announce it, read by the API process (its models lists). */
+export class ProviderAnnouncements {
+  private served: { at: number; value: ServedBy | undefined } = { at: 0, value: undefined };
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  /** A known answer is held 10 s; none yet (workers still starting) is asked again next time. */
+  async current(): Promise<ServedBy | undefined> {
+    if (!this.served.value || Date.now() - this.served.at > 10_000) {
+      const raw = await this.redis.get(providerKey(this.prefix)).catch(() => null);
+      this.served = { at: Date.now(), value: raw ? parseServedBy(raw) : undefined };
+    }
+    return this.served.value;
+  }
+}
+
+/** An announcement that is not the contract's shape (another version's, damaged) counts as none. */
+function parseServedBy(raw: string): ServedBy | undefined {
+  try {
+    const parsed = ServedBy.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }

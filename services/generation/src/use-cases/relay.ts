@@ -1,17 +1,9 @@
-import { EVENTS } from "@genui/contracts";
+import { EVENTS, SIGNALS } from "@genui/contracts";
 import type { Logger, MessageBus, Redis } from "@genui/chassis";
 import type { Queue } from "bullmq";
 import type { Subscription } from "nats";
 import type { GenerationMetrics } from "./metrics";
-import {
-  cancelKey,
-  cancelSubject,
-  chunkSubject,
-  type CancelReason,
-  type Chunk,
-  type ChunkError,
-  type GenerationJob,
-} from "../domain/messages";
+import { cancelKey, type CancelReason, type Chunk, type ChunkError, type GenerationJob } from "../domain/messages";
 
 export interface RelayOptions {
   bus: MessageBus;
@@ -37,7 +29,6 @@ const interrupted = (message: string): ChunkError => ({ status: 502, type: "serv
  * vanished ends the stream with an error rather than a hang.
  */
 export class RelayedAnswer implements AsyncIterable<RelayEvent> {
-  private readonly decoder = new TextDecoder();
   private readonly buffered: RelayEvent[] = [];
   private wake?: () => void;
   private sub?: Subscription;
@@ -61,18 +52,9 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   async start(): Promise<void> {
     const { bus, queue } = this.opts;
     const started = performance.now();
-    this.sub = bus.nc.subscribe(bus.subject(chunkSubject(this.job.requestId)), {
-      callback: (err, m) => {
-        if (err) return;
-        try {
-          this.accept(JSON.parse(this.decoder.decode(m.data)) as Chunk);
-        } catch (e) {
-          this.opts.logger.error({ err: e, requestId: this.job.requestId }, "undecodable chunk");
-          this.fail(interrupted("The answer could not be read. Please try again."));
-        }
-      },
-    });
-    await bus.nc.flush();
+    // An undecodable chunk is dropped (and logged) by the bus; the next one then shows the gap.
+    this.sub = bus.listen(SIGNALS.generationChunk, this.job.requestId, (chunk) => this.accept(chunk));
+    await bus.flush();
     await queue.add("generate", this.job, {
       jobId: this.job.requestId,
       attempts: this.opts.attempts,
@@ -170,7 +152,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     const id = this.job.requestId;
     try {
       await redis.set(cancelKey(keyPrefix, id), reason, "EX", 3_600);
-      bus.nc.publish(bus.subject(cancelSubject(id)), new TextEncoder().encode(reason));
+      bus.signal(SIGNALS.generationCancel, id, reason);
       const removed = await queue.remove(id).catch(() => 0);
       if (removed === 1) this.onUsage?.({ inputTokens: 0, outputTokens: 0 });
       if (removed === 1 && this.job.kind === "generate")
