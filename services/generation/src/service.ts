@@ -5,7 +5,7 @@ import { AppTemplates } from "./clients/app-templates";
 import { Capacity } from "./store/capacity";
 import { KeyVerifier } from "./clients/key-verifier";
 import { ModelCatalogue } from "./clients/model-catalogue";
-import { evalQueueName, type GenerationConfig } from "./config";
+import { evalQueueName, unstartedQueueName, type GenerationConfig } from "./config";
 import { watchAppChanges } from "./events/app-changes.watcher";
 import { Gateway } from "./use-cases/gateway";
 import { generationRoutes } from "./http/generation.routes";
@@ -40,7 +40,12 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         prefix: `${config.REDIS_KEY_PREFIX}bull`,
       });
       evalQueue.on("error", (err) => ctx.logger.warn({ err: err.message }, "evaluation queue error"));
-      await Promise.all([queue.waitUntilReady(), evalQueue.waitUntilReady()]);
+      const unstartedQueue = new Queue<GenerationJob>(unstartedQueueName(config), {
+        connection,
+        prefix: `${config.REDIS_KEY_PREFIX}bull`,
+      });
+      unstartedQueue.on("error", (err) => ctx.logger.warn({ err: err.message }, "unstarted queue error"));
+      await Promise.all([queue.waitUntilReady(), evalQueue.waitUntilReady(), unstartedQueue.waitUntilReady()]);
       const share = (depth: number) => Math.max(1, Math.floor(depth * config.GEN_TENANT_QUEUE_SHARE));
       const capacity = new Capacity({
         redis: ctx.redis!,
@@ -68,6 +73,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         redis: ctx.redis!,
         queue,
         evalQueue,
+        unstartedQueue,
         capacity,
         keys,
         models: new ModelCatalogue(ctx.bus!),
@@ -92,7 +98,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         gateway.stopSampling();
         appChanges.stop();
         await capacity.stop();
-        await Promise.all([queue.close(), evalQueue.close()]);
+        await Promise.all([queue.close(), evalQueue.close(), unstartedQueue.close()]);
         await connection.quit().catch(() => connection.disconnect());
       });
     },

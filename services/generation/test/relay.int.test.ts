@@ -18,6 +18,7 @@ describe("relaying a worker's chunks", () => {
   let bus: MessageBus;
   let redis: Redis;
   let queue: Queue<GenerationJob>;
+  let unstarted: Queue<GenerationJob>;
   let worker: Worker<GenerationJob>;
   let connections: IORedis[];
   let script: (
@@ -31,6 +32,7 @@ describe("relaying a worker's chunks", () => {
     redis = createRedis(testInfra().redisUrl, "relay-test", logger);
     connections = [0, 1].map(() => new IORedis(testInfra().redisUrl, { maxRetriesPerRequest: null }));
     queue = new Queue<GenerationJob>(queueName, { connection: connections[0]!, prefix: `${prefix}bull` });
+    unstarted = new Queue<GenerationJob>(`${queueName}-unstarted`, { connection: connections[0]!, prefix: `${prefix}bull` });
     worker = new Worker<GenerationJob>(
       queueName,
       async (job) => {
@@ -46,8 +48,10 @@ describe("relaying a worker's chunks", () => {
   });
   afterAll(async () => {
     await worker.close();
-    await queue.obliterate({ force: true });
-    await queue.close();
+    for (const q of [queue, unstarted]) {
+      await q.obliterate({ force: true });
+      await q.close();
+    }
     for (const c of connections) await c.quit();
     await redis.quit();
     await bus.close();
@@ -69,7 +73,18 @@ describe("relaying a worker's chunks", () => {
   });
   const relay = (j: GenerationJob) =>
     new RelayedAnswer(
-      { bus, redis, queue, metrics, logger, keyPrefix: prefix, attempts: 1, requestTimeoutMs: 30_000, keepAliveMs: 5_000 },
+      {
+        bus,
+        redis,
+        queue,
+        unstarted,
+        metrics,
+        logger,
+        keyPrefix: prefix,
+        attempts: 1,
+        requestTimeoutMs: 30_000,
+        keepAliveMs: 5_000,
+      },
       j,
     );
   const collect = async (a: RelayedAnswer) => {
@@ -151,7 +166,18 @@ describe("relaying a worker's chunks", () => {
       throw new Error("worker blew up");
     };
     const a = new RelayedAnswer(
-      { bus, redis, queue, metrics, logger, keyPrefix: prefix, attempts: 1, requestTimeoutMs: 30_000, keepAliveMs: 200 },
+      {
+        bus,
+        redis,
+        queue,
+        unstarted,
+        metrics,
+        logger,
+        keyPrefix: prefix,
+        attempts: 1,
+        requestTimeoutMs: 30_000,
+        keepAliveMs: 200,
+      },
       job(4),
     );
     await a.start();

@@ -34,6 +34,8 @@ export interface GatewayDeps {
   queue: Queue<GenerationJob>;
   /** Code-only evaluations' own queue (their own workers' loop), so they never wait ahead of generations. */
   evalQueue: Queue<GenerationJob>;
+  /** Generations cancelled before any worker took them, for a worker to publish their empty usage. */
+  unstartedQueue: Queue<GenerationJob>;
   /** Per-tenant rate and concurrency limits, shared by every API process through Redis. */
   capacity: Capacity;
   keys: KeyVerifier;
@@ -220,6 +222,7 @@ export class Gateway {
         bus,
         redis,
         queue: job.kind === "evaluate" ? this.deps.evalQueue : this.deps.queue,
+        unstarted: this.deps.unstartedQueue,
         metrics,
         logger,
         keyPrefix: config.REDIS_KEY_PREFIX,

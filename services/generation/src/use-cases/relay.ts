@@ -1,4 +1,4 @@
-import { EVENTS, SIGNALS } from "@genui/contracts";
+import { SIGNALS } from "@genui/contracts";
 import type { Logger, MessageBus, Redis } from "@genui/chassis";
 import type { Queue } from "bullmq";
 import type { Subscription } from "nats";
@@ -9,6 +9,8 @@ export interface RelayOptions {
   bus: MessageBus;
   redis: Redis;
   queue: Queue<GenerationJob>;
+  /** Where a generation taken off `queue` before any worker ran it goes: a worker publishes its (empty) usage. */
+  unstarted: Queue<GenerationJob>;
   metrics: GenerationMetrics;
   logger: Logger;
   keyPrefix: string;
@@ -143,11 +145,12 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
 
   /**
    * The client went away (or the answer was stopped): tell the worker, and take the job off the queue if no worker
-   * has it yet — then nothing was generated, and the usage event with no tokens releases the balance hold. The reason
-   * goes to the worker, which bills accordingly (see GenerationProcessor).
+   * has it yet — then nothing was generated, and a worker publishes the usage event with no tokens (the unstarted
+   * queue), which releases the balance hold. The reason goes to the worker, which bills accordingly (see
+   * GenerationProcessor).
    */
   async cancel(reason: CancelReason = "client"): Promise<void> {
-    const { bus, redis, queue, keyPrefix } = this.opts;
+    const { bus, redis, queue, unstarted, keyPrefix } = this.opts;
     this.end();
     const id = this.job.requestId;
     try {
@@ -156,20 +159,13 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
       const removed = await queue.remove(id).catch(() => 0);
       if (removed === 1) this.onUsage?.({ inputTokens: 0, outputTokens: 0 });
       if (removed === 1 && this.job.kind === "generate")
-        await bus.publish(
-          EVENTS.generationCompleted,
-          {
-            requestId: id,
-            userId: this.job.userId,
-            appId: this.job.appId,
-            model: this.job.model,
-            inputTokens: 0n,
-            outputTokens: 0n,
-            finishReason: "cancelled",
-            holdId: this.job.holdId,
-          },
-          { eventId: id },
-        );
+        await unstarted.add("unstarted", this.job, {
+          jobId: id,
+          attempts: 5,
+          backoff: { type: "exponential", delay: 250 },
+          removeOnComplete: true,
+          removeOnFail: { age: 24 * 3_600 },
+        });
     } catch (err) {
       this.opts.logger.warn({ err, requestId: id }, "could not cancel a generation job");
     }

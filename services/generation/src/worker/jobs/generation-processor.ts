@@ -336,6 +336,17 @@ export class GenerationProcessor {
     return finishReason;
   }
 
+  /**
+   * A generation the API process took off the queue before any worker ran it (the client went away while it waited):
+   * nothing was generated, and its usage — no tokens, "cancelled" — is published here, which releases its hold.
+   */
+  async settleUnstarted(job: Job<GenerationJob>): Promise<string> {
+    const d = job.data;
+    if (await this.deps.redis.get(doneKey(this.deps.keyPrefix, d.requestId))) return "already-done";
+    await this.complete(d, { inputTokens: 0, outputTokens: 0 }, "cancelled");
+    return "cancelled";
+  }
+
   /** Publishes the usage once; afterwards the job is marked done so a stalled copy of it does nothing. */
   private async complete(d: GenerationJob, usage: { inputTokens: number; outputTokens: number }, finishReason: string) {
     await this.deps.bus.publish(
