@@ -111,7 +111,7 @@ describe("generation under faults", () => {
 
   it("when a worker process is killed mid-stream, then another worker answers the request again and it is billed once", async () => {
     // A real worker process (built entry point), answering slowly with the offline generator.
-    const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, "services/generation/dist/src/worker.js")], {
+    const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, "services/generation/dist/src/worker/main.js")], {
       // Its lock on a job lasts 2 s: after the kill, the job is free again within that.
       env: { ...process.env, ...stack.workerEnv, NODE_ENV: "test", OFFLINE_TOKENS_PER_SECOND: "60", GEN_LOCK_MS: "2000" },
       stdio: "ignore",
@@ -213,6 +213,37 @@ describe("generation under faults", () => {
       expect(Math.abs(Number((entry as { amount: number }).amount))).toBe(Math.ceil(10 * 0.5) + Math.ceil(out * 2));
       expect(slow.started).toContain("slow please");
     }
+  });
+
+  it("when the client goes away while its request waits for a worker, then a worker publishes its usage with no tokens and nothing is billed", async () => {
+    for (const w of stack.workers.splice(0)) await w.stop();
+    const waiter = await newDeveloper(stack, 5_000_000);
+    const balance = async () =>
+      ((await (await waiter.client.get("/billing/api/v1/balance")).json()) as { balance: number }).balance;
+    const before = await balance();
+    const ofWaiter = async () => completions.filter((c) => c.payload.userId === waiter.userId);
+    const abort = new AbortController();
+    const res = await fetch(`${stack.bff.url}/apps/api/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${waiter.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "genui-pluto-0.1", messages: [{ role: "user", content: "waiting please" }], stream: true }),
+      signal: abort.signal,
+    });
+    expect(res.status).toBe(200);
+    // The answer has started (its first bytes): the job waits in the queue, no worker runs.
+    await res.body!.getReader().read();
+    abort.abort();
+    // The API process publishes no usage itself: with no worker running, none arrives.
+    await new Promise((r) => setTimeout(r, 750));
+    expect(await ofWaiter()).toEqual([]);
+    await stack.addWorker(slow);
+    const [event] = await eventually(ofWaiter, (list) => list.length > 0);
+    expect(event!.payload).toMatchObject({ finishReason: "cancelled", inputTokens: 0n, outputTokens: 0n });
+    await eventually(balance, (b) => b === before);
+    expect(await balance()).toBe(before);
+    // The job was taken off the queue: the worker never generated it.
+    expect(slow.started).not.toContain("waiting please");
+    expect((await ofWaiter()).length).toBe(1);
   });
 
   it("when 200 clients stream 20-chunk answers at once, then every stream arrives whole, in order, without duplicates", async () => {

@@ -3,7 +3,7 @@ import { testInfra } from "@genui/testkit";
 import { Queue, QueueEvents, type JobsOptions } from "bullmq";
 import { Redis } from "ioredis";
 import { evalQueueName } from "../services/generation/src/config";
-import type { GenerationJob } from "../services/generation/src/pipeline/messages";
+import type { GenerationJob } from "../services/generation/src/domain/messages";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
 import { startStack, type Stack } from "./support/stack";

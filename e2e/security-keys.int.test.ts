@@ -1,5 +1,5 @@
 import OpenAI, { PermissionDeniedError } from "openai";
-import type { GenerateRequest, Provider, ProviderEvent } from "../services/generation/src/providers/provider";
+import type { GenerateRequest, Provider, ProviderEvent } from "../services/generation/src/worker/providers/provider";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
 import { startStack, type Stack } from "./support/stack";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import zlib from "node:zlib";
-import type { GenerateRequest, Provider, ProviderEvent } from "../services/generation/src/providers/provider";
+import type { GenerateRequest, Provider, ProviderEvent } from "../services/generation/src/worker/providers/provider";
 import { newDeveloper, type Developer } from "./support/developer";
 import { parseEventStream } from "./support/sse";
 import { startStack, type Stack } from "./support/stack";

@@ -1,4 +1,4 @@
-import type { GenerateRequest, Provider, ProviderEvent } from "../../services/generation/src/providers/provider";
+import type { GenerateRequest, Provider, ProviderEvent } from "../../services/generation/src/worker/providers/provider";
 
 /**
  * A provider for pipeline tests: answers with the given code pieces (one `text("…")` line each by default), waiting

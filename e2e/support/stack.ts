@@ -13,8 +13,8 @@ import { loadIdentityConfig } from "../../services/identity/src/config";
 import { startIdentity } from "../../services/identity/src/service";
 import { loadGenerationConfig, loadWorkerConfig } from "../../services/generation/src/config";
 import { startGeneration } from "../../services/generation/src/service";
-import { startGenerationWorker } from "../../services/generation/src/worker-service";
-import type { Provider } from "../../services/generation/src/providers/provider";
+import { startGenerationWorker } from "../../services/generation/src/worker/service";
+import type { Provider } from "../../services/generation/src/worker/providers/provider";
 
 export interface Stack {
   bff: RunningService;

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { REPO_ROOT } from "@genui/testkit";
 import type { Screen } from "@genui/ui-runtime";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
-import { composeScreen } from "../../services/generation/src/providers/offline/compose";
+import { composeScreen } from "../../services/generation/src/worker/providers/offline/compose";
 
 /**
  * A host website for streaming mode: real HTTP on its own origin ("localhost", the API is on 127.0.0.1), serving

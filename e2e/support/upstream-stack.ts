@@ -1,5 +1,8 @@
 import { startFakeOpenAI, type FakeOpenAI } from "@genui/testkit";
-import { OpenAIUpstreamProvider, type OpenAIUpstreamOptions } from "../../services/generation/src/providers/openai-upstream";
+import {
+  OpenAIUpstreamProvider,
+  type OpenAIUpstreamOptions,
+} from "../../services/generation/src/worker/providers/openai-upstream";
 import { startStack, type Stack } from "./stack";
 
 /**

@@ -1,5 +1,5 @@
 import type { DescMessage } from "@bufbuild/protobuf";
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import { UserCredentialsRevokedSchema, UserRegisteredSchema } from "./gen/genui/identity/v1/events_pb";
 import { AppCreatedSchema, AppDeletedSchema, AppKeyRotatedSchema, AppSpendCapChangedSchema } from "./gen/genui/apps/v1/events_pb";
 import { VerifyKeyRequestSchema, VerifyKeyResponseSchema } from "./gen/genui/apps/v1/keys_pb";
@@ -110,3 +110,67 @@ export const REPLY_ERRORS = {
   TIMEOUT: "COMMON.TIMEOUT",
   NO_RESPONDERS: "COMMON.NO_RESPONDERS",
 } as const;
+
+const chunkBase = {
+  /** BullMQ attempt (1, 2, …): a retried job starts its answer again with a higher attempt. */
+  attempt: z.number().int(),
+  /** 0, 1, 2, … per attempt: the relay checks for loss and duplicates. */
+  seq: z.number().int(),
+  /** Epoch ms at publication (chunk latency metric). */
+  ts: z.number(),
+};
+
+/**
+ * One piece of a generation answer, from the worker running the job to the API process relaying it. `json` is the
+ * screen (the UI runtime's tree): carried as is, not checked here (the API process only writes it out).
+ */
+export const GenerationChunkSchema = z.discriminatedUnion("type", [
+  /** A worker took the job and generation begins (the client's first chunk: the assistant's role). */
+  z.object({ ...chunkBase, type: z.literal("start") }),
+  /**
+   * New reasoning text, and either the screen so far (snapshots: `code` is the whole code so far) or new code (`text`,
+   * to append; `repair`: it belongs to the repair pass's code).
+   */
+  z.object({
+    ...chunkBase,
+    type: z.literal("delta"),
+    code: z.string().optional(),
+    json: z.unknown().optional(),
+    text: z.string().optional(),
+    repair: z.boolean().optional(),
+    reasoning: z.string().optional(),
+  }),
+  z.object({
+    ...chunkBase,
+    type: z.literal("done"),
+    /** The code `json` renders (the repaired code when a repair pass ran). */
+    code: z.string(),
+    /** When a repair pass ran: the first pass's code (`code` is then the repaired one). */
+    firstCode: z.string().optional(),
+    json: z.unknown(),
+    finishReason: z.enum(["stop", "length", "cancelled"]),
+    usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+  }),
+  z.object({
+    ...chunkBase,
+    type: z.literal("error"),
+    /** `status`: the HTTP status the client should see. */
+    error: z.object({ status: z.number().int(), message: z.string(), type: z.string(), code: z.string() }),
+  }),
+]);
+export type GenerationChunk = z.infer<typeof GenerationChunkSchema>;
+
+/**
+ * Why an answer was stopped before its end: "client" — the client went away; "timeout" — it ran past the request
+ * timeout; "lost" — chunks were lost on their way to the API process (the platform's failure: not billed).
+ */
+export const GenerationCancelSchema = z.enum(["client", "timeout", "lost"]);
+export type GenerationCancel = z.infer<typeof GenerationCancelSchema>;
+
+/** Ephemeral core-NATS signals, keyed (e.g. by request id); outside every stream. */
+export const SIGNALS = {
+  /** A generation answer's chunks, worker → the API process that enqueued the request (subscribed before). */
+  generationChunk: { subject: (requestId: string) => `gen.chunks.${requestId}`, schema: GenerationChunkSchema },
+  /** Stop a generation: API process → the worker running the request. */
+  generationCancel: { subject: (requestId: string) => `gen.cancel.${requestId}`, schema: GenerationCancelSchema },
+} as const satisfies Record<string, SignalDef>;

@@ -521,6 +521,8 @@ export class MessageBus {
       },
     });
     this.subscriptions.add(sub);
+    // Signals are listened for per request: forget a subscription once it is closed, or the set grows forever.
+    void sub.closed.then(() => this.subscriptions.delete(sub));
     return sub;
   }
 

@@ -1,6 +1,6 @@
 import { baseConfigSchema, loadConfig, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
 import { z } from "zod";
-import { parseRateLimit } from "./access/capacity";
+import { parseRateLimit } from "./domain/capacity";
 
 const prefix = z
   .string()
@@ -26,6 +26,11 @@ const pipelineSchema = z.object({
 
 /** Code-only evaluations have a queue of their own (`<GEN_QUEUE>-eval`): a flood of them never delays generation. */
 export const evalQueueName = (config: { GEN_QUEUE: string }): string => `${config.GEN_QUEUE}-eval`;
+/**
+ * Generations taken off the queue before any worker ran them (`<GEN_QUEUE>-unstarted`): a worker publishes their empty
+ * usage, so the workers are the one publisher of generation.completed. Its own queue, so it never counts as depth.
+ */
+export const unstartedQueueName = (config: { GEN_QUEUE: string }): string => `${config.GEN_QUEUE}-unstarted`;
 
 const rate = (fallback: string) =>
   z

@@ -1,16 +1,17 @@
 import { startService, type Logger, type RunningService } from "@genui/chassis";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { AppTemplates } from "./access/app-templates";
-import { Capacity } from "./access/capacity";
-import { KeyVerifier } from "./access/key-verifier";
-import { ModelCatalogue } from "./access/model-catalogue";
-import { evalQueueName, type GenerationConfig } from "./config";
-import { Gateway } from "./http/gateway";
-import { generationRoutes, type ServedBy } from "./http/generation.routes";
-import { GenerationMetrics } from "./metrics";
-import type { GenerationJob } from "./pipeline/messages";
-import { providerKey } from "./pipeline/provider-announcement";
+import { AppTemplates } from "./clients/app-templates";
+import { Capacity } from "./store/capacity";
+import { KeyVerifier } from "./clients/key-verifier";
+import { ModelCatalogue } from "./clients/model-catalogue";
+import { evalQueueName, unstartedQueueName, type GenerationConfig } from "./config";
+import { watchAppChanges } from "./events/app-changes.watcher";
+import { Gateway } from "./use-cases/gateway";
+import { generationRoutes } from "./http/generation.routes";
+import { GenerationMetrics } from "./use-cases/metrics";
+import type { GenerationJob } from "./domain/messages";
+import { ProviderAnnouncements } from "./store/provider-announcement";
 
 /**
  * Starts the generation API process (main.ts and the integration tests both use it): the published
@@ -39,7 +40,12 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         prefix: `${config.REDIS_KEY_PREFIX}bull`,
       });
       evalQueue.on("error", (err) => ctx.logger.warn({ err: err.message }, "evaluation queue error"));
-      await Promise.all([queue.waitUntilReady(), evalQueue.waitUntilReady()]);
+      const unstartedQueue = new Queue<GenerationJob>(unstartedQueueName(config), {
+        connection,
+        prefix: `${config.REDIS_KEY_PREFIX}bull`,
+      });
+      unstartedQueue.on("error", (err) => ctx.logger.warn({ err: err.message }, "unstarted queue error"));
+      await Promise.all([queue.waitUntilReady(), evalQueue.waitUntilReady(), unstartedQueue.waitUntilReady()]);
       const share = (depth: number) => Math.max(1, Math.floor(depth * config.GEN_TENANT_QUEUE_SHARE));
       const capacity = new Capacity({
         redis: ctx.redis!,
@@ -61,12 +67,13 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       });
       capacity.start();
       const keys = new KeyVerifier(ctx.bus!);
-      keys.watch();
+      const appChanges = watchAppChanges(ctx.bus!, keys);
       const gateway = new Gateway({
         bus: ctx.bus!,
         redis: ctx.redis!,
         queue,
         evalQueue,
+        unstartedQueue,
         capacity,
         keys,
         models: new ModelCatalogue(ctx.bus!),
@@ -76,20 +83,12 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         config,
       });
       gateway.startSampling();
-      let served: { at: number; value: ServedBy | undefined } = { at: 0, value: undefined };
-      const servedBy = async () => {
-        // A known answer is held 10 s; none yet (workers still starting) is asked again next time.
-        if (!served.value || Date.now() - served.at > 10_000) {
-          const raw = await ctx.redis!.get(providerKey(config.REDIS_KEY_PREFIX)).catch(() => null);
-          served = { at: Date.now(), value: raw ? (JSON.parse(raw) as ServedBy) : undefined };
-        }
-        return served.value;
-      };
+      const announcements = new ProviderAnnouncements(ctx.redis!, config.REDIS_KEY_PREFIX);
       ctx.app.use(
         generationRoutes({
           gateway,
           metrics,
-          servedBy,
+          servedBy: () => announcements.current(),
           bodyLimit: config.HTTP_BODY_LIMIT,
           maxCodeChars: config.GEN_MAX_CODE_CHARS,
           streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
@@ -97,9 +96,9 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       );
       ctx.shutdown.add("workers", "generation queue", async () => {
         gateway.stopSampling();
-        keys.stop();
+        appChanges.stop();
         await capacity.stop();
-        await Promise.all([queue.close(), evalQueue.close()]);
+        await Promise.all([queue.close(), evalQueue.close(), unstartedQueue.close()]);
         await connection.quit().catch(() => connection.disconnect());
       });
     },

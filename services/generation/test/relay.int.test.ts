@@ -1,10 +1,11 @@
 import { MessageBus, Metrics, connectNats, createLogger, createRedis, type Redis } from "@genui/chassis";
+import { SIGNALS } from "@genui/contracts";
 import { freshName, testInfra } from "@genui/testkit";
 import { Queue, Worker, type Job } from "bullmq";
 import { Redis as IORedis } from "ioredis";
-import { GenerationMetrics } from "../src/metrics";
-import { chunkSubject, type Chunk, type GenerationJob } from "../src/pipeline/messages";
-import { RelayedAnswer, type RelayEvent } from "../src/pipeline/relay";
+import { GenerationMetrics } from "../src/use-cases/metrics";
+import type { Chunk, GenerationJob } from "../src/domain/messages";
+import { RelayedAnswer, type RelayEvent } from "../src/use-cases/relay";
 
 /**
  * The relay against a stand-in worker that publishes exactly the chunks a test wants (real Redis queue, real NATS),
@@ -17,6 +18,7 @@ describe("relaying a worker's chunks", () => {
   let bus: MessageBus;
   let redis: Redis;
   let queue: Queue<GenerationJob>;
+  let unstarted: Queue<GenerationJob>;
   let worker: Worker<GenerationJob>;
   let connections: IORedis[];
   let script: (
@@ -30,14 +32,14 @@ describe("relaying a worker's chunks", () => {
     redis = createRedis(testInfra().redisUrl, "relay-test", logger);
     connections = [0, 1].map(() => new IORedis(testInfra().redisUrl, { maxRetriesPerRequest: null }));
     queue = new Queue<GenerationJob>(queueName, { connection: connections[0]!, prefix: `${prefix}bull` });
-    const encoder = new TextEncoder();
+    unstarted = new Queue<GenerationJob>(`${queueName}-unstarted`, { connection: connections[0]!, prefix: `${prefix}bull` });
     worker = new Worker<GenerationJob>(
       queueName,
       async (job) => {
         let seq = 0;
         await script(job, (c, attempt = 1, s) => {
           const chunk = { attempt, seq: s ?? seq++, ts: Date.now(), ...c };
-          bus.nc.publish(bus.subject(chunkSubject(job.data.requestId)), encoder.encode(JSON.stringify(chunk)));
+          bus.signal(SIGNALS.generationChunk, job.data.requestId, chunk as Chunk);
         });
       },
       { connection: connections[1]!, prefix: `${prefix}bull`, concurrency: 256, drainDelay: 5 },
@@ -46,8 +48,10 @@ describe("relaying a worker's chunks", () => {
   });
   afterAll(async () => {
     await worker.close();
-    await queue.obliterate({ force: true });
-    await queue.close();
+    for (const q of [queue, unstarted]) {
+      await q.obliterate({ force: true });
+      await q.close();
+    }
     for (const c of connections) await c.quit();
     await redis.quit();
     await bus.close();
@@ -69,7 +73,18 @@ describe("relaying a worker's chunks", () => {
   });
   const relay = (j: GenerationJob) =>
     new RelayedAnswer(
-      { bus, redis, queue, metrics, logger, keyPrefix: prefix, attempts: 1, requestTimeoutMs: 30_000, keepAliveMs: 5_000 },
+      {
+        bus,
+        redis,
+        queue,
+        unstarted,
+        metrics,
+        logger,
+        keyPrefix: prefix,
+        attempts: 1,
+        requestTimeoutMs: 30_000,
+        keepAliveMs: 5_000,
+      },
       j,
     );
   const collect = async (a: RelayedAnswer) => {
@@ -151,7 +166,18 @@ describe("relaying a worker's chunks", () => {
       throw new Error("worker blew up");
     };
     const a = new RelayedAnswer(
-      { bus, redis, queue, metrics, logger, keyPrefix: prefix, attempts: 1, requestTimeoutMs: 30_000, keepAliveMs: 200 },
+      {
+        bus,
+        redis,
+        queue,
+        unstarted,
+        metrics,
+        logger,
+        keyPrefix: prefix,
+        attempts: 1,
+        requestTimeoutMs: 30_000,
+        keepAliveMs: 200,
+      },
       job(4),
     );
     await a.start();

@@ -4,11 +4,11 @@ import { startFakeOpenAI, type FakeOpenAI } from "@genui/testkit";
 import OpenAI from "openai";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
-import { OpenAIUpstreamProvider, type OpenAIUpstreamOptions } from "../src/providers/openai-upstream";
-import { ProviderError, type GenerateRequest, type ProviderEvent } from "../src/providers/provider";
-import { buildSystemPrompt, templatesSection } from "../src/providers/system-prompt";
-import { countChatTokens, countTokens } from "../src/providers/tokens";
-import { SearxngSearch } from "../src/providers/web-search";
+import { OpenAIUpstreamProvider, type OpenAIUpstreamOptions } from "../src/worker/providers/openai-upstream";
+import { ProviderError, type GenerateRequest, type ProviderEvent } from "../src/worker/providers/provider";
+import { buildSystemPrompt, templatesSection } from "../src/worker/providers/system-prompt";
+import { countChatTokens, countTokens } from "../src/worker/providers/tokens";
+import { SearxngSearch } from "../src/worker/providers/web-search";
 
 const API_KEY = "sk-test-upstream";
 const CODE = `screen("Weather", {theme: "auto"})

@@ -1,12 +1,12 @@
 import type { ChatModel, ServedBy } from "@genui/contracts/http";
 import { jsonBody, userId as signedInUser } from "@genui/chassis";
 import { Router, type Request, type Response } from "express";
-import { tenantOfKey, tenantOfUser } from "../access/capacity";
-import type { CatalogueModel } from "../access/model-catalogue";
-import type { GenerationMetrics } from "../metrics";
-import type { RelayedAnswer } from "../pipeline/relay";
-import type { ChatTurn } from "../providers/provider";
-import type { Caller, Gateway } from "./gateway";
+import type { CatalogueModel } from "../domain/access";
+import { tenantOfKey, tenantOfUser } from "../domain/capacity";
+import type { GenerationMetrics } from "../use-cases/metrics";
+import type { RelayedAnswer } from "../use-cases/relay";
+import type { ChatTurn } from "../domain/messages";
+import type { Caller, Gateway } from "../use-cases/gateway";
 import { OpenAIError, invalidRequest, methodNotAllowed, notSignedIn, openAIErrorMapper } from "./openai-error";
 import { openApiDocument } from "./openapi";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";

@@ -1,4 +1,4 @@
-import type { ChatTurn } from "../providers/provider";
+import type { ChatTurn } from "../domain/messages";
 import { invalidRequest } from "./openai-error";
 
 /**

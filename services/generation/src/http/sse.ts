@@ -1,9 +1,8 @@
 import { Deflate, constants, type DeflateFunctionOptions } from "pako";
 import type { Response } from "express";
-import type { Screen } from "@genui/ui-runtime";
-import type { GenerationMetrics } from "../metrics";
-import type { RelayedAnswer } from "../pipeline/relay";
-import type { ChunkError } from "../pipeline/messages";
+import type { GenerationMetrics } from "../use-cases/metrics";
+import type { RelayedAnswer } from "../use-cases/relay";
+import type { ChunkError } from "../domain/messages";
 import { OpenAIError } from "./openai-error";
 
 /** What every chunk of one answer repeats (OpenAI's clients expect the same id, created and model throughout). */
@@ -20,11 +19,11 @@ export interface AnswerMeta {
  * `{"code","json"}`, or `{"code","repaired_code","json"}` when a repair pass ran (`firstCode` is then the first
  * pass's code and `code` the repaired one, which `json` renders). A stream's content pieces add up to exactly this.
  */
-export const answerContent = (code: string, json: Screen | null, firstCode?: string): string =>
+export const answerContent = (code: string, json: unknown, firstCode?: string): string =>
   firstCode === undefined ? JSON.stringify({ code, json }) : JSON.stringify({ code: firstCode, repaired_code: code, json });
 
 /** The signed-in chat's snapshot (SPEC): the code to keep and its screen, whatever the passes were. */
-export const snapshotContent = (code: string, json: Screen | null): string => JSON.stringify({ code, json });
+export const snapshotContent = (code: string, json: unknown): string => JSON.stringify({ code, json });
 
 /** A string's JSON escaping without the quotes; escaping is per character, so escaped pieces concatenate exactly. */
 const escapeJson = (text: string): string => JSON.stringify(text).slice(1, -1);
@@ -61,7 +60,7 @@ export class ContentPieces {
   }
 
   /** The last piece: what is left of the code fields, then the screen. */
-  finish(code: string, json: Screen | null, firstCode?: string): string {
+  finish(code: string, json: unknown, firstCode?: string): string {
     let piece = this.emit("code", firstCode ?? code);
     if (this.sent.code !== (firstCode ?? code)) throw new ContentDiverged("the final code differs from the code sent");
     if (firstCode !== undefined) {
@@ -285,7 +284,7 @@ export async function collectAnswer(answer: RelayedAnswer): Promise<{
   code: string;
   /** When a repair pass ran: the first pass's code. */
   firstCode?: string;
-  json: Screen | null;
+  json: unknown;
   finishReason: string;
   usage: { inputTokens: number; outputTokens: number };
   reasoning: string;

@@ -1,10 +1,12 @@
 import { Metrics, createLogger, type MessageBus, type Redis } from "@genui/chassis";
+import { GenerationChunkSchema } from "@genui/contracts";
+import type { Screen } from "@genui/ui-runtime";
 import { createNodeEvaluator, type UiCodeEvaluator } from "@genui/ui-runtime/node";
 import type { Job } from "bullmq";
-import { GenerationMetrics } from "../metrics";
+import { GenerationMetrics } from "../../use-cases/metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
 import { GenerationProcessor } from "./generation-processor";
-import type { Chunk, GenerationJob } from "./messages";
+import type { Chunk, GenerationJob } from "../../domain/messages";
 
 /** The worker's processor with its I/O replaced by recorders: what reaches the client and billing is asserted. */
 describe("processing a generation job", () => {
@@ -18,13 +20,12 @@ describe("processing a generation job", () => {
   ) {
     const chunks: Chunk[] = [];
     const completions: { payload: Record<string, unknown>; eventId?: string }[] = [];
-    const decoder = new TextDecoder();
     const bus = {
       subject: (s: string) => s,
-      nc: {
-        publish: (_subject: string, data: Uint8Array) => chunks.push(JSON.parse(decoder.decode(data)) as Chunk),
-        subscribe: () => ({ unsubscribe: () => undefined }),
-      },
+      // What the API process would receive: the chunk through JSON and its contract.
+      signal: (_def: unknown, _key: string, value: unknown) =>
+        chunks.push(GenerationChunkSchema.parse(JSON.parse(JSON.stringify(value)))),
+      listen: () => ({ unsubscribe: () => undefined }),
       publish: async (_def: unknown, payload: Record<string, unknown>, ctx: { eventId?: string }) => {
         completions.push({ payload, ...(ctx.eventId ? { eventId: ctx.eventId } : {}) });
         return { eventId: ctx.eventId ?? "", seq: 1, duplicate: false };
@@ -90,7 +91,10 @@ describe("processing a generation job", () => {
     expect(chunks[0]).toMatchObject({ type: "start", attempt: 1, seq: 0 });
     const done = chunks.at(-1)!;
     expect(done).toMatchObject({ type: "done", finishReason: "stop", usage: { inputTokens: 7, outputTokens: 2 } });
-    expect(done.type === "done" && done.json?.screen.v1.map((c) => c.component)).toEqual(["heading", "button"]);
+    expect(done.type === "done" && (done.json as Screen | null)?.screen.v1.map((c) => c.component)).toEqual([
+      "heading",
+      "button",
+    ]);
     expect(chunks.map((c) => c.seq)).toEqual(chunks.map((_, i) => i));
     expect(completions).toEqual([
       {
@@ -114,7 +118,10 @@ describe("processing a generation job", () => {
     const done = chunks.at(-1)!;
     expect(done).toMatchObject({ type: "done", finishReason: "length", usage: { outputTokens: 2 } });
     // The prefix is closed where it was cut: the button as far as it was written.
-    expect(done.type === "done" && done.json?.screen.v1.map((c) => c.component)).toEqual(["heading", "button"]);
+    expect(done.type === "done" && (done.json as Screen | null)?.screen.v1.map((c) => c.component)).toEqual([
+      "heading",
+      "button",
+    ]);
     expect(completions[0]!.payload).toMatchObject({ outputTokens: 2n, finishReason: "length" });
   });
 
@@ -137,7 +144,7 @@ describe("processing a generation job", () => {
     const { processor, chunks } = harness(paced);
     published = chunks;
     expect(await processor.process(job(1, 2, { snapshots: true }))).toBe("stop");
-    const screens = chunks.flatMap((c) => (c.type === "delta" && c.json ? [c.json] : []));
+    const screens = chunks.flatMap((c) => (c.type === "delta" && c.json ? [c.json as Screen] : []));
     expect(screens.length).toBeGreaterThan(0);
     expect(screens.every((j) => j.screen.v1.length > 0)).toBe(true);
     expect(screens[0]!.screen.v1[0]).toMatchObject({ component: "heading" });
@@ -233,7 +240,7 @@ describe("processing a generation job", () => {
     expect(sizes.length).toBeGreaterThan(0);
     expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3 * sizes.at(-1)!);
     const done = chunks.at(-1)!;
-    expect(done.type === "done" && done.json?.screen.v1).toHaveLength(40);
+    expect(done.type === "done" && (done.json as Screen | null)?.screen.v1).toHaveLength(40);
   });
 
   it("when the upstream fails on the last attempt, then the client gets a 502 and the request costs nothing", async () => {

@@ -1,6 +1,6 @@
 import { ConfigError } from "@genui/chassis";
-import { loadWorkerConfig } from "./config";
-import { startGenerationWorker } from "./worker-service";
+import { loadWorkerConfig } from "../config";
+import { startGenerationWorker } from "./service";
 
 async function main() {
   const running = await startGenerationWorker(loadWorkerConfig());

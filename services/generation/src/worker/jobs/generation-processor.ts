@@ -1,19 +1,10 @@
-import { EVENTS } from "@genui/contracts";
+import { EVENTS, SIGNALS } from "@genui/contracts";
 import type { Logger, MessageBus, Redis } from "@genui/chassis";
 import type { EvalResult, Screen, UiCodeEvaluator } from "@genui/ui-runtime";
 import type { Job } from "bullmq";
-import type { GenerationMetrics } from "../metrics";
+import type { GenerationMetrics } from "../../use-cases/metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
-import {
-  cancelKey,
-  cancelReason,
-  cancelSubject,
-  chunkSubject,
-  doneKey,
-  type Chunk,
-  type ChunkError,
-  type GenerationJob,
-} from "./messages";
+import { cancelKey, cancelReason, doneKey, type Chunk, type ChunkError, type GenerationJob } from "../../domain/messages";
 
 export interface ProcessorDeps {
   bus: MessageBus;
@@ -55,16 +46,15 @@ const requestFailureBilled = (code: string, delivered: boolean): boolean =>
 /** Publishes one attempt's chunks in order, numbered from 0. */
 class ChunkPublisher {
   private seq = 0;
-  private readonly encoder = new TextEncoder();
   constructor(
     private readonly bus: MessageBus,
-    private readonly subject: string,
+    private readonly requestId: string,
     private readonly attempt: number,
   ) {}
 
   publish(chunk: Omit<Chunk, "attempt" | "seq" | "ts"> & Partial<Chunk>): void {
     const full = { ...chunk, attempt: this.attempt, seq: this.seq++, ts: Date.now() } as Chunk;
-    this.bus.nc.publish(this.subject, this.encoder.encode(JSON.stringify(full)));
+    this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
   }
 }
 
@@ -147,13 +137,10 @@ export class GenerationProcessor {
     const d = job.data;
     const { bus, redis, keyPrefix } = this.deps;
     const attempt = Math.max(1, job.attemptsStarted);
-    const out = new ChunkPublisher(bus, bus.subject(chunkSubject(d.requestId)), attempt);
+    const out = new ChunkPublisher(bus, d.requestId, attempt);
     const abort = new AbortController();
     // Subscribed before the cancel flag is read (the API sets the flag, then publishes): a cancel is seen either way.
-    const sub = bus.nc.subscribe(bus.subject(cancelSubject(d.requestId)), {
-      max: 1,
-      callback: (_err, m) => abort.abort(cancelReason(new TextDecoder().decode(m.data))),
-    });
+    const sub = bus.listen(SIGNALS.generationCancel, d.requestId, (reason) => abort.abort(reason));
     try {
       const [done, cancelled] = await redis.mget(doneKey(keyPrefix, d.requestId), cancelKey(keyPrefix, d.requestId));
       // A job whose usage is already published (a stalled job run again after it finished) answers nothing more.
@@ -347,6 +334,17 @@ export class GenerationProcessor {
     if (usage.outputTokens > 0 && seconds > 0) metrics.tokensPerSecond.observe(usage.outputTokens / seconds);
     metrics.jobs.inc({ outcome: finishReason });
     return finishReason;
+  }
+
+  /**
+   * A generation the API process took off the queue before any worker ran it (the client went away while it waited):
+   * nothing was generated, and its usage — no tokens, "cancelled" — is published here, which releases its hold.
+   */
+  async settleUnstarted(job: Job<GenerationJob>): Promise<string> {
+    const d = job.data;
+    if (await this.deps.redis.get(doneKey(this.deps.keyPrefix, d.requestId))) return "already-done";
+    await this.complete(d, { inputTokens: 0, outputTokens: 0 }, "cancelled");
+    return "cancelled";
   }
 
   /** Publishes the usage once; afterwards the job is marked done so a stalled copy of it does nothing. */

@@ -2,16 +2,18 @@ import { randomUUID } from "node:crypto";
 import { RemoteError, type Logger, type MessageBus, type Redis } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import type { Queue } from "bullmq";
-import type { AppTemplates } from "../access/app-templates";
-import { isRefusal, type Capacity, type Refusal, type Slot, type Tenant, type WorkClass } from "../access/capacity";
-import type { KeyOwner, KeyVerifier } from "../access/key-verifier";
-import type { CatalogueModel, ModelCatalogue } from "../access/model-catalogue";
-import { PublishableLimits, checkKeyUse, requestCost, type KeyUse, type SpendReservation } from "../access/publishable-keys";
+import type { AppTemplates } from "../clients/app-templates";
+import type { KeyVerifier } from "../clients/key-verifier";
+import type { ModelCatalogue } from "../clients/model-catalogue";
+import { requestCost, type CatalogueModel, type KeyOwner, type KeyUse } from "../domain/access";
+import { isRefusal, type Refusal, type Slot, type Tenant, type WorkClass } from "../domain/capacity";
+import type { Capacity } from "../store/capacity";
+import { PublishableLimits, checkKeyUse, type SpendReservation } from "./publishable-keys";
 import type { GenerationConfig } from "../config";
-import type { GenerationMetrics } from "../metrics";
-import type { GenerationJob } from "../pipeline/messages";
-import { RelayedAnswer } from "../pipeline/relay";
-import type { ChatTurn } from "../providers/provider";
+import type { GenerationMetrics } from "./metrics";
+import type { GenerationJob } from "../domain/messages";
+import { RelayedAnswer } from "./relay";
+import type { ChatTurn } from "../domain/messages";
 import {
   OpenAIError,
   appInactive,
@@ -24,7 +26,7 @@ import {
   rateLimited,
   unavailable,
   wrongKey,
-} from "./openai-error";
+} from "../http/openai-error";
 
 export interface GatewayDeps {
   bus: MessageBus;
@@ -32,6 +34,8 @@ export interface GatewayDeps {
   queue: Queue<GenerationJob>;
   /** Code-only evaluations' own queue (their own workers' loop), so they never wait ahead of generations. */
   evalQueue: Queue<GenerationJob>;
+  /** Generations cancelled before any worker took them, for a worker to publish their empty usage. */
+  unstartedQueue: Queue<GenerationJob>;
   /** Per-tenant rate and concurrency limits, shared by every API process through Redis. */
   capacity: Capacity;
   keys: KeyVerifier;
@@ -115,7 +119,7 @@ export class Gateway {
 
   /**
    * The app behind a bearer API key, which must be active, used the way its kind allows (`use`: the request's
-   * Origin header and what it asks for; see access/publishable-keys.ts). Publishable keys also count against their
+   * Origin header and what it asks for; see use-cases/publishable-keys.ts). Publishable keys also count against their
    * own request budget here.
    */
   async appFromKey(
@@ -218,6 +222,7 @@ export class Gateway {
         bus,
         redis,
         queue: job.kind === "evaluate" ? this.deps.evalQueue : this.deps.queue,
+        unstarted: this.deps.unstartedQueue,
         metrics,
         logger,
         keyPrefix: config.REDIS_KEY_PREFIX,

@@ -1,6 +1,6 @@
 import { TtlCache, type Logger, type MessageBus } from "@genui/chassis";
 import { COMMANDS } from "@genui/contracts";
-import type { AppTemplate } from "../providers/provider";
+import type { AppTemplate } from "../domain/messages";
 
 /** The most template code sent along with one request (the newest templates first). */
 const MAX_CODE = 24_000;

@@ -1,22 +1,16 @@
-import { EVENTS } from "@genui/contracts";
+import { SIGNALS } from "@genui/contracts";
 import type { Logger, MessageBus, Redis } from "@genui/chassis";
 import type { Queue } from "bullmq";
 import type { Subscription } from "nats";
-import type { GenerationMetrics } from "../metrics";
-import {
-  cancelKey,
-  cancelSubject,
-  chunkSubject,
-  type CancelReason,
-  type Chunk,
-  type ChunkError,
-  type GenerationJob,
-} from "./messages";
+import type { GenerationMetrics } from "./metrics";
+import { cancelKey, type CancelReason, type Chunk, type ChunkError, type GenerationJob } from "../domain/messages";
 
 export interface RelayOptions {
   bus: MessageBus;
   redis: Redis;
   queue: Queue<GenerationJob>;
+  /** Where a generation taken off `queue` before any worker ran it goes: a worker publishes its (empty) usage. */
+  unstarted: Queue<GenerationJob>;
   metrics: GenerationMetrics;
   logger: Logger;
   keyPrefix: string;
@@ -37,7 +31,6 @@ const interrupted = (message: string): ChunkError => ({ status: 502, type: "serv
  * vanished ends the stream with an error rather than a hang.
  */
 export class RelayedAnswer implements AsyncIterable<RelayEvent> {
-  private readonly decoder = new TextDecoder();
   private readonly buffered: RelayEvent[] = [];
   private wake?: () => void;
   private sub?: Subscription;
@@ -61,18 +54,9 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   async start(): Promise<void> {
     const { bus, queue } = this.opts;
     const started = performance.now();
-    this.sub = bus.nc.subscribe(bus.subject(chunkSubject(this.job.requestId)), {
-      callback: (err, m) => {
-        if (err) return;
-        try {
-          this.accept(JSON.parse(this.decoder.decode(m.data)) as Chunk);
-        } catch (e) {
-          this.opts.logger.error({ err: e, requestId: this.job.requestId }, "undecodable chunk");
-          this.fail(interrupted("The answer could not be read. Please try again."));
-        }
-      },
-    });
-    await bus.nc.flush();
+    // An undecodable chunk is dropped (and logged) by the bus; the next one then shows the gap.
+    this.sub = bus.listen(SIGNALS.generationChunk, this.job.requestId, (chunk) => this.accept(chunk));
+    await bus.flush();
     await queue.add("generate", this.job, {
       jobId: this.job.requestId,
       attempts: this.opts.attempts,
@@ -161,33 +145,27 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
 
   /**
    * The client went away (or the answer was stopped): tell the worker, and take the job off the queue if no worker
-   * has it yet — then nothing was generated, and the usage event with no tokens releases the balance hold. The reason
-   * goes to the worker, which bills accordingly (see GenerationProcessor).
+   * has it yet — then nothing was generated, and a worker publishes the usage event with no tokens (the unstarted
+   * queue), which releases the balance hold. The reason goes to the worker, which bills accordingly (see
+   * GenerationProcessor).
    */
   async cancel(reason: CancelReason = "client"): Promise<void> {
-    const { bus, redis, queue, keyPrefix } = this.opts;
+    const { bus, redis, queue, unstarted, keyPrefix } = this.opts;
     this.end();
     const id = this.job.requestId;
     try {
       await redis.set(cancelKey(keyPrefix, id), reason, "EX", 3_600);
-      bus.nc.publish(bus.subject(cancelSubject(id)), new TextEncoder().encode(reason));
+      bus.signal(SIGNALS.generationCancel, id, reason);
       const removed = await queue.remove(id).catch(() => 0);
       if (removed === 1) this.onUsage?.({ inputTokens: 0, outputTokens: 0 });
       if (removed === 1 && this.job.kind === "generate")
-        await bus.publish(
-          EVENTS.generationCompleted,
-          {
-            requestId: id,
-            userId: this.job.userId,
-            appId: this.job.appId,
-            model: this.job.model,
-            inputTokens: 0n,
-            outputTokens: 0n,
-            finishReason: "cancelled",
-            holdId: this.job.holdId,
-          },
-          { eventId: id },
-        );
+        await unstarted.add("unstarted", this.job, {
+          jobId: id,
+          attempts: 5,
+          backoff: { type: "exponential", delay: 250 },
+          removeOnComplete: true,
+          removeOnFail: { age: 24 * 3_600 },
+        });
     } catch (err) {
       this.opts.logger.warn({ err, requestId: id }, "could not cancel a generation job");
     }

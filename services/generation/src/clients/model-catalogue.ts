@@ -1,20 +1,6 @@
 import type { MessageBus } from "@genui/chassis";
 import { COMMANDS } from "@genui/contracts";
-
-/** A model as generation uses it (billing's plan catalogue is the source of truth). */
-export interface CatalogueModel {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  features: string[];
-  inputLimit: number;
-  outputLimit: number;
-  isDefault: boolean;
-  /** USD micro-dollars per 1M tokens (0 from an older billing: nothing can then be priced). */
-  inputPrice: number;
-  outputPrice: number;
-}
+import type { CatalogueModel } from "../domain/access";
 
 /** Billing's models (`billing.models.list`), held for a minute: they change with a deploy, not per request. */
 export class ModelCatalogue {

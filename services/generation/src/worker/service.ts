@@ -2,11 +2,11 @@ import { startService, type Logger, type RunningService } from "@genui/chassis";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import { Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
-import { evalQueueName, type WorkerConfig } from "./config";
-import { GenerationMetrics } from "./metrics";
-import { GenerationProcessor } from "./pipeline/generation-processor";
-import type { GenerationJob } from "./pipeline/messages";
-import { announceProvider } from "./pipeline/provider-announcement";
+import { evalQueueName, unstartedQueueName, type WorkerConfig } from "../config";
+import { GenerationMetrics } from "../use-cases/metrics";
+import { GenerationProcessor } from "./jobs/generation-processor";
+import type { GenerationJob } from "../domain/messages";
+import { announceProvider } from "../store/provider-announcement";
 import { OfflineProvider } from "./providers/offline/offline-provider";
 import { OpenAIUpstreamProvider } from "./providers/openai-upstream";
 import type { Provider } from "./providers/provider";
@@ -92,20 +92,29 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
         connection: evalConnection,
         concurrency: config.GEN_EVAL_WORKER_CONCURRENCY,
       });
-      for (const w of [worker, evalWorker]) {
+      // Generations cancelled before any worker took them: their empty usage, published by a worker like every other.
+      const unstartedConnection = new Redis(config.REDIS_URL, {
+        maxRetriesPerRequest: null,
+        connectionName: "generation-unstarted-bull",
+      });
+      const unstartedWorker = new Worker<GenerationJob, string>(
+        unstartedQueueName(config),
+        (job) => processor.settleUnstarted(job),
+        { ...options, connection: unstartedConnection, concurrency: 4 },
+      );
+      for (const w of [worker, evalWorker, unstartedWorker]) {
         w.on("error", (err) => ctx.logger.warn({ err }, "generation worker error"));
         w.on("failed", (job, err) =>
           ctx.logger.warn({ requestId: job?.id, err: err.message, attempts: job?.attemptsMade }, "generation job failed"),
         );
       }
-      await Promise.all([worker.waitUntilReady(), evalWorker.waitUntilReady()]);
+      await Promise.all([worker.waitUntilReady(), evalWorker.waitUntilReady(), unstartedWorker.waitUntilReady()]);
       ctx.logger.info({ provider: chosen.name, concurrency: config.GEN_WORKER_CONCURRENCY }, "generation worker ready");
       const stopAnnouncing = announceProvider(ctx.redis!, config.REDIS_KEY_PREFIX, chosen.name);
       ctx.shutdown.add("workers", "generation worker", async () => {
         stopAnnouncing();
-        await Promise.all([worker.close(), evalWorker.close()]);
-        await connection.quit().catch(() => connection.disconnect());
-        await evalConnection.quit().catch(() => evalConnection.disconnect());
+        await Promise.all([worker.close(), evalWorker.close(), unstartedWorker.close()]);
+        for (const c of [connection, evalConnection, unstartedConnection]) await c.quit().catch(() => c.disconnect());
         evaluator.dispose();
       });
     },

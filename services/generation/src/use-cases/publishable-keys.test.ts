@@ -1,6 +1,5 @@
-import type { KeyOwner } from "./key-verifier";
-import { checkKeyUse, requestCost, utcDay } from "./publishable-keys";
-import type { CatalogueModel } from "./model-catalogue";
+import { requestCost, utcDay, type CatalogueModel, type KeyOwner } from "../domain/access";
+import { checkKeyUse } from "./publishable-keys";
 
 const owner = (kind: KeyOwner["kind"]): KeyOwner => ({
   appId: "a",

@@ -1,23 +1,12 @@
+import type { AppTemplate, ChatTurn } from "../../domain/messages";
+
 /**
  * What a model provider is to the generation worker: given a conversation, it streams UI code (the DSL of
  * @genui/ui-runtime) and, for thinking models, reasoning text; it ends with honest token counts. The worker evaluates
  * the code in the sandbox, validates it and relays the screen so far; providers never see the wire format.
  */
 
-/** One turn of the conversation as the provider sees it. Assistant turns carry the UI code they answered with. */
-export interface ChatTurn {
-  role: "system" | "user" | "assistant";
-  /** Plain text. For an assistant turn that answered with a screen, the UI code (history keeps code, never json). */
-  content: string;
-}
-
-/** A template the app's owner published: screens for this app should look like it when the request fits. */
-export interface AppTemplate {
-  name: string;
-  description: string;
-  /** UI code. */
-  code: string;
-}
+export type { AppTemplate, ChatTurn };
 
 export interface GenerateRequest {
   /** The model slug the client asked for (e.g. "genui-pluto-0.1"). */

@@ -1,10 +1,6 @@
 import type { Redis } from "@genui/chassis";
 import { OpenAIError } from "../http/openai-error";
-import type { KeyOwner } from "./key-verifier";
-import type { CatalogueModel } from "./model-catalogue";
-
-/** What a request with an API key wants to do: only `retrieve` is open to publishable keys. */
-export type KeyUse = "retrieve" | "chat" | "models";
+import { utcDay, type KeyOwner, type KeyUse } from "../domain/access";
 
 export const secretKeyInBrowser = () =>
   new OpenAIError(
@@ -69,22 +65,6 @@ export function checkKeyUse(owner: KeyOwner, origin: string | undefined, use: Ke
   }
   if (use !== "retrieve") throw publishableKeyRoute();
   if (origin !== owner.allowedOrigin) throw publishableKeyOriginMismatch(owner.allowedOrigin, origin);
-}
-
-/** Micro-dollars for `tokens` at `pricePerMillion` micro-dollars per 1M tokens, rounded up (billing's formula). */
-export function tokenCost(tokens: number, pricePerMillion: number): number {
-  if (tokens <= 0 || pricePerMillion <= 0) return 0;
-  return Number((BigInt(Math.ceil(tokens)) * BigInt(pricePerMillion) + 999_999n) / 1_000_000n);
-}
-
-export const requestCost = (model: CatalogueModel, inputTokens: number, outputTokens: number): number =>
-  tokenCost(inputTokens, model.inputPrice) + tokenCost(outputTokens, model.outputPrice);
-
-/** The UTC day a spend belongs to, and the seconds until the next one starts. */
-export function utcDay(now = Date.now()): { day: string; secondsLeft: number } {
-  const d = new Date(now);
-  const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
-  return { day: d.toISOString().slice(0, 10), secondsLeft: Math.max(1, Math.ceil((next - now) / 1000)) };
 }
 
 // KEYS: the day's counter. ARGV: amount, cap, ttl seconds. → {1, spent} reserved, or {0, spent} over the cap.

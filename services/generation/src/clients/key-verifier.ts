@@ -1,0 +1,55 @@
+import { createHash } from "node:crypto";
+import { RemoteError, TtlCache, type MessageBus } from "@genui/chassis";
+import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
+import type { KeyOwner } from "../domain/access";
+
+/**
+ * Verifies API keys with apps-templates (`apps.keys.verify`), remembering answers briefly: every published call
+ * needs one, and a request/reply per call would dominate the added latency. Answers live 5 s (unknown keys 2 s) and
+ * are dropped at once when any event about the app passes by (rotation, spend cap, deletion, subscription changes:
+ * events/app-changes.watcher.ts), so a rotated key stops working within one event's travel time and a status change
+ * shows within 5 s at worst.
+ */
+export class KeyVerifier {
+  private readonly known = new TtlCache<string, KeyOwner>(5_000, 50_000);
+  private readonly unknown = new TtlCache<string, true>(2_000, 50_000);
+  private readonly hashesByApp = new Map<string, Set<string>>();
+
+  constructor(private readonly bus: MessageBus) {}
+
+  /** The key's owner, or undefined for a key no app has. Throws RemoteError when apps-templates cannot answer. */
+  async verify(apiKey: string): Promise<KeyOwner | undefined> {
+    const hash = createHash("sha256").update(apiKey).digest("base64url");
+    const hit = this.known.get(hash);
+    if (hit) return hit;
+    if (this.unknown.get(hash)) return undefined;
+    try {
+      const res = await this.bus.request(COMMANDS.verifyKey, { apiKey }, { timeoutMs: 2_000 });
+      const owner: KeyOwner = {
+        appId: res.appId,
+        ownerId: res.ownerId,
+        status: res.status,
+        // An older apps-templates does not say: its keys are all secret keys.
+        kind: res.kind === "publishable" ? "publishable" : "secret",
+        allowedOrigin: res.allowedOrigin,
+        dailySpendCapMicros: Number(res.dailySpendCapMicros),
+      };
+      this.known.set(hash, owner);
+      let set = this.hashesByApp.get(owner.appId);
+      if (!set) this.hashesByApp.set(owner.appId, (set = new Set()));
+      set.add(hash);
+      return owner;
+    } catch (err) {
+      if (err instanceof RemoteError && err.code === REPLY_ERRORS.KEY_NOT_FOUND) {
+        this.unknown.set(hash, true);
+        return undefined;
+      }
+      throw err;
+    }
+  }
+
+  invalidate(appId: string): void {
+    for (const hash of this.hashesByApp.get(appId) ?? []) this.known.delete(hash);
+    this.hashesByApp.delete(appId);
+  }
+}

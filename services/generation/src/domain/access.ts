@@ -1,0 +1,48 @@
+/** Who may call with an API key and what a request may cost: the facts and rules the API process decides with. */
+
+/** Whose app an API key opens, as apps-templates answers it. */
+export interface KeyOwner {
+  appId: string;
+  ownerId: string;
+  status: string;
+  /** "secret" (servers) or "publishable" (web pages: retrieve only, from `allowedOrigin`, under the daily cap). */
+  kind: "secret" | "publishable";
+  /** The app's origin (scheme://host[:port]). */
+  allowedOrigin: string;
+  /** The publishable key's daily spend cap, micro-dollars per UTC day. */
+  dailySpendCapMicros: number;
+}
+
+/** A model as generation uses it (billing's plan catalogue is the source of truth). */
+export interface CatalogueModel {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  features: string[];
+  inputLimit: number;
+  outputLimit: number;
+  isDefault: boolean;
+  /** USD micro-dollars per 1M tokens (0 from an older billing: nothing can then be priced). */
+  inputPrice: number;
+  outputPrice: number;
+}
+
+/** What a request with an API key wants to do: only `retrieve` is open to publishable keys. */
+export type KeyUse = "retrieve" | "chat" | "models";
+
+/** Micro-dollars for `tokens` at `pricePerMillion` micro-dollars per 1M tokens, rounded up (billing's formula). */
+export function tokenCost(tokens: number, pricePerMillion: number): number {
+  if (tokens <= 0 || pricePerMillion <= 0) return 0;
+  return Number((BigInt(Math.ceil(tokens)) * BigInt(pricePerMillion) + 999_999n) / 1_000_000n);
+}
+
+export const requestCost = (model: CatalogueModel, inputTokens: number, outputTokens: number): number =>
+  tokenCost(inputTokens, model.inputPrice) + tokenCost(outputTokens, model.outputPrice);
+
+/** The UTC day a spend belongs to, and the seconds until the next one starts. */
+export function utcDay(now = Date.now()): { day: string; secondsLeft: number } {
+  const d = new Date(now);
+  const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+  return { day: d.toISOString().slice(0, 10), secondsLeft: Math.max(1, Math.ceil((next - now) / 1000)) };
+}

@@ -1,0 +1,71 @@
+import type { GenerationCancel, GenerationChunk } from "@genui/contracts";
+
+/** One turn of the conversation as the provider sees it. Assistant turns carry the UI code they answered with. */
+export interface ChatTurn {
+  role: "system" | "user" | "assistant";
+  /** Plain text. For an assistant turn that answered with a screen, the UI code (history keeps code, never json). */
+  content: string;
+}
+
+/** A template the app's owner published: screens for this app should look like it when the request fits. */
+export interface AppTemplate {
+  name: string;
+  description: string;
+  /** UI code. */
+  code: string;
+}
+
+/**
+ * The generation pipeline's own messages, between the API process and its workers (one bounded context, so plain
+ * JSON rather than shared contracts). A request is one BullMQ job (job id = request id); the worker signals the
+ * answer (`SIGNALS.generationChunk`, keyed by request id) to the API process, which listened before enqueueing.
+ */
+export interface GenerationJob {
+  requestId: string;
+  /** "generate": run the model; "evaluate": code alone, evaluated without a model call. */
+  kind: "generate" | "evaluate";
+  userId: string;
+  /** Empty for signed-in requests without an app. */
+  appId: string;
+  model: string;
+  messages: ChatTurn[];
+  /** Code to evaluate ("evaluate") or the code a prompt asks to change (retrieve with both). */
+  code?: string;
+  thinking: boolean;
+  internet: boolean;
+  /** The app's published templates, for consistent screens across chats. */
+  templates?: AppTemplate[];
+  maxOutputTokens: number;
+  /** The most input tokens all the request's model calls may send (its hold covers them); absent: no limit. */
+  maxInputTokens?: number;
+  holdId: string;
+  /** Publish the answer as it is generated (streaming clients); otherwise only the final answer. */
+  partials: boolean;
+  /**
+   * With partials: what the route streams. Absent/false: the code as it is generated (`delta.text`, the published
+   * API's content pieces; no intermediate evaluation). True: the screen so far (`delta.code` + `delta.json`, the
+   * signed-in chat's snapshots), rate-limited and bounded in bytes.
+   */
+  snapshots?: boolean;
+  /**
+   * With partials, not snapshots: the signed-in chat's code deltas (`stream_format: "deltas"`), which the page draws
+   * as they come — sent at the chat's pace (GEN_SNAPSHOT_INTERVAL_MS), not the published API's GEN_DELTA_INTERVAL_MS.
+   */
+  chatDeltas?: boolean;
+  /** Epoch ms when the API enqueued it (queue wait metric). */
+  enqueuedAt: number;
+}
+
+/** One piece of an answer (the `SIGNALS.generationChunk` contract). */
+export type Chunk = GenerationChunk;
+export type ChunkError = Extract<Chunk, { type: "error" }>["error"];
+
+/** Why an answer was stopped before its end (the `SIGNALS.generationCancel` contract; also the cancel key's value). */
+export type CancelReason = GenerationCancel;
+export const cancelReason = (value: string | null | undefined): CancelReason =>
+  value === "timeout" || value === "lost" ? value : "client";
+
+/** Redis key set when a request is cancelled (a worker that subscribes late still sees it). */
+export const cancelKey = (prefix: string, requestId: string): string => `${prefix}gen:cancel:${requestId}`;
+/** Redis key set once a request's usage is published (a retried or duplicate job does not run again). */
+export const doneKey = (prefix: string, requestId: string): string => `${prefix}gen:done:${requestId}`;
