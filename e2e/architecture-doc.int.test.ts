@@ -10,8 +10,8 @@ describe("docs/architecture.md", () => {
   const named = [...doc.matchAll(/`([^`\s]+)`/g)]
     .map((m) => m[1]!)
     .filter((p) => ROOTS.some((r) => p.startsWith(r)))
-    // A glob-like or templated name (`src/http/*.routes.ts`, `{google,payments}`) is a pattern, not a path.
-    .filter((p) => !/[*{}…]/.test(p));
+    // A glob-like or templated name (`src/http/*.routes.ts`, `{google,payments}`, `<name>`) is a pattern, not a path.
+    .filter((p) => !/[*{}…<>]/.test(p));
 
   it("when the page is read, then it names paths of the code", () => {
     expect(named.length).toBeGreaterThan(30);
