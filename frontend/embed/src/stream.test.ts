@@ -34,7 +34,7 @@ async function finalScreen(code: string): Promise<Screen> {
 
 /**
  * Chat completion chunks like the openai client yields them, one per piece, with a role chunk first. `holdLast`, when
- * given, holds the last piece back (at most 2 s) until it answers true — so a busy machine cannot evaluate nothing
+ * given, holds the last piece back (at most 10 s) until it answers true — so a busy machine cannot evaluate nothing
  * before the stream ends.
  */
 async function* chunks(pieces: string[], holdLast?: () => boolean): AsyncGenerator<unknown> {
