@@ -4,26 +4,7 @@ import type { GenerationMetrics } from "../use-cases/metrics";
 import type { RelayedAnswer } from "../use-cases/relay";
 import type { ChunkError } from "../domain/messages";
 import { OpenAIError } from "./openai-error";
-
-/** What every chunk of one answer repeats (OpenAI's clients expect the same id, created and model throughout). */
-export interface AnswerMeta {
-  id: string;
-  created: number;
-  model: string;
-  route: string;
-  startedAt: number;
-}
-
-/**
- * The message content of an answer: a JSON text holding the UI code and the screen, keys in this order —
- * `{"code","json"}`, or `{"code","repaired_code","json"}` when a repair pass ran (`firstCode` is then the first
- * pass's code and `code` the repaired one, which `json` renders). A stream's content pieces add up to exactly this.
- */
-export const answerContent = (code: string, json: unknown, firstCode?: string): string =>
-  firstCode === undefined ? JSON.stringify({ code, json }) : JSON.stringify({ code: firstCode, repaired_code: code, json });
-
-/** The signed-in chat's snapshot (SPEC): the code to keep and its screen, whatever the passes were. */
-export const snapshotContent = (code: string, json: unknown): string => JSON.stringify({ code, json });
+import { ChunkLines, finishReason, snapshotContent, type AnswerMeta } from "./openai-wire";
 
 /** A string's JSON escaping without the quotes; escaping is per character, so escaped pieces concatenate exactly. */
 const escapeJson = (text: string): string => JSON.stringify(text).slice(1, -1);
@@ -103,8 +84,6 @@ const interruptedError: ChunkError = {
   message: "The answer was interrupted and cannot continue. Please try again.",
 };
 
-const errorBody = (e: ChunkError) => ({ error: { message: e.message, type: e.type, param: null, code: e.code } });
-
 /**
  * Writes an answer as server-sent events the way OpenAI's clients read them: bare `data: <json>` lines, `role` on
  * the first delta, `finish_reason` on the last content chunk, the usage chunk (`choices: []`) before `[DONE]` when
@@ -150,16 +129,14 @@ export async function writeEventStream(
   };
   let first = true;
   let status = 200;
-  const base = `"id":${JSON.stringify(meta.id)},"object":"chat.completion.chunk","created":${meta.created},"model":${JSON.stringify(meta.model)},"system_fingerprint":null`;
-  const send = (delta: Record<string, unknown>, finish: string | null) => {
+  const lines = new ChunkLines(meta);
+  const send = (delta: Record<string, unknown>, finish: "length" | "stop" | null) => {
     if (first) {
       delta = { role: "assistant", ...delta };
       first = false;
       metrics.firstChunk.observe({ route: meta.route }, (Date.now() - meta.startedAt) / 1000);
     }
-    write(
-      `data: {${base},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${finish ? JSON.stringify(finish) : "null"}}]}\n\n`,
-    );
+    write(lines.delta(delta, finish));
   };
   const pieces = new ContentPieces();
   let attempt = 0;
@@ -184,7 +161,7 @@ export async function writeEventStream(
         } catch (err) {
           if (!(err instanceof ContentDiverged)) throw err;
           status = 502;
-          write(`data: ${JSON.stringify(errorBody(interruptedError))}\n\n`);
+          write(lines.error(interruptedError));
           // Our failure, not the client's: nothing more is generated, and it is not billed.
           void answer.cancel("lost");
           break;
@@ -198,24 +175,15 @@ export async function writeEventStream(
       } catch (err) {
         if (!(err instanceof ContentDiverged)) throw err;
         status = 502;
-        write(`data: ${JSON.stringify(errorBody(interruptedError))}\n\n`);
+        write(lines.error(interruptedError));
         break;
       }
-      send({ content }, e.finishReason === "length" ? "length" : "stop");
-      if (includeUsage) {
-        const u = e.usage;
-        write(
-          `data: {${base},"choices":[],"usage":${JSON.stringify({
-            prompt_tokens: u.inputTokens,
-            completion_tokens: u.outputTokens,
-            total_tokens: u.inputTokens + u.outputTokens,
-          })}}\n\n`,
-        );
-      }
-      write("data: [DONE]\n\n");
+      send({ content }, finishReason(e.finishReason));
+      if (includeUsage) write(lines.usage(e.usage));
+      write(lines.done);
     } else if (e.type === "error") {
       status = e.error.status;
-      write(`data: ${JSON.stringify(errorBody(e.error))}\n\n`);
+      write(lines.error(e.error));
     }
   }
   metrics.requests.inc({ route: meta.route, status: String(status) });
