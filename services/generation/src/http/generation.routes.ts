@@ -7,7 +7,8 @@ import type { GenerationMetrics } from "../use-cases/metrics";
 import type { RelayedAnswer } from "../use-cases/relay";
 import type { ChatTurn } from "../domain/messages";
 import type { Caller, Gateway } from "../use-cases/gateway";
-import { OpenAIError, invalidRequest, methodNotAllowed, notSignedIn, openAIErrorMapper } from "./openai-error";
+import { invalidRequest, methodNotAllowed, notSignedIn } from "../domain/errors";
+import { openAIErrorMapper } from "./errors";
 import { openApiDocument } from "./openapi";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
 import { answerContent, completionId, completionObject, snapshotContent, type AnswerMeta } from "./openai-wire";
@@ -230,6 +231,7 @@ export function generationRoutes(deps: RouteDeps): Router {
     const allow = `${methods}, OPTIONS`;
     router.all(path, (req, res) => {
       if (req.method === "OPTIONS") return void res.set("allow", allow).status(204).end();
+      res.set("allow", allow);
       throw methodNotAllowed(req.method, req.path, allow);
     });
   }
@@ -237,5 +239,3 @@ export function generationRoutes(deps: RouteDeps): Router {
   router.use(openAIErrorMapper());
   return router;
 }
-
-export { OpenAIError };

@@ -40,11 +40,6 @@ export const answerContent = (code: string, json: unknown, firstCode?: string): 
 /** The signed-in chat's snapshot (SPEC): the code to keep and its screen, whatever the passes were. */
 export const snapshotContent = (code: string, json: unknown): string => JSON.stringify({ code, json });
 
-/** The error object of an answer that failed (as a response body, or as an event of a stream). */
-export const errorObject = (e: { message: string; type: string; code: string; param?: string | null }) => ({
-  error: { message: e.message, type: e.type, param: e.param ?? null, code: e.code },
-});
-
 /** The non-streaming answer: `chat.completion`. */
 export function completionObject(
   meta: AnswerMeta,
@@ -94,9 +89,9 @@ export class ChunkLines {
     return `data: {${this.base},"choices":[],"usage":${JSON.stringify(usageObject(u))}}\n\n`;
   }
 
-  /** An error as `data: {"error": …}` (the clients raise it). */
-  error(e: { message: string; type: string; code: string }): string {
-    return `data: ${JSON.stringify(errorObject(e))}\n\n`;
+  /** An error as `data: {"error": …}` (the clients raise it); the object is built by http/errors.ts. */
+  error(body: { error: { message: string; type: string; param: string | null; code: string | null } }): string {
+    return `data: ${JSON.stringify(body)}\n\n`;
   }
 
   readonly done = "data: [DONE]\n\n";

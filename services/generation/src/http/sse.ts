@@ -1,9 +1,11 @@
+import { AppError } from "@genui/chassis";
 import { Deflate, constants, type DeflateFunctionOptions } from "pako";
 import type { Response } from "express";
 import type { GenerationMetrics } from "../use-cases/metrics";
 import type { RelayedAnswer } from "../use-cases/relay";
 import type { ChunkError } from "../domain/messages";
-import { OpenAIError } from "./openai-error";
+import { GENERATION_ERRORS, generationError } from "../domain/errors";
+import { openAIError } from "./errors";
 import { ChunkLines, finishReason, snapshotContent, type AnswerMeta } from "./openai-wire";
 
 /** A string's JSON escaping without the quotes; escaping is per character, so escaped pieces concatenate exactly. */
@@ -78,9 +80,7 @@ export class ContentPieces {
 
 /** A stream whose text cannot continue: the content so far is not a complete JSON text (docs/api.md). */
 const interruptedError: ChunkError = {
-  status: 502,
-  type: "server_error",
-  code: "stream_interrupted",
+  code: GENERATION_ERRORS.STREAM_INTERRUPTED,
   message: "The answer was interrupted and cannot continue. Please try again.",
 };
 
@@ -138,6 +138,12 @@ export async function writeEventStream(
     }
     write(lines.delta(delta, finish));
   };
+  /** An error event: OpenAI's error object, and the status the answer is counted under. */
+  const failed = (error: ChunkError) => {
+    const answer = openAIError(error.code, error.message);
+    status = answer.status;
+    write(lines.error(answer.body));
+  };
   const pieces = new ContentPieces();
   let attempt = 0;
   for await (const e of answer) {
@@ -160,8 +166,7 @@ export async function writeEventStream(
           delta.content = pieces.code(e.text, e.repair === true);
         } catch (err) {
           if (!(err instanceof ContentDiverged)) throw err;
-          status = 502;
-          write(lines.error(interruptedError));
+          failed(interruptedError);
           // Our failure, not the client's: nothing more is generated, and it is not billed.
           void answer.cancel("lost");
           break;
@@ -174,16 +179,14 @@ export async function writeEventStream(
         content = mode === "snapshots" ? snapshotContent(e.code, e.json) : pieces.finish(e.code, e.json, e.firstCode);
       } catch (err) {
         if (!(err instanceof ContentDiverged)) throw err;
-        status = 502;
-        write(lines.error(interruptedError));
+        failed(interruptedError);
         break;
       }
       send({ content }, finishReason(e.finishReason));
       if (includeUsage) write(lines.usage(e.usage));
       write(lines.done);
     } else if (e.type === "error") {
-      status = e.error.status;
-      write(lines.error(e.error));
+      failed(e.error);
     }
   }
   metrics.requests.inc({ route: meta.route, status: String(status) });
@@ -269,7 +272,7 @@ export async function collectAnswer(answer: RelayedAnswer): Promise<{
         usage: e.usage,
         reasoning,
       };
-    else if (e.type === "error") throw new OpenAIError(e.error.status, e.error.message, e.error.type, e.error.code);
+    else if (e.type === "error") throw new AppError(e.error.code, e.error.message);
   }
-  throw new OpenAIError(502, "The answer ended without its last part. Please try again.", "server_error", "stream_interrupted");
+  throw generationError(GENERATION_ERRORS.STREAM_INTERRUPTED, "The answer ended without its last part. Please try again.");
 }
