@@ -154,8 +154,8 @@ export const GenerationChunkSchema = z.discriminatedUnion("type", [
   z.object({
     ...chunkBase,
     type: z.literal("error"),
-    /** `status`: the HTTP status the client should see. */
-    error: z.object({ status: z.number().int(), message: z.string(), type: z.string(), code: z.string() }),
+    /** `code`: generation's error code (GENERATION.…), which its edge answers with a status and OpenAI's shape. */
+    error: z.object({ code: z.string(), message: z.string() }),
   }),
 ]);
 export type GenerationChunk = z.infer<typeof GenerationChunkSchema>;

@@ -8,6 +8,7 @@ import { ModelCatalogue } from "./clients/model-catalogue";
 import { evalQueueName, unstartedQueueName, type GenerationConfig } from "./config";
 import { watchAppChanges } from "./events/app-changes.watcher";
 import { Gateway } from "./use-cases/gateway";
+import { HTTP_STATUS } from "./http/errors";
 import { generationRoutes } from "./http/generation.routes";
 import { GenerationMetrics } from "./use-cases/metrics";
 import type { GenerationJob } from "./domain/messages";
@@ -22,7 +23,13 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
   return startService({
     service: "generation",
     // JSON is parsed inside the routes, so a malformed body gets the OpenAI error shape.
-    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, jsonBody: false },
+    http: {
+      host: config.HTTP_HOST,
+      port: config.HTTP_PORT,
+      bodyLimit: config.HTTP_BODY_LIMIT,
+      jsonBody: false,
+      errorStatus: HTTP_STATUS,
+    },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,

@@ -3,6 +3,8 @@ import { SIGNALS } from "@genui/contracts";
 import { freshName, testInfra } from "@genui/testkit";
 import { Queue, Worker, type Job } from "bullmq";
 import { Redis as IORedis } from "ioredis";
+import { GENERATION_ERRORS } from "../src/domain/errors";
+import { openAIError } from "../src/http/errors";
 import { GenerationMetrics } from "../src/use-cases/metrics";
 import type { Chunk, GenerationJob } from "../src/domain/messages";
 import { RelayedAnswer, type RelayEvent } from "../src/use-cases/relay";
@@ -141,9 +143,11 @@ describe("relaying a worker's chunks", () => {
     };
     const events = await collect(await started(job(2)));
     expect(events.map((e) => e.type)).toEqual(["delta", "error"]);
-    expect((events[1] as { error: { code: string; status: number } }).error).toMatchObject({
-      code: "stream_interrupted",
+    const error = (events[1] as { error: { code: string; message: string } }).error;
+    // As the client sees it.
+    expect(openAIError(error.code, error.message)).toMatchObject({
       status: 502,
+      body: { error: { code: "stream_interrupted" } },
     });
   });
 
@@ -183,7 +187,7 @@ describe("relaying a worker's chunks", () => {
     await a.start();
     const events = await collect(a);
     expect(events.some((e) => e.type === "keepalive")).toBe(true);
-    expect(events.at(-1)).toMatchObject({ type: "error", error: { code: "generation_failed" } });
+    expect(events.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.GENERATION_FAILED } });
   });
 
   async function started(j: GenerationJob) {

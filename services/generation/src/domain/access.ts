@@ -1,3 +1,5 @@
+import { publishableKeyOriginMismatch, publishableKeyRoute, secretKeyInBrowser } from "./errors";
+
 /** Who may call with an API key and what a request may cost: the facts and rules the API process decides with. */
 
 /** Whose app an API key opens, as apps-templates answers it. */
@@ -45,4 +47,18 @@ export function utcDay(now = Date.now()): { day: string; secondsLeft: number } {
   const d = new Date(now);
   const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
   return { day: d.toISOString().slice(0, 10), secondsLeft: Math.max(1, Math.ceil((next - now) / 1000)) };
+}
+
+/**
+ * Which key may be used how. Secret keys: anything, but never from a browser (a request carrying an Origin header:
+ * browsers add it to cross-origin requests and to every POST; servers' HTTP clients do not). Publishable keys: only
+ * retrieve, only from the app's own origin.
+ */
+export function checkKeyUse(owner: KeyOwner, origin: string | undefined, use: KeyUse): void {
+  if (owner.kind === "secret") {
+    if (origin !== undefined) throw secretKeyInBrowser();
+    return;
+  }
+  if (use !== "retrieve") throw publishableKeyRoute();
+  if (origin !== owner.allowedOrigin) throw publishableKeyOriginMismatch(owner.allowedOrigin, origin);
 }

@@ -7,10 +7,12 @@ import type { GenerationMetrics } from "../use-cases/metrics";
 import type { RelayedAnswer } from "../use-cases/relay";
 import type { ChatTurn } from "../domain/messages";
 import type { Caller, Gateway } from "../use-cases/gateway";
-import { OpenAIError, invalidRequest, methodNotAllowed, notSignedIn, openAIErrorMapper } from "./openai-error";
+import { invalidRequest, methodNotAllowed, notSignedIn } from "../domain/errors";
+import { openAIErrorMapper } from "./errors";
 import { openApiDocument } from "./openapi";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
-import { answerContent, collectAnswer, snapshotContent, writeEventStream, type AnswerMeta } from "./sse";
+import { answerContent, completionId, completionObject, snapshotContent, type AnswerMeta } from "./openai-wire";
+import { collectAnswer, writeEventStream } from "./sse";
 
 /** Which provider the workers run, as they announce it (the models lists name it honestly). */
 export type { ServedBy };
@@ -41,7 +43,7 @@ const MODEL_CREATED = Math.floor(Date.UTC(2025, 4, 14) / 1000);
 
 function meta(answer: RelayedAnswer, model: string, route: string, startedAt: number): AnswerMeta {
   return {
-    id: `chatcmpl-${answer.job.requestId.replace(/-/g, "")}`,
+    id: completionId(answer.job.requestId),
     created: Math.floor(Date.now() / 1000),
     model,
     route,
@@ -109,31 +111,14 @@ export function generationRoutes(deps: RouteDeps): Router {
       );
     const a = await collectAnswer(answer);
     metrics.requests.inc({ route, status: "200" });
-    res.json({
-      id: m.id,
-      object: "chat.completion",
-      created: m.created,
-      model: m.model,
-      system_fingerprint: null,
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: "assistant",
-            content: snapshots ? snapshotContent(a.code, a.json) : answerContent(a.code, a.json, a.firstCode),
-            refusal: null,
-            ...(a.reasoning ? { reasoning_content: a.reasoning } : {}),
-          },
-          logprobs: null,
-          finish_reason: a.finishReason === "length" ? "length" : "stop",
-        },
-      ],
-      usage: {
-        prompt_tokens: a.usage.inputTokens,
-        completion_tokens: a.usage.outputTokens,
-        total_tokens: a.usage.inputTokens + a.usage.outputTokens,
-      },
-    });
+    res.json(
+      completionObject(m, {
+        content: snapshots ? snapshotContent(a.code, a.json) : answerContent(a.code, a.json, a.firstCode),
+        reasoning: a.reasoning,
+        finishReason: a.finishReason,
+        usage: a.usage,
+      }),
+    );
   };
 
   // The published API: OpenAI-compatible, bearer API key of an active app.
@@ -246,6 +231,7 @@ export function generationRoutes(deps: RouteDeps): Router {
     const allow = `${methods}, OPTIONS`;
     router.all(path, (req, res) => {
       if (req.method === "OPTIONS") return void res.set("allow", allow).status(204).end();
+      res.set("allow", allow);
       throw methodNotAllowed(req.method, req.path, allow);
     });
   }
@@ -253,5 +239,3 @@ export function generationRoutes(deps: RouteDeps): Router {
   router.use(openAIErrorMapper());
   return router;
 }
-
-export { OpenAIError };

@@ -1,4 +1,16 @@
+import { describeOpenAIError } from "./errors";
 import { parseChatRequest } from "./requests";
+
+/** What the client is answered when `f` throws: status and OpenAI's error object. */
+const refusal = (f: () => unknown) => {
+  try {
+    f();
+  } catch (err) {
+    const answer = describeOpenAIError(err);
+    return { status: answer.status, ...answer.body.error };
+  }
+  return "accepted";
+};
 
 const base = { model: "genui-pluto-0.1-thinking", messages: [{ role: "user", content: "A to-do list" }] };
 
@@ -27,7 +39,9 @@ describe("chat request options", () => {
     [{ thinking_config: { include_thoughts: "true" } }, "thinking_config.include_thoughts"],
     [{ extra_body: "thinking" }, "extra_body"],
   ])("when a reasoning option is not a boolean (%j), then the request is refused naming it", (extra, param) => {
-    expect(() => parseChatRequest({ ...base, ...extra }, false)).toThrow(expect.objectContaining({ status: 400, param }));
+    expect(refusal(() => parseChatRequest({ ...base, ...extra }, false))).toEqual(
+      expect.objectContaining({ status: 400, param }),
+    );
   });
 
   it("when the web search tool is offered in either shape, then it is on; other tools are ignored", () => {
@@ -76,7 +90,7 @@ describe("the signed-in chat's stream_format", () => {
   it.each([["pieces"], ["DELTAS"], [1], [true], [["deltas"]]])(
     "when stream_format is %j, then the signed-in chat refuses it naming stream_format",
     (v) => {
-      expect(() => parseChatRequest({ ...base, stream_format: v }, true)).toThrow(
+      expect(refusal(() => parseChatRequest({ ...base, stream_format: v }, true))).toEqual(
         expect.objectContaining({ status: 400, param: "stream_format" }),
       );
     },

@@ -1,5 +1,5 @@
 import type { ChatTurn } from "../domain/messages";
-import { invalidRequest } from "./openai-error";
+import { GENERATION_ERRORS as E, invalidRequest } from "../domain/errors";
 
 /**
  * Reading request bodies the way OpenAI's API does: unknown fields are ignored (clients send many), the fields we
@@ -78,7 +78,7 @@ function checkCodeSize(code: string, param: string, max: number): void {
     throw invalidRequest(
       `'${param}' is ${code.length.toLocaleString("en-US")} characters long; UI code may be at most ${max.toLocaleString("en-US")} characters.`,
       param,
-      "string_above_max_length",
+      E.CODE_TOO_LONG,
     );
 }
 
@@ -150,18 +150,17 @@ function asksThoughts(o: Record<string, unknown>, path: string): boolean {
  * keep the code of their screen; history never sends json back), with `extra_body` and `tools`.
  */
 export function parseChatRequest(body: unknown, signedIn: boolean, maxCodeChars = MAX_CODE_CHARS): ChatRequest {
-  if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
-  if (body.model === undefined)
-    throw invalidRequest("Missing required parameter: 'model'.", "model", "missing_required_parameter");
+  if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, E.INVALID_JSON);
+  if (body.model === undefined) throw invalidRequest("Missing required parameter: 'model'.", "model", E.MISSING_PARAMETER);
   if (typeof body.model !== "string" || !notBlank.test(body.model))
     throw invalidRequest("'model' must be a non-empty string.", "model");
   if (longerThan(body.model, LIMITS.modelChars))
     throw invalidRequest(`'model' is longer than ${LIMITS.modelChars} characters.`, "model");
   if (body.messages === undefined)
-    throw invalidRequest("Missing required parameter: 'messages'.", "messages", "missing_required_parameter");
+    throw invalidRequest("Missing required parameter: 'messages'.", "messages", E.MISSING_PARAMETER);
   if (!Array.isArray(body.messages)) throw invalidRequest("'messages' must be an array.", "messages");
   if (body.messages.length === 0)
-    throw invalidRequest("'messages' must contain at least one message.", "messages", "empty_array");
+    throw invalidRequest("'messages' must contain at least one message.", "messages", E.EMPTY_ARRAY);
   if (body.messages.length > LIMITS.messages)
     throw invalidRequest(`'messages' may contain at most ${LIMITS.messages} messages.`, "messages");
   let chars = 0;
@@ -182,7 +181,7 @@ export function parseChatRequest(body: unknown, signedIn: boolean, maxCodeChars 
       throw invalidRequest(
         signedIn ? `'${param}' needs 'content' or 'code'.` : `Missing required parameter: '${param}.content'.`,
         `${param}.content`,
-        "missing_required_parameter",
+        E.MISSING_PARAMETER,
       );
     chars += content.length;
     return { role, content };
@@ -235,7 +234,7 @@ export interface RetrieveRequest {
 
 /** A retrieve body: code and/or prompt (blank counts as absent). */
 export function parseRetrieveRequest(body: unknown, maxCodeChars = MAX_CODE_CHARS): RetrieveRequest {
-  if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, "invalid_json");
+  if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, E.INVALID_JSON);
   const field = (name: "code" | "prompt" | "model") => {
     const v = body[name];
     if (v === undefined || v === null) return undefined;
@@ -252,8 +251,7 @@ export function parseRetrieveRequest(body: unknown, maxCodeChars = MAX_CODE_CHAR
   if (model !== undefined && longerThan(model, LIMITS.modelChars))
     throw invalidRequest(`'model' is longer than ${LIMITS.modelChars} characters.`, "model");
   const given = (v: string | undefined) => (v !== undefined && notBlank.test(v) ? v : undefined);
-  if (!given(code) && !given(prompt))
-    throw invalidRequest("Send 'code', 'prompt' or both.", "prompt", "missing_required_parameter");
+  if (!given(code) && !given(prompt)) throw invalidRequest("Send 'code', 'prompt' or both.", "prompt", E.MISSING_PARAMETER);
   const [c, p, m] = [given(code), given(prompt), given(model)];
   return { ...(c ? { code: c } : {}), ...(p ? { prompt: p } : {}), ...(m ? { model: m.trim() } : {}) };
 }

@@ -1,5 +1,6 @@
 import type { Screen } from "@genui/ui-runtime";
-import { ContentDiverged, ContentPieces, answerContent } from "./sse";
+import { answerContent } from "./openai-wire";
+import { ContentDiverged, ContentPieces } from "./sse";
 
 const screen = { screen: { v1: [{ component: "text", text: "é 😀" }] } } as unknown as Screen;
 

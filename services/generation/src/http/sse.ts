@@ -1,29 +1,12 @@
+import { AppError } from "@genui/chassis";
 import { Deflate, constants, type DeflateFunctionOptions } from "pako";
 import type { Response } from "express";
 import type { GenerationMetrics } from "../use-cases/metrics";
 import type { RelayedAnswer } from "../use-cases/relay";
 import type { ChunkError } from "../domain/messages";
-import { OpenAIError } from "./openai-error";
-
-/** What every chunk of one answer repeats (OpenAI's clients expect the same id, created and model throughout). */
-export interface AnswerMeta {
-  id: string;
-  created: number;
-  model: string;
-  route: string;
-  startedAt: number;
-}
-
-/**
- * The message content of an answer: a JSON text holding the UI code and the screen, keys in this order —
- * `{"code","json"}`, or `{"code","repaired_code","json"}` when a repair pass ran (`firstCode` is then the first
- * pass's code and `code` the repaired one, which `json` renders). A stream's content pieces add up to exactly this.
- */
-export const answerContent = (code: string, json: unknown, firstCode?: string): string =>
-  firstCode === undefined ? JSON.stringify({ code, json }) : JSON.stringify({ code: firstCode, repaired_code: code, json });
-
-/** The signed-in chat's snapshot (SPEC): the code to keep and its screen, whatever the passes were. */
-export const snapshotContent = (code: string, json: unknown): string => JSON.stringify({ code, json });
+import { GENERATION_ERRORS, generationError } from "../domain/errors";
+import { openAIError } from "./errors";
+import { ChunkLines, finishReason, snapshotContent, type AnswerMeta } from "./openai-wire";
 
 /** A string's JSON escaping without the quotes; escaping is per character, so escaped pieces concatenate exactly. */
 const escapeJson = (text: string): string => JSON.stringify(text).slice(1, -1);
@@ -97,13 +80,9 @@ export class ContentPieces {
 
 /** A stream whose text cannot continue: the content so far is not a complete JSON text (docs/api.md). */
 const interruptedError: ChunkError = {
-  status: 502,
-  type: "server_error",
-  code: "stream_interrupted",
+  code: GENERATION_ERRORS.STREAM_INTERRUPTED,
   message: "The answer was interrupted and cannot continue. Please try again.",
 };
-
-const errorBody = (e: ChunkError) => ({ error: { message: e.message, type: e.type, param: null, code: e.code } });
 
 /**
  * Writes an answer as server-sent events the way OpenAI's clients read them: bare `data: <json>` lines, `role` on
@@ -150,16 +129,20 @@ export async function writeEventStream(
   };
   let first = true;
   let status = 200;
-  const base = `"id":${JSON.stringify(meta.id)},"object":"chat.completion.chunk","created":${meta.created},"model":${JSON.stringify(meta.model)},"system_fingerprint":null`;
-  const send = (delta: Record<string, unknown>, finish: string | null) => {
+  const lines = new ChunkLines(meta);
+  const send = (delta: Record<string, unknown>, finish: "length" | "stop" | null) => {
     if (first) {
       delta = { role: "assistant", ...delta };
       first = false;
       metrics.firstChunk.observe({ route: meta.route }, (Date.now() - meta.startedAt) / 1000);
     }
-    write(
-      `data: {${base},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${finish ? JSON.stringify(finish) : "null"}}]}\n\n`,
-    );
+    write(lines.delta(delta, finish));
+  };
+  /** An error event: OpenAI's error object, and the status the answer is counted under. */
+  const failed = (error: ChunkError) => {
+    const answer = openAIError(error.code, error.message);
+    status = answer.status;
+    write(lines.error(answer.body));
   };
   const pieces = new ContentPieces();
   let attempt = 0;
@@ -183,8 +166,7 @@ export async function writeEventStream(
           delta.content = pieces.code(e.text, e.repair === true);
         } catch (err) {
           if (!(err instanceof ContentDiverged)) throw err;
-          status = 502;
-          write(`data: ${JSON.stringify(errorBody(interruptedError))}\n\n`);
+          failed(interruptedError);
           // Our failure, not the client's: nothing more is generated, and it is not billed.
           void answer.cancel("lost");
           break;
@@ -197,25 +179,14 @@ export async function writeEventStream(
         content = mode === "snapshots" ? snapshotContent(e.code, e.json) : pieces.finish(e.code, e.json, e.firstCode);
       } catch (err) {
         if (!(err instanceof ContentDiverged)) throw err;
-        status = 502;
-        write(`data: ${JSON.stringify(errorBody(interruptedError))}\n\n`);
+        failed(interruptedError);
         break;
       }
-      send({ content }, e.finishReason === "length" ? "length" : "stop");
-      if (includeUsage) {
-        const u = e.usage;
-        write(
-          `data: {${base},"choices":[],"usage":${JSON.stringify({
-            prompt_tokens: u.inputTokens,
-            completion_tokens: u.outputTokens,
-            total_tokens: u.inputTokens + u.outputTokens,
-          })}}\n\n`,
-        );
-      }
-      write("data: [DONE]\n\n");
+      send({ content }, finishReason(e.finishReason));
+      if (includeUsage) write(lines.usage(e.usage));
+      write(lines.done);
     } else if (e.type === "error") {
-      status = e.error.status;
-      write(`data: ${JSON.stringify(errorBody(e.error))}\n\n`);
+      failed(e.error);
     }
   }
   metrics.requests.inc({ route: meta.route, status: String(status) });
@@ -301,7 +272,7 @@ export async function collectAnswer(answer: RelayedAnswer): Promise<{
         usage: e.usage,
         reasoning,
       };
-    else if (e.type === "error") throw new OpenAIError(e.error.status, e.error.message, e.error.type, e.error.code);
+    else if (e.type === "error") throw new AppError(e.error.code, e.error.message);
   }
-  throw new OpenAIError(502, "The answer ended without its last part. Please try again.", "server_error", "stream_interrupted");
+  throw generationError(GENERATION_ERRORS.STREAM_INTERRUPTED, "The answer ended without its last part. Please try again.");
 }

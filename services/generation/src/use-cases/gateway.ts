@@ -1,32 +1,32 @@
 import { randomUUID } from "node:crypto";
-import { RemoteError, type Logger, type MessageBus, type Redis } from "@genui/chassis";
+import { RemoteError, type AppError, type Logger, type MessageBus, type Redis } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import type { Queue } from "bullmq";
 import type { AppTemplates } from "../clients/app-templates";
 import type { KeyVerifier } from "../clients/key-verifier";
 import type { ModelCatalogue } from "../clients/model-catalogue";
-import { requestCost, type CatalogueModel, type KeyOwner, type KeyUse } from "../domain/access";
-import { isRefusal, type Refusal, type Slot, type Tenant, type WorkClass } from "../domain/capacity";
-import type { Capacity } from "../store/capacity";
-import { PublishableLimits, checkKeyUse, type SpendReservation } from "./publishable-keys";
-import type { GenerationConfig } from "../config";
-import type { GenerationMetrics } from "./metrics";
-import type { GenerationJob } from "../domain/messages";
-import { RelayedAnswer } from "./relay";
-import type { ChatTurn } from "../domain/messages";
+import { checkKeyUse, requestCost, type CatalogueModel, type KeyOwner, type KeyUse } from "../domain/access";
 import {
-  OpenAIError,
+  GENERATION_ERRORS,
   appInactive,
   appNotFound,
+  generationError,
   insufficientCredit,
   invalidRequest,
   missingKey,
   modelNotFound,
   overloaded,
-  rateLimited,
   unavailable,
   wrongKey,
-} from "../http/openai-error";
+} from "../domain/errors";
+import { isRefusal, type Refusal, type Slot, type Tenant, type WorkClass } from "../domain/capacity";
+import type { Capacity } from "../store/capacity";
+import { PublishableLimits, type SpendReservation } from "../store/publishable-limits";
+import type { GenerationConfig } from "../config";
+import type { GenerationMetrics } from "./metrics";
+import type { GenerationJob } from "../domain/messages";
+import { RelayedAnswer } from "./relay";
+import type { ChatTurn } from "../domain/messages";
 
 export interface GatewayDeps {
   bus: MessageBus;
@@ -73,7 +73,7 @@ export interface GenerateInput {
 /** Tokens of tool results (web search) or repair instructions one model call may add to the prompt, in the hold. */
 const HOLD_CALL_ALLOWANCE = 1_000;
 
-const remoteDown = (err: unknown, what: string): OpenAIError | undefined =>
+const remoteDown = (err: unknown, what: string): AppError | undefined =>
   err instanceof RemoteError && (err.code === "COMMON.NO_RESPONDERS" || err.code === "COMMON.TIMEOUT")
     ? unavailable(what)
     : undefined;
@@ -119,7 +119,7 @@ export class Gateway {
 
   /**
    * The app behind a bearer API key, which must be active, used the way its kind allows (`use`: the request's
-   * Origin header and what it asks for; see use-cases/publishable-keys.ts). Publishable keys also count against their
+   * Origin header and what it asks for; see domain/access.ts). Publishable keys also count against their
    * own request budget here.
    */
   async appFromKey(
@@ -182,21 +182,21 @@ export class Gateway {
     const what = cls === "evaluate" ? "code evaluations" : "generations";
     this.deps.metrics.requests.inc({ route: "any", status: "429" });
     if (got.kind === "rate")
-      throw rateLimited(
+      throw generationError(
+        GENERATION_ERRORS.RATE_LIMITED,
         `Rate limit reached for ${what}: ${got.limit.max} per ${got.limit.windowSeconds} seconds for this ${tenant.label}. Try again in ${got.retryAfter} seconds.`,
-        "rate_limit_exceeded",
-        got.retryAfter,
+        { retryAfterSeconds: got.retryAfter },
       );
     if (got.kind === "concurrency")
-      throw rateLimited(
+      throw generationError(
+        GENERATION_ERRORS.CONCURRENCY_LIMITED,
         `Too many ${what} in progress for this ${tenant.label}: at most ${got.limit} at once. Retry when one has finished.`,
-        "concurrency_limit_exceeded",
-        1,
+        { retryAfterSeconds: 1 },
       );
-    throw rateLimited(
+    throw generationError(
+      GENERATION_ERRORS.QUEUE_SHARE_EXCEEDED,
       `This account already has ${got.limit} ${what} queued or running, its share of the service. Retry when some have finished.`,
-      "queue_share_exceeded",
-      1,
+      { retryAfterSeconds: 1 },
     );
   }
 
@@ -245,7 +245,7 @@ export class Gateway {
       throw invalidRequest(
         `This model's maximum context length is ${model.inputLimit} tokens; your messages are longer.`,
         "messages",
-        "context_length_exceeded",
+        GENERATION_ERRORS.CONTEXT_TOO_LONG,
       );
     const maxOutput = Math.min(input.maxTokens ?? model.outputLimit, model.outputLimit);
     // The hold covers every model call the worker may make (docs/decisions.md, "Holds"): each sends the system prompt,

@@ -3,6 +3,7 @@ import type { Logger, MessageBus, Redis } from "@genui/chassis";
 import type { Queue } from "bullmq";
 import type { Subscription } from "nats";
 import type { GenerationMetrics } from "./metrics";
+import { GENERATION_ERRORS as E } from "../domain/errors";
 import { cancelKey, type CancelReason, type Chunk, type ChunkError, type GenerationJob } from "../domain/messages";
 
 export interface RelayOptions {
@@ -22,7 +23,7 @@ export interface RelayOptions {
 /** What the relay hands the HTTP layer: the worker's chunks in order, a keep-alive tick, or the end. */
 export type RelayEvent = Chunk | { type: "keepalive" };
 
-const interrupted = (message: string): ChunkError => ({ status: 502, type: "server_error", code: "stream_interrupted", message });
+const interrupted = (message: string): ChunkError => ({ code: E.STREAM_INTERRUPTED, message });
 
 /**
  * One request's answer, relayed from the workers: subscribed to the request's chunk subject before the job is
@@ -68,7 +69,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     this.opts.metrics.activeStreams.inc();
     this.timer = setInterval(() => void this.watch(), this.opts.keepAliveMs);
     this.deadline = setTimeout(() => {
-      this.fail({ status: 504, type: "server_error", code: "timeout", message: "The answer took too long and was stopped." });
+      this.fail({ code: E.TIMEOUT, message: "The answer took too long and was stopped." });
       void this.cancel("timeout");
     }, this.opts.requestTimeoutMs);
   }
@@ -129,12 +130,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
       if (state === "failed") {
         const job = await this.opts.queue.getJob(this.job.requestId);
         this.opts.logger.warn({ requestId: this.job.requestId, reason: job?.failedReason }, "generation job failed");
-        this.fail({
-          status: 502,
-          type: "server_error",
-          code: "generation_failed",
-          message: "The answer could not be generated. Please try again.",
-        });
+        this.fail({ code: E.GENERATION_FAILED, message: "The answer could not be generated. Please try again." });
       } else if (state === "unknown" || state === "completed") {
         this.fail(interrupted("The answer ended without its last part. Please try again."));
       }

@@ -3,6 +3,7 @@ import { GenerationChunkSchema } from "@genui/contracts";
 import type { Screen } from "@genui/ui-runtime";
 import { createNodeEvaluator, type UiCodeEvaluator } from "@genui/ui-runtime/node";
 import type { Job } from "bullmq";
+import { GENERATION_ERRORS } from "../../domain/errors";
 import { GenerationMetrics } from "../../use-cases/metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
 import { GenerationProcessor } from "./generation-processor";
@@ -164,7 +165,7 @@ describe("processing a generation job", () => {
     const { processor, chunks } = harness(scripted(['text("a")'], new ProviderError("upstream down", "upstream_error", true)));
     expect(await processor.process(job(1, 2))).toBe("error");
     expect(chunks.find((c) => c.type === "delta")).toMatchObject({ text: 'text("a")' });
-    expect(chunks.at(-1)).toMatchObject({ type: "error", error: { code: "upstream_error" } });
+    expect(chunks.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.UPSTREAM_ERROR } });
   });
 
   it("when a stream asks for deltas, then the code goes out as pieces adding up to the final code and only the final code is evaluated", async () => {
@@ -248,7 +249,7 @@ describe("processing a generation job", () => {
       scripted(['text("a")'], new ProviderError("upstream down", "upstream_error", true)),
     );
     expect(await processor.process(job(2, 2))).toBe("error");
-    expect(chunks.at(-1)).toMatchObject({ type: "error", attempt: 2, error: { status: 502, code: "upstream_error" } });
+    expect(chunks.at(-1)).toMatchObject({ type: "error", attempt: 2, error: { code: GENERATION_ERRORS.UPSTREAM_ERROR } });
     expect(completions[0]!.payload).toMatchObject({ inputTokens: 0n, outputTokens: 0n, finishReason: "error" });
   });
 
@@ -276,7 +277,7 @@ describe("processing a generation job", () => {
     } as unknown as UiCodeEvaluator;
     const first = harness(scripted(['text("a")']), { evaluator });
     expect(await first.processor.process(job(2, 2))).toBe("error");
-    expect(first.chunks.at(-1)).toMatchObject({ type: "error", error: { status: 502, code: "invalid_model_output" } });
+    expect(first.chunks.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.INVALID_MODEL_OUTPUT } });
     expect(dispose).toHaveBeenCalledTimes(1);
     const second = harness(scripted(['text("b")']), { evaluator });
     expect(await second.processor.process(job())).toBe("stop");

@@ -4,6 +4,7 @@ import type { EvalResult, Screen, UiCodeEvaluator } from "@genui/ui-runtime";
 import type { Job } from "bullmq";
 import type { GenerationMetrics } from "../../use-cases/metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
+import { GENERATION_ERRORS as E, type GenerationErrorCode } from "../../domain/errors";
 import { cancelKey, cancelReason, doneKey, type Chunk, type ChunkError, type GenerationJob } from "../../domain/messages";
 
 export interface ProcessorDeps {
@@ -41,7 +42,15 @@ type Outcome = "stop" | "length" | "cancelled" | "error";
  * (max_tokens, the hold) always — like an answer cut at max_tokens, it used what it was authorised for.
  */
 const requestFailureBilled = (code: string, delivered: boolean): boolean =>
-  code === "budget_exhausted" || (code === "invalid_model_output" && delivered);
+  code === E.BUDGET_EXHAUSTED || (code === E.INVALID_MODEL_OUTPUT && delivered);
+
+/** A provider's failure as generation's error code (the API process answers it with a status). */
+const PROVIDER_ERRORS: Record<string, GenerationErrorCode> = {
+  upstream_error: E.UPSTREAM_ERROR,
+  upstream_timeout: E.UPSTREAM_TIMEOUT,
+  upstream_refused: E.UPSTREAM_REFUSED,
+  budget_exhausted: E.BUDGET_EXHAUSTED,
+};
 
 /** Publishes one attempt's chunks in order, numbered from 0. */
 class ChunkPublisher {
@@ -167,12 +176,7 @@ export class GenerationProcessor {
     if (!r.ok) {
       out.publish({
         type: "error",
-        error: {
-          status: 400,
-          type: "invalid_request_error",
-          code: "invalid_code",
-          message: `The code did not run: ${r.error.message}`,
-        },
+        error: { code: E.INVALID_CODE, message: `The code did not run: ${r.error.message}` },
       });
       return "invalid-code";
     }
@@ -269,9 +273,7 @@ export class GenerationProcessor {
         } else {
           outcome = "error";
           failure = {
-            status: 502,
-            type: "upstream_error",
-            code: "invalid_model_output",
+            code: E.INVALID_MODEL_OUTPUT,
             message: `The model's answer could not be turned into a screen (${final.error.message})${noRepair}.`,
           };
         }
@@ -289,19 +291,12 @@ export class GenerationProcessor {
         failure =
           err instanceof ProviderError && err.code === "budget_exhausted"
             ? {
-                status: 400,
-                type: "invalid_request_error",
-                code: "budget_exhausted",
+                code: E.BUDGET_EXHAUSTED,
                 message: `The answer needed more than this request allows and was stopped: ${err.message}. Ask for less, or raise max_tokens.`,
               }
             : err instanceof ProviderError
-              ? {
-                  status: err.code === "upstream_timeout" ? 504 : 502,
-                  type: "upstream_error",
-                  code: err.code,
-                  message: err.message,
-                }
-              : { status: 500, type: "server_error", code: "internal_error", message: "The answer could not be generated." };
+              ? { code: PROVIDER_ERRORS[err.code] ?? E.UPSTREAM_ERROR, message: err.message }
+              : { code: E.INTERNAL, message: "The answer could not be generated." };
       }
     }
 

@@ -1,5 +1,6 @@
-import { requestCost, utcDay, type CatalogueModel, type KeyOwner } from "../domain/access";
-import { checkKeyUse } from "./publishable-keys";
+import { AppError } from "@genui/chassis";
+import { openAIError } from "../http/errors";
+import { checkKeyUse, requestCost, utcDay, type CatalogueModel, type KeyOwner } from "./access";
 
 const owner = (kind: KeyOwner["kind"]): KeyOwner => ({
   appId: "a",
@@ -14,7 +15,8 @@ const codeOf = (f: () => void) => {
     f();
     return "allowed";
   } catch (e) {
-    return (e as { code: string }).code;
+    // The code the client sees.
+    return e instanceof AppError ? openAIError(e.code, e.message).body.error.code : "not an AppError";
   }
 };
 

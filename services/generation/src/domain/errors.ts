@@ -1,0 +1,138 @@
+import { AppError, type ErrorDetails } from "@genui/chassis";
+
+/**
+ * generation's error codes. Statuses and OpenAI's error shape are the edge's business (`http/errors.ts`, one table);
+ * the workers send these codes in an answer's error chunk as well.
+ */
+export const GENERATION_ERRORS = {
+  // The request itself (400, 405, 413).
+  INVALID_VALUE: "GENERATION.INVALID_VALUE",
+  INVALID_JSON: "GENERATION.INVALID_JSON",
+  MISSING_PARAMETER: "GENERATION.MISSING_PARAMETER",
+  EMPTY_ARRAY: "GENERATION.EMPTY_ARRAY",
+  CODE_TOO_LONG: "GENERATION.CODE_TOO_LONG",
+  CONTEXT_TOO_LONG: "GENERATION.CONTEXT_TOO_LONG",
+  REQUEST_TOO_LARGE: "GENERATION.REQUEST_TOO_LARGE",
+  METHOD_NOT_ALLOWED: "GENERATION.METHOD_NOT_ALLOWED",
+  // Who is calling (401, 403, 404).
+  MISSING_KEY: "GENERATION.MISSING_KEY",
+  INVALID_KEY: "GENERATION.INVALID_KEY",
+  NOT_SIGNED_IN: "GENERATION.NOT_SIGNED_IN",
+  APP_INACTIVE: "GENERATION.APP_INACTIVE",
+  SECRET_KEY_IN_BROWSER: "GENERATION.SECRET_KEY_IN_BROWSER",
+  PUBLISHABLE_KEY_ORIGIN_MISMATCH: "GENERATION.PUBLISHABLE_KEY_ORIGIN_MISMATCH",
+  PUBLISHABLE_KEY_ROUTE: "GENERATION.PUBLISHABLE_KEY_ROUTE",
+  MODEL_NOT_FOUND: "GENERATION.MODEL_NOT_FOUND",
+  APP_NOT_FOUND: "GENERATION.APP_NOT_FOUND",
+  // Limits and money (402, 429, 503).
+  INSUFFICIENT_CREDIT: "GENERATION.INSUFFICIENT_CREDIT",
+  RATE_LIMITED: "GENERATION.RATE_LIMITED",
+  CONCURRENCY_LIMITED: "GENERATION.CONCURRENCY_LIMITED",
+  QUEUE_SHARE_EXCEEDED: "GENERATION.QUEUE_SHARE_EXCEEDED",
+  DAILY_SPEND_CAP_REACHED: "GENERATION.DAILY_SPEND_CAP_REACHED",
+  OVERLOADED: "GENERATION.OVERLOADED",
+  UNAVAILABLE: "GENERATION.UNAVAILABLE",
+  // The answer (from the workers and the relay).
+  INVALID_CODE: "GENERATION.INVALID_CODE",
+  BUDGET_EXHAUSTED: "GENERATION.BUDGET_EXHAUSTED",
+  INVALID_MODEL_OUTPUT: "GENERATION.INVALID_MODEL_OUTPUT",
+  UPSTREAM_ERROR: "GENERATION.UPSTREAM_ERROR",
+  UPSTREAM_TIMEOUT: "GENERATION.UPSTREAM_TIMEOUT",
+  UPSTREAM_REFUSED: "GENERATION.UPSTREAM_REFUSED",
+  STREAM_INTERRUPTED: "GENERATION.STREAM_INTERRUPTED",
+  TIMEOUT: "GENERATION.TIMEOUT",
+  GENERATION_FAILED: "GENERATION.GENERATION_FAILED",
+  INTERNAL: "GENERATION.INTERNAL",
+} as const;
+export type GenerationErrorCode = (typeof GENERATION_ERRORS)[keyof typeof GENERATION_ERRORS];
+
+export const isGenerationErrorCode = (code: string): code is GenerationErrorCode =>
+  (Object.values(GENERATION_ERRORS) as string[]).includes(code);
+
+export const generationError = (code: GenerationErrorCode, message: string, details?: ErrorDetails) =>
+  new AppError(code, message, details);
+
+const E = GENERATION_ERRORS;
+
+/** A parameter of the request is wrong; `param` names it (OpenAI's `param`). */
+export const invalidRequest = (
+  message: string,
+  param: string | null = null,
+  code: GenerationErrorCode = E.INVALID_VALUE,
+): AppError<GenerationErrorCode> => generationError(code, message, param === null ? {} : { param });
+
+export const missingKey = () =>
+  generationError(
+    E.MISSING_KEY,
+    "You didn't provide an API key. Send it in the Authorization header as 'Bearer <your app's API key>'; each app's key is on your dashboard.",
+  );
+
+export const wrongKey = () =>
+  generationError(E.INVALID_KEY, "Incorrect API key provided. Find your app's key on your dashboard.");
+
+export const notSignedIn = () => generationError(E.NOT_SIGNED_IN, "Authentication credentials were not provided.");
+
+export const appInactive = (status: string) =>
+  generationError(
+    E.APP_INACTIVE,
+    `This app is not active (its status is ${status || "unknown"}); only active apps' keys may call the API.`,
+  );
+
+export const modelNotFound = (model: string) =>
+  generationError(E.MODEL_NOT_FOUND, `The model '${model}' does not exist or you do not have access to it.`);
+
+/** Another user's app, or none: the same answer, so app ids cannot be probed. */
+export const appNotFound = () => generationError(E.APP_NOT_FOUND, "No app with this id belongs to your account.");
+
+export const insufficientCredit = () =>
+  generationError(
+    E.INSUFFICIENT_CREDIT,
+    "Your balance is too low for this request. Add credits on your dashboard and try again.",
+  );
+
+export const overloaded = (retryAfterSeconds: number) =>
+  generationError(E.OVERLOADED, "The service is busy right now. Please retry shortly.", { retryAfterSeconds });
+
+export const unavailable = (what: string) =>
+  generationError(E.UNAVAILABLE, `${what} is unavailable right now. Please retry shortly.`, { retryAfterSeconds: 2 });
+
+/** A method the path does not declare (the edge adds `Allow`). */
+export const methodNotAllowed = (method: string, path: string, allow: string) =>
+  generationError(E.METHOD_NOT_ALLOWED, `${method} is not allowed on ${path}; it accepts ${allow}.`);
+
+export const secretKeyInBrowser = () =>
+  generationError(
+    E.SECRET_KEY_IN_BROWSER,
+    "This is your app's secret key (gk_live_…) and it was sent from a web page (the request carries an Origin header). " +
+      "Secret keys are for servers only: anyone who can read the page could spend your balance with it. In pages use " +
+      "the app's publishable key (gk_pub_…, on your dashboard), which renders only from your app's own origin; if this " +
+      "secret key was ever published, rotate it.",
+  );
+
+export const publishableKeyOriginMismatch = (allowed: string, origin: string | undefined) =>
+  generationError(
+    E.PUBLISHABLE_KEY_ORIGIN_MISMATCH,
+    `This publishable key (gk_pub_…) is accepted only from its app's origin, ${allowed}, and this request came ` +
+      `${origin ? `from ${origin}` : "without an Origin header"}. Use it in pages of ${allowed}; servers use the app's secret key.`,
+  );
+
+export const publishableKeyRoute = () =>
+  generationError(
+    E.PUBLISHABLE_KEY_ROUTE,
+    "A publishable key (gk_pub_…) may only render screens in web pages (POST /apps/api/v1/retrieve/). Call chat " +
+      "completions and the models list from your server with the app's secret key.",
+  );
+
+export const publishableRateLimited = (retryAfterSeconds: number) =>
+  generationError(E.RATE_LIMITED, `Rate limit reached for this publishable key. Try again in ${retryAfterSeconds} seconds.`, {
+    retryAfterSeconds,
+  });
+
+/** Retrying before the next UTC day cannot help (the edge says so). */
+export const dailySpendCapReached = (retryAfterSeconds: number) =>
+  generationError(
+    E.DAILY_SPEND_CAP_REACHED,
+    "This app's daily spend cap for its publishable key is reached: no more screens are generated from web pages " +
+      "today (UTC). Screens from code still render. The app's owner can raise the cap on the dashboard.",
+    { retryAfterSeconds },
+  );
