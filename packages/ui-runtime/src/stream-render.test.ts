@@ -36,9 +36,13 @@ async function finalScreen(code: string): Promise<Screen> {
 
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
-/** Feeds pieces one at a time, letting the sandbox catch up between them. */
-async function feed(s: StreamedScreen, pieces: string[]): Promise<void> {
-  for (const p of pieces) {
+/**
+ * Feeds pieces one at a time, letting the sandbox catch up between them; the last piece waits (at most 10 s) until
+ * `before` holds, so a loaded machine cannot reach the end before the sandbox did what the test looks at.
+ */
+async function feed(s: StreamedScreen, pieces: string[], before: () => boolean = () => true): Promise<void> {
+  for (const [i, p] of pieces.entries()) {
+    if (i === pieces.length - 1) for (const until = Date.now() + 10_000; !before() && Date.now() < until;) await settle();
     s.push(p);
     await settle();
   }
@@ -67,7 +71,7 @@ describe("a streamed answer drawn as it grows (StreamedScreen)", () => {
     const box = sandbox();
     const rec = recorder();
     const s = new StreamedScreen(rec.events, box.open);
-    await feed(s, contentPieces({ code: UI, json }, { size: 12 }));
+    await feed(s, contentPieces({ code: UI, json }, { size: 12 }), () => rec.prefixes.length > 0);
     box.dispose();
     expect(rec.prefixes.length).toBeGreaterThan(0);
     for (const p of rec.prefixes) expect(UI.startsWith(p.code)).toBe(true);
@@ -80,7 +84,9 @@ describe("a streamed answer drawn as it grows (StreamedScreen)", () => {
     const box = sandbox();
     const rec = recorder();
     const s = new StreamedScreen(rec.events, box.open);
-    await feed(s, contentPieces({ code: UI, repaired_code: FIXED, json }, { size: 16 }));
+    await feed(s, contentPieces({ code: UI, repaired_code: FIXED, json }, { size: 16 }), () =>
+      rec.prefixes.some((p) => p.code.includes("fixed")),
+    );
     box.dispose();
     expect(box.opened()).toBe(2);
     expect(rec.prefixes.some((p) => FIXED.startsWith(p.code) && p.code.includes("fixed"))).toBe(true);
@@ -92,7 +98,7 @@ describe("a streamed answer drawn as it grows (StreamedScreen)", () => {
     const box = sandbox(2);
     const rec = recorder();
     const s = new StreamedScreen(rec.events, box.open);
-    await feed(s, contentPieces({ code: UI, json }, { size: 6 }));
+    await feed(s, contentPieces({ code: UI, json }, { size: 6 }), () => rec.failures.length > 0);
     box.dispose();
     expect(rec.failures).toHaveLength(1);
     expect(rec.prefixes.length).toBeLessThanOrEqual(1);

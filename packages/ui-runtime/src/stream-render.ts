@@ -101,8 +101,9 @@ export class StreamedScreen {
       return;
     }
     this.busy = false;
-    if (this.over || session !== this.session) return;
-    if (screen) this.events.prefix(screen, code);
+    if (this.over) return;
+    // A screen of a session that was replaced meanwhile (a repair began) is stale; the latest code is next either way.
+    if (screen && session === this.session) this.events.prefix(screen, code);
     void this.kick();
   }
 
