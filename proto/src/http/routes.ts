@@ -55,6 +55,12 @@ const notFound: HttpAnswer = { description: "Not found (or not the caller's).", 
 const invalid: HttpAnswer = { description: "Invalid input.", schema: BadRequest };
 const orderInvalid: HttpAnswer = { description: "Invalid amount.", schema: OrderError };
 
+/** The answers of a route that calls a payment provider: it refused or failed (502), or did not answer in time (504). */
+const providerFailures = (provider: string) => ({
+  502: { description: `${provider} refused or failed.`, schema: OrderError },
+  504: { description: `${provider} did not answer in time.`, schema: OrderError },
+});
+
 /** Every route of the signed-in API the SPA calls through the BFF: SPEC §7, one declaration for both sides. */
 export const SIGNED_IN_API: readonly HttpOperation[] = [
   {
@@ -130,8 +136,7 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
     responses: {
       201: { description: "Created.", schema: CreatedOrder },
       400: orderInvalid,
-      502: { description: "The provider refused or failed.", schema: OrderError },
-      504: { description: "The provider did not answer in time.", schema: OrderError },
+      ...providerFailures("The provider"),
     },
   },
   {
@@ -145,8 +150,7 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
       404: { description: "Not found (or not the caller's).", schema: OrderError },
       409: { description: "The captured amount does not match the order.", schema: OrderError },
       422: { description: "The buyer has not approved the order.", schema: OrderError },
-      502: { description: "PayPal refused or failed.", schema: OrderError },
-      504: { description: "PayPal did not answer in time.", schema: OrderError },
+      ...providerFailures("PayPal"),
     },
   },
   {
@@ -158,8 +162,7 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
     responses: {
       200: { description: "The status (PAID once paid).", schema: CashfreeOrderStatus },
       404: { description: "Not found (or not the caller's).", schema: OrderError },
-      502: { description: "Cashfree refused or failed.", schema: OrderError },
-      504: { description: "Cashfree did not answer in time.", schema: OrderError },
+      ...providerFailures("Cashfree"),
     },
   },
   {
