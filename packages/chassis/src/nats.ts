@@ -472,7 +472,10 @@ export class MessageBus {
    * that every replica must refresh, where a durable consumer would tell only one of them. Nothing is acknowledged
    * and nothing replays; a message that does not decode as its contract is skipped (its owners' consumers judge it).
    */
-  watch<S extends DescMessage>(events: readonly EventDef<S>[], handler: (event: ReceivedEvent<S>) => void): Subscription[] {
+  watch<const E extends readonly EventDef[]>(
+    events: E,
+    handler: (event: ReceivedEvent<E[number]["schema"]>) => void,
+  ): Subscription[] {
     return events.map((def) => {
       const sub = this.nc.subscribe(this.subject(def.subject), {
         callback: (err, m) => {

@@ -3,15 +3,12 @@ import { APP_CHANGE_EVENTS } from "@genui/contracts";
 import type { KeyDirectory } from "../store/key-directory";
 import type { OwnerAppsCache } from "../store/owner-apps-cache";
 
-/** The payload schemas of the watched events (each has appId and ownerId). */
-type AppChangeSchema = (typeof APP_CHANGE_EVENTS)[number]["schema"];
-
 /**
  * Every instance hears every event about an app (a watch, not a durable consumer: each replica must refresh its own
  * caches), so cached keys and owners' app lists are dropped at once wherever they are held. Returns the unwatch.
  */
 export function watchAppChanges(bus: MessageBus, keys: KeyDirectory, lists: OwnerAppsCache): () => void {
-  const subs = bus.watch<AppChangeSchema>(APP_CHANGE_EVENTS, (e) => {
+  const subs = bus.watch(APP_CHANGE_EVENTS, (e) => {
     const { appId, ownerId } = e.payload;
     if (!appId) return;
     keys.invalidate(appId);

@@ -2,14 +2,12 @@ import type { MessageBus } from "@genui/chassis";
 import { APP_CHANGE_EVENTS } from "@genui/contracts";
 import type { KeyVerifier } from "../clients/key-verifier";
 
-type AppChangeSchema = (typeof APP_CHANGE_EVENTS)[number]["schema"];
-
 /**
  * Drops the remembered key answers of an app as soon as any event about it passes by (rotation, spend cap, deletion,
  * subscription changes), on every API process: a rotated key stops working within one event's travel time.
  */
 export function watchAppChanges(bus: MessageBus, keys: KeyVerifier): { stop(): void } {
   // One handler for events of several schemas: every one of them names the app.
-  const subs = bus.watch<AppChangeSchema>(APP_CHANGE_EVENTS, (event) => keys.invalidate(event.payload.appId));
+  const subs = bus.watch(APP_CHANGE_EVENTS, (event) => keys.invalidate(event.payload.appId));
   return { stop: () => subs.forEach((s) => s.unsubscribe()) };
 }
