@@ -226,16 +226,20 @@ async function pipelineMeans() {
  * is left out.
  */
 const here = process.cwd();
+// Entries and the infrastructure's ports come from the one topology, so a moved entry cannot silently drop out.
+const topology = JSON.parse(readFileSync(`${here}/deploy/topology.json`, "utf8"));
+const entry = (name) => `${here}/${topology.processes.find((p) => p.name === name).entry}`;
+const infra = topology.infrastructure;
 const PROCESSES = [
-  ["bff", `${here}/bff/dist/src/main.js`],
-  ["api", `${here}/services/generation/dist/src/main.js`],
-  ["worker", `${here}/services/generation/dist/src/worker.js`],
-  ["billing", `${here}/services/billing/dist/src/main.js`],
-  ["apps", `${here}/services/apps-templates/dist/src/main.js`],
-  ["identity", `${here}/services/identity/dist/src/main.js`],
-  ["redis", "redis-server 127.0.0.1:6380$"],
-  ["nats", "nats-server -js -a 127.0.0.1 -p 4223 "],
-  ["store", "ferretdb .*--listen-addr=127.0.0.1:27018"],
+  ["bff", entry("bff")],
+  ["api", entry("generation")],
+  ["worker", entry("gen-worker")],
+  ["billing", entry("billing")],
+  ["apps", entry("apps")],
+  ["identity", entry("identity")],
+  ["redis", `redis-server 127.0.0.1:${infra.redis.hostPort}$`],
+  ["nats", `nats-server -js -a 127.0.0.1 -p ${infra.nats.hostPort} `],
+  ["store", `ferretdb .*--listen-addr=127.0.0.1:${infra.mongo.hostPort}`],
 ];
 const TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 function cpuSeconds(pid) {
