@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { testInfra } from "@genui/testkit";
 import { Queue, QueueEvents, type JobsOptions } from "bullmq";
 import { Redis } from "ioredis";
-import { evalQueueName } from "../services/generation/src/config";
+import { QUEUES } from "@genui/contracts";
 import type { GenerationJob } from "../services/generation/src/domain/messages";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
@@ -38,7 +38,7 @@ describe("evaluations wait apart from generations", () => {
     connection = new Redis(testInfra().redisUrl, { maxRetriesPerRequest: null });
     const prefix = `${stack.prefix}bull`;
     genQueue = new Queue(stack.workerEnv.GEN_QUEUE!, { connection, prefix });
-    evalQueue = new Queue(evalQueueName({ GEN_QUEUE: stack.workerEnv.GEN_QUEUE! }), { connection, prefix });
+    evalQueue = new Queue(QUEUES.generation.names(stack.workerEnv.GEN_QUEUE!).evals, { connection, prefix });
     genEvents = new QueueEvents(stack.workerEnv.GEN_QUEUE!, { connection: connection.duplicate(), prefix });
     await genEvents.waitUntilReady();
   });

@@ -156,5 +156,20 @@ describe("messaging in service code", () => {
       ),
     );
     expect(literals).toEqual([]);
+    // Every BullMQ queue is named from QUEUES: directly, through a constant taken from it, or through the generation
+    // queues' names for the configured base (`generationQueues(config)`).
+    const queues = all.flatMap(({ file }) => {
+      const text = code(file);
+      return [...text.matchAll(/new (?:Queue|Worker|QueueEvents|FlowProducer)\s*(?:<[^>(]*>)?\(\s*([^,)]+)/g)]
+        .map((m) => m[1]!.trim())
+        .filter(
+          (arg) =>
+            !/^QUEUES\./.test(arg) &&
+            !(/^names\.\w+$/.test(arg) && /const names = generationQueues\(/.test(text)) &&
+            !new RegExp(`const ${arg.replace(/[^\w$]/g, "")} = QUEUES\\.`).test(text),
+        )
+        .map((arg) => `${rel(file)}: queue named by ${arg}`);
+    });
+    expect(queues).toEqual([]);
   });
 });

@@ -174,3 +174,19 @@ export const SIGNALS = {
   /** Stop a generation: API process → the worker running the request. */
   generationCancel: { subject: (requestId: string) => `gen.cancel.${requestId}`, schema: GenerationCancelSchema },
 } as const satisfies Record<string, SignalDef>;
+
+/**
+ * BullMQ queues (Redis, under `<REDIS_KEY_PREFIX>bull`), each with the service that owns it. Generation's three share
+ * a configurable base (`GEN_QUEUE`, so every test stack has queues of its own): the jobs, the code-only evaluations
+ * (their own queue, so a flood of them never delays generation) and the generations cancelled before any worker took
+ * them (a worker publishes their empty usage; never counted as depth).
+ */
+export const QUEUES = {
+  generation: {
+    owner: "generation",
+    defaultBase: "generation",
+    names: (base: string) => ({ jobs: base, evals: `${base}-eval`, unstarted: `${base}-unstarted` }) as const,
+  },
+  /** Billing's polls of orders whose provider has not confirmed them yet. */
+  billingOrderPoll: { owner: "billing", name: "billing-order-poll" },
+} as const;

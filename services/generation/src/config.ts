@@ -1,4 +1,5 @@
 import { baseConfigSchema, loadConfig, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
+import { QUEUES } from "@genui/contracts";
 import { z } from "zod";
 import { parseRateLimit } from "./domain/capacity";
 
@@ -11,11 +12,11 @@ const prefix = z
 const pipelineSchema = z.object({
   /** Prefix of every Redis key (the queue lives under `<prefix>bull`); lets tests share one Redis. */
   REDIS_KEY_PREFIX: prefix,
-  /** BullMQ queue of generation jobs. */
+  /** Base name of the BullMQ queues of generation (`QUEUES.generation` in the registry). */
   GEN_QUEUE: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
-    .default("generation"),
+    .default(QUEUES.generation.defaultBase),
   /** How long a worker's lock on a job lasts without renewal: a killed worker's job is retried after this. */
   GEN_LOCK_MS: z.coerce.number().int().min(500).default(15_000),
   /** How often workers look for stalled jobs (whose worker died). */
@@ -24,13 +25,8 @@ const pipelineSchema = z.object({
   GEN_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(2),
 });
 
-/** Code-only evaluations have a queue of their own (`<GEN_QUEUE>-eval`): a flood of them never delays generation. */
-export const evalQueueName = (config: { GEN_QUEUE: string }): string => `${config.GEN_QUEUE}-eval`;
-/**
- * Generations taken off the queue before any worker ran them (`<GEN_QUEUE>-unstarted`): a worker publishes their empty
- * usage, so the workers are the one publisher of generation.completed. Its own queue, so it never counts as depth.
- */
-export const unstartedQueueName = (config: { GEN_QUEUE: string }): string => `${config.GEN_QUEUE}-unstarted`;
+/** The generation queues' names (jobs, evaluations, unstarted: `QUEUES.generation` in the registry) for this base. */
+export const generationQueues = (config: { GEN_QUEUE: string }) => QUEUES.generation.names(config.GEN_QUEUE);
 
 const rate = (fallback: string) =>
   z

@@ -5,7 +5,7 @@ import { AppTemplates } from "./clients/app-templates";
 import { Capacity } from "./store/capacity";
 import { KeyVerifier } from "./clients/key-verifier";
 import { ModelCatalogue } from "./clients/model-catalogue";
-import { evalQueueName, unstartedQueueName, type GenerationConfig } from "./config";
+import { generationQueues, type GenerationConfig } from "./config";
 import { watchAppChanges } from "./events/app-changes.watcher";
 import { Gateway } from "./use-cases/gateway";
 import { HTTP_STATUS } from "./http/errors";
@@ -40,14 +40,15 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       await ctx.bus!.ensureStream("GENERATION");
       const metrics = new GenerationMetrics(ctx.metrics);
       const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-queue" });
-      const queue = new Queue<GenerationJob>(config.GEN_QUEUE, { connection, prefix: `${config.REDIS_KEY_PREFIX}bull` });
+      const names = generationQueues(config);
+      const queue = new Queue<GenerationJob>(names.jobs, { connection, prefix: `${config.REDIS_KEY_PREFIX}bull` });
       queue.on("error", (err) => ctx.logger.warn({ err: err.message }, "generation queue error"));
-      const evalQueue = new Queue<GenerationJob>(evalQueueName(config), {
+      const evalQueue = new Queue<GenerationJob>(names.evals, {
         connection,
         prefix: `${config.REDIS_KEY_PREFIX}bull`,
       });
       evalQueue.on("error", (err) => ctx.logger.warn({ err: err.message }, "evaluation queue error"));
-      const unstartedQueue = new Queue<GenerationJob>(unstartedQueueName(config), {
+      const unstartedQueue = new Queue<GenerationJob>(names.unstarted, {
         connection,
         prefix: `${config.REDIS_KEY_PREFIX}bull`,
       });

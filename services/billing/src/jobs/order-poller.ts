@@ -1,5 +1,6 @@
 import type { Logger } from "@genui/chassis";
 import { DelayedError, Queue, Worker, type Job } from "bullmq";
+import { QUEUES } from "@genui/contracts";
 import { Redis } from "ioredis";
 import type { OrderRecord, OrderRepository } from "../store/order.repository";
 import type { Orders, PollScheduler } from "../use-cases/orders";
@@ -18,7 +19,7 @@ interface PollJob {
   polls: number;
 }
 
-export const ORDER_POLL_QUEUE = "billing-order-poll";
+const ORDER_POLL_QUEUE = QUEUES.billingOrderPoll.name;
 
 /**
  * Polls open Cashfree orders until they are paid, final, or past their deadline. One BullMQ job per order (job id =

@@ -2,7 +2,7 @@ import { startService, type Logger, type RunningService } from "@genui/chassis";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import { Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
-import { evalQueueName, unstartedQueueName, type WorkerConfig } from "../config";
+import { generationQueues, type WorkerConfig } from "../config";
 import { GenerationMetrics } from "../use-cases/metrics";
 import { GenerationProcessor } from "./jobs/generation-processor";
 import type { GenerationJob } from "../domain/messages";
@@ -80,14 +80,15 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
         maxStalledCount: 1,
         drainDelay: 5,
       };
-      const worker = new Worker<GenerationJob, string>(config.GEN_QUEUE, run, {
+      const names = generationQueues(config);
+      const worker = new Worker<GenerationJob, string>(names.jobs, run, {
         ...options,
         connection,
         concurrency: config.GEN_WORKER_CONCURRENCY,
       });
       // Code-only evaluations: their own queue and loop, so a flood of them never stands before a generation.
       const evalConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-eval-bull" });
-      const evalWorker = new Worker<GenerationJob, string>(evalQueueName(config), run, {
+      const evalWorker = new Worker<GenerationJob, string>(names.evals, run, {
         ...options,
         connection: evalConnection,
         concurrency: config.GEN_EVAL_WORKER_CONCURRENCY,
@@ -97,11 +98,11 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
         maxRetriesPerRequest: null,
         connectionName: "generation-unstarted-bull",
       });
-      const unstartedWorker = new Worker<GenerationJob, string>(
-        unstartedQueueName(config),
-        (job) => processor.settleUnstarted(job),
-        { ...options, connection: unstartedConnection, concurrency: 4 },
-      );
+      const unstartedWorker = new Worker<GenerationJob, string>(names.unstarted, (job) => processor.settleUnstarted(job), {
+        ...options,
+        connection: unstartedConnection,
+        concurrency: 4,
+      });
       for (const w of [worker, evalWorker, unstartedWorker]) {
         w.on("error", (err) => ctx.logger.warn({ err }, "generation worker error"));
         w.on("failed", (job, err) =>
