@@ -38,7 +38,7 @@ launcher=$!
 trap 'kill -INT $launcher 2>/dev/null; wait $launcher 2>/dev/null || true' EXIT
 for _ in $(seq 1 240); do curl -fsS http://127.0.0.1:8080/readyz >/dev/null 2>&1 && break; sleep 0.25; done
 nats_url=$(bash deploy/local/infra.sh env | sed -n 's/^NATS_URL=//p')
-if [ "$name" = billing ]; then NATS_URL="$nats_url" node loadtests/billing-bench.mjs; exit 0; fi
+if [ "$name" = billing ]; then NATS_URL="$nats_url" node loadtests/billing-bench.mjs; exit $?; fi
 if [ "$name" = chat ]; then node loadtests/chat-bench.mjs; exit 0; fi
 k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
 if [ "$name" = generation ]; then K6_BIN="$k6" node loadtests/generation-bench.mjs; exit 0; fi

@@ -2,20 +2,19 @@
 // an app through the BFF, then asks for its key N times (cache warm) and prints p50/p99.
 import { createRequire } from "node:module";
 import { signedUpSession } from "./lib/browser-session.mjs";
+import { LOCAL } from "./lib/topology.mjs";
 
 const require = createRequire(import.meta.url);
 const { MessageBus, connectNats, createLogger } = require("../packages/chassis/dist/src/index.js");
 const { COMMANDS } = require("../proto/dist/src/index.js");
 
-const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
-const NATS = process.env.NATS_URL ?? "nats://127.0.0.1:4223";
 const N = Number(process.env.N ?? 5000);
 
-const { call } = await signedUpSession(BASE, "verify");
+const { call } = await signedUpSession(LOCAL.base, "verify");
 const app = await (await call("POST", "/apps/api/v1/create/", { url: `https://verify-${Date.now()}.example.com` })).json();
 
 const logger = createLogger("verify-bench", "silent");
-const bus = new MessageBus(await connectNats(NATS, "verify-bench", logger), { prefix: "", source: "verify-bench", logger });
+const bus = new MessageBus(await connectNats(LOCAL.nats, "verify-bench", logger), { prefix: "", source: "verify-bench", logger });
 await bus.request(COMMANDS.verifyKey, { apiKey: app.api_key });
 const times = [];
 for (let i = 0; i < N; i++) {

@@ -1,0 +1,18 @@
+// Addresses of the local platform (dev profile) for benchmark scripts, read from the one topology
+// (deploy/topology.json), so a moved port cannot leave a script talking to nothing. Environment variables win.
+import { readFileSync } from "node:fs";
+
+const topology = JSON.parse(readFileSync(new URL("../../deploy/topology.json", import.meta.url), "utf8"));
+const port = (name) => {
+  const p = topology.processes.find((x) => x.name === name);
+  if (!p?.port) throw new Error(`no process ${name} with a port in deploy/topology.json`);
+  return p.port;
+};
+
+export const LOCAL = {
+  /** The BFF: the SPA's origin and the public API. */
+  base: process.env.BASE_URL ?? `http://127.0.0.1:${port("bff")}`,
+  /** The payment providers' local stand-in (PayPal and Cashfree APIs, approval endpoints). */
+  payments: process.env.PAYMENTS_URL ?? `http://127.0.0.1:${port("payments-sim")}`,
+  nats: process.env.NATS_URL ?? `nats://127.0.0.1:${topology.infrastructure.nats.hostPort}`,
+};
