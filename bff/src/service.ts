@@ -1,5 +1,6 @@
 import {
   MALFORMED_PATH,
+  identityKeyring,
   jsonBody,
   signIdentity,
   startService,
@@ -72,7 +73,8 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
     readiness: Object.entries(upstreams).map(([name, url]) => upstreamReady(name, url)),
     setup: (ctx) => {
       const redis = ctx.redis!;
-      const identity = new IdentityClient(config.IDENTITY_URL, config.INTERNAL_IDENTITY_SECRET);
+      const keyring = identityKeyring(config);
+      const identity = new IdentityClient(config.IDENTITY_URL, keyring);
       const limiter = new RateLimiter(redis, `${config.REDIS_KEY_PREFIX}rl:`);
       const passport = configurePassport(identity);
       const epochs = new SessionEpochs(redis, `${config.REDIS_KEY_PREFIX}sess-epoch:`, config.SESSION_TTL_SECONDS);
@@ -141,10 +143,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       app.use(
         allowListProxy({
           upstreams,
-          identityFor: (req) =>
-            req.user
-              ? signIdentity(req.user.id, config.INTERNAL_IDENTITY_SECRET, config.INTERNAL_IDENTITY_TTL_SECONDS)
-              : undefined,
+          identityFor: (req) => (req.user ? signIdentity(req.user.id, keyring, config.INTERNAL_IDENTITY_TTL_SECONDS) : undefined),
         }),
       );
       app.use(spaRoutes.pages(config.STATIC_DIR, spaPageHeaders(path.join(config.STATIC_DIR, "index.html"), config)));

@@ -38,6 +38,8 @@ export interface Stack {
   google: FakeGoogle;
   /** Stops identity and starts it again on the same port (same database), e.g. after simulating an outage. */
   restartIdentity(): Promise<void>;
+  /** Stops apps-templates and starts it again on the same port and database, with `env` over its variables. */
+  restartApps(env?: Record<string, string>): Promise<void>;
   /** Stops billing (its port stays reserved for `startBilling`, same database and Redis prefix). */
   stopBilling(): Promise<void>;
   startBilling(): Promise<void>;
@@ -59,6 +61,10 @@ export interface StackOptions {
   bffEnv?: Record<string, string>;
   /** Extra billing variables (e.g. payment providers); `{bff}` in a value becomes the BFF's URL. */
   billingEnv?: Record<string, string>;
+  /** Extra identity variables. */
+  identityEnv?: Record<string, string>;
+  /** Extra apps-templates variables. */
+  appsEnv?: Record<string, string>;
   /** Start the generation API (and `workers` in-process workers, default 1) behind the BFF. */
   generation?: {
     workers?: number;
@@ -103,22 +109,21 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     // Cheaper hashing keeps the suite fast; production cost is the default.
     ARGON2_MEMORY_KIB: "8192",
     ARGON2_ITERATIONS: "1",
+    ...opts.identityEnv,
   };
   const logger = createLogger("stack", process.env.TEST_LOG_LEVEL ?? "silent");
   let identity = await startIdentity(loadIdentityConfig({ ...identityEnv, HTTP_PORT: "0" }), logger);
-  const apps = await startAppsTemplates(
-    loadAppsTemplatesConfig({
-      HTTP_PORT: "0",
-      LOG_LEVEL: "silent",
-      INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-      MONGO_URL: testInfra().mongoUrl,
-      MONGO_DB: freshName("apps"),
-      NATS_URL: testInfra().natsUrl,
-      NATS_SUBJECT_PREFIX: prefix,
-      APPS_KEY_ENCRYPTION_KEY: "7".repeat(64),
-    }),
-    logger,
-  );
+  const appsEnv: Record<string, string> = {
+    LOG_LEVEL: "silent",
+    INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    MONGO_URL: testInfra().mongoUrl,
+    MONGO_DB: freshName("apps"),
+    NATS_URL: testInfra().natsUrl,
+    NATS_SUBJECT_PREFIX: prefix,
+    APPS_KEY_ENCRYPTION_KEY: "7".repeat(64),
+    ...opts.appsEnv,
+  };
+  let apps = await startAppsTemplates(loadAppsTemplatesConfig({ ...appsEnv, HTTP_PORT: "0" }), logger);
   const bffPort = await freePort();
   const bffUrl = `http://127.0.0.1:${bffPort}`;
   const billingEnv: Record<string, string> = {
@@ -214,7 +219,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   );
   const stack: Stack = {
     bff,
-    apps,
+    get apps() {
+      return apps;
+    },
     generation,
     workers,
     workerEnv,
@@ -233,6 +240,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       const port = String(identity.port);
       await identity.stop();
       identity = await startIdentity(loadIdentityConfig({ ...identityEnv, HTTP_PORT: port }), logger);
+    },
+    restartApps: async (env = {}) => {
+      const port = String(apps.port);
+      await apps.stop();
+      apps = await startAppsTemplates(loadAppsTemplatesConfig({ ...appsEnv, ...env, HTTP_PORT: port }), logger);
     },
     stopBilling: async () => {
       await billing.stop();

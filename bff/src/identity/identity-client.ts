@@ -6,6 +6,7 @@ import {
   signService,
   validationFailed,
   type FieldErrors,
+  type IdentitySecret,
 } from "@genui/chassis";
 import { BFF_ERRORS, bffError } from "../errors";
 
@@ -41,7 +42,7 @@ export function identityRefusal(status: number, body: Record<string, unknown>): 
 export class IdentityClient {
   constructor(
     private readonly baseUrl: string,
-    private readonly secret: string,
+    private readonly secret: IdentitySecret,
   ) {}
 
   private async post(

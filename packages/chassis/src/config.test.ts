@@ -16,6 +16,21 @@ describe("loadConfig", () => {
     expect(cfg).toMatchObject({ HTTP_PORT: 8101, HTTP_HOST: "127.0.0.1", LOG_LEVEL: "info", HTTP_BODY_LIMIT: "1mb" });
   });
 
+  it("when the identity rotation secret is empty, then there is none; when it is short, then it is refused", () => {
+    const env = {
+      HTTP_PORT: "8101",
+      INTERNAL_IDENTITY_SECRET: "x".repeat(32),
+      MONGO_URL: "mongodb://127.0.0.1:27018",
+      MONGO_DB: "genui_identity",
+    };
+    expect(loadConfig("svc", schema, { ...env, INTERNAL_IDENTITY_ROTATION_SECRET: "" }).INTERNAL_IDENTITY_ROTATION_SECRET).toBe(
+      undefined,
+    );
+    expect(() => loadConfig("svc", schema, { ...env, INTERNAL_IDENTITY_ROTATION_SECRET: "short" })).toThrow(
+      /INTERNAL_IDENTITY_ROTATION_SECRET: must be at least 32 characters/,
+    );
+  });
+
   it("when several variables are wrong, then one error lists every problem readably", () => {
     let error: unknown;
     try {

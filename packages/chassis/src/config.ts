@@ -23,6 +23,14 @@ export const baseConfigSchema = z.object({
   HTTP_BODY_LIMIT: z.string().min(1).default("1mb"),
   /** Secret shared by the BFF (signs) and services (verify) for the forwarded user identity. */
   INTERNAL_IDENTITY_SECRET: z.string().min(32, "must be at least 32 characters"),
+  /**
+   * During a rotation only: a second secret every process accepts but none signs with — the next secret before the
+   * switch, the previous one after it (docs/operations.md, "Rotating secrets").
+   */
+  INTERNAL_IDENTITY_ROTATION_SECRET: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
   /** Lifetime of a signed identity, in seconds. */
   INTERNAL_IDENTITY_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { unauthorized } from "./errors";
 
@@ -15,29 +15,83 @@ export interface IdentityClaims {
   exp: number;
 }
 
-const VERSION = "v1";
+/**
+ * The secrets of the forwarded identity: `current` signs (and verifies); `accepted` only verify. A rotation without
+ * downtime (docs/operations.md): every process first accepts the next secret, then signs with it while accepting the
+ * previous one, then drops the previous one. A plain string is a keyring of one.
+ */
+export interface IdentityKeyring {
+  current: string;
+  accepted?: readonly string[];
+}
+export type IdentitySecret = string | IdentityKeyring;
+
+/** The keyring a process's config gives: INTERNAL_IDENTITY_SECRET signs, INTERNAL_IDENTITY_ROTATION_SECRET verifies too. */
+export const identityKeyring = (config: {
+  INTERNAL_IDENTITY_SECRET: string;
+  INTERNAL_IDENTITY_ROTATION_SECRET?: string | undefined;
+}): IdentityKeyring => ({
+  current: config.INTERNAL_IDENTITY_SECRET,
+  accepted: config.INTERNAL_IDENTITY_ROTATION_SECRET ? [config.INTERNAL_IDENTITY_ROTATION_SECRET] : [],
+});
+
+/** A secret's key id: public, short, stable — names which secret signed a token without revealing it. */
+export function identityKeyId(secret: string): string {
+  let kid = keyIds.get(secret);
+  if (kid === undefined) {
+    kid = createHash("sha256").update(`genui-identity-kid:${secret}`).digest("base64url").slice(0, 8);
+    keyIds.set(secret, kid);
+  }
+  return kid;
+}
+/** Key ids of the (one or two) secrets a process holds: computed once, not per request. */
+const keyIds = new Map<string, string>();
+
+const VERSION = "v2";
+/** Tokens without a key id (signed before key ids existed): verified against every accepted secret. */
+const LEGACY_VERSION = "v1";
 const CLOCK_SKEW_SECONDS = 30;
 
 const b64 = (buf: Buffer | string) => Buffer.from(buf).toString("base64url");
 const mac = (secret: string, data: string) => createHmac("sha256", secret).update(data).digest();
+const ring = (s: IdentitySecret): IdentityKeyring => (typeof s === "string" ? { current: s } : s);
 
-/** Signs `sub` for `ttlSeconds`: `v1.<claims>.<hmac-sha256>`. */
-export function signIdentity(sub: string, secret: string, ttlSeconds = 60, now = Date.now()): string {
+/** Signs `sub` for `ttlSeconds` with the current secret: `v2.<key id>.<claims>.<hmac-sha256>`. */
+export function signIdentity(sub: string, secret: IdentitySecret, ttlSeconds = 60, now = Date.now()): string {
+  const { current } = ring(secret);
   const iat = Math.floor(now / 1000);
   const body = b64(JSON.stringify({ sub, iat, exp: iat + ttlSeconds } satisfies IdentityClaims));
-  return `${VERSION}.${body}.${b64(mac(secret, `${VERSION}.${body}`))}`;
+  const signed = `${VERSION}.${identityKeyId(current)}.${body}`;
+  return `${signed}.${b64(mac(current, signed))}`;
 }
 
 export class IdentityError extends Error {}
 
-/** Verifies a token from signIdentity; throws IdentityError when it is malformed, forged or expired. */
-export function verifyIdentity(token: string, secret: string, now = Date.now()): IdentityClaims {
+const sameMac = (given: Buffer, expected: Buffer) => given.length === expected.length && timingSafeEqual(given, expected);
+
+/**
+ * Verifies a token from signIdentity against the keyring (the secret its key id names; a legacy `v1` token against
+ * each accepted secret); throws IdentityError when it is malformed, signed by no accepted secret, or expired.
+ */
+export function verifyIdentity(token: string, secret: IdentitySecret, now = Date.now()): IdentityClaims {
+  const keys = ring(secret);
+  const all = [keys.current, ...(keys.accepted ?? [])];
   const parts = token.split(".");
-  if (parts.length !== 3 || parts[0] !== VERSION) throw new IdentityError("malformed identity");
-  const [, body, sig] = parts as [string, string, string];
-  const expected = mac(secret, `${VERSION}.${body}`);
-  const given = Buffer.from(sig, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new IdentityError("bad signature");
+  let body: string;
+  if (parts.length === 4 && parts[0] === VERSION) {
+    const [, kid, b, sig] = parts as [string, string, string, string];
+    const key = all.find((k) => identityKeyId(k) === kid);
+    if (!key || !sameMac(Buffer.from(sig, "base64url"), mac(key, `${VERSION}.${kid}.${b}`)))
+      throw new IdentityError("bad signature");
+    body = b;
+  } else if (parts.length === 3 && parts[0] === LEGACY_VERSION) {
+    const [, b, sig] = parts as [string, string, string];
+    const given = Buffer.from(sig, "base64url");
+    if (!all.some((k) => sameMac(given, mac(k, `${LEGACY_VERSION}.${b}`)))) throw new IdentityError("bad signature");
+    body = b;
+  } else {
+    throw new IdentityError("malformed identity");
+  }
   let claims: unknown;
   try {
     claims = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
@@ -68,7 +122,7 @@ declare module "express-serve-static-core" {
  * Reads the forwarded identity. Absent: the request is anonymous. Present but unsigned, forged or expired: 401,
  * never silently anonymous.
  */
-export function identityMiddleware(secret: string) {
+export function identityMiddleware(secret: IdentitySecret) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = req.header(IDENTITY_HEADER);
     if (token === undefined) return next();
@@ -97,11 +151,11 @@ export function userId(req: Request): string {
 export const SERVICE_HEADER = "x-genui-service";
 
 /** Signs a service's own name (e.g. "bff") for an internal call. */
-export const signService = (service: string, secret: string, ttlSeconds = 60): string =>
+export const signService = (service: string, secret: IdentitySecret, ttlSeconds = 60): string =>
   signIdentity(`service:${service}`, secret, ttlSeconds);
 
 /** Route guard for internal routes: only the named services, with a valid signature, get through (401 otherwise). */
-export function requireService(secret: string, allowed: string[]) {
+export function requireService(secret: IdentitySecret, allowed: string[]) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = req.header(SERVICE_HEADER);
     try {

@@ -10,7 +10,7 @@ import {
   type TrustProxy,
 } from "./http";
 import type { StatusTable } from "./errors";
-import { identityMiddleware } from "./internal-identity";
+import { identityMiddleware, type IdentitySecret } from "./internal-identity";
 import { createLogger, type Logger } from "./logger";
 import { Metrics } from "./metrics";
 import { connectMongo, mongoReadiness } from "./mongo";
@@ -51,7 +51,7 @@ export interface ServiceOptions {
   logger?: Logger;
   shutdownTimeoutMs?: number;
   /** Verify the BFF-signed identity on every request. */
-  identitySecret?: string;
+  identitySecret?: IdentitySecret;
   mongo?: { url: string; db: string };
   nats?: { url: string; prefix: string };
   redis?: { url: string };

@@ -1,6 +1,14 @@
 import { TOPOLOGY, baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from "@genui/chassis";
 
 import { z } from "zod";
+import { KeySealer } from "./domain/api-key";
+
+const kek = z
+  .string()
+  .refine(
+    (s) => (/^[0-9a-f]{64}$/i.test(s) ? true : Buffer.from(s, "base64").length === 32),
+    "must be 32 bytes: 64 hex characters or base64",
+  );
 
 export const configSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
@@ -12,15 +20,22 @@ export const configSchema = baseConfigSchema
       .regex(/^[A-Za-z0-9_-]{1,63}$/)
       .default(TOPOLOGY.apps.database),
     /** 32 bytes (64 hex characters or base64) sealing the stored copies of API keys (AES-256-GCM). */
-    APPS_KEY_ENCRYPTION_KEY: z
-      .string()
-      .refine(
-        (s) => (/^[0-9a-f]{64}$/i.test(s) ? true : Buffer.from(s, "base64").length === 32),
-        "must be 32 bytes: 64 hex characters or base64",
-      ),
+    APPS_KEY_ENCRYPTION_KEY: kek,
+    /**
+     * During a rotation only: a second key that opens stored keys but seals none — the next key before the switch,
+     * the previous one after it until `main.js reseal-keys` has re-sealed everything (docs/operations.md).
+     */
+    APPS_KEY_ROTATION_ENCRYPTION_KEY: z.preprocess((v) => (v === "" ? undefined : v), kek.optional()),
   });
 
 export type AppsTemplatesConfig = z.output<typeof configSchema>;
 
 export const loadAppsTemplatesConfig = (env: NodeJS.ProcessEnv = process.env): AppsTemplatesConfig =>
   loadConfig("apps-templates", configSchema, env);
+
+/** The sealer of stored API keys: the current key seals, the rotation key (when set) opens too. */
+export const keySealer = (config: AppsTemplatesConfig): KeySealer =>
+  new KeySealer(
+    config.APPS_KEY_ENCRYPTION_KEY,
+    config.APPS_KEY_ROTATION_ENCRYPTION_KEY ? [config.APPS_KEY_ROTATION_ENCRYPTION_KEY] : [],
+  );

@@ -1,13 +1,17 @@
 import { ConfigError } from "@genui/chassis";
 import { loadAppsTemplatesConfig } from "./config";
+import { runResealKeys } from "./jobs/reseal-keys";
 import { startAppsTemplates } from "./service";
 
+/** `main.js` runs the service; `main.js reseal-keys` re-seals stored keys with the current key and exits. */
 async function main() {
-  const running = await startAppsTemplates(loadAppsTemplatesConfig());
+  const config = loadAppsTemplatesConfig();
+  if (process.argv[2] === "reseal-keys") process.exit(await runResealKeys(config));
+  const running = await startAppsTemplates(config);
   running.ctx.shutdown.installProcessHandlers();
 }
 
 main().catch((err: unknown) => {
   console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
+  process.exit(process.argv[2] === "reseal-keys" ? 2 : 1);
 });

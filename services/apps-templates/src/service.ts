@@ -1,8 +1,7 @@
-import { OutboxRelay, ProcessedEvents, startService, type Logger, type RunningService } from "@genui/chassis";
+import { identityKeyring, OutboxRelay, ProcessedEvents, startService, type Logger, type RunningService } from "@genui/chassis";
 import { serveListPublishedTemplates } from "./commands/list-published-templates.command";
 import { serveVerifyKey } from "./commands/verify-key.command";
-import type { AppsTemplatesConfig } from "./config";
-import { KeySealer } from "./domain/api-key";
+import { keySealer, type AppsTemplatesConfig } from "./config";
 import { registerEventHandlers } from "./events";
 import { appRoutes } from "./http/apps.routes";
 import { HTTP_STATUS } from "./http/errors";
@@ -21,7 +20,7 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    identitySecret: config.INTERNAL_IDENTITY_SECRET,
+    identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
     setup: async (ctx) => {
@@ -34,7 +33,7 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
       const keys = new KeyDirectory(appRepo);
       const lists = new OwnerAppsCache(appRepo);
       appRepo.onChange = (appId) => lists.invalidateApp(appId);
-      const apps = new Apps(appRepo, new KeySealer(config.APPS_KEY_ENCRYPTION_KEY), bus, outbox, keys, lists);
+      const apps = new Apps(appRepo, keySealer(config), bus, outbox, keys, lists);
 
       const stopEventHandlers = await registerEventHandlers(bus, {
         apps: appRepo,

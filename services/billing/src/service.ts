@@ -1,4 +1,4 @@
-import { DistributedLock, OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
+import { identityKeyring, DistributedLock, OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
 import { CashfreeClient } from "./clients/cashfree";
 import { PayPalClient } from "./clients/paypal";
 import { serveAuthorizeBalance } from "./commands/authorize-balance.command";
@@ -32,7 +32,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    identitySecret: config.INTERNAL_IDENTITY_SECRET,
+    identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
     redis: { url: config.REDIS_URL },

@@ -1,4 +1,4 @@
-import { startService, type Logger, type RunningService } from "@genui/chassis";
+import { identityKeyring, startService, type Logger, type RunningService } from "@genui/chassis";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { AppTemplates } from "./clients/app-templates";
@@ -33,7 +33,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    identitySecret: config.INTERNAL_IDENTITY_SECRET,
+    identitySecret: identityKeyring(config),
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
     redis: { url: config.REDIS_URL },
     setup: async (ctx) => {

@@ -1,4 +1,4 @@
-import { OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
+import { identityKeyring, OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
 import { Accounts } from "./use-cases/accounts";
 import type { IdentityConfig } from "./config";
 import { seedDemoUser } from "./use-cases/demo-seed";
@@ -17,7 +17,7 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    identitySecret: config.INTERNAL_IDENTITY_SECRET,
+    identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
     setup: async (ctx) => {
@@ -42,7 +42,7 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
       });
       if (config.DEMO_EMAIL && config.DEMO_PASSWORD)
         await seedDemoUser(accounts, users, config.DEMO_EMAIL, config.DEMO_PASSWORD, ctx.logger);
-      ctx.app.use(accountRoutes(accounts, users, config.INTERNAL_IDENTITY_SECRET));
+      ctx.app.use(accountRoutes(accounts, users, identityKeyring(config)));
       ctx.app.use(contactRoutes(new ContactRepository(ctx.mongo!)));
     },
   });

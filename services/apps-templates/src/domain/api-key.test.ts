@@ -56,3 +56,34 @@ describe("publishable keys", () => {
     expect(() => sealer.open(sealed, "app-1")).toThrow();
   });
 });
+
+describe("key-encryption-key rotation", () => {
+  const previous = "a".repeat(64);
+  const next = "b".repeat(64);
+  const key = generateApiKey();
+
+  it("when a key is sealed, then the stored value names the sealing key's id", () => {
+    const sealer = new KeySealer(next, [previous]);
+    const sealed = sealer.seal(key, "app-1");
+    expect(sealed.startsWith(`${sealer.keyId}.`)).toBe(true);
+    expect(sealer.keyId).not.toBe(new KeySealer(previous).keyId);
+    expect(sealer.needsReseal(sealed)).toBe(false);
+  });
+
+  it("when the key changes, then values sealed by the previous key open while it is configured, and only then", () => {
+    const old = new KeySealer(previous).seal(key, "app-1");
+    const rotating = new KeySealer(next, [previous]);
+    expect(rotating.open(old, "app-1")).toBe(key);
+    expect(rotating.needsReseal(old)).toBe(true);
+    expect(() => new KeySealer(next).open(old, "app-1")).toThrow(/not configured/);
+    // The first step of a rotation: the next key is only accepted; values it sealed already open everywhere.
+    expect(new KeySealer(previous, [next]).open(rotating.seal(key, "app-1"), "app-1")).toBe(key);
+  });
+
+  it("when a value was sealed before key ids existed, then whichever configured key fits opens it", () => {
+    const legacy = new KeySealer(previous).seal(key, "app-1").split(".")[1]!;
+    expect(new KeySealer(next, [previous]).open(legacy, "app-1")).toBe(key);
+    expect(new KeySealer(next, [previous]).needsReseal(legacy)).toBe(true);
+    expect(() => new KeySealer(next).open(legacy, "app-1")).toThrow();
+  });
+});

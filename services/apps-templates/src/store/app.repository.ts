@@ -255,6 +255,24 @@ export class AppRepository {
     return res.modifiedCount === 1;
   }
 
+  /** Every app's sealed keys (deleted apps' too), for re-sealing under a new key-encryption key. */
+  sealedKeys(): AsyncIterable<Pick<AppRecord, "_id" | "keySealed" | "pubKeySealed">> {
+    return this.model
+      .find({}, { _id: 1, keySealed: 1, pubKeySealed: 1 })
+      .sort({ _id: 1 })
+      .lean<Pick<AppRecord, "_id" | "keySealed" | "pubKeySealed">>()
+      .cursor();
+  }
+
+  /**
+   * Replaces a sealed copy by the same key sealed anew, only if it is still the one read (a rotation of the API key
+   * meanwhile wins: its new value is left alone).
+   */
+  async reseal(id: string, field: "keySealed" | "pubKeySealed", from: string, to: string): Promise<boolean> {
+    const res = await this.lock.run(id, () => this.model.updateOne({ _id: id, [field]: from }, { $set: { [field]: to } }).exec());
+    return res.modifiedCount === 1;
+  }
+
   /** Sets the status from a billing event that happened at `at`; an older or repeated event changes nothing. */
   async setStatus(id: string, status: AppStatus, at: Date, subscriptionId?: string): Promise<boolean> {
     const res = await this.lock.run(id, () =>

@@ -1,4 +1,4 @@
-import { requireIdentity, requireService, unauthorized, userId } from "@genui/chassis";
+import { requireIdentity, requireService, unauthorized, userId, type IdentitySecret } from "@genui/chassis";
 import { Router, type Response } from "express";
 import type { Accounts, SignIn } from "../use-cases/accounts";
 import { googleLoginInput, passwordLoginInput, registerInput } from "../domain/validation";
@@ -16,7 +16,7 @@ const answer = (res: Response, status: number, s: SignIn) => {
  * Account routes. Sign-up and both sign-ins are internal: only the BFF (signed service header) calls them, and it
  * makes the browser session from the answer; `me` answers for the signed user the BFF forwards.
  */
-export function accountRoutes(accounts: Accounts, users: UserRepository, secret: string): Router {
+export function accountRoutes(accounts: Accounts, users: UserRepository, secret: IdentitySecret): Router {
   const router = Router();
   const bffOnly = requireService(secret, ["bff"]);
 
