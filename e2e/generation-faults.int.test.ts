@@ -154,6 +154,14 @@ describe("generation under faults", () => {
       );
       expect(entry).toBeTruthy();
       expect(await ledger().countDocuments({ _id: { $regex: `^usage:${requestId}` } } as never)).toBe(1);
+      // A worker's stalled check found the job and counted it (what the GenUIGenerationJobsStalled alert reads).
+      const stalled = await Promise.all(
+        stack.workers.map(
+          async (w) =>
+            (await w.ctx.metrics.registry.getSingleMetric("genui_generation_jobs_stalled_total")?.get())?.values[0]?.value ?? 0,
+        ),
+      );
+      expect(stalled.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
     }

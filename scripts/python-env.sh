@@ -5,6 +5,8 @@
 #   scripts/python-env.sh           build the venv if needed; print its python's path as the last stdout line
 #   scripts/python-env.sh schemathesis   the same for requirements/schemathesis.txt (Schemathesis, its own venv,
 #                                   Python 3.11+; scripts/schemathesis-env.sh)
+#   scripts/python-env.sh k8s-tools   the same for requirements/k8s-tools.txt (kubernetes-validate, which checks the
+#                                   Kubernetes manifests; e2e/kubernetes.int.test.ts)
 #
 # The venv lives at $GENUI_TOOLS_DIR/py-<first 12 hex of sha256(requirements/python-tools.txt)>
 # (GENUI_TOOLS_DIR defaults to ~/.cache/genui/tools), so every clone on this machine shares it and a change
@@ -21,6 +23,7 @@ lock="${1:-python-tools}"
 case "$lock" in
   python-tools) minor=10 ;;
   schemathesis) minor=11 ;; # schemathesis 4 needs 3.11
+  k8s-tools) minor=10 ;;
   *) printf '[python-env] unknown lock %s\n' "$lock" >&2; exit 2 ;;
 esac
 req="$repo/requirements/$lock.txt"

@@ -36,6 +36,9 @@ if ! bash deploy/local/infra.sh install --profile test; then failed=$((failed + 
 if ! bash scripts/python-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("python tools"); finish; fi
 # Schemathesis for e2e/schemathesis (its own cached venv; about 10 s on a new machine).
 if ! bash scripts/schemathesis-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("schemathesis"); finish; fi
+# kubernetes-validate (its own small venv) and promtool (built once with Go) for e2e/kubernetes.int.test.ts.
+if ! bash scripts/python-env.sh k8s-tools >/dev/null; then failed=$((failed + 1)); failures+=("kubernetes tools"); finish; fi
+if ! bash scripts/promtool-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("promtool"); finish; fi
 step "build (tsc -b, vite)" npm run --silent build
 [ "$failed" -gt 0 ] && finish
 

@@ -18,6 +18,8 @@ export class GenerationMetrics {
   readonly activeJobs: Gauge;
   readonly repairs: Counter;
   readonly stages: Histogram<"stage">;
+  readonly upstreamFailures: Counter<"code">;
+  readonly stalledJobs: Counter;
 
   constructor(metrics: Metrics) {
     const registers = [metrics.registry];
@@ -85,6 +87,18 @@ export class GenerationMetrics {
       help: "Time spent per stage: authorize, enqueue (API); upstream_first_token, generate, evaluate, complete (worker)",
       labelNames: ["stage"],
       buckets: [0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 2],
+      registers,
+    });
+    // Alerted on (deploy/monitoring/genui-alerts.rules.yml): a model upstream failing, a worker dying with jobs.
+    this.upstreamFailures = new Counter({
+      name: "genui_generation_upstream_failures_total",
+      help: "Failed calls to the model upstream by provider error code (retried attempts included)",
+      labelNames: ["code"],
+      registers,
+    });
+    this.stalledJobs = new Counter({
+      name: "genui_generation_jobs_stalled_total",
+      help: "Jobs this worker found stalled (their worker stopped renewing the lock) and put back in the queue",
       registers,
     });
     this.repairs = new Counter({

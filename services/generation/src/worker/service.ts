@@ -105,6 +105,10 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
       });
       for (const w of [worker, evalWorker, unstartedWorker]) {
         w.on("error", (err) => ctx.logger.warn({ err }, "generation worker error"));
+        w.on("stalled", (jobId) => {
+          metrics.stalledJobs.inc();
+          ctx.logger.warn({ requestId: jobId }, "generation job stalled; put back in the queue");
+        });
         w.on("failed", (job, err) =>
           ctx.logger.warn({ requestId: job?.id, err: err.message, attempts: job?.attemptsMade }, "generation job failed"),
         );

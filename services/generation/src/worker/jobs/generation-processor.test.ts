@@ -36,19 +36,20 @@ describe("processing a generation job", () => {
       mget: async () => [null, opts.cancelled ? "1" : null],
       set: async () => "OK",
     } as unknown as Redis;
+    const metrics = new GenerationMetrics(new Metrics("test"));
     const processor = new GenerationProcessor({
       bus,
       redis,
       provider,
       evaluator: opts.evaluator ?? real,
-      metrics: new GenerationMetrics(new Metrics("test")),
+      metrics,
       logger: createLogger("test", "silent"),
       keyPrefix: "",
       partialIntervalMs: 0,
       ...(opts.snapshotByteFactor !== undefined ? { snapshotByteFactor: opts.snapshotByteFactor } : {}),
       ...(opts.deltaIntervalMs !== undefined ? { deltaIntervalMs: opts.deltaIntervalMs } : {}),
     });
-    return { processor, chunks, completions };
+    return { processor, chunks, completions, metrics };
   }
 
   const job = (attemptsStarted = 1, attempts = 2, extra: Partial<GenerationJob> = {}): Job<GenerationJob> =>
@@ -251,6 +252,14 @@ describe("processing a generation job", () => {
     expect(await processor.process(job(2, 2))).toBe("error");
     expect(chunks.at(-1)).toMatchObject({ type: "error", attempt: 2, error: { code: GENERATION_ERRORS.UPSTREAM_ERROR } });
     expect(completions[0]!.payload).toMatchObject({ inputTokens: 0n, outputTokens: 0n, finishReason: "error" });
+  });
+
+  it("when the upstream fails, retried or not, then each failure is counted by its code for the upstream alert", async () => {
+    const { processor, metrics } = harness(scripted(['text("a")'], new ProviderError("too slow", "upstream_timeout", true)));
+    await expect(processor.process(job(1, 2, { snapshots: true }))).rejects.toThrow("too slow");
+    expect(await processor.process(job(2, 2, { snapshots: true }))).toBe("error");
+    const counted = await metrics.upstreamFailures.get();
+    expect(counted.values).toEqual([expect.objectContaining({ labels: { code: "upstream_timeout" }, value: 2 })]);
   });
 
   it("when the request was cancelled before the worker took it, then nothing is answered and the completion says cancelled", async () => {

@@ -279,6 +279,7 @@ export class GenerationProcessor {
         }
       }
     } catch (err) {
+      if (err instanceof ProviderError && err.code !== "budget_exhausted") metrics.upstreamFailures.inc({ code: err.code });
       const sentCode = d.partials && !d.snapshots && progress.delivered;
       if (err instanceof ProviderError && err.transient && !lastAttempt && !signal.aborted && !sentCode) {
         // BullMQ runs the job again; the client's stream starts over with the next attempt's chunks.
