@@ -36,6 +36,8 @@ if ! bash deploy/local/infra.sh install --profile test; then failed=$((failed + 
 if ! bash scripts/python-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("python tools"); finish; fi
 # Schemathesis for e2e/schemathesis (its own cached venv; about 10 s on a new machine).
 if ! bash scripts/schemathesis-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("schemathesis"); finish; fi
+# Jaeger v2, the OTLP receiver e2e/tracing reads one traced request back from (built with Go once, ~11 min; cached).
+if ! bash scripts/tracing-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("tracing receiver"); finish; fi
 step "build (tsc -b, vite)" npm run --silent build
 [ "$failed" -gt 0 ] && finish
 
