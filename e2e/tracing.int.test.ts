@@ -25,6 +25,7 @@ interface JaegerTrace {
   processes: Record<string, { serviceName: string }>;
 }
 
+const CLIENT_TRACE = "a".repeat(32);
 const serviceNames = (t: JaegerTrace) => new Set(t.spans.map((s) => t.processes[s.processID]!.serviceName));
 
 /** Jaeger v2 with in-memory storage: OTLP over HTTP in, its query API out, every port on loopback. */
@@ -232,7 +233,12 @@ describe("one traced chat completion", () => {
   it("when a chat completion is made with an app key, then one trace holds the BFF, generation API, key check, billing authorisation and worker spans, each under its caller", async () => {
     const res = await fetch(`${bff.url}/apps/api/v1/chat/completions`, {
       method: "POST",
-      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        "content-type": "application/json",
+        // A caller's own trace context: the public edge does not continue it (nor let it choose the sampling).
+        traceparent: `00-${CLIENT_TRACE}-${"b".repeat(16)}-01`,
+      },
       body: JSON.stringify({ model: "genui-pluto-0.1", messages: [{ role: "user", content: "a to-do list" }], stream: true }),
     });
     expect(res.status).toBe(200);
@@ -263,6 +269,7 @@ describe("one traced chat completion", () => {
       return found[0]!;
     };
 
+    expect(t.traceID).not.toBe(CLIENT_TRACE);
     // Every span is in this one trace, and the services are all there.
     expect(new Set(t.spans.map((s) => s.traceID))).toEqual(new Set([t.traceID]));
     expect(new Set(t.spans.map(service))).toEqual(
