@@ -36,9 +36,15 @@ if ! bash deploy/local/infra.sh install --profile test; then failed=$((failed + 
 if ! bash scripts/python-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("python tools"); finish; fi
 # Schemathesis for e2e/schemathesis (its own cached venv; about 10 s on a new machine).
 if ! bash scripts/schemathesis-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("schemathesis"); finish; fi
-# kubernetes-validate (its own small venv) and promtool (built once with Go) for e2e/kubernetes.int.test.ts.
+# kubernetes-validate (its own small venv) for e2e/kubernetes.int.test.ts.
 if ! bash scripts/python-env.sh k8s-tools >/dev/null; then failed=$((failed + 1)); failures+=("kubernetes tools"); finish; fi
-if ! bash scripts/promtool-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("promtool"); finish; fi
+# Two Go tools, built once and cached (about 10 min each on a new machine; side by side, their downloads overlap):
+# promtool for the alert rules (e2e/kubernetes) and Jaeger v2, the OTLP receiver e2e/tracing reads a trace back from.
+bash scripts/promtool-env.sh >/dev/null & promtool_pid=$!
+bash scripts/tracing-env.sh >/dev/null & tracing_pid=$!
+if ! wait "$promtool_pid"; then failed=$((failed + 1)); failures+=("promtool"); fi
+if ! wait "$tracing_pid"; then failed=$((failed + 1)); failures+=("tracing receiver"); fi
+[ "$failed" -gt 0 ] && finish
 step "build (tsc -b, vite)" npm run --silent build
 [ "$failed" -gt 0 ] && finish
 

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { IDENTITY_HEADER, notFound, unauthorized } from "@genui/chassis";
+import { IDENTITY_HEADER, notFound, traceHeadersFor, unauthorized } from "@genui/chassis";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { matchRoute, type Upstream } from "./allow-list";
@@ -35,6 +35,10 @@ export function allowListProxy(opts: ProxyOptions): RequestHandler {
             const ids = req.res?.getHeaders();
             if (ids?.["x-request-id"]) proxyReq.setHeader("x-request-id", String(ids["x-request-id"]));
             if (ids?.["x-correlation-id"]) proxyReq.setHeader("x-correlation-id", String(ids["x-correlation-id"]));
+            // The upstream's server span continues this request's trace (W3C traceparent); never a client's own.
+            proxyReq.removeHeader("traceparent");
+            proxyReq.removeHeader("tracestate");
+            for (const [k, v] of Object.entries(traceHeadersFor(req))) proxyReq.setHeader(k, v);
           },
           error: (_err, _req, res) => {
             const r = res as Response;

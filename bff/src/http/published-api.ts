@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
-import { IDENTITY_HEADER, SERVICE_HEADER } from "@genui/chassis";
+import { IDENTITY_HEADER, SERVICE_HEADER, traceHeadersFor } from "@genui/chassis";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Limit, RateLimiter } from "../session/rate-limit";
@@ -73,6 +73,10 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
         proxyReq.removeHeader("cookie");
         const id = req.res?.getHeader("x-request-id");
         if (id) proxyReq.setHeader("x-request-id", String(id));
+        // The upstream's server span continues this request's trace (W3C traceparent); never a client's own.
+        proxyReq.removeHeader("traceparent");
+        proxyReq.removeHeader("tracestate");
+        for (const [k, v] of Object.entries(traceHeadersFor(req))) proxyReq.setHeader(k, v);
       },
       error: (_err, _req, res) => {
         const r = res as Response;

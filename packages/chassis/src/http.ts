@@ -6,6 +6,17 @@ import { acceptId, runWithContext } from "./context";
 import { AppError, COMMON_STATUS, type FieldErrors, type StatusTable } from "./errors";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
+import {
+  ROOT_TRACE_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  contextFromCarrier,
+  trace,
+  traceCarrier,
+  traceContext,
+  type Context,
+  type Tracing,
+} from "./tracing";
 
 /** A dependency the process cannot serve without; `/readyz` runs every check. */
 export interface ReadinessCheck {
@@ -31,6 +42,8 @@ export interface HttpAppOptions {
   operations?: boolean;
   /** The 400 body for a path that does not decode (default `{ message }`); e.g. OpenAI's shape on an API's routes. */
   malformedPathBody?: (path: string) => object;
+  /** A server span per request (child of the caller's `traceparent`), when tracing is enabled. */
+  tracing?: Tracing;
 }
 
 /** express's `trust proxy` setting: hop count, comma-separated addresses / CIDRs / names, or a boolean. */
@@ -52,6 +65,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.set("trust proxy", opts.trustProxy ?? "loopback");
 
   const quiet = new Set(["/healthz", "/readyz", "/metrics"]);
+  // A public process starts its own traces: a caller on the internet does not choose the trace or its sampling.
+  if (opts.tracing?.enabled) app.use(serverSpan(opts.tracing, quiet, opts.operations !== false));
   app.use((req, res, next) => {
     const requestId = acceptId(req.header("x-request-id"));
     const correlationId = acceptId(req.header("x-correlation-id") ?? requestId);
@@ -118,6 +133,47 @@ export function createHttpApp(opts: HttpAppOptions): Express {
 
   if (opts.jsonBody !== false) app.use(jsonBody(opts.bodyLimit));
   return app;
+}
+
+/** A SERVER span per request, named by its route once known (HTTP semantic conventions); probes are not traced. */
+function serverSpan(tracing: Tracing, quiet: Set<string>, trustCaller: boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (quiet.has(req.path)) return next();
+    const parent = trustCaller ? contextFromCarrier(req.headers) : ROOT_TRACE_CONTEXT;
+    const span = tracing.tracer.startSpan(
+      req.method,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { "http.request.method": req.method, "url.path": req.path, "url.scheme": req.protocol },
+      },
+      parent,
+    );
+    res.on("close", () => {
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : undefined;
+      if (route) {
+        span.setAttribute("http.route", route);
+        span.updateName(`${req.method} ${route}`);
+      }
+      span.setAttribute("http.response.status_code", res.statusCode);
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      if (!res.writableFinished) span.setAttribute("http.aborted", true);
+      span.end();
+    });
+    const ctx = trace.setSpan(parent, span);
+    requestTraces.set(req, ctx);
+    traceContext.with(ctx, next);
+  };
+}
+
+const requestTraces = new WeakMap<IncomingMessage, Context>();
+
+/**
+ * The `traceparent` (and `tracestate`) headers a call made for this request carries, e.g. the BFF's proxied request:
+ * the request's server span is their parent. Empty when tracing is off.
+ */
+export function traceHeadersFor(req: IncomingMessage): Record<string, string> {
+  const ctx = requestTraces.get(req);
+  return ctx ? traceCarrier(ctx) : {};
 }
 
 async function runReadiness(readiness: ReadinessCheck[]) {

@@ -15,3 +15,4 @@ export * from "./outbox";
 export * from "./ttl-cache";
 export * from "./locks";
 export * from "./topology.generated";
+export * from "./tracing";

@@ -26,12 +26,25 @@ import {
   type JetStreamManager,
   type JsMsg,
   type Msg,
+  type MsgHdrs,
   type NatsConnection,
   type Subscription,
 } from "nats";
 import { currentContext } from "./context";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
+import {
+  SpanKind,
+  contextFromCarrier,
+  inSpan,
+  linkFromCarrier,
+  recordFailure,
+  trace,
+  traceCarrier,
+  traceContext,
+  type Context,
+  type Tracing,
+} from "./tracing";
 
 export type { NatsConnection } from "nats";
 
@@ -157,7 +170,29 @@ export interface BusOptions {
   source: string;
   logger: Logger;
   metrics?: Metrics;
+  /** With tracing enabled, messages carry `traceparent` in their headers and handlers run in the sender's trace. */
+  tracing?: Tracing;
 }
+
+/** The trace context headers (W3C) of a message, as a carrier; undefined when it has none. */
+function carrierOf(h: MsgHdrs | undefined): Record<string, string> | undefined {
+  const traceparent = h?.get("traceparent");
+  if (!traceparent) return undefined;
+  const tracestate = h?.get("tracestate");
+  return tracestate ? { traceparent, tracestate } : { traceparent };
+}
+
+/** NATS headers carrying the active (or given) trace context. */
+function tracedHeaders(ctx?: Context, h: MsgHdrs = natsHeaders()): MsgHdrs {
+  for (const [k, v] of Object.entries(traceCarrier(ctx))) h.set(k, v);
+  return h;
+}
+
+const messaging = (subject: string, operation: string) => ({
+  "messaging.system": "nats",
+  "messaging.destination.name": subject,
+  "messaging.operation.type": operation,
+});
 
 /**
  * JetStream events and core request/reply with the contracts' generated types. Every event travels in an
@@ -175,6 +210,11 @@ export class MessageBus {
     private readonly opts: BusOptions,
   ) {
     this.js = nc.jetstream();
+  }
+
+  /** Spans are made only when tracing is enabled: otherwise no headers, no context switches. */
+  private get tracing(): Tracing | undefined {
+    return this.opts.tracing?.enabled ? this.opts.tracing : undefined;
   }
 
   subject(name: string): string {
@@ -238,8 +278,11 @@ export class MessageBus {
   }
 
   /** Publishes a sealed event (Nats-Msg-Id = event id, so a repeat is stored once). */
-  async publishSealed(event: SealedEvent): Promise<{ eventId: string; seq: number; duplicate: boolean }> {
-    const ack = await this.js.publish(this.subject(event.subject), event.data, { msgID: event.eventId });
+  async publishSealed(event: SealedEvent, headers?: MsgHdrs): Promise<{ eventId: string; seq: number; duplicate: boolean }> {
+    const ack = await this.js.publish(this.subject(event.subject), event.data, {
+      msgID: event.eventId,
+      ...(headers ? { headers } : {}),
+    });
     return { eventId: event.eventId, seq: ack.seq, duplicate: ack.duplicate };
   }
 
@@ -249,7 +292,16 @@ export class MessageBus {
     payload: MessageInitShape<S>,
     ctx: PublishContext = {},
   ): Promise<{ eventId: string; seq: number; duplicate: boolean }> {
-    return this.publishSealed(this.envelope(def, payload, ctx));
+    const sealed = this.envelope(def, payload, ctx);
+    const tracing = this.tracing;
+    if (!tracing) return this.publishSealed(sealed);
+    // A PRODUCER span; its context travels in the message's headers to every consumer.
+    return inSpan(
+      tracing.tracer,
+      `send ${def.subject}`,
+      { kind: SpanKind.PRODUCER, attributes: { ...messaging(def.subject, "send"), "messaging.message.id": sealed.eventId } },
+      () => this.publishSealed(sealed, tracedHeaders()),
+    );
   }
 
   /**
@@ -417,7 +469,23 @@ export class MessageBus {
           }
         }
         if (decoded.length === 0) continue;
-        const work = handler(decoded.map((d) => d.e)).then(
+        const tracing = this.tracing;
+        const events = decoded.map((d) => d.e);
+        const handled = tracing
+          ? inSpan(
+              tracing.tracer,
+              `process ${def.subject}`,
+              {
+                kind: SpanKind.CONSUMER,
+                attributes: { ...messaging(def.subject, "process"), "messaging.batch.message_count": events.length },
+                // One span for many events, each from its own trace: linked to every producer rather than a child of one.
+                links: decoded.flatMap((d) => linkFromCarrier(carrierOf(d.m.headers))),
+                parent: traceContext.active(),
+              },
+              () => handler(events),
+            )
+          : handler(events);
+        const work = handled.then(
           (outcomes) => {
             decoded.forEach(({ m, e }, i) => {
               const outcome = outcomes[i] ?? "retry";
@@ -499,7 +567,9 @@ export class MessageBus {
 
   /** Sends a signal to whoever listens for `key` now (core NATS, at most once, not stored). */
   signal<T>(def: SignalDef<T>, key: string, value: T): void {
-    this.nc.publish(this.subject(def.subject(key)), JSON.stringify(value));
+    // The sender's trace context travels along (no span per signal: an answer is hundreds of chunks).
+    const headers = this.tracing ? tracedHeaders() : undefined;
+    this.nc.publish(this.subject(def.subject(key)), JSON.stringify(value), headers ? { headers } : undefined);
   }
 
   /**
@@ -520,7 +590,9 @@ export class MessageBus {
           this.opts.logger.warn({ subject, err: (e as Error).message }, "signal dropped: does not match its contract");
           return;
         }
-        handler(value);
+        const carrier = this.tracing ? carrierOf(m.headers) : undefined;
+        if (carrier) traceContext.with(contextFromCarrier(carrier), () => handler(value));
+        else handler(value);
       },
     });
     this.subscriptions.add(sub);
@@ -552,7 +624,19 @@ export class MessageBus {
     }
     const { event } = decoded;
     try {
-      await handler(event);
+      const tracing = this.tracing;
+      if (tracing)
+        await inSpan(
+          tracing.tracer,
+          `process ${def.subject}`,
+          {
+            kind: SpanKind.CONSUMER,
+            attributes: { ...messaging(def.subject, "process"), "messaging.message.id": event.eventId },
+            parent: contextFromCarrier(carrierOf(m.headers)),
+          },
+          () => handler(event),
+        );
+      else await handler(event);
       m.ack();
       count("ack");
     } catch (err) {
@@ -578,7 +662,23 @@ export class MessageBus {
     req: MessageInitShape<C["request"]>,
     opts: { timeoutMs?: number; correlationId?: string } = {},
   ): Promise<MessageShape<C["response"]>> {
-    const h = natsHeaders();
+    const tracing = this.tracing;
+    if (tracing)
+      return inSpan(
+        tracing.tracer,
+        cmd.subject,
+        { kind: SpanKind.CLIENT, attributes: { ...messaging(cmd.subject, "send"), "rpc.system": "nats" } },
+        () => this.requestNow(cmd, req, opts, tracedHeaders()),
+      );
+    return this.requestNow(cmd, req, opts, natsHeaders());
+  }
+
+  private async requestNow<C extends CommandDef>(
+    cmd: C,
+    req: MessageInitShape<C["request"]>,
+    opts: { timeoutMs?: number; correlationId?: string },
+    h: MsgHdrs,
+  ): Promise<MessageShape<C["response"]>> {
     const correlationId = opts.correlationId ?? currentContext()?.correlationId;
     if (correlationId) h.set("correlation-id", correlationId);
     let msg: Msg;
@@ -616,6 +716,13 @@ export class MessageBus {
           log.error({ err }, "subscription error");
           return;
         }
+        const tracing = this.tracing;
+        // A SERVER span, child of the requester's CLIENT span (its context came in the request's headers).
+        const span = tracing?.tracer.startSpan(
+          cmd.subject,
+          { kind: SpanKind.SERVER, attributes: { ...messaging(cmd.subject, "process"), "rpc.system": "nats" } },
+          contextFromCarrier(carrierOf(m.headers)),
+        );
         const work = (async () => {
           let req: MessageShape<C["request"]>;
           try {
@@ -630,12 +737,17 @@ export class MessageBus {
           }
           try {
             const correlationId = m.headers?.get("correlation-id") || undefined;
-            const res = await handler(req, correlationId ? { correlationId } : {});
+            const call = () => handler(req, correlationId ? { correlationId } : {});
+            const res = span ? await traceContext.with(trace.setSpan(traceContext.active(), span), call) : await call();
             respond(m, { case: "payload", value: toBinary(cmd.response, create(cmd.response, res)) });
             this.opts.metrics?.messagesHandled.inc({ subject: cmd.subject, outcome: "reply" });
           } catch (e) {
             const failure = e instanceof ReplyFailure ? e : undefined;
             if (!failure) log.error({ err: e }, "command handler failed");
+            if (span) {
+              if (failure) span.setAttribute("genui.reply.code", failure.code);
+              else recordFailure(span, e);
+            }
             respond(m, {
               case: "error",
               value: create(ReplyErrorSchema, {
@@ -647,7 +759,10 @@ export class MessageBus {
           }
         })();
         this.inFlight.add(work);
-        void work.finally(() => this.inFlight.delete(work));
+        void work.finally(() => {
+          span?.end();
+          this.inFlight.delete(work);
+        });
       },
     });
     this.subscriptions.add(sub);

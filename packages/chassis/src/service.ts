@@ -17,6 +17,7 @@ import { connectMongo, mongoReadiness } from "./mongo";
 import { MessageBus, connectNats } from "./nats";
 import { createRedis, redisReadiness, type Redis } from "./redis";
 import { Shutdown } from "./shutdown";
+import { startTracing, type Tracing } from "./tracing";
 
 /** What a process is wired with; the service adds its routes, consumers and workers to it. */
 export interface ServiceContext {
@@ -25,6 +26,8 @@ export interface ServiceContext {
   metrics: Metrics;
   app: Express;
   shutdown: Shutdown;
+  /** Spans of this service (a no-op tracer unless OTLP export is configured: see tracing.ts). */
+  tracing: Tracing;
   mongo?: Connection;
   bus?: MessageBus;
   redis?: Redis;
@@ -77,7 +80,10 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const metrics = new Metrics(opts.service);
   const shutdown = new Shutdown(logger, opts.shutdownTimeoutMs);
   const readiness: ReadinessCheck[] = [...(opts.readiness ?? [])];
-  const partial: Omit<ServiceContext, "app"> = { service: opts.service, logger, metrics, shutdown };
+  const tracing = startTracing(opts.service);
+  // The last phase: spans of the shutdown itself are still sent.
+  shutdown.add("tracing", "trace export", () => tracing.shutdown());
+  const partial: Omit<ServiceContext, "app"> = { service: opts.service, logger, metrics, shutdown, tracing };
 
   try {
     if (opts.mongo) {
@@ -96,7 +102,13 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     }
     if (opts.nats) {
       const nc = await connectNats(opts.nats.url, opts.service, logger);
-      const bus = new MessageBus(nc, { prefix: opts.nats.prefix, source: opts.service, logger, metrics });
+      const bus = new MessageBus(nc, {
+        prefix: opts.nats.prefix,
+        source: opts.service,
+        logger,
+        metrics,
+        tracing,
+      });
       partial.bus = bus;
       readiness.push({
         name: "nats",
@@ -117,6 +129,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       jsonBody: opts.http.jsonBody ?? true,
       ...(opts.http.trustProxy !== undefined ? { trustProxy: opts.http.trustProxy } : {}),
       operations: !opts.http.internal,
+      tracing,
       ...(opts.http.malformedPathBody ? { malformedPathBody: opts.http.malformedPathBody } : {}),
     });
     if (opts.identitySecret) app.use(identityMiddleware(opts.identitySecret));

@@ -4,17 +4,18 @@ import { Shutdown } from "./shutdown";
 const logger = createLogger("shutdown-test", "silent");
 
 describe("graceful shutdown", () => {
-  it("when steps are registered in any order, then they run HTTP, workers, NATS, mongo, Redis", async () => {
+  it("when steps are registered in any order, then they run HTTP, workers, NATS, mongo, Redis, trace export", async () => {
     const order: string[] = [];
     const s = new Shutdown(logger);
     const step = (name: string) => async () => void order.push(name);
+    s.add("tracing", "trace export", step("tracing"));
     s.add("redis", "redis", step("redis"));
     s.add("mongo", "mongo", step("mongo"));
     s.add("nats", "nats", step("nats"));
     s.add("workers", "queue worker", step("workers"));
     s.add("http", "server", step("http"));
     await s.run("test");
-    expect(order).toEqual(["http", "workers", "nats", "mongo", "redis"]);
+    expect(order).toEqual(["http", "workers", "nats", "mongo", "redis", "tracing"]);
   });
 
   it("when a step fails, then the later phases still run", async () => {

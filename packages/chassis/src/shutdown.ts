@@ -1,7 +1,7 @@
 import type { Logger } from "./logger";
 
 /** The order in which a process lets go: stop taking work, finish work, then close the connections. */
-export const SHUTDOWN_PHASES = ["http", "workers", "nats", "mongo", "redis"] as const;
+export const SHUTDOWN_PHASES = ["http", "workers", "nats", "mongo", "redis", "tracing"] as const;
 export type ShutdownPhase = (typeof SHUTDOWN_PHASES)[number];
 
 interface Step {
@@ -11,7 +11,7 @@ interface Step {
 }
 
 /**
- * Graceful shutdown in order (HTTP, workers, NATS drain, mongoose, Redis). One handler per process for
+ * Graceful shutdown in order (HTTP, workers, NATS drain, mongoose, Redis, then the last spans sent). One handler per process for
  * SIGTERM/SIGINT and fatal errors.
  */
 export class Shutdown {

@@ -89,6 +89,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         metrics,
         logger: ctx.logger,
         config,
+        tracing: ctx.tracing,
       });
       gateway.startSampling();
       const announcements = new ProviderAnnouncements(ctx.redis!, config.REDIS_KEY_PREFIX);

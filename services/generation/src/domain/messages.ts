@@ -54,6 +54,8 @@ export interface GenerationJob {
   chatDeltas?: boolean;
   /** Epoch ms when the API enqueued it (queue wait metric). */
   enqueuedAt: number;
+  /** The enqueuing request's trace context (W3C `traceparent`), when tracing is on: the worker's span continues it. */
+  trace?: Record<string, string>;
 }
 
 /** One piece of an answer (the `SIGNALS.generationChunk` contract). */

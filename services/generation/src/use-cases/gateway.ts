@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { RemoteError, type AppError, type Logger, type MessageBus, type Redis } from "@genui/chassis";
+import { RemoteError, type AppError, type Logger, type MessageBus, type Redis, type Tracing } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import type { Queue } from "bullmq";
 import type { AppTemplates } from "../clients/app-templates";
@@ -44,6 +44,8 @@ export interface GatewayDeps {
   metrics: GenerationMetrics;
   logger: Logger;
   config: GenerationConfig;
+  /** Spans of the enqueue (tracing.ts); absent or disabled: none. */
+  tracing?: Tracing;
 }
 
 /** Who pays for a request: the signed-in user, or the owner of the app whose key was used. */
@@ -229,6 +231,7 @@ export class Gateway {
         attempts: config.GEN_ATTEMPTS,
         requestTimeoutMs: config.GEN_REQUEST_TIMEOUT_MS,
         keepAliveMs: config.GEN_KEEPALIVE_MS,
+        ...(this.deps.tracing ? { tracing: this.deps.tracing } : {}),
       },
       job,
     );

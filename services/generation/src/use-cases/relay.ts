@@ -1,5 +1,5 @@
 import { SIGNALS } from "@genui/contracts";
-import type { Logger, MessageBus, Redis } from "@genui/chassis";
+import { SpanKind, inSpan, traceCarrier, type Logger, type MessageBus, type Redis, type Tracing } from "@genui/chassis";
 import type { Queue } from "bullmq";
 import type { Subscription } from "nats";
 import type { GenerationMetrics } from "./metrics";
@@ -18,6 +18,7 @@ export interface RelayOptions {
   attempts: number;
   requestTimeoutMs: number;
   keepAliveMs: number;
+  tracing?: Tracing;
 }
 
 /** What the relay hands the HTTP layer: the worker's chunks in order, a keep-alive tick, or the end. */
@@ -58,13 +59,32 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     // An undecodable chunk is dropped (and logged) by the bus; the next one then shows the gap.
     this.sub = bus.listen(SIGNALS.generationChunk, this.job.requestId, (chunk) => this.accept(chunk));
     await bus.flush();
-    await queue.add("generate", this.job, {
-      jobId: this.job.requestId,
-      attempts: this.opts.attempts,
-      backoff: { type: "fixed", delay: 250 },
-      removeOnComplete: true,
-      removeOnFail: { age: 3_600 },
-    });
+    const enqueue = (job: GenerationJob) =>
+      queue.add("generate", job, {
+        jobId: this.job.requestId,
+        attempts: this.opts.attempts,
+        backoff: { type: "fixed", delay: 250 },
+        removeOnComplete: true,
+        removeOnFail: { age: 3_600 },
+      });
+    const tracing = this.opts.tracing;
+    if (tracing?.enabled)
+      // A PRODUCER span; the job carries its context, so the worker's span (in another process) continues this trace.
+      await inSpan(
+        tracing.tracer,
+        `send ${queue.name}`,
+        {
+          kind: SpanKind.PRODUCER,
+          attributes: {
+            "messaging.system": "bullmq",
+            "messaging.destination.name": queue.name,
+            "messaging.operation.type": "send",
+            "messaging.message.id": this.job.requestId,
+          },
+        },
+        () => enqueue({ ...this.job, trace: traceCarrier() }),
+      );
+    else await enqueue(this.job);
     this.opts.metrics.stages.observe({ stage: "enqueue" }, (performance.now() - started) / 1000);
     this.opts.metrics.activeStreams.inc();
     this.timer = setInterval(() => void this.watch(), this.opts.keepAliveMs);

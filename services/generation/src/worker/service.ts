@@ -1,4 +1,12 @@
-import { startService, type Logger, type RunningService } from "@genui/chassis";
+import {
+  SpanKind,
+  contextFromCarrier,
+  inSpan,
+  startService,
+  type Logger,
+  type RunningService,
+  type Tracing,
+} from "@genui/chassis";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import { Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
@@ -65,10 +73,12 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
       });
       // BullMQ's blocking commands need a connection of their own.
       const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-worker-bull" });
+      const handle = (job: Job<GenerationJob>) =>
+        ctx.tracing.enabled ? tracedJob(ctx.tracing, job, () => processor.process(job)) : processor.process(job);
       const run = async (job: Job<GenerationJob>) => {
         metrics.activeJobs.inc();
         try {
-          return await processor.process(job);
+          return await handle(job);
         } finally {
           metrics.activeJobs.dec();
         }
@@ -124,4 +134,38 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
       });
     },
   });
+}
+
+/**
+ * A job's CONSUMER span, continuing the enqueuing request's trace (its context came in the job's data), with the
+ * time it waited in the queue as a span of its own (enqueued → taken).
+ */
+function tracedJob(tracing: Tracing, job: Job<GenerationJob>, run: () => Promise<string>): Promise<string> {
+  const d = job.data;
+  const parent = contextFromCarrier(d.trace);
+  const attributes = {
+    "messaging.system": "bullmq",
+    "messaging.destination.name": job.queueName,
+    "messaging.message.id": d.requestId,
+  };
+  tracing.tracer.startSpan("queue wait", { kind: SpanKind.INTERNAL, startTime: d.enqueuedAt, attributes }, parent).end();
+  return inSpan(
+    tracing.tracer,
+    `process ${job.queueName}`,
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        ...attributes,
+        "messaging.operation.type": "process",
+        "genui.job.kind": d.kind,
+        "genui.job.attempt": Math.max(1, job.attemptsStarted),
+      },
+      parent,
+    },
+    async (span) => {
+      const outcome = await run();
+      span.setAttribute("genui.job.outcome", outcome);
+      return outcome;
+    },
+  );
 }
