@@ -38,6 +38,11 @@ export const baseConfigSchema = z.object({
 
 export const natsConfigSchema = z.object({
   NATS_URL: z.string().regex(/^(nats|tls):\/\//, "must be a nats:// or tls:// URL"),
+  /**
+   * Replicas of the JetStream streams this service owns (1 on a single server; 3 on a production cluster). Applied when
+   * a stream is created and to an existing stream whose replicas differ.
+   */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** Prefix for every subject and stream name; lets tests and tenants share one server. Empty in production. */
   NATS_SUBJECT_PREFIX: z
     .string()

@@ -172,6 +172,8 @@ export interface BusOptions {
   metrics?: Metrics;
   /** With tracing enabled, messages carry `traceparent` in their headers and handlers run in the sender's trace. */
   tracing?: Tracing;
+  /** Replicas of the streams this bus ensures (default 1). */
+  streamReplicas?: number;
 }
 
 /** The trace context headers (W3C) of a message, as a carrier; undefined when it has none. */
@@ -242,11 +244,13 @@ export class MessageBus {
       retention: RetentionPolicy.Limits,
       duplicate_window: nanos(2 * 60_000),
       max_age: nanos(7 * 24 * 3600_000),
+      num_replicas: this.opts.streamReplicas ?? 1,
     };
     try {
       const info = await jsm.streams.info(name);
       const same = info.config.subjects.length === subjects.length && subjects.every((s) => info.config.subjects.includes(s));
-      if (!same) await jsm.streams.update(name, { ...info.config, subjects });
+      if (!same || info.config.num_replicas !== config.num_replicas)
+        await jsm.streams.update(name, { ...info.config, subjects, num_replicas: config.num_replicas });
     } catch (err) {
       if (isStreamMissing(err)) {
         await jsm.streams.add(config);

@@ -56,7 +56,8 @@ export interface ServiceOptions {
   /** Verify the BFF-signed identity on every request. */
   identitySecret?: IdentitySecret;
   mongo?: { url: string; db: string };
-  nats?: { url: string; prefix: string };
+  /** `streamReplicas`: replicas of the JetStream streams the service owns (NATS_STREAM_REPLICAS; default 1). */
+  nats?: { url: string; prefix: string; streamReplicas?: number };
   redis?: { url: string };
   /** Extra readiness checks beyond the connections above. */
   readiness?: ReadinessCheck[];
@@ -108,6 +109,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
         logger,
         metrics,
         tracing,
+        ...(opts.nats.streamReplicas ? { streamReplicas: opts.nats.streamReplicas } : {}),
       });
       partial.bus = bus;
       readiness.push({

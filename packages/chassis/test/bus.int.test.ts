@@ -139,6 +139,20 @@ describe("the message bus on real NATS", () => {
     }
   });
 
+  it("when the owner asks for stream replicas, then the server is asked for them: one server keeps 1 and refuses 3", async () => {
+    const jsm = await bus.nc.jetstreamManager();
+    expect((await jsm.streams.info(bus.streamName("IDENTITY"))).config.num_replicas).toBe(1);
+    const nc2 = await connectNats(testInfra().natsUrl, "bus-test-2", logger);
+    const clustered = new MessageBus(nc2, { prefix: `${freshName()}.`, source: "bus-test", logger, streamReplicas: 3 });
+    try {
+      // The test server is a single node: a clustered setting reaches it and is refused, not silently dropped.
+      await expect(clustered.ensureStream("IDENTITY")).rejects.toThrow(/replicas/i);
+    } finally {
+      await jsm.streams.delete(clustered.streamName("IDENTITY")).catch(() => undefined);
+      await clustered.close();
+    }
+  });
+
   it("when a consumer starts before the stream's owner created it, then it attaches once the stream exists and gets what was stored", async () => {
     const nc2 = await connectNats(testInfra().natsUrl, "bus-test-2", logger);
     const early = new MessageBus(nc2, { prefix: `${freshName()}.`, source: "bus-test", logger });

@@ -22,7 +22,7 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
-    nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
+    nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, streamReplicas: config.NATS_STREAM_REPLICAS },
     setup: async (ctx) => {
       const bus = ctx.bus!;
       const appRepo = new AppRepository(ctx.mongo!);

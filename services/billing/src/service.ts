@@ -34,7 +34,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
-    nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
+    nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, streamReplicas: config.NATS_STREAM_REPLICAS },
     redis: { url: config.REDIS_URL },
     setup: async (ctx) => {
       const bus = ctx.bus!;

@@ -34,7 +34,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     identitySecret: identityKeyring(config),
-    nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
+    nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, streamReplicas: config.NATS_STREAM_REPLICAS },
     redis: { url: config.REDIS_URL },
     setup: async (ctx) => {
       await ctx.bus!.ensureStream("GENERATION");

@@ -19,7 +19,7 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
-    nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
+    nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, streamReplicas: config.NATS_STREAM_REPLICAS },
     setup: async (ctx) => {
       const users = new UserRepository(ctx.mongo!);
       await users.init();
