@@ -5,6 +5,7 @@
 #   scripts/python-env.sh           build the venv if needed; print its python's path as the last stdout line
 #   scripts/python-env.sh schemathesis   the same for requirements/schemathesis.txt (Schemathesis, its own venv,
 #                                   Python 3.11+; scripts/schemathesis-env.sh)
+#   scripts/python-env.sh compose   the same for requirements/compose.txt (podman-compose, its own venv)
 #
 # The venv lives at $GENUI_TOOLS_DIR/py-<first 12 hex of sha256(requirements/python-tools.txt)>
 # (GENUI_TOOLS_DIR defaults to ~/.cache/genui/tools), so every clone on this machine shares it and a change
@@ -21,6 +22,7 @@ lock="${1:-python-tools}"
 case "$lock" in
   python-tools) minor=10 ;;
   schemathesis) minor=11 ;; # schemathesis 4 needs 3.11
+  compose) minor=10 ;; # podman-compose, to validate docker-compose.yml (e2e/compose.int.test.ts)
   *) printf '[python-env] unknown lock %s\n' "$lock" >&2; exit 2 ;;
 esac
 req="$repo/requirements/$lock.txt"

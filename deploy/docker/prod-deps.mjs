@@ -38,5 +38,5 @@ for (const ws of workspaces) {
     }
     count++;
   }
-  console.log(`${ws}: ${count} packages`);
+  console.error(`${ws}: ${count} packages`);
 }
