@@ -36,6 +36,8 @@ if ! bash deploy/local/infra.sh install --profile test; then failed=$((failed + 
 if ! bash scripts/python-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("python tools"); finish; fi
 # Schemathesis for e2e/schemathesis (its own cached venv; about 10 s on a new machine).
 if ! bash scripts/schemathesis-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("schemathesis"); finish; fi
+# podman-compose for e2e/compose.int.test.ts (validates docker-compose.yml; its own cached venv, seconds).
+if ! bash scripts/python-env.sh compose >/dev/null; then failed=$((failed + 1)); failures+=("compose validator"); finish; fi
 step "build (tsc -b, vite)" npm run --silent build
 [ "$failed" -gt 0 ] && finish
 
