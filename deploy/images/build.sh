@@ -14,7 +14,7 @@
 # storage as localhost/genui/base-*:<key>.
 # Targets (deploy/docker/Dockerfile's final stages) become localhost/genui/<target>:$GENUI_IMAGE_TAG (default "dev").
 # Builds use `buildah bud --isolation chroot --layers` (no daemon, no user namespaces); times and sizes are printed
-# at the end. Needs root (or sudo) and Debian's buildah and mmdebstrap (apt-get install buildah mmdebstrap).
+# at the end. GENUI_IMAGE_NO_CACHE=1 rebuilds every layer. Needs root (or sudo) and Debian's buildah and mmdebstrap (apt-get install buildah mmdebstrap).
 set -euo pipefail
 
 NODE_VERSION="20.20.2"
@@ -128,14 +128,17 @@ make_base
 [ "${1:-}" = "--base" ] && exit 0
 
 targets="${*:-$ALL_TARGETS}"
+# The CA bundle npm trusts on this host (a TLS-inspecting proxy's CA included), lent to the build's npm installs.
+ca="${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}"
 report=""
 cd "$repo"
 for target in $targets; do
   case " $ALL_TARGETS " in *" $target "*) ;; *) die "unknown target $target (one of: $ALL_TARGETS)" ;; esac
   t0=$(date +%s)
   log "building genui/$target:$tag"
-  buildah bud --isolation chroot --layers --quiet \
-    --build-arg "BUILD_BASE=$BUILD_BASE" --build-arg "RUNTIME_BASE=$RUNTIME_BASE" \
+  # GENUI_IMAGE_NO_CACHE=1 ignores buildah's layer cache (the npm download cache mount is kept): a cold build's time.
+  buildah bud --isolation chroot --layers ${GENUI_IMAGE_NO_CACHE:+--no-cache} --quiet \
+    --build-arg "BUILD_BASE=$BUILD_BASE" --build-arg "RUNTIME_BASE=$RUNTIME_BASE" --secret "id=npm-ca,src=$ca" \
     -f deploy/docker/Dockerfile --target "$target" -t "localhost/genui/$target:$tag" . >/dev/null
   secs=$(( $(date +%s) - t0 ))
   report+="$(printf '%-16s %5ss  %s' "$target" "$secs" "$(buildah images --format '{{.Size}}' "localhost/genui/$target:$tag" | head -n1)")"$'\n'

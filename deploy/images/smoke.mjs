@@ -101,14 +101,14 @@ async function stopAll() {
   }
 }
 
-async function waitReady(name, url, ms = 90_000) {
+async function waitReady(name, url, anyAnswer, ms = 90_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const s = started.find((x) => x.name === name);
     if (s?.exited) throw new Error(`${name} exited (${s.exited}); see ${logs}/${name}.log`);
     try {
       const res = await fetch(url);
-      if (res.ok) return;
+      if (res.ok || anyAnswer) return;
     } catch {
       // not listening yet
     }
@@ -171,11 +171,13 @@ try {
     log(`started ${p.name} from genui/${p.image}:${tag} (buildah run pid ${child.pid})`);
   }
   for (const p of processes) {
-    // The BFF's detailed /readyz is on its internal listener; every other process answers on its own port.
+    // The BFF's detailed /readyz is on its internal listener; every other process answers on its own port. The
+    // stand-ins have no /readyz: any HTTP answer means they listen.
     const port = p.env.INTERNAL_HTTP_PORT ?? p.port;
-    await step(`${p.name} ready`, async () => {
+    const standIn = p.deploy === false;
+    await step(`${p.name} ${standIn ? "listening" : "ready"}`, async () => {
       const s0 = Date.now();
-      await waitReady(p.name, `http://127.0.0.1:${port}/readyz`);
+      await waitReady(p.name, `http://127.0.0.1:${port}${standIn ? "/" : "/readyz"}`, standIn);
       return `${Date.now() - s0} ms`;
     });
   }
