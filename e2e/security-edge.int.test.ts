@@ -272,7 +272,7 @@ describe("the container image's build context", () => {
   });
 
   it("when the Dockerfile copies files, then it never names an env file itself", () => {
-    const dockerfile = readFileSync(path.join(REPO_ROOT, "deploy/docker/node.Dockerfile"), "utf8");
+    const dockerfile = readFileSync(path.join(REPO_ROOT, "deploy/docker/Dockerfile"), "utf8");
     expect(dockerfile).not.toMatch(/^\s*(COPY|ADD)\b[^\n]*\.env\b/m);
   });
 });

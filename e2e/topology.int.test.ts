@@ -8,7 +8,8 @@ import { parse } from "yaml";
 // machine without Docker, so this checks it is current and keeps it honest against the launcher's processes.
 
 interface ComposeService {
-  build?: { dockerfile: string; args?: { ENTRY?: string } };
+  build?: { dockerfile: string; target?: string };
+  command?: string[];
   environment?: Record<string, string>;
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
@@ -81,7 +82,7 @@ describe("the topology, docker-compose.yml and the local launcher", () => {
   it("when compared, then every launcher process is a compose service with the same entry, port and database", () => {
     expect(nodeServices).toHaveLength(deployed.length);
     for (const p of deployed) {
-      const match = nodeServices.find(([, s]) => s.build?.args?.ENTRY === p.entry);
+      const match = nodeServices.find(([, s]) => s.command?.join(" ") === `node ${p.entry}`);
       expect(match).toBeDefined();
       const env = match![1].environment!;
       expect(env.HTTP_PORT).toBe(String(p.port));

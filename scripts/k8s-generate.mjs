@@ -18,7 +18,7 @@ const UID = 10001;
 const HEADER = `# GENERATED from deploy/topology.json by \`npm run k8s:generate\` — edit the topology, not this file.\n`;
 
 /** A deployEnv variable's value, named by the operator (`${env:NAME…}`), is a secret when its name says so. */
-const SECRET_NAME = /SECRET|PASSWORD|TOKEN|API_KEY|ENCRYPTION_KEY/;
+const SECRET_NAME = /(SECRET|PASSWORD|TOKEN|API_KEY|ENCRYPTION_KEY)$/;
 
 const labelsFor = (name, component) => ({
   "app.kubernetes.io/name": name,

@@ -7,6 +7,7 @@
 #                                   Python 3.11+; scripts/schemathesis-env.sh)
 #   scripts/python-env.sh k8s-tools   the same for requirements/k8s-tools.txt (kubernetes-validate, which checks the
 #                                   Kubernetes manifests; e2e/kubernetes.int.test.ts)
+#   scripts/python-env.sh compose   the same for requirements/compose.txt (podman-compose, its own venv)
 #
 # The venv lives at $GENUI_TOOLS_DIR/py-<first 12 hex of sha256(requirements/python-tools.txt)>
 # (GENUI_TOOLS_DIR defaults to ~/.cache/genui/tools), so every clone on this machine shares it and a change
@@ -24,6 +25,7 @@ case "$lock" in
   python-tools) minor=10 ;;
   schemathesis) minor=11 ;; # schemathesis 4 needs 3.11
   k8s-tools) minor=10 ;;
+  compose) minor=10 ;; # podman-compose, to validate docker-compose.yml (e2e/compose.int.test.ts)
   *) printf '[python-env] unknown lock %s\n' "$lock" >&2; exit 2 ;;
 esac
 req="$repo/requirements/$lock.txt"

@@ -36,6 +36,8 @@ if ! bash deploy/local/infra.sh install --profile test; then failed=$((failed + 
 if ! bash scripts/python-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("python tools"); finish; fi
 # Schemathesis for e2e/schemathesis (its own cached venv; about 10 s on a new machine).
 if ! bash scripts/schemathesis-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("schemathesis"); finish; fi
+# podman-compose for e2e/compose.int.test.ts (validates docker-compose.yml; its own cached venv, seconds).
+if ! bash scripts/python-env.sh compose >/dev/null; then failed=$((failed + 1)); failures+=("compose validator"); finish; fi
 # kubernetes-validate (its own small venv) for e2e/kubernetes.int.test.ts.
 if ! bash scripts/python-env.sh k8s-tools >/dev/null; then failed=$((failed + 1)); failures+=("kubernetes tools"); finish; fi
 # Two Go tools, built once and cached (about 10 min each on a new machine; side by side, their downloads overlap):

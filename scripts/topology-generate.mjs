@@ -8,7 +8,10 @@ import { ROOT, loadTopology, processesFor, sharedEnvFor } from "./lib/topology.m
 
 const HEADER = `# GENERATED from deploy/topology.json by \`npm run topology:generate\` — edit the topology, not this file.
 # The whole platform with real MongoDB, Redis and NATS (JetStream), for machines with Docker: the same processes,
-# ports, databases and variables as the local launcher; the local stand-ins (sims/) are not part of it.
+# ports, databases and variables as the local launcher; the local stand-ins (sims/) are not part of it. Images are
+# deploy/docker/Dockerfile's targets (genui/<target>, built by \`npm run images:build\` or \`docker compose build\`).
+# Operators' variables (.env beside this file): secrets (required), UPSTREAM_* (a model server; unset: the offline
+# generator), GOOGLE_CLIENT_ID (Google sign-in), PAYMENTS_MODE and the providers' credentials, PUBLIC_URL.
 `;
 
 const ready = { interval: "5s", timeout: "3s", retries: 20 };
@@ -45,9 +48,15 @@ export function composeFile(t = loadTopology()) {
     const dependsOn = {};
     for (const n of p.needs ?? []) dependsOn[n] = { condition: "service_healthy" };
     for (const d of p.dependsOn ?? []) dependsOn[d] = { condition: "service_healthy" };
+    // One image per Dockerfile target (genui/<image>); processes sharing an image (the API and its workers) differ
+    // by command. GENUI_IMAGE_TAG picks images built by deploy/images/build.sh or pushed elsewhere.
     services[p.name] = {
-      build: { context: ".", dockerfile: "deploy/docker/node.Dockerfile", args: { ENTRY: p.entry } },
+      image: `genui/${p.image}:\${GENUI_IMAGE_TAG:-dev}`,
+      build: { context: ".", dockerfile: "deploy/docker/Dockerfile", target: p.image },
+      command: ["node", p.entry],
       restart: "unless-stopped",
+      // SIGTERM lets a worker finish or hand back its jobs (chassis drains within SHUTDOWN_TIMEOUT_MS).
+      stop_grace_period: "15s",
       ...((p.replicas ?? 1) !== 1 ? { deploy: { replicas: p.replicas } } : {}),
       environment: { ...shared, ...p.env },
       ...(p.public ? { ports: [`127.0.0.1:${p.port}:${p.port}`] } : {}),
@@ -60,6 +69,7 @@ export function composeFile(t = loadTopology()) {
           `fetch('http://127.0.0.1:${p.port}/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))`,
         ],
         ...ready,
+        start_period: "20s",
       },
     };
   }
