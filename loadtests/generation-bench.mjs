@@ -310,13 +310,20 @@ await startUpstream(50);
 console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
 for (const t of ONLY) {
   if (t === "genui") {
-    const { result, idle, peak } = await peakRss(["bff/dist/src/main.js", "services/generation/dist/src/main.js"], async () =>
-      k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
+    // Every process a stream passes through (entries from the topology): what a pod of each needs per stream.
+    const names = ["bff", "generation", "gen-worker", "billing"];
+    const { result, idle, peak } = await peakRss(
+      names.map((n) => entry(n)),
+      async () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
     );
     row(result);
     results.memory = { bffIdleMiB: idle[0], bffPeakMiB: peak[0], apiIdleMiB: idle[1], apiPeakMiB: peak[1] };
+    results.memoryByProcess = Object.fromEntries(names.map((n, i) => [n, { idleMiB: idle[i], peakMiB: peak[i] }]));
     console.log(
-      `resident memory: BFF ${idle[0].toFixed(0)} → ${peak[0].toFixed(0)} MiB, API ${idle[1].toFixed(0)} → ${peak[1].toFixed(0)} MiB (idle → peak); together peak ${(peak[0] + peak[1]).toFixed(0)} MiB`,
+      `resident memory (idle → peak): ${names.map((n, i) => `${n} ${idle[i].toFixed(0)} → ${peak[i].toFixed(0)} MiB`).join(", ")}; ` +
+        `BFF + API together peak ${(peak[0] + peak[1]).toFixed(0)} MiB; per open stream ${names
+          .map((n, i) => `${n} ${(((peak[i] - idle[i]) * 1024) / STREAMS).toFixed(0)} KiB`)
+          .join(", ")}`,
     );
   } else row(await k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`));
 }
