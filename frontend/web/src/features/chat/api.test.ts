@@ -51,7 +51,10 @@ const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 
 /** An event-stream body: `events` in order, each cut into network reads of `cut` bytes, a macrotask apart. */
-function body(events: string[], opts: { cut?: number; holdLast?: () => boolean } = {}): ReadableStream<Uint8Array> {
+function body(
+  events: string[],
+  opts: { cut?: number; hold?: { at: number; until: () => boolean } } = {},
+): ReadableStream<Uint8Array> {
   const enc = new TextEncoder();
   const reads: Uint8Array[][] = events.map((e) => {
     const bytes = enc.encode(e);
@@ -65,9 +68,9 @@ function body(events: string[], opts: { cut?: number; holdLast?: () => boolean }
     async pull(c) {
       if (i >= reads.length) return c.close();
       await new Promise((r) => setTimeout(r, 1));
-      // The last event waits (at most 2 s) for a screen drawn from the code so far: a busy machine could otherwise
-      // read the whole answer before the sandbox answers once.
-      for (const until = Date.now() + 2_000; i === reads.length - 1 && opts.holdLast && !opts.holdLast() && Date.now() < until;)
+      // The held event waits (at most 20 s) for a screen drawn from the code so far: a busy machine could otherwise
+      // read the whole answer before the sandbox answers once, and the answer's own screen would be the only one.
+      for (const end = Date.now() + 20_000; opts.hold && i === opts.hold.at && !opts.hold.until() && Date.now() < end;)
         await new Promise((r) => setTimeout(r, 10));
       for (const part of reads[i++]!) c.enqueue(part);
     },
@@ -94,7 +97,12 @@ async function read(
   const screens: { code: string; json: Screen | null }[] = [];
   let firstContent = 0;
   const done = readChatStream(
-    body(events, { ...opts, ...(opts.waitForScreen ? { holdLast: () => screens.length > 0 } : {}) }),
+    // Held: the last content piece (the one that completes the answer, whose screen then comes), until a screen of
+    // the code so far has shown.
+    body(events, {
+      ...opts,
+      ...(opts.waitForScreen ? { hold: { at: events.length - 2, until: () => screens.length > 0 } } : {}),
+    }),
     { onScreen: (s) => screens.push(s), onFirstContent: () => firstContent++ },
     format,
     ev,
