@@ -12,7 +12,7 @@ const shared = {
   moduleNameMapper: {
     "^@genui/contracts$": "<rootDir>/proto/src/index.ts",
     "^@genui/contracts/http$": "<rootDir>/proto/src/http/index.ts",
-    "^@genui/(chassis|testkit|ui-runtime)$": "<rootDir>/packages/$1/src/index.ts",
+    "^@genui/(chassis|testkit|ui-runtime|planner)$": "<rootDir>/packages/$1/src/index.ts",
     "^@genui/sims$": "<rootDir>/sims/src/index.ts",
     "^@genui/ui-runtime/protocol$": "<rootDir>/packages/ui-runtime/src/protocol.ts",
     "^@genui/ui-runtime/node$": "<rootDir>/packages/ui-runtime/src/node.ts",

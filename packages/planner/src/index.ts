@@ -1,0 +1,6 @@
+/**
+ * The built-in generator as a library: a conversation in, one screen's UI code out. The worker's offline provider
+ * streams what `plan` returns; the evaluation harness (`npm run eval:offline`) measures it.
+ */
+export { plan, type Planned, type PlanOptions, type Turn } from "./plan";
+export { FAMILIES, type FamilyId } from "./families";
