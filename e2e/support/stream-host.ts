@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { REPO_ROOT } from "@genui/testkit";
 import type { Screen } from "@genui/ui-runtime";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
-import { composeScreen } from "../../services/generation/src/worker/providers/offline/compose";
+import { plan } from "@genui/planner";
 
 /**
  * A host website for streaming mode: real HTTP on its own origin ("localhost", the API is on 127.0.0.1), serving
@@ -23,7 +23,7 @@ export interface Answer {
 
 /** A realistic answer: the offline generator's UI code for `prompt` and the sandbox's screen of it. */
 export async function realisticAnswer(prompt: string): Promise<Answer> {
-  const { code } = composeScreen([{ role: "user", content: prompt }]);
+  const { code } = plan([{ role: "user", content: prompt }]);
   const ev = createNodeEvaluator({ timeoutMs: 2000 });
   try {
     const r = await ev.evaluate(code);

@@ -4,3 +4,4 @@
  */
 export { plan, type Planned, type PlanOptions, type Turn } from "./plan";
 export { FAMILIES, type FamilyId } from "./families";
+export { hash32, Rng } from "./text";

@@ -1,3 +1,10 @@
+import { answerAction } from "./actions";
+import { composeNew } from "./compose";
+import { parseAction, readConversation } from "./conversation";
+import { editScreen, looksLikeEdit } from "./edit";
+import { readEntities } from "./understand/entities";
+import { detectFamily } from "./understand/family";
+
 /** A turn of the conversation, as the chat completion request carries it (assistant turns hold UI code). */
 export interface Turn {
   role: "system" | "user" | "assistant" | "developer" | "tool";
@@ -20,11 +27,79 @@ export interface Planned {
 
 /** An app's published template the answer may reuse (the worker passes the app's templates). */
 export interface PlanOptions {
-  templates?: readonly { id: string; name: string; description?: string; code: string }[];
+  templates?: readonly { id?: string; name: string; description?: string; code: string }[];
+}
+
+const STOP = new Set("the and for with that this from page screen show make build create please want need template".split(" "));
+const words = (t: string): Set<string> =>
+  new Set(
+    t
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^\p{L}\p{N}\s]/gu, " ")
+      .split(/\s+/)
+      .filter((w) => w.length >= 3 && !STOP.has(w)),
+  );
+
+/** The app's published template the request names, or shares most of its name's words with. */
+function matchTemplate(templates: PlanOptions["templates"], request: string): NonNullable<PlanOptions["templates"]>[number] | undefined {
+  if (!templates?.length || !request.trim()) return undefined;
+  const asked = words(request);
+  let best: { t: NonNullable<PlanOptions["templates"]>[number]; score: number } | undefined;
+  for (const t of templates) {
+    const name = t.name.trim().toLowerCase();
+    const nameWords = words(t.name);
+    const all = new Set([...nameWords, ...words(t.description ?? "")]);
+    const shared = [...all].filter((w) => asked.has(w)).length;
+    const sharedName = [...nameWords].filter((w) => asked.has(w)).length;
+    const named = name.length >= 3 && request.toLowerCase().includes(name);
+    if (!(named || (shared >= 2 && nameWords.size > 0 && sharedName / nameWords.size >= 0.5))) continue;
+    const score = (named ? 100 : 0) + shared;
+    if (!best || score > best.score) best = { t, score };
+  }
+  return best?.t;
+}
+
+/** The earliest user request of the conversation that is neither an action nor an edit: what the screens are about. */
+function basePrompt(messages: readonly Turn[], upTo: number): string {
+  let base = "";
+  for (let i = upTo - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role !== "user" || parseAction(m.content)) continue;
+    base = m.content;
+    if (!looksLikeEdit(m.content)) break;
+  }
+  return base;
 }
 
 export function plan(messages: readonly Turn[], opts: PlanOptions = {}): Planned {
-  void messages;
-  void opts;
-  throw new Error("planner: not implemented yet");
+  const conv = readConversation(messages);
+  if (conv.action) return answerAction(conv);
+  const request = conv.request.trim();
+  if (!request) {
+    const c = composeNew("welcome", { family: "empty-state", score: 1, parts: [], ranked: [] });
+    return { code: c.code.replace(/No \w+ yet/, "What shall we build?"), family: "welcome", reasoning: ["The message is empty: a welcome screen.\n"] };
+  }
+  const template = matchTemplate(opts.templates, request);
+  if (template)
+    return {
+      code: template.code.trim(),
+      family: `template:${template.id ?? template.name}`,
+      reasoning: [`The app has a published template "${template.name}" that fits this request.\n`, "Answering with it, as the app's owner designed it.\n"],
+    };
+  const last = messages.map((m) => m.role).lastIndexOf("user");
+  if (conv.previousCode && looksLikeEdit(request)) {
+    const base = basePrompt(messages, last);
+    const edited = editScreen(conv.previousCode, request, base);
+    if (edited) {
+      const family = detectFamily(readEntities(base)).family || "list";
+      return { code: edited.code, family: `edit:${family}`, reasoning: ["The request changes the screen on show.\n", ...edited.notes.map((n) => `${n}\n`)] };
+    }
+    // An edit nothing applies to: the base request and the change, composed afresh.
+    if (base) {
+      const c = composeNew(`${base}. ${request}`);
+      return { ...c, family: `edit:${c.family}`, reasoning: ["The change could not be applied to the screen as it is, so it is composed again with it.\n", ...c.reasoning] };
+    }
+  }
+  return composeNew(request);
 }

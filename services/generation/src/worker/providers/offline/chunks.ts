@@ -1,5 +1,5 @@
 import { countTokens } from "../tokens";
-import { Rng } from "./text";
+import { Rng } from "@genui/planner";
 
 /**
  * Cutting text into token-sized pieces the way a model streams it: each piece about `min`–`max` tokens (the target

@@ -1,7 +1,7 @@
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { ChatTurn, GenerateRequest, ProviderEvent } from "../provider";
 import { countChatTokens, countTokens } from "../tokens";
-import { composeScreen } from "./compose";
+import { plan } from "@genui/planner";
 import { OfflineProvider } from "./offline-provider";
 
 const request = (content: string, over: Partial<GenerateRequest> = {}): GenerateRequest => ({
@@ -38,7 +38,7 @@ describe("OfflineProvider", () => {
   it("when a screen is streamed, then the code pieces add up to the composed code and usage is counted honestly", async () => {
     const req = request("a pets care e-commerce website");
     const events = await collect(fast.generate(req));
-    expect(codeOf(events)).toBe(composeScreen(req.messages).code);
+    expect(codeOf(events)).toBe(plan(req.messages).code);
     expect(events.some((e) => e.type === "reasoning")).toBe(false);
     expect(events.filter((e) => e.type === "usage")).toHaveLength(1);
     expect(usageOf(events)).toEqual({
@@ -84,7 +84,7 @@ describe("OfflineProvider", () => {
 
   it("when a rate is set, then the stream takes about as long as its tokens at that rate", async () => {
     const req = request("a contact form");
-    const tokens = countTokens(composeScreen(req.messages).code);
+    const tokens = countTokens(plan(req.messages).code);
     const rate = 4000;
     const started = Date.now();
     await collect(new OfflineProvider({ tokensPerSecond: rate }).generate(req));
@@ -119,7 +119,7 @@ describe("OfflineProvider", () => {
     expect(Date.now() - abortedAt).toBeLessThan(50);
     const code = codeOf(events);
     expect(code.length).toBeGreaterThan(0);
-    expect(code.length).toBeLessThan(composeScreen(request("a health care website for women").messages).code.length);
+    expect(code.length).toBeLessThan(plan(request("a health care website for women").messages).code.length);
     expect(usageOf(events).outputTokens).toBe(countTokens(code));
   });
 
@@ -154,7 +154,7 @@ describe("OfflineProvider", () => {
         const req = request("a Python tutorial website", { maxOutputTokens: limit, thinking });
         const events = await collect(fast.generate(req));
         const code = codeOf(events);
-        const full = composeScreen(req.messages).code;
+        const full = plan(req.messages).code;
         expect(full.startsWith(code)).toBe(true);
         expect(code.length).toBeLessThan(full.length);
         const used = usageOf(events).outputTokens;
@@ -173,7 +173,7 @@ describe("OfflineProvider", () => {
     const messages: ChatTurn[] = [
       { role: "system", content: "You write UI code." },
       { role: "user", content: "a contact form" },
-      { role: "assistant", content: composeScreen([{ role: "user", content: "a contact form" }]).code },
+      { role: "assistant", content: plan([{ role: "user", content: "a contact form" }]).code },
       {
         role: "user",
         content: JSON.stringify({ type: "onPress", component: { name: "submit_contact", value: "Send message" } }),

@@ -1,13 +1,11 @@
 import type { GenerateRequest, Provider, ProviderEvent } from "../provider";
 import { countChatTokens, countTokens } from "../tokens";
+import { hash32, plan } from "@genui/planner";
 import { pieces } from "./chunks";
-import { composeScreen } from "./compose";
-import { matchTemplate } from "./templates";
-import { hash32 } from "./text";
 
 /**
- * The built-in generator: no network and no model weights. It composes the screen for the conversation
- * (`composeScreen`) and streams its UI code in token-sized pieces at a model-like pace, with reasoning first when
+ * The built-in generator: no network and no model weights. The planner (@genui/planner) composes the screen for the
+ * conversation — or edits the last one, or answers an action — and this provider streams its UI code in token-sized pieces at a model-like pace, with reasoning first when
  * asked for, and ends with honest token counts of what it emitted.
  */
 
@@ -56,8 +54,8 @@ export class OfflineProvider implements Provider {
       yield usage();
       return;
     }
-    // The app's own published template when the request fits one (consistent screens across chats), else composed.
-    const composed = matchTemplate(req.templates, req.messages) ?? composeScreen(req.messages);
+    // The app's own published template when the request fits one (consistent screens across chats), else planned.
+    const composed = plan(req.messages, { ...(req.templates ? { templates: req.templates } : {}) });
     const seed = hash32(composed.code);
     const started = Date.now() + this.firstTokenDelayMs;
     let paced = 0;

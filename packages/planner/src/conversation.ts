@@ -1,4 +1,4 @@
-import type { ChatTurn } from "../provider";
+import type { Turn as ChatTurn } from "./plan";
 import type { Json } from "./ui";
 
 /**

@@ -108,8 +108,8 @@ export const grid = (children: UiNode[], props?: Base & { columns?: number; gap?
 /** A surface with an optional title grouping its children. */
 export const card = (
   title: string | undefined,
+  props: (Base & { subtitle?: string | undefined; elevated?: boolean; padding?: number }) | undefined,
   children: UiNode[],
-  props?: Base & { subtitle?: string; elevated?: boolean; padding?: number },
 ) => node("card", title, props, children);
 /** Tabs: one label per panel. */
 export const tabs = (labels: string[], panels: UiNode[], props?: Base & Changeable & { selected?: number }) =>
@@ -153,9 +153,13 @@ export const textInput = (
       type?: "text" | "email" | "password" | "number" | "tel" | "url" | "search";
       required?: boolean;
       disabled?: boolean;
+      /** The text already in it. */
+      value?: string;
     },
-  value?: string,
-) => node("textInput", value, props);
+) => {
+  const { value, ...rest } = props;
+  return node("textInput", value, rest);
+};
 /** A multi-line text field. */
 export const textArea = (
   props: Base & Changeable & { label: string; placeholder?: string; rows?: number; disabled?: boolean },

@@ -1,0 +1,107 @@
+import { CATALOG, domainFor, DOMAINS, fieldFor, PEOPLE, PLACES, type Domain } from "../content";
+import type { FieldSpec } from "../content/schema";
+import type { Entities } from "../understand/entities";
+import type { FamilyMatch } from "../understand/family";
+import { capitalize, hash32, Rng } from "../text";
+
+/**
+ * What a family's layout is filled from: the request's entities first, then the domain the request is about (its
+ * items, people, metrics, posts …), then the generic catalogue — all deterministic for a given request.
+ */
+export interface Ctx {
+  e: Entities;
+  family: string;
+  parts: string[];
+  /** The domain the request is about, or the general one. */
+  domain: Domain;
+  /** True when a domain's cues matched (else `domain` is a neutral default). */
+  domainMatched: boolean;
+  rng: Rng;
+  /** Heading of the screen, from the request's own words. */
+  title: string;
+  currency: string;
+}
+
+/** The screen's date "today": fixed, so the same request always gives the same screen. */
+export const TODAY = new Date(Date.UTC(2026, 11, 1));
+
+export const iso = (d: Date): string => d.toISOString().slice(0, 10);
+export const addDays = (d: Date, n: number): Date => new Date(d.getTime() + n * 86_400_000);
+export const shortDate = (d: Date): string =>
+  d.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/** Words that name the kind of screen, not what it is about ("form", "chart", "page"). */
+const KIND_WORDS =
+  /\b(?:simple|basic|modern|clean|beautiful|nice|cool|responsive|mobile|minimal|interactive|small|big|full|new|dark|light|mode|theme|ui|ux|screen|page|view|component|widget|template|layout|design|mockup|app|application form|form|chart|graph|table|list|dashboard|website|site|landing|card|section|panel)\b/gi;
+const LEAD =
+  /^(?:(?:hey|hi|ok|okay|please|pls|can you|could you|would you|will you|i need|i want|i'd like|we need|we want|let's|lets|help me|give me|show me|make me|build me|create me|get me|generate|create|make|build|design|show|draw|render|display|write|add|prepare|set up|put together|need|want)\s+)+/i;
+
+/** The heading for a request: its own phrase without the lead verb and the kind words, or `fallback`. */
+export function titleOf(e: Entities, fallback: string): string {
+  let t = e.text
+    .split(/[:\n]|(?<=[.!?])\s/)[0]!
+    .replace(/\s+(?:with|including|that|which|where|containing|listing|showing|so that|to let|for (?:my|our|a|an|the)\b).*$/i, "")
+    .trim();
+  t = t.replace(LEAD, "").replace(/^(?:a|an|the|my|our|some)\s+/i, "");
+  const stripped = t
+    .replace(KIND_WORDS, " ")
+    .replace(/^\s*(?:of|for|about|on|to)\s+/i, "")
+    .replace(/\s+(?:of|for|about|on|to|with|and|in)\s*$/i, "")
+    .replace(/\s+/g, " ")
+    .replace(/^(?:a|an|the|my|our)\s+/i, "")
+    .trim();
+  const words = stripped.split(" ").filter(Boolean);
+  if (!words.length || stripped.length < 3) return fallback;
+  const cut = words.slice(0, 8).join(" ").replace(/[,.;!?]+$/, "");
+  return capitalize(cut);
+}
+
+const NEUTRAL = DOMAINS.find((d) => d.id === "saas") ?? DOMAINS[0]!;
+
+export function makeCtx(e: Entities, match: FamilyMatch, fallbackTitle: string): Ctx {
+  const found = domainFor(e.text);
+  const domain = found ?? NEUTRAL;
+  return {
+    e,
+    family: match.family,
+    parts: match.parts,
+    domain,
+    domainMatched: !!found,
+    rng: new Rng(hash32(`${match.family}\u0000${e.norm}`)),
+    title: titleOf(e, fallbackTitle),
+    currency: e.currency ?? domain.currency ?? "USD",
+  };
+}
+
+/** `n` people's names for this screen (the request's own first). */
+export function peopleFor(ctx: Ctx, n: number): string[] {
+  const own = ctx.e.people;
+  const all = PEOPLE.names.map((p) => p.name);
+  const rest = ctx.rng.sample(all, Math.min(all.length, n + own.length)).filter((p) => !own.includes(p));
+  return [...own, ...rest].slice(0, n);
+}
+
+/** `n` places (the request's own first). */
+export function placesFor(ctx: Ctx, n: number): { city: string; country: string; address: string }[] {
+  const own = ctx.e.places.map((p) => {
+    const known = PLACES.cities.find((c) => c.name.toLowerCase() === p.toLowerCase() || c.country.toLowerCase() === p.toLowerCase());
+    return { city: p, country: known?.country ?? "", address: known?.addresses[0] ?? `${10 + (hash32(p) % 80)} Main Street` };
+  });
+  const rest = ctx.rng.sample(PLACES.cities, n).map((c) => ({ city: c.name, country: c.country, address: c.addresses[0] ?? "" }));
+  return [...own, ...rest].slice(0, Math.max(n, own.length));
+}
+
+/** A field's input spec for a word the user wrote ("phone" → a tel input), or a text input labelled with it. */
+export function fieldSpec(word: string): FieldSpec {
+  const known = fieldFor(word);
+  const label = capitalize(word.trim());
+  return known ? { ...known, label: ownLabel(word, known.label) } : { label, input: "textInput", synonyms: [] };
+}
+
+/** The user's own wording is the label; an abbreviation ("dob", "zip") reads as the lexicon's label. */
+function ownLabel(word: string, known: string): string {
+  const w = word.trim();
+  return w.length <= 3 && w.toLowerCase() !== known.toLowerCase() ? known : capitalize(w);
+}
+
+export { CATALOG };

@@ -1,0 +1,253 @@
+import { PEOPLE, PLACES } from "../content";
+import { slug, titleCase } from "../text";
+import {
+  accordion,
+  areaChart,
+  barChart,
+  button,
+  card,
+  checkbox,
+  column,
+  date,
+  grid,
+  heading,
+  image,
+  keyValue,
+  lineChart,
+  list,
+  pieChart,
+  row,
+  select,
+  slider,
+  stat,
+  switch_,
+  table,
+  text,
+  textArea,
+  textInput,
+  type Column,
+  type ListItem,
+  type Row,
+  type UiNode,
+} from "../ui";
+import { CATALOG, fieldSpec, iso, addDays, TODAY, type Ctx } from "./context";
+
+/**
+ * The sections screens are composed of: a header, a form from field names, a table from columns, a chart from
+ * values, key figures, cards … Each takes what the request gave and fills the rest from the context's content.
+ */
+
+export const photo = (seed: string, w = 800, h = 400): string => `https://picsum.photos/seed/${slug(seed, 48)}/${w}/${h}`;
+
+export const nameOf = (label: string): string => slug(label, 40).replace(/-/g, "_") || "field";
+
+export function header(title: string, subtitle?: string): UiNode[] {
+  return [heading(title, { level: 1 }), ...(subtitle ? [text(subtitle, { tone: "muted" })] : [])];
+}
+
+export interface FieldOptions {
+  /** Values typed earlier, by field name (a form shown again keeps them). */
+  values?: Record<string, unknown>;
+}
+
+/** One input for a field name the user wrote (or a lexicon field). */
+export function field(word: string, opts: FieldOptions = {}): UiNode {
+  const f = fieldSpec(word);
+  const name = nameOf(f.label);
+  const typed = opts.values?.[name];
+  switch (f.input) {
+    case "textArea":
+      return textArea({ name, label: f.label, rows: 4, ...(f.placeholder ? { placeholder: f.placeholder } : {}) });
+    case "select": {
+      const options = f.options?.length ? f.options : ["Yes", "No"];
+      return select(typeof typed === "string" ? typed : "", { name, label: f.label, options, placeholder: `Choose ${f.label.toLowerCase()}` });
+    }
+    case "checkbox":
+      return checkbox(typed === true, { name, label: f.label });
+    case "switch":
+      return switch_(typed === true, { name, label: f.label });
+    case "slider":
+      return slider(typeof typed === "number" ? typed : 5, { name, label: f.label, min: 0, max: 10, step: 1 });
+    case "date":
+      return date(typeof typed === "string" ? typed : undefined, { name, label: f.label });
+    default:
+      return textInput({
+        name,
+        label: f.label,
+        ...(f.type && f.type !== "text" ? { type: f.type } : {}),
+        ...(f.placeholder ? { placeholder: f.placeholder } : {}),
+        ...(typeof typed === "string" ? { value: typed } : {}),
+      });
+  }
+}
+
+/** A form: the fields, then the submit button (its event is the form's action). */
+export function form(fields: string[], submit: string, event: string, opts: FieldOptions & { columns?: number } = {}): UiNode[] {
+  const inputs = fields.map((f) => field(f, opts));
+  const body = opts.columns && opts.columns > 1 ? [grid(inputs, { columns: opts.columns, gap: 12 })] : inputs;
+  return [...body, row([button(submit, { name: nameOf(event), variant: "primary", onPress: event })], { justify: "end" })];
+}
+
+/** Cells for a column name: plausible values for what the name means. */
+export function cell(ctx: Ctx, columnName: string, i: number, names: string[]): string | number {
+  const c = columnName.toLowerCase();
+  const r = ctx.rng;
+  if (/\b(?:name|customer|client|employee|student|player|member|owner|author|assignee|patient|user|contact)\b/.test(c))
+    return names[i % names.length]!;
+  if (/\bemail\b/.test(c)) return `${names[i % names.length]!.split(" ")[0]!.toLowerCase()}@mail.com`;
+  if (/\bphone|mobile\b/.test(c)) return `+1 555 01${String(10 + i).padStart(2, "0")}`;
+  if (/\b(?:date|day|joined|created|due|start|end|deadline|since|hired|updated)\b/.test(c)) return iso(addDays(TODAY, -3 * i - r.int(0, 2)));
+  if (/\btime\b/.test(c)) return `${String(8 + i).padStart(2, "0")}:${r.pick(["00", "15", "30", "45"])}`;
+  if (/\b(?:price|amount|total|revenue|salary|cost|balance|fee|spend|budget|sales|income|paid|value)\b/.test(c))
+    return /salary/.test(c) ? r.int(42, 140) * 1000 : Math.round(r.float(12, 480, 2) * 100) / 100;
+  if (/\b(?:qty|quantity|stock|count|units|orders|visits|views|score|points|goals|wins|age|rooms|seats|hours)\b/.test(c))
+    return /age/.test(c) ? r.int(19, 64) : r.int(1, 120);
+  if (/\b(?:rate|percent|percentage|share|growth|progress|completion|margin)\b/.test(c)) return r.int(5, 98);
+  if (/\b(?:rating|stars)\b/.test(c)) return r.float(3.6, 5, 1);
+  if (/\bstatus\b/.test(c)) return r.pick(["Active", "Pending", "Completed", "On hold"]);
+  if (/\b(?:city|location|place|office|branch|destination|origin|address)\b/.test(c)) return CATALOG_CITIES(ctx)[i % 6]!;
+  if (/\bcountry\b/.test(c)) return CATALOG_COUNTRIES(ctx)[i % 6]!;
+  if (/\b(?:department|team)\b/.test(c)) return r.pick(["Engineering", "Sales", "Marketing", "Finance", "Support", "Design"]);
+  if (/\b(?:role|title|position|job)\b/.test(c)) return r.pick(["Manager", "Analyst", "Engineer", "Designer", "Coordinator", "Lead"]);
+  if (/\b(?:id|number|no|code|sku|ref|order)\b/.test(c)) return `${c.slice(0, 2).toUpperCase()}-${1040 + i * 7}`;
+  if (/\b(?:category|type|kind|genre|tag)\b/.test(c)) return ctx.domain.categories[i % ctx.domain.categories.length]!;
+  if (/\b(?:product|item|service|course|book|title|subject|task|project|dish|room|plan|vehicle|model)\b/.test(c))
+    return ctx.domain.items[i % ctx.domain.items.length]!.name;
+  if (/\b(?:method|payment)\b/.test(c)) return r.pick(["Card", "PayPal", "Bank transfer", "UPI"]);
+  if (/\b(?:priority|level|grade)\b/.test(c)) return r.pick(["High", "Medium", "Low"]);
+  if (/\b(?:yes|active|paid|done|verified|available|enabled)\b/.test(c)) return r.pick(["Yes", "No"]);
+  return ctx.domain.items[(i + 3) % ctx.domain.items.length]!.category ?? ctx.domain.categories[i % ctx.domain.categories.length]!;
+}
+
+const CATALOG_CITIES = (ctx: Ctx) => ctx.rng.sample(PLACES.cities, 6).map((p) => p.name);
+const CATALOG_COUNTRIES = (ctx: Ctx) => ctx.rng.sample(PLACES.cities, 6).map((p) => p.country);
+
+const FORMAT: [RegExp, "currency" | "percent" | "date" | "number"][] = [
+  [/\b(?:price|amount|total|revenue|salary|cost|balance|fee|spend|budget|sales|income|paid|value)\b/i, "currency"],
+  [/\b(?:rate|percent|percentage|share|growth|progress|completion|margin)\b/i, "percent"],
+  [/\b(?:date|joined|created|due|deadline|since|hired|updated)\b/i, "date"],
+  [/\b(?:qty|quantity|stock|count|units|orders|visits|views|score|points|goals|wins|age|rooms|seats|hours|rating)\b/i, "number"],
+];
+
+/** A table with the user's columns (or the given defaults) and `n` rows of plausible cells. */
+export function dataTable(ctx: Ctx, columns: string[], n: number, opts: { name?: string; caption?: string } = {}): UiNode {
+  const names = ctx.rng.shuffle([...ctx.e.people, ...peopleNames(ctx)]);
+  const keys = columns.map((c) => nameOf(c));
+  const rows: Row[] = Array.from({ length: n }, (_, i) => Object.fromEntries(columns.map((c, j) => [keys[j]!, cell(ctx, c, i, names)])));
+  const cols: Column[] = columns.map((c, j) => {
+    const format = FORMAT.find(([re]) => re.test(c))?.[1];
+    return { key: keys[j]!, label: titleCase(c), ...(format ? { format } : {}), ...(format && format !== "date" ? { align: "right" as const } : {}) };
+  });
+  return table(rows, { name: opts.name ?? "table", columns: cols, sortable: true, ...(opts.caption ? { caption: opts.caption } : {}) });
+}
+
+const peopleNames = (ctx: Ctx): string[] => ctx.rng.sample(PEOPLE.names, 12).map((p) => p.name);
+
+export type ChartKind = "bar" | "line" | "area" | "pie";
+
+/** A chart of the user's values, or of the domain's series over months. */
+export function chart(ctx: Ctx, kind: ChartKind, opts: { name?: string; title?: string; series?: string } = {}): UiNode {
+  const own = ctx.e.values;
+  const measure = ctx.e.measure;
+  const yKey = nameOf(opts.series ?? measure?.of ?? ctx.domain.series.label) || "value";
+  const xKey = nameOf(measure?.by && own.length ? measure.by : own.length ? "label" : "month") || "label";
+  let rows: Row[];
+  if (own.length >= 2) rows = own.map((v) => ({ [xKey]: v.label, [yKey]: v.value }));
+  else {
+    const months = ctx.e.count && /month/.test(ctx.e.count.noun) ? Math.min(12, ctx.e.count.n) : 6;
+    const values = ctx.domain.series.values.slice(-months);
+    rows = values.map((v, i) => ({ [xKey]: MONTHS[(12 - values.length + i) % 12]!, [yKey]: v }));
+  }
+  const title = opts.title ?? (measure ? `${titleCase(measure.of)} by ${measure.by}` : titleCase(opts.series ?? ctx.domain.series.label));
+  const name = opts.name ?? `${kind}_chart`;
+  if (kind === "pie")
+    return pieChart(
+      rows.map((r) => ({ label: String(r[xKey]), value: Number(r[yKey]) })),
+      { name, title, donut: /donut|doughnut/i.test(ctx.e.norm) },
+    );
+  const props = { name, x: xKey, y: yKey, title, height: 260 };
+  return kind === "line" ? lineChart(rows, props) : kind === "area" ? areaChart(rows, props) : barChart(rows, props);
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** Key figures: the user's labelled values, else the domain's metrics. */
+export function stats(ctx: Ctx, n = 4): UiNode {
+  const own = ctx.e.values;
+  const items =
+    own.length >= 2 && !ctx.family.endsWith("chart")
+      ? own.slice(0, 6).map((v) => stat(v.value, { name: nameOf(v.label), label: titleCase(v.label), ...(v.unit === "%" ? { format: "percent" as const } : {}) }))
+      : ctx.domain.metrics.slice(0, n).map((m) =>
+          stat(m.value, {
+            name: nameOf(m.label),
+            label: m.label,
+            format: m.format,
+            ...(m.format === "currency" ? { currency: ctx.currency } : {}),
+            ...(m.delta !== undefined ? { delta: m.delta } : {}),
+          }),
+        );
+  return grid(items, { columns: Math.min(4, items.length), gap: 12, name: "key_figures" });
+}
+
+/** Cards of items (products, services, listings): image, name, a line, price and a button. */
+export function itemCards(
+  ctx: Ctx,
+  items: { name: string; price?: number; description?: string; category?: string; tag?: string }[],
+  action: { label: string; event: string },
+  opts: { columns?: number; images?: boolean } = {},
+): UiNode {
+  return grid(
+    items.map((it, i) =>
+      card(it.name, { name: `item_${i + 1}`, ...(it.category ? { subtitle: it.category } : {}) }, [
+        ...(opts.images !== false ? [image(photo(`${ctx.domain.id}-${it.name}`, 480, 320), { alt: it.name, height: 140, fit: "cover" as const })] : []),
+        ...(it.description ? [text(it.description, { size: "sm", tone: "muted" })] : []),
+        row(
+          [
+            ...(it.price !== undefined ? [text(money(it.price, ctx.currency), { weight: "bold" })] : []),
+            button(action.label, { name: `${nameOf(action.event)}_${i + 1}`, size: "sm", onPress: { event: action.event, value: it.name } }),
+          ],
+          { justify: "between", align: "center" },
+        ),
+      ]),
+    ),
+    { columns: opts.columns ?? 3, gap: 16, name: "items" },
+  );
+}
+
+export function money(n: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: n % 1 ? 2 : 0 }).format(n);
+  } catch {
+    return `${n.toFixed(2)} ${currency}`;
+  }
+}
+
+/** Questions and answers as an accordion. */
+export function faqSection(items: readonly (readonly [string, string])[], name = "faq"): UiNode {
+  return accordion(
+    items.map(([q]) => q),
+    items.map(([, a]) => text(a)),
+    { name },
+  );
+}
+
+/** A list of strings or titled items. */
+export function itemList(items: ListItem[], opts: { name?: string; ordered?: boolean; press?: string } = {}): UiNode {
+  return list(items, {
+    name: opts.name ?? "items",
+    dividers: true,
+    ...(opts.ordered ? { ordered: true } : {}),
+    ...(opts.press ? { onPress: opts.press } : {}),
+  });
+}
+
+/** A section card with a heading. */
+export const section = (title: string, children: UiNode[], name?: string): UiNode => card(title, { name: name ?? nameOf(title) }, children);
+
+/** Label/value details. */
+export const details = (pairs: Record<string, string | number>, name = "details"): UiNode => keyValue(pairs, { name });
+
+/** A column of nodes (used to keep sections together). */
+export const stack = (children: UiNode[], gap = 12): UiNode => column(children, { gap });
+
+export { CATALOG };

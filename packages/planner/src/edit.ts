@@ -1,0 +1,395 @@
+import { dslName } from "@genui/ui-runtime";
+import { makeCtx, type Ctx } from "./compose/context";
+import { partSection } from "./compose/layouts";
+import { cell, field, nameOf } from "./compose/sections";
+import { allNodes, readUiCode, type CodeNode, type CodeScreen } from "./read-code";
+import { capitalize, titleCase } from "./text";
+import { printProgram, UiNode, type Json, type ScreenSettings } from "./ui";
+import { readEntities } from "./understand/entities";
+import { detectFamily } from "./understand/family";
+import { button, row, text, textInput } from "./ui";
+
+/**
+ * Edits to the last screen: a follow-up ("add a phone field", "make it a line chart", "sort by price", "dark theme")
+ * changes the previous screen's code instead of starting over. The code is read back into its tree (read-code), the
+ * edit applied to the tree, and the tree printed again; anything the edit does not touch stays as it was.
+ */
+
+export interface Edited {
+  code: string;
+  /** What was changed, one line each. */
+  notes: string[];
+}
+
+/** Does the request read as a change to the screen on show (rather than a new request)? */
+export function looksLikeEdit(request: string): boolean {
+  const t = request.trim().toLowerCase();
+  if (t.length > 200) return false;
+  if (/^(?:please\s+|can you\s+|could you\s+|now\s+|also\s+|and\s+|ok,?\s+|then\s+)*(?:add|remove|delete|drop|hide|get rid of|take out|change|turn|switch|convert|sort|order|filter|rename|retitle|call it|title it|use|put|move|replace|swap|set|insert|append|include|shorten|increase|decrease|reduce|limit|only|show only|keep only|make (?:it|this|the|them|that|everything|all|a (?:line|bar|pie|area|donut|doughnut) ?(?:chart|graph)?\b))/.test(t))
+    return true;
+  if (/^(?:in |with |use )?(?:dark|light|night)(?: mode| theme)?\.?$/.test(t)) return true;
+  if (/^(?:two|three|four|one|single|2|3|4)[ -]columns?(?: layout)?\.?$/.test(t)) return true;
+  if (/\binstead\b|\bas a (?:line|bar|pie|area|donut) (?:chart|graph)\b/.test(t)) return true;
+  return false;
+}
+
+// Tree ------------------------------------------------------------------------------------------------------------------
+
+interface Node {
+  type: string;
+  name?: string;
+  value?: Json;
+  props: Record<string, Json>;
+  children: Node[];
+  actions: Record<string, Json>;
+}
+
+const generated = (c: CodeNode) => new RegExp(`^${c.component}_\\d+$`).test(c.name);
+
+function fromCode(c: CodeNode): Node {
+  const actions: Record<string, Json> = {};
+  for (const k of ["onPress", "onChangeText", "onLongPress"] as const) if (c[k] !== undefined) actions[k] = c[k]!;
+  return {
+    type: c.component,
+    ...(generated(c) ? {} : { name: c.name }),
+    ...(c.value !== undefined ? { value: c.value } : {}),
+    props: { ...c.props },
+    children: c.content.map(fromCode),
+    actions,
+  };
+}
+
+function toUi(n: Node): UiNode {
+  const props: Record<string, Json | undefined> = { ...(n.name ? { name: n.name } : {}), ...n.props, ...n.actions };
+  return new UiNode(dslName(n.type), n.value, Object.keys(props).length ? props : undefined, n.children.length ? n.children.map(toUi) : undefined);
+}
+
+function fromUi(u: UiNode): Node {
+  const props: Record<string, Json> = {};
+  const actions: Record<string, Json> = {};
+  let name: string | undefined;
+  for (const [k, v] of Object.entries(u.props ?? {})) {
+    if (v === undefined) continue;
+    if (k === "name" && typeof v === "string") name = v;
+    else if (k === "onPress" || k === "onChangeText" || k === "onLongPress") actions[k] = v;
+    else props[k] = v;
+  }
+  return { type: u.type === "switch_" ? "switch" : u.type, ...(name ? { name } : {}), ...(u.value !== undefined ? { value: u.value } : {}), props, children: (u.children ?? []).map(fromUi), actions };
+}
+
+function walk(ns: Node[], f: (n: Node, parent: Node[] , i: number) => void): void {
+  for (let i = 0; i < ns.length; i++) {
+    const n = ns[i]!;
+    f(n, ns, i);
+    walk(n.children, f);
+  }
+}
+const every = (roots: Node[]): Node[] => {
+  const out: Node[] = [];
+  walk(roots, (n) => out.push(n));
+  return out;
+};
+/** Removes the nodes `drop` picks, wherever they are; returns how many. */
+function removeWhere(roots: Node[], drop: (n: Node) => boolean): number {
+  let removed = 0;
+  const prune = (ns: Node[]) => {
+    for (let i = ns.length - 1; i >= 0; i--) {
+      if (drop(ns[i]!)) {
+        ns.splice(i, 1);
+        removed++;
+      } else prune(ns[i]!.children);
+    }
+  };
+  prune(roots);
+  // Cards left empty by a removal go too.
+  const empty = (ns: Node[]) => {
+    for (let i = ns.length - 1; i >= 0; i--) {
+      empty(ns[i]!.children);
+      if (["card", "grid", "row", "column"].includes(ns[i]!.type) && !ns[i]!.children.length && removed) ns.splice(i, 1);
+    }
+  };
+  empty(roots);
+  return removed;
+}
+
+const INPUTS = new Set(["textInput", "textArea", "select", "checkbox", "switch", "slider", "date"]);
+const CHARTS = new Set(["barChart", "lineChart", "areaChart", "pieChart"]);
+const label = (n: Node): string =>
+  String(typeof n.props.label === "string" ? n.props.label : typeof n.value === "string" ? n.value : typeof n.props.title === "string" ? n.props.title : "");
+const matches = (n: Node, words: string): boolean => {
+  const l = label(n).toLowerCase();
+  const w = words.toLowerCase().trim();
+  return !!l && !!w && (l === w || l.includes(w) || (w.length > 3 && w.includes(l)));
+};
+
+/** Words for kinds of components a user names. */
+const KIND: [RegExp, (n: Node) => boolean][] = [
+  [/^(?:the )?(?:data )?table|grid of data|spreadsheet$/, (n) => n.type === "table"],
+  [/^(?:the )?(?:\w+ )?(?:chart|graph|plot)s?$/, (n) => CHARTS.has(n.type)],
+  [/^(?:the )?(?:images?|photos?|pictures?|banner|cover)$/, (n) => n.type === "image"],
+  [/^(?:the )?(?:stats?|kpis?|key figures|figures|numbers|metrics)$/, (n) => n.type === "stat" || (n.type === "grid" && n.children.every((c) => c.type === "stat"))],
+  [/^(?:the )?(?:faqs?|questions|accordion)$/, (n) => n.type === "accordion"],
+  [/^(?:the )?(?:search(?: box| bar| field)?)$/, (n) => n.type === "textInput" && n.props.type === "search"],
+  [/^(?:the )?(?:team|people|staff)(?: section)?$/, (n) => n.type === "grid" && n.name === "team"],
+  [/^(?:the )?(?:nav(?:igation)?(?: bar)?|menu bar|header links)$/, (n) => n.name === "nav"],
+  [/^(?:the )?(?:contact(?: form| section)?|form)$/, (n) => (n.type === "card" && n.children.some((c) => INPUTS.has(c.type))) || n.name === "contact"],
+  [/^(?:the )?(?:list|bullets)$/, (n) => n.type === "list"],
+  [/^(?:the )?(?:progress(?: bar)?)$/, (n) => n.type === "progress"],
+  [/^(?:the )?(?:tabs)$/, (n) => n.type === "tabs"],
+  [/^(?:the )?(?:alert|notice|banner message)$/, (n) => n.type === "alert"],
+];
+
+// Edits ----------------------------------------------------------------------------------------------------------------
+
+type Edit = (s: EditState, m: RegExpExecArray) => string | undefined;
+interface EditState {
+  roots: Node[];
+  settings: Record<string, Json>;
+  name: string;
+  ctx: Ctx;
+  request: string;
+}
+
+const CHART_TYPE: Record<string, string> = { bar: "barChart", column: "barChart", line: "lineChart", area: "areaChart", pie: "pieChart", donut: "pieChart", doughnut: "pieChart" };
+
+function convertChart(n: Node, to: string): void {
+  if (n.type === to) return;
+  const rows = Array.isArray(n.value) ? (n.value as Record<string, Json>[]) : [];
+  if (to === "pieChart") {
+    const x = String(n.props.x ?? "label");
+    const y = Array.isArray(n.props.y) ? String(n.props.y[0]) : String(n.props.y ?? "value");
+    n.value = rows.map((r) => ({ label: String(r[x] ?? ""), value: Number(r[y] ?? 0) }));
+    const { x: _x, y: _y, stacked: _s, ...rest } = n.props;
+    void _x, void _y, void _s;
+    n.props = rest;
+  } else if (n.type === "pieChart") {
+    n.value = rows.map((r) => ({ label: String(r.label ?? ""), value: Number(r.value ?? 0) }));
+    const { donut: _d, ...rest } = n.props;
+    void _d;
+    n.props = { ...rest, x: "label", y: "value" };
+  }
+  n.type = to;
+}
+
+const EDITS: [RegExp, Edit][] = [
+  // Theme.
+  [/\b(dark|night|light)(?:\s+(?:mode|theme|colou?rs?|background))?\b/, (s, m) => {
+    const theme = m[1] === "light" ? "light" : "dark";
+    if (!/\b(?:mode|theme|dark|light|night)\b/.test(s.request) || (/\bchart\b/.test(s.request) && !/mode|theme/.test(s.request))) return undefined;
+    s.settings.theme = theme;
+    return `Switched to the ${theme} theme.`;
+  }],
+  // Chart kind.
+  [/\b(bar|column|line|area|pie|donut|doughnut)\s*(?:chart|graph)?s?\b/, (s, m) => {
+    if (!/\b(?:make|turn|change|switch|convert|show|use|as|into|to|instead)\b/.test(s.request)) return undefined;
+    const to = CHART_TYPE[m[1]!]!;
+    const charts = every(s.roots).filter((n) => CHARTS.has(n.type));
+    if (!charts.length) return undefined;
+    for (const c of charts) {
+      convertChart(c, to);
+      if (/donut|doughnut/.test(m[1]!)) c.props.donut = true;
+    }
+    return `Changed the chart${charts.length > 1 ? "s" : ""} to a ${m[1]} chart.`;
+  }],
+  // Sort a table (or a list) by a column.
+  [/\b(?:sort|order)(?:ed)?\s+(?:it\s+|the\s+\w+\s+|rows\s+|them\s+)?by\s+(?:the\s+)?([\w ]+?)(?:\s+(asc|ascending|desc|descending|high(?:est)? to low(?:est)?|low(?:est)? to high(?:est)?|a-z|z-a|biggest first|smallest first|newest first|oldest first))?\s*$/, (s, m) => {
+    const want = m[1]!.trim();
+    const desc = /desc|high(?:est)? to|biggest|newest|z-a/.test(m[2] ?? "") || /\b(?:most|highest|largest|biggest|top)\b/.test(s.request);
+    for (const t of every(s.roots).filter((n) => n.type === "table")) {
+      const cols = (Array.isArray(t.props.columns) ? t.props.columns : []) as Json[];
+      const col = cols.map((c) => (typeof c === "string" ? { key: c, label: c } : (c as { key: string; label?: string }))).find((c) => c.key.toLowerCase().includes(nameOf(want)) || (c.label ?? "").toLowerCase().includes(want.toLowerCase()) || want.toLowerCase().includes((c.label ?? c.key).toLowerCase()));
+      if (!col || !Array.isArray(t.value)) continue;
+      const rows = [...(t.value as Record<string, Json>[])];
+      rows.sort((a, b) => {
+        const x = a[col.key], y = b[col.key];
+        const c = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+        return desc ? -c : c;
+      });
+      t.value = rows;
+      return `Sorted the table by ${col.label ?? col.key}, ${desc ? "highest" : "lowest"} first.`;
+    }
+    return undefined;
+  }],
+  // Columns layout.
+  [/\b(one|single|two|three|four|1|2|3|4)[ -]columns?\b/, (s, m) => {
+    if (/\b(?:table|add)\b/.test(s.request) && /\bcolumn\b/.test(s.request) && !/layout|grid|side/.test(s.request)) return undefined;
+    const n = { one: 1, single: 1, two: 2, three: 3, four: 4 }[m[1]!] ?? Number(m[1]);
+    const grids = every(s.roots).filter((g) => g.type === "grid");
+    if (grids.length) for (const g of grids) g.props.columns = n;
+    else {
+      // Put the screen's sections (everything after the headings) in a grid.
+      const start = s.roots.findIndex((r) => r.type !== "heading" && r.type !== "text");
+      const body = s.roots.splice(Math.max(0, start));
+      s.roots.push({ type: "grid", name: "layout", props: { columns: n, gap: 16 }, children: body, actions: {} });
+      // Inputs of a form card go in the grid too.
+    }
+    for (const c of every(s.roots).filter((x) => x.type === "card" && x.children.filter((k) => INPUTS.has(k.type)).length >= 2 && !grids.length)) {
+      const inputs = c.children.filter((k) => INPUTS.has(k.type));
+      const rest = c.children.filter((k) => !INPUTS.has(k.type));
+      c.children = [{ type: "grid", props: { columns: n, gap: 12 }, children: inputs, actions: {} }, ...rest];
+    }
+    return `Laid it out in ${n} column${n > 1 ? "s" : ""}.`;
+  }],
+  // Rename the title.
+  [/\b(?:rename|retitle|call|title|change the (?:title|heading|name))\b\s*(?:it|the (?:page|screen|title|heading|form|app))?\s*(?:to|as)?\s*["“']?([^"”']+?)["”']?\s*\.?$/, (s, m) => {
+    if (/\bbutton\b|\bcolumn\b|\bfield\b/.test(s.request)) return undefined;
+    const title = capitalize(m[1]!.trim());
+    if (!title) return undefined;
+    const h = every(s.roots).find((n) => n.type === "heading");
+    if (h) h.value = title;
+    else s.roots.unshift({ type: "heading", props: { level: 1 }, value: title, children: [], actions: {} });
+    s.name = title;
+    s.settings.title = title;
+    return `Renamed it "${title}".`;
+  }],
+  // A button's label.
+  [/\b(?:make|change|rename|set|let)\s+(?:the\s+)?(?:(.+?)\s+)?button(?:'s label)?\s+(?:to\s+)?(?:say|read|to|into|as)\s+["“']?([^"”']+?)["”']?\s*\.?$/, (s, m) => {
+    const buttons = every(s.roots).filter((n) => n.type === "button");
+    const b = (m[1] && buttons.find((x) => matches(x, m[1]!))) || buttons.find((x) => x.props.variant === "primary") || buttons[buttons.length - 1];
+    if (!b) return undefined;
+    const was = label(b);
+    b.value = capitalize(m[2]!.trim());
+    return `The "${was}" button now says "${b.value}".`;
+  }],
+  // Add a column to a table.
+  [/\badd\s+(?:a\s+|an\s+)?(?:new\s+)?["“']?([\w ]+?)["”']?\s+column\b|\badd\s+(?:a\s+)?column\s+(?:for|called|named)\s+["“']?([\w ]+?)["”']?\s*$/, (s, m) => {
+    const col = (m[1] ?? m[2])!.trim();
+    const t = every(s.roots).find((n) => n.type === "table");
+    if (!t || !Array.isArray(t.value)) return undefined;
+    const key = nameOf(col);
+    const names = (t.value as Record<string, Json>[]).map((r) => String(Object.values(r)[0] ?? ""));
+    t.value = (t.value as Record<string, Json>[]).map((r, i) => ({ ...r, [key]: cell(s.ctx, col, i, names) }));
+    if (Array.isArray(t.props.columns)) t.props.columns = [...t.props.columns, { key, label: titleCase(col) }];
+    return `Added a "${titleCase(col)}" column.`;
+  }],
+  // Remove something.
+  [/\b(?:remove|delete|drop|hide|get rid of|take out|without)\s+(?:the\s+|all\s+|that\s+)?(.+?)\s*\.?$/, (s, m) => {
+    let what = m[1]!.trim().replace(/^(?:the|a|an)\s+/, "");
+    // A table column.
+    const colm = /^(.+?)\s+column$|^column\s+(.+)$/.exec(what);
+    if (colm) {
+      const col = (colm[1] ?? colm[2])!.trim().toLowerCase();
+      for (const t of every(s.roots).filter((n) => n.type === "table" && Array.isArray(n.props.columns))) {
+        const cols = t.props.columns as Json[];
+        const keep = cols.filter((c) => !(typeof c === "string" ? c.toLowerCase() === col : String((c as { label?: string }).label ?? (c as { key: string }).key).toLowerCase().includes(col)));
+        if (keep.length < cols.length) {
+          t.props.columns = keep;
+          return `Removed the ${col} column.`;
+        }
+      }
+    }
+    what = what.replace(/\s+(?:field|input|box|section|button|card)$/, (x) => (/section|card/.test(x) ? "" : x));
+    const kind = KIND.find(([re]) => re.test(what));
+    const fieldWord = what.replace(/\s+(?:field|input|box)$/, "");
+    const drop = kind ? kind[1] : (n: Node) => (INPUTS.has(n.type) || n.type === "button" || n.type === "card" || n.type === "heading") && matches(n, fieldWord);
+    const removed = removeWhere(s.roots, drop);
+    return removed ? `Removed ${what}.` : undefined;
+  }],
+  // Fewer items.
+  [/\b(?:shorter|fewer|less|only|limit(?: it)? to|just)\s+(?:show\s+)?(\d+|one|two|three|four|five|six)?\s*(?:items|rows|entries|products|cards|results|tasks|questions|things)?\b/, (s, m) => {
+    if (!/\b(?:shorter|fewer|less|items|rows|entries|products|cards|results|tasks|questions)\b/.test(s.request)) return undefined;
+    const n = m[1] ? (Number(m[1]) || { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 }[m[1]]!) : undefined;
+    let changed = 0;
+    for (const x of every(s.roots)) {
+      if ((x.type === "table" || x.type === "list") && Array.isArray(x.value) && x.value.length > 1) {
+        x.value = x.value.slice(0, n ?? Math.ceil(x.value.length / 2));
+        changed++;
+      }
+      if (x.type === "grid" && x.children.length > 2 && x.children.every((c) => c.type === "card")) {
+        x.children = x.children.slice(0, n ?? Math.ceil(x.children.length / 2));
+        changed++;
+      }
+    }
+    return changed ? `Kept ${n ?? "half of the"} items.` : undefined;
+  }],
+  // Filter a table's rows.
+  [/\b(?:filter(?:ed)?\s+(?:it\s+|the \w+\s+)?(?:to|by|for)|only\s+show|show\s+only|keep\s+only|only)\s+(?:the\s+)?(?:rows\s+(?:with|where)\s+)?["“']?([\w ]+?)["”']?(?:\s+(?:ones|rows|items|orders|entries))?\s*\.?$/, (s, m) => {
+    const want = m[1]!.trim().toLowerCase();
+    for (const t of every(s.roots).filter((n) => n.type === "table" && Array.isArray(n.value))) {
+      const rows = t.value as Record<string, Json>[];
+      const kept = rows.filter((r) => Object.values(r).some((v) => String(v).toLowerCase().includes(want)));
+      if (kept.length && kept.length < rows.length) {
+        t.value = kept;
+        return `Kept the rows with "${want}".`;
+      }
+    }
+    return undefined;
+  }],
+  // Add a search box.
+  [/\badd\s+(?:a\s+)?search(?:\s+(?:box|bar|field|input))?\b/, (s) => {
+    const at = s.roots.findIndex((r) => r.type !== "heading" && r.type !== "text");
+    s.roots.splice(Math.max(0, at), 0, fromUi(textInput({ name: "search", label: "Search", type: "search", placeholder: "Search" })));
+    return "Added a search box.";
+  }],
+  // Add a footer.
+  [/\badd\s+(?:a\s+)?footer\b/, (s) => {
+    s.roots.push(fromUi(row([text(`© 2026 ${s.name}`, { size: "sm", tone: "muted" }), button("Privacy", { name: "privacy", variant: "ghost", size: "sm", onPress: "privacy" }), button("Terms", { name: "terms", variant: "ghost", size: "sm", onPress: "terms" })], { justify: "between", align: "center", name: "footer" })));
+    return "Added a footer.";
+  }],
+  // Add a section the catalogue composes (a chart, a table, a FAQ, a contact form …).
+  [/\badd\s+(?:a\s+|an\s+|some\s+)?(.+?)\s*\.?$/, (s, m) => {
+    const e = readEntities(m[1]!);
+    const match = detectFamily(e);
+    const part = match.ranked.find((r) => r.score >= 1 && PARTABLE.has(r.family))?.family;
+    const isField = /\b(?:field|input|box|checkbox|dropdown|select|toggle|switch|option)\b/.test(m[1]!) || !part;
+    const inputs = every(s.roots).filter((n) => INPUTS.has(n.type));
+    if (isField && inputs.length) {
+      const word = m[1]!.replace(/\b(?:field|input|box)\b/g, "").replace(/^(?:a|an|the)\s+/, "").replace(/\s+(?:to|in|on)\s+(?:the\s+)?(?:form|it|screen)$/, "").trim();
+      const f = fromUi(field(word));
+      // Before the submit button: into the container holding the last input.
+      let placed = false;
+      walk(s.roots, (n) => {
+        if (placed) return;
+        const idx = n.children.findIndex((c) => c === inputs[inputs.length - 1]);
+        if (idx >= 0) {
+          n.children.splice(idx + 1, 0, f);
+          placed = true;
+        }
+      });
+      if (!placed) {
+        const idx = s.roots.indexOf(inputs[inputs.length - 1]!);
+        s.roots.splice(idx + 1, 0, f);
+      }
+      return `Added a "${label(f)}" field.`;
+    }
+    if (!part) return undefined;
+    const ctx = { ...s.ctx, e: { ...s.ctx.e, ...e, text: `${s.ctx.e.text} ${m[1]}` } } as Ctx;
+    const nodes = partSection(ctx, part).map(fromUi);
+    if (!nodes.length) return undefined;
+    s.roots.push(...nodes);
+    return `Added ${m[1]}.`;
+  }],
+];
+
+const PARTABLE = new Set(["table", "bar-chart", "line-chart", "area-chart", "pie-chart", "list", "faq", "gallery", "contact", "form", "pricing", "timeline", "todo", "calendar", "schedule", "leaderboard", "feed", "notifications", "places", "catalog", "directory", "player", "timer", "calculator", "comparison", "weather", "menu"]);
+
+/** Applies the edit a request asks for to the previous screen's code; undefined when nothing applies. */
+export function editScreen(previousCode: string, request: string, basePrompt: string): Edited | undefined {
+  const screen: CodeScreen = readUiCode(previousCode);
+  if (!allNodes(screen).length) return undefined;
+  const roots = screen.roots.map(fromCode);
+  const e = readEntities(basePrompt || request);
+  const ctx = makeCtx(e, detectFamily(e), screen.name ?? "Screen");
+  const state: EditState = { roots, settings: { ...screen.settings }, name: screen.name ?? "Screen", ctx, request: request.toLowerCase() };
+  const notes: string[] = [];
+  // Several edits in one request ("add a phone field and make it dark") apply one after another.
+  for (const clause of request.split(/\s*(?:,\s*(?:and\s+)?|;|\band then\b|\band also\b|\balso\b|\band\b(?=\s+(?:add|remove|make|change|sort|use|turn|switch|rename|put|delete|hide)))\s*/i)) {
+    const c = clause.trim().toLowerCase().replace(/^(?:please|now|then|can you|could you)\s+/, "");
+    if (!c) continue;
+    state.request = c;
+    for (const [re, edit] of EDITS) {
+      const m = re.exec(c);
+      if (!m) continue;
+      const note = edit(state, m);
+      if (note) {
+        notes.push(note);
+        break;
+      }
+    }
+  }
+  if (!notes.length) return undefined;
+  const settings: ScreenSettings = { ...(state.settings as ScreenSettings) };
+  return { code: printProgram(state.name, settings, state.roots.map(toUi)), notes };
+}
+
+

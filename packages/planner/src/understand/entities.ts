@@ -1,0 +1,214 @@
+import nlp from "compromise";
+
+/**
+ * The user's own entities in a request: what they listed (fields, columns, items, tasks), labelled values ("US 40,
+ * India 25"), counts ("5 products"), places, people, organisations, dates, times, money and the subject the screen is
+ * about. compromise tags the words (places, people, organisations, numbers written as words); lists and labelled
+ * values are read from the sentence's own punctuation, which no tagger does better.
+ */
+
+export interface LabelledValue {
+  label: string;
+  value: number;
+  /** "%" when written as a percentage; a currency code when written as money. */
+  unit?: string;
+}
+
+export interface Entities {
+  /** The request as written. */
+  text: string;
+  /** Lower-case, single spaces. */
+  norm: string;
+  /** Enumerations the user wrote ("name, email, phone and a message"), longest first, each item cleaned. */
+  lists: string[][];
+  /** Labelled values ("US 40, India 25, UK 10"; "rent 40%"). */
+  values: LabelledValue[];
+  /** Every number written, in order (digits or words). */
+  numbers: number[];
+  /** Money amounts as written, in order ("$19", "€120"). */
+  amounts: number[];
+  /** A count of things asked for ("5 products" → 5), with the noun it counts. */
+  count?: { n: number; noun: string };
+  places: string[];
+  people: string[];
+  organisations: string[];
+  /** Dates as written ("Friday", "12 March", "2026-12-01"). */
+  dates: string[];
+  /** Times as written ("7pm", "19:30"). */
+  times: string[];
+  /** Currency the request uses (ISO code), if any. */
+  currency?: string;
+  /** The noun phrase the screen is about ("visitors by country", "employees"). */
+  subject?: string;
+  /** "X by Y" / "X per Y" / "X over Y": what is measured and along what. */
+  measure?: { of: string; by: string };
+  /** Content words (no stop words), in order, for naming and fallback screens. */
+  words: string[];
+  /** "dark" / "light" when the request asks for a theme. */
+  theme?: "dark" | "light";
+}
+
+const STOP = new Set(
+  "a an the and or of for to in on at by with without from into my our your their his her its me us i we you it this that these those some any please can could would will should show make build create design generate give need want get let lets let's like just simple nice small little page screen ui view app website site component using use which who what where when how there here be is are was were has have had do does very also all each every one".split(
+    " ",
+  ),
+);
+
+const CURRENCIES: [RegExp, string][] = [
+  [/\$|\busd\b|\bdollars?\b/i, "USD"],
+  [/€|\beur\b|\beuros?\b/i, "EUR"],
+  [/£|\bgbp\b|\bpounds?\b/i, "GBP"],
+  [/₹|\binr\b|\brupees?\b|\brs\.?\s?\d/i, "INR"],
+  [/¥|\bjpy\b|\byen\b/i, "JPY"],
+];
+const SYMBOL: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "JPY" };
+
+const WORD_NUMBERS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100, a: 1, couple: 2, few: 3, several: 4, dozen: 12,
+}; // prettier-ignore
+
+/** Words that announce an enumeration ("with", "columns:", "fields", "including"). */
+const LIST_LEAD =
+  /(?:\b(?:with|columns?|fields?|inputs?|including|includes|include|containing|contains|for|of|like|such as|asking for|asks? for|collecting|collects?|showing|shows?|listing|lists?|items?|tasks?|steps?|options?|sections?|tabs?|categories|between|about|on|plans?|tiers?|players?|cities|stops?)\b\s*:?|:)\s*/gi;
+
+/** Cleans a list item: articles and filler off, trailing punctuation off. */
+export function cleanItem(s: string): string {
+  return s
+    .replace(/^[\s"'“‘(]+|[\s"'”’).!?]+$/g, "")
+    .replace(/^(?:and|or|plus|also|then)\s+/i, "")
+    .replace(/^(?:a|an|the|their|your|my|our|his|her|its|some)\s+/i, "")
+    .replace(/\s+(?:field|fields|input|column|box)$/i, (m) => (/box/i.test(m) ? m : ""))
+    .trim();
+}
+
+/** Splits "a, b, c and d" (or "a / b / c", "a; b") into items; empty when it is not a list. */
+export function splitList(s: string): string[] {
+  const parts = s
+    .split(/\s*(?:,|;|\/|\||\band\b|\bor\b|&|\+|\n)\s*/i)
+    .map(cleanItem)
+    .filter(Boolean);
+  return parts.length >= 2 ? parts : [];
+}
+
+/** A sentence piece that ends a list ("… for my clinic", "… in dark mode", "… sorted by"). */
+const LIST_END = /\s+(?:for|in|to|that|which|where|so|sorted|grouped|ordered|where|when|on a|on the|per|at a|please)\b.*$/i;
+
+function lists(text: string): string[][] {
+  const out: string[][] = [];
+  const sentences = text.split(/(?<=[.!?])\s+|\n+/);
+  for (const sentence of sentences) {
+    LIST_LEAD.lastIndex = 0;
+    const leads: number[] = [];
+    for (let m = LIST_LEAD.exec(sentence); m; m = LIST_LEAD.exec(sentence)) leads.push(m.index + m[0].length);
+    // The last lead that starts a list wins ("a table of employees with columns name, …" → the columns).
+    leads.reverse().push(0);
+    for (const at of leads) {
+      let tail = sentence.slice(at);
+      // Stop at the next lead word that starts another clause ("… and a chart of …" stays in the list).
+      tail = tail.replace(LIST_END, "");
+      const items = splitList(tail).map((i) => cleanItem(i.replace(/^.*:\s*/, "")));
+      // Items are short (a field, a column, a country): a long clause is prose, not a list.
+      if (items.length >= 2 && items.every((i) => i.split(/\s+/).length <= 5 && i.length <= 48)) {
+        out.push(items);
+        break;
+      }
+    }
+  }
+  return out.sort((a, b) => b.length - a.length);
+}
+
+const NUM = String.raw`[$€£₹¥]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|k|m|bn)?`;
+/** A list piece ending in a number: "US 40", "rent: 40%", "Pro at $39", "Berlin (12)". */
+const PIECE = new RegExp(String.raw`^(.*?)\s*(?:[:=–-]|\bat\b|\bis\b|\bfor\b)?\s*\(?(${NUM})\)?\s*$`, "i");
+const LABEL_LEAD = /^.*(?::|\b(?:of|with|by|for|like|including|are|were|was|is|has|had))\s+/i;
+
+function parseNumber(raw: string): { value: number; unit?: string } {
+  const t = raw.replace(/\s/g, "");
+  const sym = SYMBOL[t[0] ?? ""];
+  let n = Number(t.replace(/[$€£₹¥,%kmbn]/gi, ""));
+  if (/k$/i.test(t)) n *= 1000;
+  else if (/bn$/i.test(t)) n *= 1e9;
+  else if (/m$/i.test(t)) n *= 1e6;
+  return { value: n, ...(t.endsWith("%") ? { unit: "%" } : sym ? { unit: sym } : {}) };
+}
+
+function labelledValues(text: string): LabelledValue[] {
+  const out: LabelledValue[] = [];
+  for (const piece of text.split(/\s*(?:,|;|\band\b|\n|\.(?=\s|$))\s*/i)) {
+    const m = PIECE.exec(piece.trim());
+    if (!m) continue;
+    const label = cleanItem(m[1]!.replace(LABEL_LEAD, "")).split(/\s+/).slice(-4).join(" ");
+    if (!label || STOP.has(label) || /^(?:top|last|next|first|only|about|over|under|\d.*)$/i.test(label)) continue;
+    const { value, unit } = parseNumber(m[2]!);
+    if (!Number.isFinite(value)) continue;
+    out.push({ label, value, ...(unit ? { unit } : {}) });
+  }
+  // Only a run of at least two is a data series; a lone "for 4 people" is a count.
+  return out.length >= 2 ? out : [];
+}
+
+const COUNTED =
+  /\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|a dozen|a few|a couple of|several)\s+(?:[a-z-]+\s+)?([a-z][a-z-]+s|people|children|staff|data)\b/i;
+
+const DATE =
+  /\b(?:\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*(?:\s+\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?|(?:next\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|today|tomorrow|tonight)\b/gi;
+const TIME = /\b(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})\b/gi;
+
+function subjectOf(text: string): { subject?: string; measure?: { of: string; by: string } } {
+  const t = text
+    .replace(/[:;(].*$/s, "")
+    .replace(/\s+(?:with|including|showing|containing|that|which|where|using|in (?:dark|light)).*$/i, "")
+    .trim();
+  const by = /\b([a-z][\w' -]{1,40}?)\s+(?:by|per|over|across|for each|vs\.?|versus)\s+(?:the\s+)?(?:last\s+\d+\s+)?([a-z][\w -]{1,30})/i.exec(t);
+  const measure = by
+    ? { of: cleanItem(by[1]!.replace(/^.*\b(?:of|showing|shows)\s+/i, "")), by: cleanItem(by[2]!.replace(/\s+(?:in|for|at)\b.*$/i, "")) }
+    : undefined;
+  const of = /\b(?:of|for|about|on|to track|tracking|to manage|listing)\s+(?:(?:a|an|the|my|our|all)\s+)?([\w'’ -]{2,60})$/i.exec(t);
+  const subject = of ? cleanItem(of[1]!) : undefined;
+  return { ...(subject ? { subject } : {}), ...(measure && measure.of && measure.by ? { measure } : {}) };
+}
+
+/** Reads the entities of one request. */
+export function readEntities(text: string): Entities {
+  const norm = text.toLowerCase().replace(/\s+/g, " ").trim();
+  const doc = nlp(text);
+  const clean = (xs: string[]) => [...new Set(xs.map((x) => x.replace(/[,.;:!?]+$/, "").replace(/'s$/, "").trim()).filter(Boolean))];
+  let currency: string | undefined;
+  for (const [re, code] of CURRENCIES) if (re.test(text)) { currency = code; break; } // prettier-ignore
+  const amounts = [...text.matchAll(/([$€£₹¥])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|inr|dollars|euros|rupees)\b/gi)].map(
+    (m) => Number((m[2] ?? m[3] ?? "0").replace(/,/g, "")),
+  );
+  const counted = COUNTED.exec(text);
+  let count: Entities["count"];
+  if (counted) {
+    const raw = counted[1]!.toLowerCase().replace(/^a\s+/, "").replace(/\s+of$/, "");
+    const n = /^\d+$/.test(raw) ? Number(raw) : (WORD_NUMBERS[raw] ?? WORD_NUMBERS[raw.split(" ")[0]!]);
+    if (n && n > 0 && n <= 500) count = { n, noun: counted[2]!.toLowerCase() };
+  }
+  const words = norm
+    .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
+    .split(/\s+/)
+    .filter((w) => w.length > 1 && !STOP.has(w) && !/^\d+$/.test(w));
+  const theme = /\b(?:dark|night)\s+(?:mode|theme)\b|\bdark\b/i.test(text) ? "dark" : /\blight\s+(?:mode|theme)\b/i.test(text) ? "light" : undefined;
+  return {
+    text,
+    norm,
+    lists: lists(text),
+    values: labelledValues(text),
+    numbers: (doc.numbers().json() as { number?: { num?: number } }[])
+      .map((n) => n.number?.num)
+      .filter((n): n is number => typeof n === "number" && Number.isFinite(n) && n !== 0),
+    amounts,
+    ...(count ? { count } : {}),
+    places: clean(doc.places().out("array") as string[]),
+    people: clean(doc.people().out("array") as string[]),
+    organisations: clean(doc.organizations().out("array") as string[]),
+    dates: [...new Set(text.match(DATE) ?? [])],
+    times: [...new Set(text.match(TIME) ?? [])],
+    ...(currency ? { currency } : {}),
+    ...subjectOf(text),
+    words: [...new Set(words)],
+    ...(theme ? { theme } : {}),
+  };
+}
