@@ -1,0 +1,171 @@
+import { createNodeEvaluator } from "@genui/ui-runtime/node";
+import type { Screen } from "@genui/ui-runtime";
+import { FAMILIES, plan, type Turn } from ".";
+import { readEntities } from "./understand/entities";
+import { detectFamily } from "./understand/family";
+
+const ev = createNodeEvaluator({ timeoutMs: 2000 });
+afterAll(() => ev.dispose());
+
+const user = (content: string): Turn => ({ role: "user", content });
+const assistant = (content: string): Turn => ({ role: "assistant", content });
+
+async function screenOf(code: string): Promise<Screen> {
+  const r = await ev.evaluate(code);
+  if (!r.ok) throw new Error(`${r.error.message}\n${code}`);
+  return r.screen;
+}
+type Node = Screen["screen"]["v1"][number];
+function nodes(s: Screen): Node[] {
+  const out: Node[] = [];
+  const walk = (ns: readonly Node[]) => ns.forEach((n) => (out.push(n), walk(n.content ?? [])));
+  walk(s.screen.v1);
+  return out;
+}
+const kinds = (s: Screen) => new Set(nodes(s).map((n) => n.component));
+const textOf = (s: Screen) => JSON.stringify(s.screen.v1);
+
+describe("reading a request", () => {
+  it("when a request lists values, then each label keeps its value and unit", () => {
+    const e = readEntities("a bar chart of visitors by country: US 40, India 25, UK 10");
+    expect(e.values).toEqual([
+      { label: "US", value: 40 },
+      { label: "India", value: 25 },
+      { label: "UK", value: 10 },
+    ]);
+    expect(e.measure).toEqual({ of: "visitors", by: "country" });
+    expect(readEntities("rent 40%, food 25%").values.map((v) => v.unit)).toEqual(["%", "%"]);
+  });
+
+  it("when a request lists fields or columns, then the list is the user's own words", () => {
+    expect(readEntities("Signup form with name, email, phone and a message").lists[0]).toEqual(["name", "email", "phone", "message"]);
+    expect(readEntities("a table of employees with columns name, department, salary and start date").lists[0]).toEqual(["name", "department", "salary", "start date"]);
+  });
+
+  it("when a request counts things, names places and money, then count, places and currency are read", () => {
+    const e = readEntities("three pricing plans for a yoga studio in Lisbon at €19, €39 and €79");
+    expect(e.count).toEqual({ n: 3, noun: "plans" });
+    expect(e.places).toContain("Lisbon");
+    expect(e.currency).toBe("EUR");
+    expect(e.amounts).toEqual([19, 39, 79]);
+  });
+
+  it.each([
+    ["a bar chart of visitors by country: US 40, India 25, UK 10", "bar-chart"],
+    ["Book a table for 4 at Luigi's on Friday at 7pm", "booking"],
+    ["A pricing table with three plans", "pricing"],
+    ["Signup form with name, email, phone", "signup"],
+    ["rent 40%, food 25%, transport 15%", "pie-chart"],
+    ["weather in Paris", "weather"],
+    ["A health care website for women", "landing"],
+  ])("when asked %j, then the family is %s", (request, family) => {
+    expect(detectFamily(readEntities(request)).family).toBe(family);
+  });
+
+  it("when a container names parts, then the parts are composed in it", () => {
+    const m = detectFamily(readEntities("a dashboard with a table of orders and a revenue chart"));
+    expect(m.family).toBe("dashboard");
+    expect(m.parts).toEqual(["table", "bar-chart"]);
+  });
+});
+
+describe("composing a screen", () => {
+  it("when every family is asked for in its own words, then each screen is valid and reports its family", async () => {
+    for (const f of FAMILIES) {
+      const p = plan([user(`a ${f.id.replace("-", " ")}: ${f.about}`)]);
+      const s = await screenOf(p.code);
+      expect(s.screen.v1.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("when values are given for a chart, then the chart shows exactly those", async () => {
+    const s = await screenOf(plan([user("a bar chart of visitors by country: US 40, India 25, UK 10")]).code);
+    const chart = nodes(s).find((n) => n.component === "barChart")!;
+    expect(chart.value).toEqual([
+      { country: "US", visitors: 40 },
+      { country: "India", visitors: 25 },
+      { country: "UK", visitors: 10 },
+    ]);
+  });
+
+  it("when a form's fields are listed, then the form has those fields and a phone is a tel input", async () => {
+    const s = await screenOf(plan([user("a job application form with name, email, phone and a cover letter")]).code);
+    const inputs = nodes(s).filter((n) => ["textInput", "textArea"].includes(n.component));
+    expect(inputs.map((n) => n.props?.label)).toEqual(["Name", "Email", "Phone", "Cover letter"]);
+    expect(inputs[2]!.props?.type).toBe("tel");
+  });
+
+  it("when the same request comes twice, then the screen is the same", () => {
+    expect(plan([user("a gallery of 6 photos of Kyoto")]).code).toBe(plan([user("a gallery of 6 photos of Kyoto")]).code);
+  });
+});
+
+describe("editing the last screen", () => {
+  async function edit(base: string, change: string) {
+    const first = plan([user(base)]);
+    const second = plan([user(base), assistant(first.code), user(change)]);
+    return { before: await screenOf(first.code), after: await screenOf(second.code), family: second.family };
+  }
+
+  it("when a field is added, then the form keeps its fields and gains the new one", async () => {
+    const { before, after, family } = await edit("a contact form with name, email and message", "add a phone field");
+    expect(family).toBe("edit:contact");
+    const labels = (s: Screen) => nodes(s).filter((n) => n.props?.label).map((n) => n.props!.label);
+    expect(labels(after)).toEqual(expect.arrayContaining([...labels(before), "Phone"]));
+  });
+
+  it("when the chart kind changes, then the same data shows as the new kind", async () => {
+    const { after } = await edit("a bar chart of sales: Jan 120, Feb 150, Mar 170", "make it a line chart");
+    expect(kinds(after).has("lineChart")).toBe(true);
+    expect(kinds(after).has("barChart")).toBe(false);
+    expect(textOf(after)).toContain("150");
+  });
+
+  it("when a table is sorted by a column, then its rows are in that order", async () => {
+    const { after } = await edit("a table of products with columns name, price and stock", "sort by price, highest first");
+    const t = nodes(after).find((n) => n.component === "table")!;
+    const prices = (t.value as { price: number }[]).map((r) => r.price);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+  });
+
+  it("when a part is removed or the theme changes, then only that changes", async () => {
+    const removed = await edit("a dashboard with a table of orders and a revenue chart", "remove the table");
+    expect(kinds(removed.after).has("table")).toBe(false);
+    expect(kinds(removed.after).has("stat")).toBe(true);
+    const dark = await edit("a signup form", "dark theme");
+    expect(dark.after.props?.screenProps?.theme).toBe("dark");
+    expect(nodes(dark.after).length).toBe(nodes(dark.before).length);
+  });
+});
+
+describe("answering actions", () => {
+  const press = (name: string, value?: string) => JSON.stringify({ type: "onPress", component: { name, ...(value ? { value } : {}) } });
+
+  it("when a product is added to the cart and checked out and paid, then cart, checkout and confirmation follow", async () => {
+    const history: Turn[] = [user("an online store for pet food")];
+    const shop = plan(history);
+    const s = await screenOf(shop.code);
+    const add = nodes(s).find((n) => n.component === "button" && /cart/i.test(String(n.value)))!;
+    history.push(assistant(shop.code), user(press(add.name)));
+    const cart = plan(history);
+    expect(cart.family).toBe("action:cart");
+    const cartScreen = await screenOf(cart.code);
+    expect(kinds(cartScreen).has("table")).toBe(true);
+    history.push(assistant(cart.code), user(press("checkout")));
+    const checkout = plan(history);
+    expect(checkout.family).toBe("action:checkout");
+    history.push(assistant(checkout.code), user(JSON.stringify({ type: "onPress", component: { name: "pay" }, values: { full_name: "Ada Lovelace", email: "ada@mail.com" } })));
+    const done = plan(history);
+    expect(done.family).toBe("action:confirmation");
+    expect(textOf(await screenOf(done.code))).toContain("Ada Lovelace");
+  });
+
+  it("when a form is submitted with typed values, then the confirmation echoes them", async () => {
+    const form = plan([user("a contact form with name, email and message")]);
+    const typed = (name: string, value: string) => user(JSON.stringify({ type: "onChangeText", component: { name, value } }));
+    const done = plan([user("a contact form with name, email and message"), assistant(form.code), typed("name", "Grace"), typed("email", "grace@mail.com"), user(press("send_message"))]);
+    const s = await screenOf(done.code);
+    expect(textOf(s)).toContain("Grace");
+    expect(textOf(s)).toContain("grace@mail.com");
+  });
+});
