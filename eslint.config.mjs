@@ -9,7 +9,7 @@ const WORKSPACE_BOUNDARIES = [
     message: 'Import another workspace through its package.json "exports" (export what you need there).',
   },
   {
-    regex: "^(\\.\\./)+(proto|packages|services|bff|frontend|sims|e2e)/",
+    regex: "^(\\.\\./)+(proto|packages|services|bff|frontend|sims|eval|e2e)/",
     message: "A relative path into another workspace: import it by its package name and public entry point.",
   },
 ];
@@ -36,7 +36,7 @@ export default tseslint.config(
   // Workspace boundaries: another workspace is imported by its package name and only through its package.json
   // "exports" (never its src/ or dist/ files, never by a relative path climbing into it). e2e/ tests the whole.
   {
-    files: ["{proto,packages,services,bff,frontend,sims}/**/*.{ts,tsx,mts,mjs,js}"],
+    files: ["{proto,packages,services,bff,frontend,sims,eval}/**/*.{ts,tsx,mts,mjs,js}"],
     rules: { "no-restricted-imports": ["error", { patterns: WORKSPACE_BOUNDARIES }] },
   },
   // A service's domain is pure (docs/architecture.md, "One layout for every service"): no database, queue, bus,

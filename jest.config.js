@@ -33,7 +33,7 @@ module.exports = {
   // A global option (project configs cannot set it): integration and browser tests wait on real infrastructure.
   testTimeout: 60_000,
   projects: [
-    { ...shared, displayName: "unit", testMatch: ["<rootDir>/{proto,packages,services,bff,sims}/**/src/**/*.test.ts"] },
+    { ...shared, displayName: "unit", testMatch: ["<rootDir>/{proto,packages,services,bff,sims,eval}/**/src/**/*.test.ts"] },
     {
       ...shared,
       ...withInfra,

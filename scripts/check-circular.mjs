@@ -7,6 +7,7 @@ const globs = [
   "services/*/src/**/*.ts",
   "bff/src/**/*.ts",
   "sims/src/**/*.ts",
+  "eval/src/**/*.ts",
   "frontend/*/src/**/*.{ts,tsx}",
 ];
 const r = spawnSync(

@@ -1,0 +1,49 @@
+import { COMPONENT_TYPES } from "@genui/ui-runtime";
+import { FAMILIES } from "@genui/planner";
+import { acceptedFamilies, loadEditSet, loadRequestSet } from "./sets";
+
+const ids = new Set(FAMILIES.map((f) => f.id));
+const types = new Set<string>(COMPONENT_TYPES);
+
+describe("the request sets", () => {
+  const tuned = loadRequestSet("tuned");
+  const holdout = loadRequestSet("holdout");
+  const edits = loadEditSet();
+
+  it("when the sets are loaded, then every family is an id of families.json (or '*') and every kind a catalogue type", () => {
+    for (const c of [...tuned, ...holdout]) {
+      for (const f of acceptedFamilies(c))
+        expect({ id: c.id, f, known: f === "*" || ids.has(f) }).toEqual({ id: c.id, f, known: true });
+      for (const k of [...c.kinds, ...(c.anyKinds ?? []).flat()])
+        expect({ id: c.id, k, known: types.has(k) }).toEqual({ id: c.id, k, known: true });
+    }
+    for (const e of edits)
+      for (const k of [...(e.expect.kinds ?? []), ...(e.expect.absentKinds ?? [])])
+        expect({ id: e.id, k, known: types.has(k) }).toEqual({ id: e.id, k, known: true });
+  });
+
+  it("when the tuned set is counted, then it has at least 220 requests and at least 3 for each of the families", () => {
+    expect(tuned.length).toBeGreaterThanOrEqual(220);
+    const counts = new Map<string, number>();
+    for (const c of tuned) for (const f of new Set(acceptedFamilies(c).slice(0, 1))) counts.set(f, (counts.get(f) ?? 0) + 1);
+    expect([...ids].filter((f) => (counts.get(f) ?? 0) < 3)).toEqual([]);
+  });
+
+  it("when the held-out set and the edits are counted, then there are at least 60 and 36, and no held-out request is a tuned one", () => {
+    expect(holdout.length).toBeGreaterThanOrEqual(60);
+    expect(edits.length).toBeGreaterThanOrEqual(36);
+    const asked = new Set(tuned.map((c) => c.request.toLowerCase()));
+    expect(holdout.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
+  });
+
+  it("when an edit case keeps terms of its base, then each of them is written in the base request (so the base screen can show it)", () => {
+    const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "");
+    for (const e of edits)
+      for (const t of e.expect.keep ?? [])
+        expect({ id: e.id, t, inBase: squash(e.base).includes(squash(t).replace(/s$/, "")) }).toEqual({
+          id: e.id,
+          t,
+          inBase: true,
+        });
+  });
+});
