@@ -155,6 +155,7 @@ describe("the placeholder detector", () => {
       ["the word placeholder", node("text", "Placeholder content")],
       ["a numbered filler", node("list", ["Item 1", "Item 2"])],
       ["a numbered filler", node("select", "a", { label: "Pick", options: ["Option 1", "Option 2"] })],
+      ["a lettered filler", node("pieChart", [{ label: "Product A", value: 3 }])],
       ['"TODO"', node("text", "TODO: fill in")],
       ["sample text", node("text", "Sample text for the card")],
       ["the generic fallback", node("heading", "What to know about gardens")],
@@ -170,6 +171,7 @@ describe("the placeholder detector", () => {
       "none of the request's words (recipe, banana, bread) appear",
     ]);
     expect(flagged("a table with Item 1 and Item 2", node("table", [{ name: "Item 1" }, { name: "Item 2" }]))).toEqual([]);
+    expect(flagged("compare Bank A and Bank B", node("table", [{ bank: "Bank A" }, { bank: "Bank B" }]))).toEqual([]);
   });
 
   it("when a request is read for content words, then asking words and generic UI words are left out", () => {

@@ -96,8 +96,11 @@ const FILLER = new RegExp(
   "giu",
 );
 
+const LETTERED =
+  /(?<![\p{L}\p{N}])(Item|Option|Choice|Product|Category|Segment|Series|Group|Entry|Record|Value|Thing|Element) [A-H](?![\p{L}\p{N}])/gu;
+
 /**
- * Why a screen is a placeholder (empty when it is not): lorem ipsum, the word "placeholder", numbered fillers,
+ * Why a screen is a placeholder (empty when it is not): lorem ipsum, the word "placeholder", numbered or lettered fillers,
  * "TODO", "sample text", the old fallback's "What to know about", or none of the request's content words (nor its
  * rubric's terms) anywhere. A pattern the request itself contains does not count.
  */
@@ -118,6 +121,12 @@ export function placeholderReasons(request: string, pieces: readonly string[], t
   check(FILLER, "a numbered filler");
   check(/sample text|sample data|your text here|text goes here/u, "sample text");
   check(/what to know about/u, "the generic fallback");
+  // Lettered fillers ("Product A", "Option B"): capitalised, in the screen's own text.
+  for (const m of raw.matchAll(LETTERED))
+    if (!normalize(request).includes(normalize(m[0]))) {
+      reasons.push(`a lettered filler: "${m[0]}"`);
+      break;
+    }
   if (/(?<![\p{L}\p{N}])TODO(?![\p{L}\p{N}])/u.test(raw) && !/\bto-?do\b/i.test(request)) reasons.push('"TODO"');
   const words = contentWords(request);
   const compactText = compact(raw);
