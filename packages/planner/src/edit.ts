@@ -192,9 +192,9 @@ const EDITS: [RegExp, Edit][] = [
     return `Changed the chart${charts.length > 1 ? "s" : ""} to a ${m[1]} chart.`;
   }],
   // Sort a table (or a list) by a column.
-  [/\b(?:sort|order)(?:ed)?\s+(?:it\s+|the\s+\w+\s+|rows\s+|them\s+)?by\s+(?:the\s+)?([\w ]+?)(?:\s+(asc|ascending|desc|descending|high(?:est)? to low(?:est)?|low(?:est)? to high(?:est)?|a-z|z-a|biggest first|smallest first|newest first|oldest first))?\s*$/, (s, m) => {
+  [/\b(?:sort|order)(?:ed)?\s+(?:it\s+|the\s+\w+\s+|rows\s+|them\s+)?by\s+(?:the\s+)?([\w ]+?)(?:,?\s+(asc|ascending|desc|descending|high(?:est)? to low(?:est)?|low(?:est)? to high(?:est)?|a-z|z-a|(?:biggest|smallest|newest|oldest|highest|lowest|cheapest|most expensive) first))?\s*$/, (s, m) => {
     const want = m[1]!.trim();
-    const desc = /desc|high(?:est)? to|biggest|newest|z-a/.test(m[2] ?? "") || /\b(?:most|highest|largest|biggest|top)\b/.test(s.request);
+    const desc = /desc|high(?:est)? to|highest first|biggest|newest|z-a|most expensive/.test(m[2] ?? "") || /\b(?:most|highest|largest|biggest|top)\b/.test(s.request);
     for (const t of every(s.roots).filter((n) => n.type === "table")) {
       const cols = (Array.isArray(t.props.columns) ? t.props.columns : []) as Json[];
       const col = cols.map((c) => (typeof c === "string" ? { key: c, label: c } : (c as { key: string; label?: string }))).find((c) => c.key.toLowerCase().includes(nameOf(want)) || (c.label ?? "").toLowerCase().includes(want.toLowerCase()) || want.toLowerCase().includes((c.label ?? c.key).toLowerCase()));
@@ -373,7 +373,7 @@ export function editScreen(previousCode: string, request: string, basePrompt: st
   const state: EditState = { roots, settings: { ...screen.settings }, name: screen.name ?? "Screen", ctx, request: request.toLowerCase() };
   const notes: string[] = [];
   // Several edits in one request ("add a phone field and make it dark") apply one after another.
-  for (const clause of request.split(/\s*(?:,\s*(?:and\s+)?|;|\band then\b|\band also\b|\balso\b|\band\b(?=\s+(?:add|remove|make|change|sort|use|turn|switch|rename|put|delete|hide)))\s*/i)) {
+  for (const clause of request.split(/\s*(?:[,;]\s*(?:and\s+|then\s+|also\s+)?|\band then\b|\band also\b|\band\b)(?=\s*(?:add|remove|make|change|sort|use|turn|switch|rename|put|delete|hide|set|dark|light)\b)\s*/i)) {
     const c = clause.trim().toLowerCase().replace(/^(?:please|now|then|can you|could you)\s+/, "");
     if (!c) continue;
     state.request = c;
