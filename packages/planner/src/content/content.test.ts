@@ -196,7 +196,7 @@ describe("domains", () => {
     ["hotel room booking", "hotel"],
     ["book a flight from Paris to Rome", "flights"],
     ["car rental checkout", "car-rental"],
-    ["apartments for rent listing", "real-estate"],
+    ["apartments for rent in the city centre", "real-estate"],
     ["a school website for parents and students", "school"],
     ["an online courses platform", "online-courses"],
     ["pricing page for a SaaS project management tool", "saas"],
@@ -232,6 +232,11 @@ describe("domains", () => {
     "a calendar of my events this week",
     "a contact form with name, email and message",
     "a checkout page with free shipping",
+    // Field names and chart words are not topics.
+    "a project inquiry form with name, email and budget",
+    "a signup form with name, email and job title",
+    "a checkout form with a delivery address",
+    "a pie chart of market shares",
   ])("when the request %j names no domain, then domainFor finds none", (text) => {
     expect(domainFor(text)).toBeUndefined();
   });

@@ -80,9 +80,13 @@ function findPhrase(textForms: string[][], phrase: string[]): number {
 }
 
 // A cue shared by several domains says less about each: it weighs (its number of words) / (domains listing it).
-const CUES = DOMAINS.map((domain) => ({ domain, cues: [...new Set(domain.cues.map((c) => words(c).join(" ")))] }));
+const CUES = DOMAINS.map((domain) => ({
+  domain,
+  cues: [...new Set(domain.cues.map((c) => words(c).join(" ")))].map((cue) => ({ cue, phrase: cue.split(" "), weight: 0 })),
+}));
 const CUE_SPREAD = new Map<string, number>();
-for (const { cues } of CUES) for (const cue of cues) CUE_SPREAD.set(cue, (CUE_SPREAD.get(cue) ?? 0) + 1);
+for (const { cues } of CUES) for (const { cue } of cues) CUE_SPREAD.set(cue, (CUE_SPREAD.get(cue) ?? 0) + 1);
+for (const { cues } of CUES) for (const c of cues) c.weight = c.phrase.length / CUE_SPREAD.get(c.cue)!;
 
 /** A domain and how strongly a text points to it. */
 export interface DomainMatch {
@@ -101,6 +105,7 @@ export interface DomainMatch {
  */
 export function rankDomains(text: string): DomainMatch[] {
   const textForms = words(text).map(forms);
+  const present = new Set(textForms.flat());
   const matches: (DomainMatch & { order: number })[] = [];
   CUES.forEach(({ domain, cues }, order) => {
     let score = 0;
@@ -108,16 +113,17 @@ export function rankDomains(text: string): DomainMatch[] {
     const found: string[] = [];
     // "speaker" and "speakers" both match "speakers": the same words count once for a domain.
     const spans = new Set<string>();
-    for (const cue of cues) {
-      const phrase = cue.split(" ");
+    for (const { cue, phrase, weight } of cues) {
+      if (!present.has(phrase[0]!)) continue;
       const at = findPhrase(textForms, phrase);
       if (at < 0 || spans.has(`${at}:${phrase.length}`)) continue;
       spans.add(`${at}:${phrase.length}`);
-      score += phrase.length / CUE_SPREAD.get(cue)!;
+      score += weight;
       first = Math.min(first, at);
       found.push(cue);
     }
-    if (found.length > 0) matches.push({ domain, score, cues: found, first, order });
+    // Rounded so that equal sums reached in a different order tie exactly.
+    if (found.length > 0) matches.push({ domain, score: Math.round(score * 1e6) / 1e6, cues: found, first, order });
   });
   matches.sort((a, b) => b.score - a.score || b.cues.length - a.cues.length || a.first - b.first || a.order - b.order);
   return matches.map(({ domain, score, cues, first }) => ({ domain, score, cues, first }));
