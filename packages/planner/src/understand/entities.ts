@@ -1,4 +1,5 @@
 import nlp from "compromise";
+import { cleanItem, readItemLists, type Item } from "./items";
 
 /**
  * The user's own entities in a request: what they listed (fields, columns, items, tasks), labelled values ("US 40,
@@ -21,6 +22,12 @@ export interface Entities {
   norm: string;
   /** Enumerations the user wrote ("name, email, phone and a message"), longest first, each item cleaned. */
   lists: string[][];
+  /** The same enumerations read as items (options, values, ranges, times, quantities), in the request's order. */
+  items: Item[][];
+  /** Text the user quoted ('Building in public'). */
+  quotes: string[];
+  /** Names written with capitals inside the sentence ("Northwind", "Lotus Spa", "Maria Lopez"), and codes ("#2024-017", "SQ 321"). */
+  names: string[];
   /** Labelled values ("US 40, India 25, UK 10"; "rent 40%"). */
   values: LabelledValue[];
   /** Every number written, in order (digits or words). */
@@ -67,56 +74,6 @@ const WORD_NUMBERS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100, a: 1, couple: 2, few: 3, several: 4, dozen: 12,
 }; // prettier-ignore
-
-/** Words that announce an enumeration ("with", "columns:", "fields", "including"). */
-const LIST_LEAD =
-  /(?:\b(?:with|columns?|fields?|inputs?|including|includes|include|containing|contains|for|of|like|such as|asking for|asks? for|collecting|collects?|showing|shows?|listing|lists?|items?|tasks?|steps?|options?|sections?|tabs?|categories|between|about|on|plans?|tiers?|players?|cities|stops?)\b\s*:?|:)\s*/gi;
-
-/** Cleans a list item: articles and filler off, trailing punctuation off. */
-export function cleanItem(s: string): string {
-  return s
-    .replace(/^[\s"'“‘(]+|[\s"'”’).!?]+$/g, "")
-    .replace(/^(?:and|or|plus|also|then)\s+/i, "")
-    .replace(/^(?:a|an|the|their|your|my|our|his|her|its|some)\s+/i, "")
-    .replace(/\s+(?:field|fields|input|column|box)$/i, (m) => (/box/i.test(m) ? m : ""))
-    .trim();
-}
-
-/** Splits "a, b, c and d" (or "a / b / c", "a; b") into items; empty when it is not a list. */
-export function splitList(s: string): string[] {
-  const parts = s
-    .split(/\s*(?:,|;|\/|\||\band\b|\bor\b|&|\+|\n)\s*/i)
-    .map(cleanItem)
-    .filter(Boolean);
-  return parts.length >= 2 ? parts : [];
-}
-
-/** A sentence piece that ends a list ("… for my clinic", "… in dark mode", "… sorted by"). */
-const LIST_END = /\s+(?:for|in|to|that|which|where|so|sorted|grouped|ordered|where|when|on a|on the|per|at a|please)\b.*$/i;
-
-function lists(text: string): string[][] {
-  const out: string[][] = [];
-  const sentences = text.split(/(?<=[.!?])\s+|\n+/);
-  for (const sentence of sentences) {
-    LIST_LEAD.lastIndex = 0;
-    const leads: number[] = [];
-    for (let m = LIST_LEAD.exec(sentence); m; m = LIST_LEAD.exec(sentence)) leads.push(m.index + m[0].length);
-    // The last lead that starts a list wins ("a table of employees with columns name, …" → the columns).
-    leads.reverse().push(0);
-    for (const at of leads) {
-      let tail = sentence.slice(at);
-      // Stop at the next lead word that starts another clause ("… and a chart of …" stays in the list).
-      tail = tail.replace(LIST_END, "");
-      const items = splitList(tail).map((i) => cleanItem(i.replace(/^.*:\s*/, "")));
-      // Items are short (a field, a column, a country): a long clause is prose, not a list.
-      if (items.length >= 2 && items.every((i) => i.split(/\s+/).length <= 5 && i.length <= 48)) {
-        out.push(items);
-        break;
-      }
-    }
-  }
-  return out.sort((a, b) => b.length - a.length);
-}
 
 const NUM = String.raw`[$€£₹¥]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|k|m|bn)?`;
 /** A list piece ending in a number: "US 40", "rent: 40%", "Pro at $39", "Berlin (12)". */
@@ -169,6 +126,22 @@ function subjectOf(text: string): { subject?: string; measure?: { of: string; by
   return { ...(subject ? { subject } : {}), ...(measure && measure.of && measure.by ? { measure } : {}) };
 }
 
+/** Text between quotes ('…', "…", ‘…’, “…”); an apostrophe inside a word does not open one. */
+function quotes(text: string): string[] {
+  return [...text.matchAll(/(?<![\p{L}\p{N}])['"‘“]([^'"’”]{2,60}?(?:'s[^'"’”]*?)?)['"’”](?![\p{L}\p{N}])/gu)].map((m) => m[1]!.trim());
+}
+
+/** Capitalised names inside a sentence, and codes with digits ("#2024-017", "SQ 321", "prod-eu-1"). */
+function names(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?<=[\p{L}\p{N},)'] )((?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?[A-Z][\p{L}'’&-]*(?: (?:of |de |the |van |von )?[A-Z][\p{L}'’&-]*)*)/gu)) {
+    const n = m[1]!.replace(/'s$/, "");
+    if (n.length > 1 && !/^(?:I|A|The|And|Or|With|For|My|Our|Q[1-4]|CTA|UI|UX|API)$/.test(n)) out.push(n);
+  }
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(#[\w-]*\d[\w-]*|[A-Z]{2} \d{2,4}|[a-z]+-[a-z]+-\d+)(?![\p{L}\p{N}])/gu)) out.push(m[1]!);
+  return [...new Set(out)];
+}
+
 /** Reads the entities of one request. */
 export function readEntities(text: string): Entities {
   const norm = text.toLowerCase().replace(/\s+/g, " ").trim();
@@ -191,11 +164,19 @@ export function readEntities(text: string): Entities {
     .split(/\s+/)
     .filter((w) => w.length > 1 && !STOP.has(w) && !/^\d+$/.test(w));
   const theme = /\b(?:dark|night)\s+(?:mode|theme)\b|\bdark\b/i.test(text) ? "dark" : /\blight\s+(?:mode|theme)\b/i.test(text) ? "light" : undefined;
+  const items = readItemLists(text);
+  const valued = [...items].sort((a, b) => b.length - a.length).find((l) => l.filter((i) => i.value !== undefined).length >= 2);
+  const values: LabelledValue[] = valued
+    ? valued.filter((i) => i.value !== undefined).map((i) => ({ label: i.label, value: i.value!, ...(i.unit ? { unit: i.unit } : {}) }))
+    : labelledValues(text);
   return {
     text,
     norm,
-    lists: lists(text),
-    values: labelledValues(text),
+    lists: items.map((l) => l.map((i) => i.label || i.options.join(" / "))).sort((a, b) => b.length - a.length),
+    items,
+    quotes: quotes(text),
+    names: names(text),
+    values,
     numbers: (doc.numbers().json() as { number?: { num?: number } }[])
       .map((n) => n.number?.num)
       .filter((n): n is number => typeof n === "number" && Number.isFinite(n) && n !== 0),

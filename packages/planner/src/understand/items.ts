@@ -1,0 +1,205 @@
+/**
+ * The things a request enumerates, read from its own punctuation: "name, which class you took (hatha, vinyasa, yin),
+ * rating 1-5 and comments" → four items, the second with three options, the third a 1–5 range. Each item may carry
+ * options ("severity low/medium/high", "membership type: junior / adult / senior", "garden (yes/no)") and a value
+ * ("US 40", "python 31%", "Toyota Corolla 2018 $12,500", "2018 (820)").
+ */
+
+export interface Item {
+  /** What the item is called ("Severity", "US"); may be empty when only options were written. */
+  label: string;
+  /** Choices written for it, in order. */
+  options: string[];
+  value?: number;
+  /** "%", a currency symbol, or a unit written after the number ("h", "ml", "mm", "k"). */
+  unit?: string;
+  /** A numeric range written for it ("1-5", "0-10"). */
+  range?: [number, number];
+  /** A time written with it ("keynote 9:30", "metformin 8am"). */
+  time?: string;
+  /** A quantity written "2x" / "x4" / "3 x". */
+  qty?: number;
+}
+
+/** Words after which a list starts ("with", "columns:", "fields", "including" …); a colon too. */
+const LEAD =
+  /(?:\b(?:with|columns?|fields?|inputs?|including|includes|include|containing|contains|for|of|like|such as|asking for|asks? for|collecting|collects?|showing|shows?|listing|lists?|items?|tasks?|steps?|options?|sections?|tabs?|categories|between|about|on|plans?|tiers?|players?|cities|stops?|rows?|candidates|by|from|named|called)\b\s*:?|:(?!\d)|—|–| - )\s*/gi;
+
+/** A lead that is only a preposition ("name on card", "date of birth"): a later list must be longer to win. */
+const WEAK = /\b(?:for|of|on|about|by|from|between|like)\s*$/i;
+
+/** Where a list ends: a clause that is about the screen, not another item. */
+const END =
+  /\s+(?:for (?:my|our|the|a|an)\b|in (?:dark|light)\b|that\b|so (?:that|i|we|they)\b|sorted\b|grouped\b|ordered\b|please\b|show(?:ing)? the\b|let me\b|and (?:a|an) (?:button|chart|table|list|form|summary|total)\b).*$/i;
+
+/** Cleans a piece: articles and filler off, trailing punctuation off. */
+export function cleanItem(s: string): string {
+  let t = s.replace(/^[\s"'“‘]+|[\s"'”’.!?:]+$/g, "");
+  // A parenthesis closes what it opened; an unmatched one is punctuation.
+  while (/\)$/.test(t) && (t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length) t = t.slice(0, -1).trimEnd();
+  while (/^\(/.test(t) && !t.includes(")")) t = t.slice(1);
+  return t
+    .replace(/^(?:and|or|plus|also|then|with)\s+/i, "")
+    .replace(/^(?:pick|choose|select|enter|upload|add|a checkbox for|checkbox for|a toggle for|toggle for)\s+/i, "")
+    .replace(/^(?:a|an|the|their|your|my|our|his|her|its|some)\s+/i, "")
+    .replace(/\s+(?:field|fields|input|column|columns)$/i, "")
+    .trim();
+}
+
+const UNIT = String.raw`%|k|m|bn|h|hrs?|hours?|min|mins|minutes|ml|l|kg|g|mm|cm|km|kw|kwh|pts|points|steps`;
+const NUMBER = String.raw`[$€£₹¥]?\s?\d(?:[\d,]*\d)?(?:\.\d+)?`;
+/** A piece ending in a value: "US 40", "rent: 40%", "Pro at $39", "2018 (820)", "sleep 7.2 h", "6:10 120ml". */
+const VALUED = new RegExp(String.raw`^(.*?[^#\s-])(?:\s*[:=]\s*|\s+(?:at|is|–|-)\s+|\s+\(?|\s*\()(${NUMBER})\s?(${UNIT})?\)?\s*(?:[€£₹¥]|each|\/\s?(?:month|mo|year|yr|user|night|hour|person))?$`, "i");
+const RANGE = /^(.*?)\s*\(?(\d{1,3})\s?(?:-|–|to)\s?(\d{1,3})\)?$/i;
+const SYMBOL: Record<string, string> = { $: "$", "€": "€", "£": "£", "₹": "₹", "¥": "¥" };
+
+/** A number as written: "12,500" → 12500, "$48k" → 48000, "1,20,000" → 120000. */
+export function readNumber(raw: string, unit?: string): { value: number; unit?: string } {
+  const t = raw.replace(/\s/g, "");
+  const sym = SYMBOL[t[0] ?? ""] ?? (/[€£₹¥]$/.test(t) ? t.slice(-1) : undefined);
+  let n = Number(t.replace(/[$€£₹¥,]/g, ""));
+  const u = unit?.toLowerCase();
+  if (u === "k") n *= 1000;
+  else if (u === "bn") n *= 1e9;
+  else if (u === "m" && !sym) return { value: n, unit: "m" };
+  else if (u === "m") n *= 1e6;
+  const out = u && !["k", "bn", "m"].includes(u) ? u : sym;
+  return { value: n, ...(out ? { unit: out } : {}) };
+}
+
+/** Hides what is between parentheses (its commas are not the list's), returning the masked text and the hidden parts. */
+function mask(s: string): { text: string; hidden: string[] } {
+  const hidden: string[] = [];
+  const text = s.replace(/\(([^()]*)\)/g, (_, inner: string) => `\u0001${hidden.push(inner) - 1}\u0002`);
+  return { text, hidden };
+}
+const unmask = (s: string, hidden: string[]) => s.replace(/\u0001(\d+)\u0002/g, (_, i: string) => `(${hidden[Number(i)]})`);
+
+/** Splits options written "a / b / c", "a, b or c", "a|b". */
+export function splitOptions(s: string): string[] {
+  return s
+    .split(/\s*(?:\/|,|\bor\b|\||;)\s*/i)
+    .map((o) => cleanItem(o))
+    .filter(Boolean);
+}
+
+/** One piece of a list, read as an item. */
+export function readItem(raw: string): Item | undefined {
+  let piece = cleanItem(raw);
+  if (!piece) return undefined;
+  let options: string[] = [];
+  // "class you took (hatha, vinyasa, yin)", "2018 (820)", "garden (yes/no)".
+  const paren = /^(.*?)\s*\(([^()]*)\)\s*(.*)$/.exec(piece);
+  if (paren) {
+    const inner = paren[2]!.trim();
+    let opts = splitOptions(inner);
+    // "room type (single double suite)": a few bare words are the options too.
+    if (opts.length < 2 && /^[a-z]+(?: [a-z]+){1,3}$/i.test(inner) && paren[1]!.trim()) opts = inner.split(" ");
+    if (opts.length >= 2) {
+      options = opts;
+      piece = `${paren[1]} ${paren[3]}`.trim();
+    } else if (/^[$€£₹¥]?\s?\d[\d,.]*\s?%?$/.test(inner)) piece = `${paren[1]} ${inner} ${paren[3]}`.trim();
+    else piece = `${paren[1]} ${paren[3]}`.trim();
+  }
+  // "membership type: junior / adult / senior".
+  const colon = /^([^:]{2,40}):\s*(.+)$/.exec(piece);
+  if (!options.length && colon && /[/|]|\bor\b/.test(colon[2]!)) {
+    options = splitOptions(colon[2]!);
+    piece = colon[1]!.trim();
+  }
+  // "severity low/medium/high/critical", "car class economy / SUV / van", "weekdays/weekends".
+  if (!options.length && /\//.test(piece) && !/\d\/\d/.test(piece)) {
+    const parts = piece.split(/\s*\/\s*/);
+    const first = parts[0]!.split(/\s+/);
+    const rest = parts.slice(1).map(cleanItem);
+    if (rest.every((p) => p.split(/\s+/).length <= 3)) {
+      const lastWords = Math.max(1, Math.min(first.length - 1, rest[0]!.split(/\s+/).length));
+      const label = first.length > 1 ? first.slice(0, -lastWords).join(" ") : "";
+      options = [first.slice(-lastWords).join(" "), ...rest].map(cleanItem).filter(Boolean);
+      piece = label;
+    }
+  }
+  piece = cleanItem(piece);
+  const extra: Pick<Item, "time" | "qty"> = {};
+  const time = /(?:^|\s)(\d{1,2}:\d{2}(?:\s?[ap]m)?|\d{1,2}\s?[ap]m)(?=\s|$)/i.exec(piece);
+  if (time) {
+    extra.time = time[1]!;
+    piece = cleanItem(piece.replace(time[0], " ").replace(/\s+/g, " "));
+  }
+  const qty = /^(\d{1,3})\s?x\s+|\s+x\s?(\d{1,3})$/i.exec(piece);
+  if (qty) {
+    extra.qty = Number(qty[1] ?? qty[2]);
+    piece = cleanItem(piece.replace(qty[0], " "));
+  }
+  if (extra.time) {
+    const bare = new RegExp(String.raw`^(${NUMBER})\s?(${UNIT})?$`, "i").exec(piece);
+    if (!piece || bare) {
+      const v = bare ? readNumber(bare[1]!, bare[2]) : undefined;
+      return { label: extra.time, options, ...(v ? { value: v.value, ...(v.unit ? { unit: v.unit } : {}) } : {}), ...extra };
+    }
+  }
+  const range = RANGE.exec(piece);
+  if (range && Number(range[3]) > Number(range[2]) && Number(range[3]) - Number(range[2]) <= 100 && range[1]!.trim())
+    return { label: cleanItem(range[1]!), options, range: [Number(range[2]), Number(range[3])], ...extra };
+  const valued = VALUED.exec(piece);
+  if (valued && cleanItem(valued[1]!)) {
+    const label = cleanItem(valued[1]!.replace(/\s+(?:at|is|for|costs?|of)$/i, ""));
+    const { value, unit } = readNumber(valued[2]!, valued[3]);
+    const trailingSym = /([€£₹¥])\s*$/.exec(piece)?.[1];
+    if (label && Number.isFinite(value) && !/^(?:top|last|next|first|only|about|over|under|every|week|day|step|stage|phase|level|grade|class|room|ward|episode|chapter|season|part|round|q)$/i.test(label.split(/\s+/).pop()!))
+      return { label, options, value, ...(unit ? { unit } : trailingSym ? { unit: trailingSym } : {}), ...extra };
+  }
+  if (!piece && !options.length) return undefined;
+  return { label: piece, options, ...extra };
+}
+
+/** Splits a list's text into pieces (commas inside numbers and parentheses kept). */
+function pieces(s: string): string[] {
+  const { text, hidden } = mask(s);
+  let parts = text.split(/\s*(?:,(?!\d{2,3}\b)|;|\||\band\b|&|\s\+\s|\bvs\.?\s|\bversus\b|\n|\s(?:or)\s)\s*/i);
+  // "junior / adult / senior" alone (no other separator): the slashes separate the items.
+  if (parts.length === 1 && / \/ /.test(text)) parts = text.split(/\s+\/\s+/);
+  return parts.map((p) => unmask(p, hidden)).filter((p) => p.trim());
+}
+
+/** "hotel reservation form check in": what the screen is comes before the first item. */
+const KIND_PREFIX = /^.*\b(?:form|page|screen|table|chart|graph|dashboard|tracker|widget|card|panel)\s+(?=\S)(?!\S*\s*$)/i;
+
+const shortEnough = (it: Item) => it.label.split(/\s+/).length <= 6 && it.label.length <= 50;
+
+/** Every enumeration in the request: per sentence, the longest list found after a lead (ties: the later lead). */
+export function readItemLists(text: string): Item[][] {
+  const out: Item[][] = [];
+  const { text: masked, hidden } = mask(text);
+  const sentences = masked.split(/(?<=[a-z)\d%])(?<!\b(?:dr|mr|mrs|ms|st|prof|vs|no))[.!?](?:\s+|$)|\n+/i);
+  for (const m of sentences) {
+    const starts = new Set<number>([0]);
+    const s2 = m;
+    LEAD.lastIndex = 0;
+    for (let l = LEAD.exec(s2); l; l = LEAD.exec(s2)) starts.add(l.index + l[0].length);
+    let best: Item[] = [];
+    let bestAt = -1;
+    let bestStrong = false;
+    for (const at of [...starts].sort((a, b) => a - b)) {
+      const tail = unmask(s2.slice(at), hidden).replace(END, "");
+      const items = pieces(tail)
+        .map((p, i) => (i === 0 ? p.replace(KIND_PREFIX, "") : p))
+        .map(readItem)
+        .filter((x): x is Item => !!x && (!!x.label || x.options.length > 0));
+      if (items.length < 2 || !items.every(shortEnough)) continue;
+      const strong = at === 0 || !WEAK.test(s2.slice(0, at));
+      if (items.length > best.length || (items.length === best.length && (strong || !bestStrong) && at > bestAt)) {
+        best = items;
+        bestAt = at;
+        bestStrong = strong;
+      }
+    }
+    // A single item with its own options ("a quick poll … Thursday, Friday or Monday" is a list; "severity low/high" one item).
+    if (!best.length) {
+      const one = readItem(unmask(s2.slice(Math.max(...starts)), hidden).replace(END, ""));
+      if (one && one.options.length >= 2) best = [one];
+    }
+    if (best.length) out.push(best);
+  }
+  return out;
+}
