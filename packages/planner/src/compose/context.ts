@@ -91,11 +91,28 @@ export function placesFor(ctx: Ctx, n: number): { city: string; country: string;
   return [...own, ...rest].slice(0, Math.max(n, own.length));
 }
 
+/** What a field's name says about its input when the lexicon does not know the whole name ("wedding date"). */
+const BY_WORD: [RegExp, Partial<FieldSpec> & Pick<FieldSpec, "input">][] = [
+  [/\b(?:date|birthday|dob|check[ -]?in|check[ -]?out|deadline|day)$/i, { input: "date" }],
+  [/\b(?:e-?mail)\b/i, { input: "textInput", type: "email" }],
+  [/\b(?:phone|mobile|cell|whatsapp)\b/i, { input: "textInput", type: "tel" }],
+  [/\b(?:url|link|website|linkedin|github|portfolio)\b/i, { input: "textInput", type: "url" }],
+  [/\b(?:number of|how many|count|qty|quantity|guests|adults|children|age|years|amount|budget|price|cost|size in|coats|width|height|weight)\b/i, { input: "textInput", type: "number" }],
+  [/\b(?:message|comments?|notes?|description|details|tell (?:me|us)|why|steps|reason for|explain|anything else|bio|about (?:you|your)|letter|improve|feedback)\b/i, { input: "textArea", rows: 4 }],
+  [/^(?:i |agree|accept|subscribe|remember|keep me|send me|do you|are you|is it|have you|allow|enable|show)\b/i, { input: "checkbox" }],
+];
+
 /** A field's input spec for a word the user wrote ("phone" → a tel input), or a text input labelled with it. */
 export function fieldSpec(word: string): FieldSpec {
   const known = fieldFor(word);
   const label = capitalize(word.trim());
-  return known ? { ...known, label: ownLabel(word, known.label) } : { label, input: "textInput", synonyms: [] };
+  if (known) return { ...known, label: ownLabel(word, known.label) };
+  const head = word.trim().split(/\s+/).pop() ?? "";
+  const byHead = head !== word.trim() ? fieldFor(head) : undefined;
+  const byWord = BY_WORD.find(([re]) => re.test(word.trim()))?.[1];
+  if (byWord) return { label, synonyms: [], ...byWord };
+  if (byHead && byHead.input !== "select") return { ...byHead, label };
+  return { label, input: "textInput", synonyms: [] };
 }
 
 /** The user's own wording is the label; an abbreviation ("dob", "zip") reads as the lexicon's label. */

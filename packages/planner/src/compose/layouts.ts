@@ -27,6 +27,7 @@ import {
   type Row,
   type UiNode,
 } from "../ui";
+import type { Item } from "../understand/items";
 import { CATALOG, addDays, iso, peopleFor, placesFor, shortDate, TODAY, type Ctx } from "./context";
 import {
   chart,
@@ -35,6 +36,7 @@ import {
   faqSection,
   field,
   form,
+  type FieldWord,
   header,
   itemCards,
   itemList,
@@ -54,6 +56,8 @@ export type Layout = (ctx: Ctx) => UiNode[];
 
 /** The user's own list, when the request has one. */
 const own = (ctx: Ctx): string[] => ctx.e.lists[0] ?? [];
+/** The user's own list read as items (options, values, ranges), when the request has one. */
+const ownItems = (ctx: Ctx): Item[] => [...ctx.e.items].sort((a, b) => b.length - a.length)[0] ?? [];
 /** How many things to show: the user's count, else `n`. */
 const count = (ctx: Ctx, n: number, max = 24): number => Math.max(1, Math.min(max, ctx.e.count?.n ?? n));
 const items = (ctx: Ctx, n: number) => {
@@ -69,7 +73,7 @@ function listOr(ctx: Ctx, fallback: readonly string[]): string[] {
 }
 
 function formLayout(ctx: Ctx, defaults: string[], submit: string, event: string, subtitle: string): UiNode[] {
-  const fields = own(ctx).length ? own(ctx) : defaults;
+  const fields: FieldWord[] = ownItems(ctx).length ? ownItems(ctx) : defaults;
   return [...header(ctx.title, subtitle), card(ctx.title, { name: "form_card" }, form(fields, submit, event, { columns: fields.length > 6 ? 2 : 1 }))];
 }
 
@@ -131,7 +135,7 @@ export const LAYOUTS: Record<string, Layout> = {
   login: (ctx) => [
     ...header(ctx.title === "Login" || ctx.title.length < 4 ? "Welcome back" : ctx.title, `Sign in to ${ctx.domainMatched ? ctx.domain.brand[0] : "your account"}.`),
     card("Sign in", { name: "sign_in_card" }, [
-      ...(own(ctx).length ? own(ctx).map((f) => field(f)) : [field("email"), field("password")]),
+      ...(ownItems(ctx).length ? ownItems(ctx).filter((f) => !/remember|forgot/i.test(f.label)).map((f) => field(f)) : [field("email"), field("password")]),
       checkbox(false, { name: "remember_me", label: "Remember me" }),
       button("Sign in", { name: "sign_in", variant: "primary", fullWidth: true, onPress: "sign_in" }),
       row([button("Forgot password?", { name: "forgot_password", variant: "ghost", onPress: "forgot_password" }), button("Create an account", { name: "create_account", variant: "ghost", onPress: "create_account" })], { justify: "between" }),
@@ -140,7 +144,7 @@ export const LAYOUTS: Record<string, Layout> = {
   signup: (ctx) => [
     ...header(ctx.title.length < 4 || /^sign ?up$/i.test(ctx.title) ? "Create your account" : ctx.title, `Join ${ctx.domainMatched ? ctx.domain.brand[0] : "us"} in under a minute.`),
     card("Sign up", { name: "sign_up_card" }, [
-      ...(own(ctx).length ? own(ctx) : ["Full name", "Email", "Password"]).map((f) => field(f)),
+      ...(ownItems(ctx).length ? ownItems(ctx) : ["Full name", "Email", "Password"]).map((f) => field(f)),
       checkbox(false, { name: "accept_terms", label: "I accept the terms and the privacy policy" }),
       button("Create account", { name: "create_account", variant: "primary", fullWidth: true, onPress: "sign_up" }),
     ]),
@@ -152,7 +156,7 @@ export const LAYOUTS: Record<string, Layout> = {
       ...header(ctx.title.length < 4 ? "Contact us" : ctx.title, `Questions for ${brand}? We answer within one working day.`),
       grid(
         [
-          card("Send us a message", { name: "message_card" }, form(own(ctx).length ? own(ctx) : ["Name", "Email", "Subject", "Message"], "Send message", "send_message")),
+          card("Send us a message", { name: "message_card" }, form(ownItems(ctx).length ? ownItems(ctx) : ["Name", "Email", "Subject", "Message"], "Send message", "send_message")),
           card("Other ways to reach us", { name: "reach_card" }, [
             details({ Email: `hello@${nameOf(brand).replace(/_/g, "")}.com`, Phone: "+1 555 0142", Address: `${where.address}, ${where.city}`, Hours: "Mon–Fri, 9:00–18:00" }),
           ]),
@@ -165,7 +169,7 @@ export const LAYOUTS: Record<string, Layout> = {
     const e = ctx.e;
     const services = ctx.domain.services.map((s) => s.name);
     const guests = e.numbers.find((n) => n > 0 && n <= 50);
-    const fields = own(ctx).length ? own(ctx) : undefined;
+    const fields = ownItems(ctx).length ? ownItems(ctx) : undefined;
     const place = e.places[0] ?? e.people[0] ?? e.organisations[0];
     return [
       ...header(ctx.title, place ? `At ${place}${e.dates[0] ? `, ${e.dates[0]}` : ""}${e.times[0] ? ` at ${e.times[0]}` : ""}.` : "Choose a time that suits you; we confirm by email."),
@@ -224,7 +228,7 @@ export const LAYOUTS: Record<string, Layout> = {
       ...header(ctx.title.length < 4 ? "Checkout" : ctx.title, "Secure payment. You can review everything before paying."),
       grid(
         [
-          card("Shipping and payment", { name: "payment_card" }, form(own(ctx).length ? own(ctx) : ["Full name", "Email", "Address", "City", "Postal code", "Card number", "Expiry date", "CVC"], `Pay ${money(subtotal + shipping, ctx.currency)}`, "pay", { columns: 2 })),
+          card("Shipping and payment", { name: "payment_card" }, form(ownItems(ctx).filter((i) => i.value === undefined).length ? ownItems(ctx).filter((i) => i.value === undefined) : ["Full name", "Email", "Address", "City", "Postal code", "Card number", "Expiry date", "CVC"], `Pay ${money(subtotal + shipping, ctx.currency)}`, "pay", { columns: 2 })),
           card("Order summary", { name: "summary_card" }, [
             list(bought.map((i) => ({ title: i.name, subtitle: money(i.price ?? 0, ctx.currency) })), { name: "order_items" }),
             details({ Subtotal: money(subtotal, ctx.currency), Shipping: shipping ? money(shipping, ctx.currency) : "Free", Total: money(subtotal + shipping, ctx.currency) }, "totals"),

@@ -1,5 +1,5 @@
 import { PEOPLE, PLACES } from "../content";
-import { slug, titleCase } from "../text";
+import { capitalize, slug, titleCase } from "../text";
 import {
   accordion,
   areaChart,
@@ -31,6 +31,7 @@ import {
   type UiNode,
 } from "../ui";
 import { CATALOG, fieldSpec, iso, addDays, TODAY, type Ctx } from "./context";
+import type { Item } from "../understand/items";
 
 /**
  * The sections screens are composed of: a header, a form from field names, a table from columns, a chart from
@@ -50,11 +51,27 @@ export interface FieldOptions {
   values?: Record<string, unknown>;
 }
 
-/** One input for a field name the user wrote (or a lexicon field). */
-export function field(word: string, opts: FieldOptions = {}): UiNode {
+/** Options that mean yes or no: a switch, not a select. */
+const YES_NO = /^(?:yes|no|y|n|true|false|on|off)$/i;
+
+/** What the user wrote for one field: its name, or an item with options / a range. */
+export type FieldWord = string | Item;
+
+/** One input for a field the user wrote (or a lexicon field): their options become a select, a range a slider. */
+export function field(w: FieldWord, opts: FieldOptions = {}): UiNode {
+  const word = typeof w === "string" ? w : w.label || w.options.join(" or ");
   const f = fieldSpec(word);
   const name = nameOf(f.label);
   const typed = opts.values?.[name];
+  if (typeof w !== "string" && w.options.length >= 2) {
+    if (w.options.every((o) => YES_NO.test(o))) return switch_(typed === true, { name, label: f.label });
+    const options = w.options.map(capitalize);
+    return select(typeof typed === "string" ? typed : "", { name, label: f.label, options, placeholder: `Choose ${f.label.toLowerCase()}` });
+  }
+  if (typeof w !== "string" && w.range) {
+    const [min, max] = w.range;
+    return slider(typeof typed === "number" ? typed : Math.round((min + max) / 2), { name, label: `${f.label} (${min}–${max})`, min, max, step: 1 });
+  }
   switch (f.input) {
     case "textArea":
       return textArea({ name, label: f.label, rows: 4, ...(f.placeholder ? { placeholder: f.placeholder } : {}) });
@@ -82,7 +99,7 @@ export function field(word: string, opts: FieldOptions = {}): UiNode {
 }
 
 /** A form: the fields, then the submit button (its event is the form's action). */
-export function form(fields: string[], submit: string, event: string, opts: FieldOptions & { columns?: number } = {}): UiNode[] {
+export function form(fields: FieldWord[], submit: string, event: string, opts: FieldOptions & { columns?: number } = {}): UiNode[] {
   const inputs = fields.map((f) => field(f, opts));
   const body = opts.columns && opts.columns > 1 ? [grid(inputs, { columns: opts.columns, gap: 12 })] : inputs;
   return [...body, row([button(submit, { name: nameOf(event), variant: "primary", onPress: event })], { justify: "end" })];
