@@ -46,6 +46,7 @@ import {
   stats,
   type ChartKind,
 } from "./sections";
+import { measureOf } from "./chart-data";
 
 /**
  * One layout per family: which sections, in which order, filled from the request's entities and the context's
@@ -102,10 +103,35 @@ function chartLayout(ctx: Ctx, kind: ChartKind): UiNode[] {
   return [...header(ctx.title), card(ctx.title, { name: "chart_card" }, [c]), ...summary];
 }
 
+const PART_WORDS: Record<string, RegExp> = {
+  "bar-chart": /\b(?:bar|bars|column chart|histogram|chart|graph)\b/i,
+  "line-chart": /\b(?:line|trend|chart|graph)\b/i,
+  "area-chart": /\b(?:area|chart|graph)\b/i,
+  "pie-chart": /\b(?:pie|donut|doughnut|breakdown|share)\b/i,
+  table: /\btable\b/i,
+  list: /\blist\b/i,
+};
+
+/** The clause of the request that asks for a part ("a pie chart of traffic sources (search, social …)"). */
+export function partPhrase(text: string, part: string): string | undefined {
+  const re = PART_WORDS[part];
+  if (!re) return undefined;
+  const hidden: string[] = [];
+  const masked = text.replace(/\(([^()]*)\)/g, (_, inner: string) => `\u0001${hidden.push(inner) - 1}\u0002`);
+  const clauses = masked.split(/\s*(?:,|;|:|\s\+\s|\band\s+(?=(?:a|an|the|some)\b)|\bwith\s+(?=(?:a|an|the|some)\b)|\s[-—–]\s)\s*/i);
+  const found = clauses.find((c) => re.test(c) && !/\bdashboard\b/i.test(c)) ?? clauses.find((c) => re.test(c));
+  return found?.replace(/\u0001(\d+)\u0002/g, (_, i: string) => `(${hidden[Number(i)]})`);
+}
+
 /** A part the request names inside a container ("with a table of orders"). */
 export function partSection(ctx: Ctx, part: string): UiNode[] {
   const kind = CHART_OF[part];
-  if (kind) return [card(ctx.e.measure ? titleCase(ctx.e.measure.of) : titleCase(ctx.domain.series.label), { name: `${kind}_chart_card` }, [chart(ctx, kind, {})])];
+  if (kind) {
+    const phrase = partPhrase(ctx.e.text, part);
+    const what = phrase ? measureOf(phrase) : undefined;
+    const title = what ? titleCase(what) : ctx.e.measure ? titleCase(ctx.e.measure.of) : titleCase(ctx.domain.series.label);
+    return [card(title, { name: `${kind}_chart_card` }, [chart(ctx, kind, { ...(phrase ? { phrase } : {}), title })])];
+  }
   const of = new RegExp(`\\b${part.replace("-", " ")}s?\\s+(?:of|for|with)\\s+([a-z][a-z ]{2,30}?)(?:\\s+(?:and|with)\\b|[,.]|$)`, "i").exec(ctx.e.text)?.[1];
   const title = of ? titleCase(of) : undefined;
   switch (part) {

@@ -32,6 +32,7 @@ import {
 } from "../ui";
 import { CATALOG, fieldSpec, iso, addDays, TODAY, type Ctx } from "./context";
 import type { Item } from "../understand/items";
+import { chartData, measureOf } from "./chart-data";
 
 /**
  * The sections screens are composed of: a header, a form from field names, a table from columns, a chart from
@@ -162,31 +163,43 @@ const peopleNames = (ctx: Ctx): string[] => ctx.rng.sample(PEOPLE.names, 12).map
 
 export type ChartKind = "bar" | "line" | "area" | "pie";
 
-/** A chart of the user's values, or of the domain's series over months. */
-export function chart(ctx: Ctx, kind: ChartKind, opts: { name?: string; title?: string; series?: string } = {}): UiNode {
-  const own = ctx.e.values;
-  const measure = ctx.e.measure;
-  const yKey = nameOf(opts.series ?? measure?.of ?? ctx.domain.series.label) || "value";
-  const xKey = nameOf(measure?.by && own.length ? measure.by : own.length ? "label" : "month") || "label";
-  let rows: Row[];
-  if (own.length >= 2) rows = own.map((v) => ({ [xKey]: v.label, [yKey]: v.value }));
-  else {
-    const months = ctx.e.count && /month/.test(ctx.e.count.noun) ? Math.min(12, ctx.e.count.n) : 6;
-    const values = ctx.domain.series.values.slice(-months);
-    rows = values.map((v, i) => ({ [xKey]: MONTHS[(12 - values.length + i) % 12]!, [yKey]: v }));
-  }
-  const title = opts.title ?? (measure ? `${titleCase(measure.of)} by ${measure.by}` : titleCase(opts.series ?? ctx.domain.series.label));
+/** A chart of what its phrase asks for (the whole request by default): the user's values, list, span of time and series. */
+export function chart(ctx: Ctx, kind: ChartKind, opts: { name?: string; title?: string; series?: string; phrase?: string } = {}): UiNode {
+  const phrase = opts.phrase ?? ctx.e.text;
+  const data = chartData(phrase, { places: ctx.e.places, base: ctx.domain.series.values, rng: ctx.rng, pie: kind === "pie", categoriesFor: (k) => categoriesFor(ctx, k) });
+  const measure = opts.phrase ? undefined : ctx.e.measure;
+  const what = opts.series ?? measureOf(phrase) ?? measure?.of ?? ctx.domain.series.label;
+  const c0 = data.categories[0] ?? "";
+  const xName = /^(?:19|20)\d\d$/.test(c0) ? "year" : /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/.test(c0) ? "month" : /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)$/.test(c0) ? "day" : /^Q[1-4]$/.test(c0) ? "quarter" : (measure?.by ?? /\b(?:by|per|each)\s+([a-z]+)/i.exec(phrase)?.[1] ?? "label");
+  const xKey = nameOf(xName) || "label";
+  const ys = data.series.map((s) => (s.name === "value" ? nameOf(what) || "value" : nameOf(s.name) || "value"));
+  const rows: Row[] = data.categories.map((c, i) => ({ [xKey]: c, ...Object.fromEntries(data.series.map((s, k) => [ys[k]!, s.values[i] ?? 0])) }));
+  const title = opts.title ?? (measure ? `${titleCase(measure.of)} by ${measure.by}` : titleCase(what));
   const name = opts.name ?? `${kind}_chart`;
   if (kind === "pie")
     return pieChart(
-      rows.map((r) => ({ label: String(r[xKey]), value: Number(r[yKey]) })),
-      { name, title, donut: /donut|doughnut/i.test(ctx.e.norm) },
+      data.categories.map((c, i) => ({ label: c, value: data.series[0]!.values[i] ?? 0 })),
+      { name, title, donut: /donut|doughnut/i.test(phrase) },
     );
-  const props = { name, x: xKey, y: yKey, title, height: 260 };
+  const stacked = /\bstacked\b/i.test(phrase) && ys.length > 1;
+  const props = { name, x: xKey, y: ys.length === 1 ? ys[0]! : ys, title, height: 260, ...(stacked ? { stacked: true } : {}) };
   return kind === "line" ? lineChart(rows, props) : kind === "area" ? areaChart(rows, props) : barChart(rows, props);
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** Categories of a kind a chart is broken down by ("by region", "per channel", "by grade"). */
+export function categoriesFor(ctx: Ctx, kind: string): string[] | undefined {
+  const k = kind.toLowerCase().replace(/s$/, "");
+  if (k === "region") return ["North", "South", "East", "West"];
+  if (k === "country") return [...new Set(ctx.rng.sample(PLACES.cities, 8).map((c) => c.country))].slice(0, 5);
+  if (k === "city" || k === "location" || k === "store" || k === "branch") return ctx.rng.sample(PLACES.cities, 5).map((c) => c.name);
+  if (k === "channel" || k === "source") return ["Search", "Social", "Email", "Direct", "Referral"];
+  if (k === "device") return ["Mobile", "Desktop", "Tablet"];
+  if (k === "shift") return ["Morning", "Afternoon", "Night"];
+  if (k === "category" || k === "type" || k === "department" || k === "team" || k === "product" || k === "plan") return ctx.domain.categories.slice(0, 5);
+  if (k === "month") return undefined;
+  if (/^(?:grade|class|level|year|week|day|stage|round|floor|ward|room|team|group)$/.test(k)) return Array.from({ length: 5 }, (_, i) => `${capitalize(k)} ${i + 1}`);
+  return undefined;
+}
 
 /** Key figures: the user's labelled values, else the domain's metrics. */
 export function stats(ctx: Ctx, n = 4): UiNode {

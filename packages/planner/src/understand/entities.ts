@@ -172,7 +172,7 @@ export function readEntities(text: string): Entities {
   return {
     text,
     norm,
-    lists: items.map((l) => l.map((i) => i.label || i.options.join(" / "))).sort((a, b) => b.length - a.length),
+    lists: items.map((l) => l.map((i) => i.text || i.label)).sort((a, b) => b.length - a.length),
     items,
     quotes: quotes(text),
     names: names(text),
