@@ -6,7 +6,7 @@ import { makeCtx, type Ctx } from "./context";
 import { LAYOUTS, partSection } from "./layouts";
 import { header, itemList, details } from "./sections";
 import { capitalize, joinAnd } from "../text";
-import { button, card, row, text } from "../ui";
+import { button, card, row, text, text as text_ } from "../ui";
 
 /** A composed screen: its code, family and an account of what was recognised. */
 export interface Composed {
@@ -57,6 +57,53 @@ function overview(ctx: Ctx): UiNode[] {
   ];
 }
 
+/** Every piece of text a screen's nodes carry (labels, values, options, rows), lower-case, for "is it shown?". */
+export function textOf(nodes: readonly UiNode[]): string {
+  const out: string[] = [];
+  const add = (v: unknown): void => {
+    if (typeof v === "string" || typeof v === "number") out.push(String(v));
+    else if (Array.isArray(v)) v.forEach(add);
+    else if (v && typeof v === "object") Object.values(v).forEach(add);
+  };
+  const walk = (ns: readonly UiNode[]) =>
+    ns.forEach((n) => {
+      add(n.value);
+      add(n.props);
+      if (n.children) walk(n.children);
+    });
+  walk(nodes);
+  return out.join(" | ").toLowerCase().replace(/(\d),(?=\d{3}\b)/g, "$1");
+}
+
+const shown = (term: string, text: string) => {
+  const t = term.toLowerCase().replace(/(\d),(?=\d{3}\b)/g, "$1").trim();
+  return !t || new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text);
+};
+
+/**
+ * The user's own names, quotes, codes, places and dates a layout did not use: said under the heading, so nothing the
+ * user wrote is dropped ("Sign in" for "the Northwind employee portal" says Northwind).
+ */
+export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
+  const text = textOf(nodes);
+  const terms = [...e.quotes, ...e.names, ...e.places, ...e.people, ...e.organisations, ...e.dates, ...e.times];
+  const missing: string[] = [];
+  for (const t of terms) {
+    const clean = t.replace(/^(?:the|a|an)\s+/i, "").trim();
+    if (clean.length < 2 || shown(clean, text) || missing.some((m) => m.toLowerCase().includes(clean.toLowerCase()))) continue;
+    for (let i = missing.length - 1; i >= 0; i--) if (clean.toLowerCase().includes(missing[i]!.toLowerCase())) missing.splice(i, 1);
+    missing.push(clean);
+  }
+  if (!missing.length) return nodes;
+  const line = missing.join(" · ");
+  const at = nodes.findIndex((n) => n.type === "heading");
+  if (at < 0) return [text_(line, { tone: "muted" }), ...nodes];
+  const next = nodes[at + 1];
+  if (next?.type === "text" && typeof next.value === "string" && next.props?.tone === "muted")
+    return [...nodes.slice(0, at + 1), text_(`${line} — ${next.value}`, { tone: "muted" }), ...nodes.slice(at + 2)];
+  return [...nodes.slice(0, at + 1), text_(line, { tone: "muted" }), ...nodes.slice(at + 1)];
+}
+
 /** Prints a screen of `nodes` for a request. */
 export function printScreen(title: string, nodes: UiNode[], e: Entities): string {
   const settings: ScreenSettings = { title, ...(e.theme ? { theme: e.theme } : {}) };
@@ -86,5 +133,6 @@ export function composeNew(request: string, hint?: FamilyMatch): Composed {
     ...(e.values.length ? [`Values given: ${e.values.map((v) => `${v.label} ${v.value}${v.unit === "%" ? "%" : ""}`).join(", ")}.\n`] : []),
     ...(ctx.domainMatched ? [`Content comes from the ${ctx.domain.id} domain's data.\n`] : []),
   ];
+  nodes = keepOwnWords(nodes, e);
   return { code: printScreen(ctx.title, nodes, e), family: family || "list", reasoning: recognised };
 }
