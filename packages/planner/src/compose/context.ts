@@ -20,6 +20,10 @@ export interface Ctx {
   /** Heading of the screen, from the request's own words. */
   title: string;
   currency: string;
+  /** The name the user gave their business, product or place ('ShipFast', "Northwind", "Lotus Spa"), else the domain's. */
+  brand: string;
+  /** True when `brand` is the user's own. */
+  ownBrand: boolean;
 }
 
 /** The screen's date "today": fixed, so the same request always gives the same screen. */
@@ -46,7 +50,7 @@ export function titleOf(e: Entities, fallback: string): string {
   const stripped = t
     .replace(KIND_WORDS, " ")
     .replace(/^\s*(?:of|for|about|on|to)\s+/i, "")
-    .replace(/\s+(?:of|for|about|on|to|with|and|in)\s*$/i, "")
+    .replace(/(?<!\b(?:sign|log|check|plug|opt))\s+(?:of|for|about|on|to|with|and|in)\s*$/i, "")
     .replace(/\s+/g, " ")
     .replace(/^(?:a|an|the|my|our)\s+/i, "")
     .trim();
@@ -61,8 +65,13 @@ const NEUTRAL = DOMAINS.find((d) => d.id === "saas") ?? DOMAINS[0]!;
 export function makeCtx(e: Entities, match: FamilyMatch, fallbackTitle: string): Ctx {
   const found = domainFor(e.text);
   const domain = found ?? NEUTRAL;
+  const own = [...e.quotes, ...e.organisations, ...e.names.filter((n) => !e.people.includes(n) && !e.places.includes(n) && !/^#|\d/.test(n) && !/^(?:Dr|Mr|Mrs|Ms)\b/.test(n))].find(
+    (n) => n.split(/\s+/).length <= 4,
+  );
   return {
     e,
+    brand: own ?? (found ? domain.brand[0]! : "our team"),
+    ownBrand: !!own,
     family: match.family,
     parts: match.parts,
     domain,

@@ -94,6 +94,17 @@ export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
     for (let i = missing.length - 1; i >= 0; i--) if (clean.toLowerCase().includes(missing[i]!.toLowerCase())) missing.splice(i, 1);
     missing.push(clean);
   }
+  // Listed things no section showed: kept in a card of their own, as written.
+  const listed = [...e.items].sort((a, b) => b.length - a.length)[0] ?? [];
+  const unshown = listed.filter((i) => {
+    const label = (i.label || i.text).replace(/^(?:the|a|an)\s+/i, "");
+    return label.length >= 2 && !shown(label, text) && !/^(?:button|link|hero|cta)\b/i.test(label);
+  });
+  if (unshown.length) {
+    const card_ = card("Details", { name: "own_details" }, [itemList(unshown.map((i) => capitalize(i.text || i.label)), { name: "own_items" })]);
+    const at = nodes.findIndex((n, k) => k > 0 && n.type === "row" && textOf([n]).includes("submit"));
+    nodes = at > 0 ? [...nodes.slice(0, at), card_, ...nodes.slice(at)] : [...nodes, card_];
+  }
   if (!missing.length) return nodes;
   const line = missing.join(" · ");
   const at = nodes.findIndex((n) => n.type === "heading");

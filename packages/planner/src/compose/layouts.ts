@@ -34,6 +34,7 @@ import {
   dataTable,
   details,
   faqSection,
+  cell,
   field,
   form,
   type FieldWord,
@@ -59,12 +60,35 @@ export type Layout = (ctx: Ctx) => UiNode[];
 const own = (ctx: Ctx): string[] => ctx.e.lists[0] ?? [];
 /** The user's own list read as items (options, values, ranges), when the request has one. */
 const ownItems = (ctx: Ctx): Item[] => [...ctx.e.items].sort((a, b) => b.length - a.length)[0] ?? [];
+/** The user's listed things as named items with their price or value ("Toyota Corolla 2018 $12,500", "day pass 15 €"). */
+const ownThings = (ctx: Ctx, min = 2): { name: string; price?: number; options: string[]; text: string }[] => {
+  const l = ownItems(ctx).filter((i) => i.label && !/^(?:hero|cta|filters?|search|total|subtotal|button|chart|table)\b/i.test(i.label));
+  if (l.length < min) return [];
+  return l.map((i) => ({ name: capitalize(i.label), ...(i.value !== undefined ? { price: i.value } : {}), options: i.options, text: i.text }));
+};
 /** How many things to show: the user's count, else `n`. */
 const count = (ctx: Ctx, n: number, max = 24): number => Math.max(1, Math.min(max, ctx.e.count?.n ?? n));
 const items = (ctx: Ctx, n: number) => {
   const all = ctx.domain.items;
   return Array.from({ length: Math.min(n, all.length * 2) }, (_, i) => all[i % all.length]!).slice(0, n);
 };
+/** A plausible cell of a places table for a column the user named ("distance", "rating", "kW", "price per kWh"). */
+function placeCell(column: string, i: number): string | number {
+  const c = column.toLowerCase();
+  if (/distance|km|mile/.test(c)) return `${(0.4 + i * 0.7).toFixed(1)} km`;
+  if (/rating|stars/.test(c)) return (4.8 - (i % 5) * 0.2).toFixed(1);
+  if (/kwh/.test(c)) return `€${(0.39 + (i % 4) * 0.04).toFixed(2)} per kWh`;
+  if (/\bkw\b/.test(c)) return `${[50, 150, 22, 300, 75][i % 5]} kW`;
+  if (/price|cost|fee/.test(c)) return `$${(3 + i * 1.5).toFixed(2)}`;
+  if (/open|hours/.test(c)) return ["7:00–19:00", "8:00–20:00", "6:30–18:00", "9:00–21:00"][i % 4]!;
+  return ["Yes", "No"][i % 2]!;
+}
+
+const cellText = (ctx: Ctx, column: string, i: number): string => {
+  const v = cell(ctx, column, i, peopleFor(ctx, 6));
+  return typeof v === "number" && /salary|price|cost|pay/i.test(column) ? money(v, ctx.currency) : String(v);
+};
+
 const ICONS: IconName[] = ["star", "heart", "check", "clock", "user", "home", "calendar", "mail"];
 
 /** The user's listed items as list entries, else `fallback`. */
@@ -159,7 +183,7 @@ export function partSection(ctx: Ctx, part: string): UiNode[] {
 export const LAYOUTS: Record<string, Layout> = {
   form: (ctx) => formLayout(ctx, ["Full name", "Email", "Phone", "Message"], "Submit", "submit_form", "Fill in the details below and we will get back to you."),
   login: (ctx) => [
-    ...header(ctx.title === "Login" || ctx.title.length < 4 ? "Welcome back" : ctx.title, `Sign in to ${ctx.domainMatched ? ctx.domain.brand[0] : "your account"}.`),
+    ...header(ctx.title === "Login" || ctx.title.length < 4 ? "Welcome back" : ctx.title, `Sign in to ${ctx.ownBrand || ctx.domainMatched ? ctx.brand : "your account"}.`),
     card("Sign in", { name: "sign_in_card" }, [
       ...(ownItems(ctx).length ? ownItems(ctx).filter((f) => !/remember|forgot/i.test(f.label)).map((f) => field(f)) : [field("email"), field("password")]),
       checkbox(false, { name: "remember_me", label: "Remember me" }),
@@ -168,7 +192,7 @@ export const LAYOUTS: Record<string, Layout> = {
     ]),
   ],
   signup: (ctx) => [
-    ...header(ctx.title.length < 4 || /^sign ?up$/i.test(ctx.title) ? "Create your account" : ctx.title, `Join ${ctx.domainMatched ? ctx.domain.brand[0] : "us"} in under a minute.`),
+    ...header(ctx.title.length < 4 || /^sign ?up$/i.test(ctx.title) ? "Create your account" : ctx.title, `Join ${ctx.ownBrand || ctx.domainMatched ? ctx.brand : "us"} in under a minute.`),
     card("Sign up", { name: "sign_up_card" }, [
       ...(ownItems(ctx).length ? ownItems(ctx) : ["Full name", "Email", "Password"]).map((f) => field(f)),
       checkbox(false, { name: "accept_terms", label: "I accept the terms and the privacy policy" }),
@@ -176,7 +200,7 @@ export const LAYOUTS: Record<string, Layout> = {
     ]),
   ],
   contact: (ctx) => {
-    const brand = ctx.domainMatched ? ctx.domain.brand[0]! : (ctx.e.organisations[0] ?? "our team");
+    const brand = ctx.brand;
     const where = placesFor(ctx, 1)[0]!;
     return [
       ...header(ctx.title.length < 4 ? "Contact us" : ctx.title, `Questions for ${brand}? We answer within one working day.`),
@@ -303,19 +327,31 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   pricing: (ctx) => {
-    const named = own(ctx).filter((p) => !/^[$€£₹¥]?\d/.test(p) && p.split(" ").length <= 3);
+    const things = ownThings(ctx).filter((t) => t.name.split(" ").length <= 4);
+    const named = things.length >= 2 ? things.map((t) => t.name) : own(ctx).filter((p) => !/^[$€£₹¥]?\d/.test(p) && p.split(" ").length <= 3).map(capitalize);
     const n = named.length >= 2 ? named.length : count(ctx, 3, 6);
-    const names = named.length >= 2 ? named.map(capitalize) : ["Starter", "Pro", "Business", "Enterprise", "Team", "Plus"].slice(0, n);
-    const prices = ctx.e.amounts.length >= n ? ctx.e.amounts : names.map((_, i) => [0, 19, 49, 99, 199, 399][i]! * (ctx.currency === "INR" ? 80 : 1));
-    const features = [...ctx.domain.features.map((f) => f.title), ...ctx.domain.services.map((s) => s.name)];
+    const names = named.length >= 2 ? named : ["Starter", "Pro", "Business", "Enterprise", "Team", "Plus"].slice(0, n);
+    // A price written inside a plan's parentheses ("Team ($12/user, unlimited projects)") is its price; the rest its features.
+    const priceIn = (opts: string[]) => opts.map((o) => /^[$€£₹¥]\s?(\d[\d,.]*)|^(\d[\d,.]*)\s?[$€£₹¥]/.exec(o)).find(Boolean);
+    const prices = names.map((_, i) => {
+      const t = things[i];
+      const inside = t ? priceIn(t.options) : undefined;
+      return t?.price ?? (inside ? Number((inside[1] ?? inside[2])!.replace(/,/g, "")) : (ctx.e.amounts.length >= n ? ctx.e.amounts[i] : [0, 19, 49, 99, 199, 399][i]! * (ctx.currency === "INR" ? 80 : 1)));
+    });
+    const per = /\/\s?(user|seat|month|mo|year|night|session|hour)\b/i.exec(ctx.e.text)?.[1];
+    const domainFeatures = [...ctx.domain.features.map((f) => f.title), ...ctx.domain.services.map((s) => s.name)];
+    const featuresOf = (i: number) => {
+      const mine = (things[i]?.options ?? []).filter((o) => !priceIn([o])).map(capitalize);
+      return mine.length ? mine : domainFeatures.slice(0, 2 + i);
+    };
     return [
       ...header(ctx.title, "Simple plans. Cancel any time."),
       grid(
         names.map((p, i) =>
           card(p, { name: `plan_${i + 1}`, elevated: i === 1 }, [
-            heading(prices[i] ? `${money(prices[i]!, ctx.currency)}/mo` : "Free", { level: 2 }),
+            heading(prices[i] === undefined ? "Contact us" : prices[i] ? `${money(prices[i]!, ctx.currency)}${things.length ? (per && things[i]?.options.some((o) => o.includes(per)) ? `/${per}` : "") : "/mo"}` : "Free", { level: 2 }),
             ...(i === 1 ? [badge("Most popular", { tone: "info" })] : []),
-            list(features.slice(0, 2 + i).map((f) => ({ title: f, icon: "check" as const })), { name: `plan_${i + 1}_features` }),
+            list(featuresOf(i).map((f) => ({ title: f, icon: "check" as const })), { name: `plan_${i + 1}_features` }),
             button(`Choose ${p}`, { name: `choose_${i + 1}`, variant: i === 1 ? "primary" : "secondary", fullWidth: true, onPress: { event: "choose_plan", value: p } }),
           ]),
         ),
@@ -519,7 +555,7 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   catalog: (ctx) => [
-    ...header(ctx.title.length < 4 ? ctx.domain.brand[0]! : ctx.title, ctx.domain.tagline),
+    ...header(ctx.title.length < 4 ? ctx.brand : ctx.title, ctx.domain.tagline),
     row([textInput({ name: "search", label: `Search ${ctx.domain.itemNoun[1]}`, type: "search" }), select("all", { name: "category", label: "Category", options: [{ label: "All", value: "all" }, ...ctx.domain.categories.map((c) => ({ label: c, value: nameOf(c) }))] })], { gap: 12, wrap: true }),
     itemCards(ctx, own(ctx).length >= 2 ? own(ctx).map((n, i) => ({ name: capitalize(n), price: ctx.e.amounts[i] ?? ctx.domain.items[i % ctx.domain.items.length]!.price ?? 20 })) : items(ctx, count(ctx, 6, 24)), { label: "Add to cart", event: "add_to_cart" }),
   ],
@@ -591,7 +627,10 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   notifications: (ctx) => {
-    const notes = CATALOG.notifications.slice(0, count(ctx, 8, 15));
+    const mine = ownThings(ctx);
+    const notes = mine.length
+      ? mine.map((t, i) => ({ title: t.name, text: CATALOG.notifications[i % CATALOG.notifications.length]!.text, time: CATALOG.notifications[i % CATALOG.notifications.length]!.time, kind: CATALOG.notifications[i % CATALOG.notifications.length]!.kind }))
+      : CATALOG.notifications.slice(0, count(ctx, 8, 15));
     return [
       ...header(ctx.title.length < 4 ? "Notifications" : ctx.title, `${Math.min(3, notes.length)} unread`),
       row([button("Mark all as read", { name: "mark_all_read", variant: "secondary", onPress: "mark_all_read" }), button("Settings", { name: "notification_settings", variant: "ghost", icon: "settings", onPress: "notification_settings" })], { justify: "end", gap: 8 }),
@@ -614,22 +653,31 @@ export const LAYOUTS: Record<string, Layout> = {
     return [
       ...header(ctx.title, where ? `Near ${where}` : "Closest first"),
       row([textInput({ name: "search", label: "City or postcode", type: "search", ...(where ? { value: where } : {}) }), button("Use my location", { name: "locate", variant: "secondary", onPress: "use_location" })], { gap: 8, align: "end", wrap: true }),
-      list(spots.map((s, i) => ({ title: `${noun} ${where ?? s.city}${i ? ` · ${["Central", "North", "Riverside", "Old Town", "Harbour", "Station"][i % 6]}` : ""}`, subtitle: `${s.address}, ${where ?? s.city} · ${(0.4 + i * 0.7).toFixed(1)} km`, icon: "home" as const })), { name: "places", dividers: true, onPress: "open_place" }),
+      ...(ownThings(ctx).length && !ownThings(ctx).some((t) => /^(?:distance|rating|price|hours|opening)/i.test(t.name))
+        ? [list(ownThings(ctx).map((t, i) => ({ title: t.name, subtitle: `${spots[i % spots.length]!.address}, ${where ?? spots[i % spots.length]!.city} · ${(0.4 + i * 0.7).toFixed(1)} km`, icon: "home" as const })), { name: "places", dividers: true, onPress: "open_place" })]
+        : [table(spots.map((s, i) => ({ name: `${noun} ${where ?? s.city}${i ? ` · ${["Central", "North", "Riverside", "Old Town", "Harbour", "Station"][i % 6]}` : ""}`, address: `${s.address}, ${where ?? s.city}`, ...Object.fromEntries((own(ctx).length ? own(ctx) : ["Distance", "Rating"]).map((c) => [nameOf(c), placeCell(c, i)])) })), { name: "places", columns: [{ key: "name", label: "Name" }, { key: "address", label: "Address" }, ...(own(ctx).length ? own(ctx) : ["Distance", "Rating"]).map((c) => ({ key: nameOf(c), label: /^[a-z]{1,3}$/i.test(c) ? c : capitalize(c) }))] })]),
       button("Get directions", { name: "directions", variant: "primary", icon: "arrow-right", onPress: "directions" }),
     ];
   },
-  listings: (ctx) => [
-    ...header(ctx.title, `${count(ctx, 6)} results`),
-    row([select("all", { name: "category", label: "Category", options: [{ label: "All", value: "all" }, ...ctx.domain.categories.map((c) => ({ label: c, value: nameOf(c) }))] }), slider(Math.max(...ctx.domain.items.map((i) => i.price ?? 0)), { name: "max_price", label: "Max price", min: 0, max: Math.ceil(Math.max(...ctx.domain.items.map((i) => i.price ?? 100)) * 1.2) })], { gap: 16, wrap: true }),
-    itemCards(ctx, items(ctx, count(ctx, 6, 24)), { label: "View details", event: "view_listing" }),
-  ],
+  listings: (ctx) => {
+    const mine = ownThings(ctx);
+    const asked = /\bfilters?\b|\bfilter by\b/i.test(ctx.e.text) ? (/\bfilter by\s+([a-z]+)/i.exec(ctx.e.text)?.[1] ?? "category") : "category";
+    const columns = ownItems(ctx).filter((i) => !/filter/i.test(i.label)).map((i) => i.label);
+    return [
+    ...header(ctx.title, `${mine.length || count(ctx, 6)} results`),
+    row([select("all", { name: nameOf(asked), label: capitalize(asked), options: [{ label: "All", value: "all" }, ...(/level/i.test(asked) ? ["Beginner", "Intermediate", "Advanced"] : ctx.domain.categories).map((c) => ({ label: c, value: nameOf(c) }))] }), slider(Math.max(...ctx.domain.items.map((i) => i.price ?? 0)), { name: "max_price", label: "Max price", min: 0, max: Math.ceil(Math.max(...ctx.domain.items.map((i) => i.price ?? 100)) * 1.2) })], { gap: 16, wrap: true }),
+    mine.length && !mine.every((m) => /^(?:salary|price|rating|location|filters?)$/i.test(m.name))
+      ? itemCards(ctx, mine.map((m) => ({ name: m.name, ...(m.price !== undefined ? { price: m.price } : {}) })), { label: "View details", event: "view_listing" })
+      : itemCards(ctx, items(ctx, count(ctx, 6, 24)).map((it, i) => ({ ...it, ...(columns.length ? { description: columns.map((c) => `${capitalize(c)}: ${cellText(ctx, c, i)}`).join(" · ") } : {}) })), { label: "View details", event: "view_listing" }),
+    ];
+  },
   event: (ctx) => {
     const where = ctx.e.places[0] ?? placesFor(ctx, 1)[0]!.city;
     const when = ctx.e.dates[0] ?? shortDate(addDays(TODAY, 21));
     return [
       image(photo(`event-${ctx.title}`, 1200, 400), { name: "banner", alt: ctx.title, height: 200, fit: "cover" }),
       heading(ctx.title, { level: 1 }),
-      details({ When: `${when}, ${ctx.e.times[0] ?? "18:30"}`, Where: where, Host: ctx.e.organisations[0] ?? ctx.domain.brand[0]! }, "event_details"),
+      details({ When: `${when}, ${ctx.e.times[0] ?? "18:30"}`, Where: where, Host: ctx.brand }, "event_details"),
       card("Programme", { name: "programme" }, [list((own(ctx).length ? own(ctx).map(capitalize) : ["Doors open", "Welcome talk", ...ctx.domain.services.slice(0, 2).map((s) => s.name), "Drinks and networking"]).map((p, i) => ({ title: p, subtitle: `${String(18 + Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`, icon: "clock" as const })), { name: "agenda" })]),
       card("Tickets", { name: "tickets" }, [select("standard", { name: "ticket_type", label: "Ticket", options: [{ label: `Standard — ${money(ctx.e.amounts[0] ?? 25, ctx.currency)}`, value: "standard" }, { label: `VIP — ${money((ctx.e.amounts[0] ?? 25) * 3, ctx.currency)}`, value: "vip" }] }), textInput({ name: "tickets_count", label: "How many", type: "number", value: "1" }), button("Get tickets", { name: "get_tickets", variant: "primary", onPress: "get_tickets" })]),
     ];
@@ -716,7 +764,7 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
   const who = ctx.e.organisations[0] ?? ctx.e.people[0] ?? peopleFor(ctx, 1)[0]!;
   const no = `${kind === "invoice" ? "INV" : "RCT"}-${2026}-${String(100 + ctx.rng.int(1, 800)).padStart(4, "0")}`;
   return [
-    ...header(kind === "invoice" ? `Invoice ${no}` : "Payment receipt", kind === "invoice" ? `From ${ctx.domain.brand[0]} to ${who}` : `Thank you, ${who}.`),
+    ...header(kind === "invoice" ? `Invoice ${no}` : "Payment receipt", kind === "invoice" ? `From ${ctx.brand} to ${who}` : `Thank you, ${who}.`),
     ...(kind === "receipt" ? [alert(`We received ${money(subtotal + tax, ctx.currency)}.`, { name: "paid", title: "Paid", tone: "success" })] : []),
     details(kind === "invoice" ? { "Bill to": who, Issued: shortDate(TODAY), Due: ctx.e.dates[0] ?? shortDate(addDays(TODAY, 14)), Status: "Unpaid" } : { Receipt: no, Date: shortDate(TODAY), "Paid with": "Visa •••• 4242", Customer: who }, "header_details"),
     table(rows, { name: "line_items", columns: [{ key: "item", label: "Description" }, { key: "qty", label: "Qty", align: "right" }, { key: "price", label: "Unit price", format: "currency", align: "right" }, { key: "total", label: "Amount", format: "currency", align: "right" }] }),
@@ -757,23 +805,32 @@ function calculatorLayout(ctx: Ctx): UiNode[] {
 
 function landingLayout(ctx: Ctx): UiNode[] {
   const d = ctx.domain;
-  const brand = ctx.e.organisations[0] ?? d.brand[0]!;
+  const brand = ctx.brand === "our team" ? d.brand[0]! : ctx.brand;
   const shop = /shop|store|e-?commerce|buy|products/.test(ctx.e.norm);
+  // The user's features ("3 features (deploy in 1 click, auto scaling, logs)") and call to action ("CTA start free trial").
+  const ownFeatures = ctx.e.items.flat().find((i) => /feature|benefit|highlight/i.test(i.label) && i.options.length >= 2)?.options;
+  const features = ownFeatures ? ownFeatures.map((f, i) => ({ title: capitalize(f), text: d.features[i % d.features.length]?.text ?? d.tagline, icon: d.features[i % d.features.length]?.icon })) : d.features;
+  const cta = /\b(?:cta|call to action|button)\s*[:\-]?\s*([a-z][a-z ]{2,30}?)(?=\s*(?:,|\.|$|\band\b))/i.exec(ctx.e.text)?.[1];
+  const asked = ctx.e.items.flat().map((i) => i.label.toLowerCase());
+  const testimonials = asked.some((a) => /testimonial|review/.test(a)) || /testimonials?|reviews/.test(ctx.e.norm);
   const links = ["Home", shop ? "Shop" : "Services", "About", "FAQ", "Contact"];
   return [
     row([heading(brand, { level: 2 }), row(links.map((l) => button(l, { name: `nav_${nameOf(l)}`, variant: "ghost", size: "sm", onPress: { event: "navigate", value: l } })), { gap: 4, wrap: true })], { justify: "between", align: "center", wrap: true, name: "nav" }),
     card(d.tagline, { name: "hero", subtitle: `For ${d.audience}` }, [
       heading(ctx.title.length > 3 && !/website|site|page/i.test(ctx.title) ? ctx.title : d.tagline, { level: 1 }),
       text(d.features[0]?.text ?? d.tagline),
-      row([button(shop ? "Shop now" : "Get started", { name: "primary_cta", variant: "primary", onPress: shop ? "shop_now" : "get_started" }), button("Learn more", { name: "learn_more", variant: "secondary", onPress: "learn_more" })], { gap: 8 }),
+      row([button(cta ? capitalize(cta) : shop ? "Shop now" : "Get started", { name: "primary_cta", variant: "primary", onPress: shop ? "shop_now" : "get_started" }), button("Learn more", { name: "learn_more", variant: "secondary", onPress: "learn_more" })], { gap: 8 }),
     ]),
-    grid(d.features.map((f, i) => card(f.title, { name: `feature_${i + 1}` }, [icon((f.icon as IconName) ?? ICONS[i % ICONS.length]!, { tone: "info" }), text(f.text, { size: "sm" })])), { columns: Math.min(4, d.features.length), gap: 12, name: "features" }),
+    grid(features.map((f, i) => card(f.title, { name: `feature_${i + 1}` }, [icon((f.icon as IconName) ?? ICONS[i % ICONS.length]!, { tone: "info" }), text(f.text, { size: "sm" })])), { columns: Math.min(4, features.length), gap: 12, name: "features" }),
     heading(shop ? "Popular right now" : `Our ${d.itemNoun[1]}`, { level: 2 }),
     shop
       ? itemCards(ctx, d.items.slice(0, 6), { label: "Add to cart", event: "add_to_cart" })
       : itemCards(ctx, (d.services.length ? d.services : d.items).slice(0, 6).map((s) => ({ name: s.name, ...(s.price !== undefined ? { price: s.price } : {}), ...(s.description ? { description: s.description } : {}) })), { label: "Learn more", event: "open_item" }, { images: false }),
     ...(d.people.length ? [heading("Meet the team", { level: 2 }), grid(d.people.map((p, i) => card(p.name, { name: `person_${i + 1}`, subtitle: p.role }, [text(p.bio ?? p.role, { size: "sm" })])), { columns: Math.min(4, d.people.length), gap: 12, name: "team" })] : []),
     ...ctx.parts.filter((p) => p !== "faq" && p !== "contact").flatMap((p) => partSection(ctx, p)),
+    ...(testimonials
+      ? [heading("Testimonials", { level: 2 }), grid(peopleFor(ctx, 3).map((p, i) => card(p, { name: `testimonial_${i + 1}`, subtitle: "Customer" }, [text(`“${d.features[i % d.features.length]?.text ?? d.tagline}”`, { size: "sm" })])), { columns: 3, gap: 12, name: "testimonials" })]
+      : []),
     heading("Frequently asked questions", { level: 2 }),
     faqSection(d.faqs),
     card(`Questions? Write to ${brand}`, { name: "contact" }, form(["Name", "Email", "Message"], "Send", "send_message")),
