@@ -28,6 +28,8 @@ export function looksLikeEdit(request: string): boolean {
   if (/^(?:please\s+|can you\s+|could you\s+|now\s+|also\s+|and\s+|ok,?\s+|then\s+)*(?:add|remove|delete|drop|hide|get rid of|take out|change|turn|switch|convert|sort|order|filter|rename|retitle|call it|title it|use|put|move|replace|swap|set|insert|append|include|shorten|increase|decrease|reduce|limit|only|show only|keep only|make (?:it|this|the|them|that|everything|all|a (?:line|bar|pie|area|donut|doughnut) ?(?:chart|graph)?\b))/.test(t))
     return true;
   if (/^(?:in |with |use )?(?:dark|light|night)(?: mode| theme)?\.?$/.test(t)) return true;
+  if (/^(?:also\s+)?(?:ask|asks) (?:for|about)\b|^(?:only|just) keep\b|^keep (?:only|just)\b|^show (?:the|it|them|these)\b.*\b(?:columns?|side by side|grid)\b/.test(t)) return true;
+  if (/^(?:a\s+)?(?:line|bar|pie|area|donut|doughnut|column)(?: chart| graph)?(?:,)?\s*(?:please|instead|now)?\.?!?$/.test(t)) return true;
   if (/^(?:two|three|four|one|single|2|3|4)[ -]columns?(?: layout)?\.?$/.test(t)) return true;
   if (/\binstead\b|\bas a (?:line|bar|pie|area|donut) (?:chart|graph)\b/.test(t)) return true;
   return false;
@@ -148,6 +150,117 @@ interface EditState {
   name: string;
   ctx: Ctx;
   request: string;
+  /** The clause as the user wrote it (its case kept). */
+  original: string;
+}
+
+/** The user's own casing of a phrase found lower-cased ("book dentist" → "Book dentist" as written). */
+function originalCase(original: string, lower: string): string {
+  const i = original.toLowerCase().indexOf(lower.toLowerCase());
+  return i >= 0 ? original.slice(i, i + lower.length) : lower;
+}
+
+/** Puts an input after the screen's last input (before its submit button), or after the heading. */
+function insertField(s: EditState, f: Node): void {
+  const inputs = every(s.roots).filter((n) => INPUTS.has(n.type));
+  const last = inputs[inputs.length - 1];
+  let placed = false;
+  if (last)
+    walk(s.roots, (n) => {
+      if (placed) return;
+      const idx = n.children.indexOf(last);
+      if (idx >= 0) {
+        n.children.splice(idx + 1, 0, f);
+        placed = true;
+      }
+    });
+  if (!placed) {
+    const idx = last ? s.roots.indexOf(last) : s.roots.findIndex((r) => r.type !== "heading" && r.type !== "text") - 1;
+    s.roots.splice(Math.max(0, idx + 1), 0, f);
+  }
+}
+
+/** The items of the screen's main collection: a table's rows, a list's entries, an accordion's sections, to-do checkboxes. */
+function keepItems(s: EditState, keep: (text: string, i: number) => boolean): boolean {
+  const all = every(s.roots);
+  const rowText = (r: Json) => (r && typeof r === "object" && !Array.isArray(r) ? Object.values(r).map(String).join(" ") : String(r));
+  for (const t of all.filter((n) => (n.type === "table" || n.type === "list") && Array.isArray(n.value) && (n.value as Json[]).length > 1)) {
+    const rows = t.value as Json[];
+    const kept = rows.filter((r, i) => keep(rowText(r), i));
+    if (kept.length && kept.length < rows.length) {
+      t.value = kept;
+      return true;
+    }
+  }
+  for (const a of all.filter((n) => n.type === "accordion" && Array.isArray(n.value))) {
+    const titles = a.value as Json[];
+    const idx = titles.map((t, i) => (keep(String(t), i) ? i : -1)).filter((i) => i >= 0);
+    if (idx.length && idx.length < titles.length) {
+      a.value = idx.map((i) => titles[i]!);
+      a.children = idx.map((i) => a.children[i]!).filter(Boolean);
+      return true;
+    }
+  }
+  const boxes = all.filter((n) => n.type === "checkbox");
+  if (boxes.length > 1) {
+    const drop = new Set(boxes.filter((b, i) => !keep(label(b), i)));
+    if (drop.size && drop.size < boxes.length) {
+      removeWhere(s.roots, (n) => drop.has(n));
+      return true;
+    }
+  }
+  const cards = all.find((n) => n.type === "grid" && n.children.length > 1 && n.children.every((c) => c.type === "card"));
+  if (cards) {
+    const kept = cards.children.filter((c, i) => keep(label(c), i));
+    if (kept.length && kept.length < cards.children.length) {
+      cards.children = kept;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Adds an item to the screen's main collection: a table row, a list entry, a to-do checkbox, a card. */
+function addItem(s: EditState, what: string, value?: number): string | undefined {
+  const all = every(s.roots);
+  const t = all.find((n) => n.type === "table" && Array.isArray(n.value) && (n.value as Json[]).length);
+  if (t) {
+    const rows = t.value as Record<string, Json>[];
+    const first = rows[0]!;
+    const keys = Object.keys(first);
+    const textKey = keys.find((k) => typeof first[k] === "string" && !/^\d/.test(String(first[k]))) ?? keys[0]!;
+    const numKey = keys.find((k) => typeof first[k] === "number" && !/rank|#/.test(k));
+    const row: Record<string, Json> = Object.fromEntries(keys.map((k) => [k, k === textKey ? what : k === numKey && value !== undefined ? value : typeof first[k] === "number" ? (/rank/.test(k) ? rows.length + 1 : first[k]!) : first[k]!]));
+    t.value = [...rows, row];
+    return `Added "${what}"${value !== undefined ? ` with ${value}` : ""}.`;
+  }
+  const boxes = all.filter((n) => n.type === "checkbox");
+  if (boxes.length > 1) {
+    const last = boxes[boxes.length - 1]!;
+    walk(s.roots, (n, parent, i) => {
+      if (n === last) parent.splice(i + 1, 0, { type: "checkbox", name: nameOf(what), value: false, props: { ...last.props, label: what }, children: [], actions: {} });
+    });
+    return `Added "${what}".`;
+  }
+  const l = all.find((n) => n.type === "list" && Array.isArray(n.value));
+  if (l) {
+    const items = l.value as Json[];
+    const sample = items[0];
+    const entry: Json = sample && typeof sample === "object" && !Array.isArray(sample) ? { ...sample, title: what, ...(value !== undefined ? { subtitle: String(value) } : {}) } : value !== undefined ? `${what} — ${value}` : what;
+    l.value = [...items, entry];
+    return `Added "${what}".`;
+  }
+  const cards = all.find((n) => n.type === "grid" && n.children.length > 1 && n.children.every((c) => c.type === "card"));
+  if (cards) {
+    const base = cards.children[cards.children.length - 1]!;
+    const copy = JSON.parse(JSON.stringify(base)) as Node;
+    copy.value = what;
+    copy.name = `${nameOf(what)}_card`;
+    if (value !== undefined) walk(copy.children, (n) => { if (n.type === "text" && typeof n.value === "string" && /\d/.test(n.value)) n.value = n.value.replace(/\d[\d,.]*/, String(value)); });
+    cards.children.push(copy);
+    return `Added "${what}".`;
+  }
+  return undefined;
 }
 
 const CHART_TYPE: Record<string, string> = { bar: "barChart", column: "barChart", line: "lineChart", area: "areaChart", pie: "pieChart", donut: "pieChart", doughnut: "pieChart" };
@@ -243,7 +356,7 @@ const EDITS: [RegExp, Edit][] = [
     return `Renamed it "${title}".`;
   }],
   // A button's label.
-  [/\b(?:make|change|rename|set|let)\s+(?:the\s+)?(?:(.+?)\s+)?button(?:'s label)?\s+(?:to\s+)?(?:say|read|to|into|as)\s+["“']?([^"”']+?)["”']?\s*\.?$/, (s, m) => {
+  [/\b(?:make|change|rename|set|let)\s+(?:the\s+)?(?:(.+?)\s+)?button(?:'s label|\s+text|\s+label)?\s+(?:to\s+)?(?:say|read|to|into|as)\s+["“']?([^"”']+?)["”']?\s*\.?$/, (s, m) => {
     const buttons = every(s.roots).filter((n) => n.type === "button");
     const b = (m[1] && buttons.find((x) => matches(x, m[1]!))) || buttons.find((x) => x.props.variant === "primary") || buttons[buttons.length - 1];
     if (!b) return undefined;
@@ -252,7 +365,7 @@ const EDITS: [RegExp, Edit][] = [
     return `The "${was}" button now says "${b.value}".`;
   }],
   // Add a column to a table.
-  [/\badd\s+(?:a\s+|an\s+)?(?:new\s+)?["“']?([\w ]+?)["”']?\s+column\b|\badd\s+(?:a\s+)?column\s+(?:for|called|named)\s+["“']?([\w ]+?)["”']?\s*$/, (s, m) => {
+  [/\badd\s+(?:a\s+|an\s+)?(?:new\s+)?(?!(?:a|an|new)\s+column\b)(?!column\b)["“']?([\w ]+?)["”']?\s+column\b|\badd\s+(?:a\s+|an\s+)?(?:new\s+)?column\s+(?:for|called|named|with)\s+(?:the\s+)?["“']?([\w ]+?)["”']?\s*$/, (s, m) => {
     const col = (m[1] ?? m[2])!.trim();
     const t = every(s.roots).find((n) => n.type === "table");
     if (!t || !Array.isArray(t.value)) return undefined;
@@ -261,6 +374,37 @@ const EDITS: [RegExp, Edit][] = [
     t.value = (t.value as Record<string, Json>[]).map((r, i) => ({ ...r, [key]: cell(s.ctx, col, i, names) }));
     if (Array.isArray(t.props.columns)) t.props.columns = [...t.props.columns, { key, label: titleCase(col) }];
     return `Added a "${titleCase(col)}" column.`;
+  }],
+  // Add a choice with its options: "add a dropdown 'How did you hear about us' with Google, Friend, Other",
+  // "add a language select with English, French and Arabic", "add a select for the stylist: Jamie, Alex or Sam".
+  [/\badd\s+(?:a\s+|an\s+)?(?:(.+?)\s+)?(?:dropdown|select|drop-down|picker|choice|radio(?: buttons)?)(?:\s+(?:for|called|named)\s+(?:the\s+)?(.+?)|\s+["“']([^"”']+)["”'])?\s*(?:with|:)\s*(?:options\s+)?(.+?)\s*\.?$/, (s, m) => {
+    const name = (m[3] ?? m[2] ?? m[1] ?? "Choice").replace(/^["“']|["”']$/g, "").trim();
+    const options = m[4]!.split(/\s*(?:,|\bor\b|\band\b|\/)\s*/).map((o) => o.trim()).filter(Boolean);
+    if (options.length < 2) return undefined;
+    const original = new RegExp(`${options[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i").exec(s.original)?.index;
+    const cased = options.map((o) => (original !== undefined ? (new RegExp(`\\b${o.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").exec(s.original)?.[0] ?? o) : o));
+    const f = fromUi(field({ label: capitalize(name), text: name, options: cased.map(capitalize) }));
+    insertField(s, f);
+    return `Added a "${capitalize(name)}" choice of ${cased.join(", ")}.`;
+  }],
+  // Add an item to the list, menu, table or to-do list: "add 'book dentist' to the list", "add a calzone for 12",
+  // "add Ravi with 101 points".
+  [/\badd\s+(?:a\s+|an\s+)?["“']?([^"”']+?)["”']?(?:\s+(?:for|with|at|costing|worth)\s+[$€£₹]?(\d[\d,.]*)\s*(?:[a-z]+)?)?(?:\s+to\s+(?:the|my|this)\s+(?:list|menu|table|board|leaderboard|rows?|items?|tasks?))?\s*\.?$/, (s, m) => {
+    if (!m[2] && !/\bto\s+(?:the|my|this)\s+(?:list|menu|table|board|leaderboard|rows?|items?|tasks?)\b/.test(s.request) && !/["“']/.test(s.original)) return undefined;
+    const what = originalCase(s.original, m[1]!.trim());
+    const value = m[2] ? Number(m[2].replace(/,/g, "")) : undefined;
+    return addItem(s, capitalize(what), value);
+  }],
+  // Keep only named items: "keep only passport, tickets and adapter", "only keep the first two questions".
+  [/\b(?:keep\s+only|only\s+keep|keep\s+just|just\s+keep)\s+(?:the\s+)?(.+?)\s*\.?$/, (s, m) => {
+    const first = /^first\s+(\d+|one|two|three|four|five)\b/.exec(m[1]!);
+    if (first) {
+      const n = Number(first[1]) || { one: 1, two: 2, three: 3, four: 4, five: 5 }[first[1]!]!;
+      return keepItems(s, (_t, i) => i < n) ? `Kept the first ${n}.` : undefined;
+    }
+    const names = m[1]!.split(/\s*(?:,|\band\b|&)\s*/).map((x) => x.trim().toLowerCase()).filter(Boolean);
+    if (!names.length) return undefined;
+    return keepItems(s, (t) => names.some((n) => t.toLowerCase().includes(n))) ? `Kept only ${names.join(", ")}.` : undefined;
   }],
   // Remove something.
   [/\b(?:remove|delete|drop|hide|get rid of|take out|without)\s+(?:the\s+|all\s+|that\s+)?(.+?)\s*\.?$/, (s, m) => {
@@ -283,7 +427,9 @@ const EDITS: [RegExp, Edit][] = [
     const fieldWord = what.replace(/\s+(?:field|input|box)$/, "");
     const drop = kind ? kind[1] : (n: Node) => (INPUTS.has(n.type) || n.type === "button" || n.type === "card" || n.type === "heading") && matches(n, fieldWord);
     const removed = removeWhere(s.roots, drop);
-    return removed ? `Removed ${what}.` : undefined;
+    if (removed) return `Removed ${what}.`;
+    const one = what.toLowerCase();
+    return keepItems(s, (t) => !t.toLowerCase().includes(one)) ? `Removed ${what}.` : undefined;
   }],
   // Fewer items.
   [/\b(?:shorter|fewer|less|only|limit(?: it)? to|just)\s+(?:show\s+)?(\d+|one|two|three|four|five|six)?\s*(?:items|rows|entries|products|cards|results|tasks|questions|things)?\b/, (s, m) => {
@@ -322,16 +468,21 @@ const EDITS: [RegExp, Edit][] = [
     return "Added a search box.";
   }],
   // Add a footer.
-  [/\badd\s+(?:a\s+)?footer\b/, (s) => {
-    s.roots.push(fromUi(row([text(`© 2026 ${s.name}`, { size: "sm", tone: "muted" }), button("Privacy", { name: "privacy", variant: "ghost", size: "sm", onPress: "privacy" }), button("Terms", { name: "terms", variant: "ghost", size: "sm", onPress: "terms" })], { justify: "between", align: "center", name: "footer" })));
+  [/\badd\s+(?:a\s+)?footer\b(?:\s+with\s+(.+?))?\s*\.?$/, (s, m) => {
+    const said = m[1] ? originalCase(s.original, m[1]) : undefined;
+    const links = said ? [...said.matchAll(/\b(?:an?\s+|the\s+)?([\w ]+?)\s+link\b/gi)].map((l) => capitalize(l[1]!.trim())) : [];
+    const line = said ? said.replace(/\s*(?:,|\band\b)?\s*(?:an?\s+|the\s+)?[\w ]+?\s+link\b/gi, "").replace(/^(?:our|my)\s+/i, "").trim() : "";
+    const shown = line ? (/©|\(c\)/i.test(line) ? line : /@/.test(line) ? `Write to us: ${line.replace(/^(?:e-?mail|email address)\s+/i, "")}` : line) : `© 2026 ${s.name}`;
+    const buttons = (links.length ? links : ["Privacy", "Terms"]).map((l) => button(l, { name: nameOf(l), variant: "ghost", size: "sm", onPress: nameOf(l) }));
+    s.roots.push(fromUi(row([text(shown, { size: "sm", tone: "muted" }), ...buttons], { justify: "between", align: "center", name: "footer" })));
     return "Added a footer.";
   }],
   // Add a section the catalogue composes (a chart, a table, a FAQ, a contact form …).
-  [/\badd\s+(?:a\s+|an\s+|some\s+)?(.+?)\s*\.?$/, (s, m) => {
+  [/\b(?:add|ask (?:for|about)|also ask (?:for|about)|include)\s+(?:a\s+|an\s+|some\s+|their\s+|the\s+)?(.+?)\s*\.?$/, (s, m) => {
     const e = readEntities(m[1]!);
     const match = detectFamily(e);
     const part = match.ranked.find((r) => r.score >= 1 && PARTABLE.has(r.family))?.family;
-    const isField = /\b(?:field|input|box|checkbox|dropdown|select|toggle|switch|option)\b/.test(m[1]!) || !part;
+    const isField = /\b(?:field|input|box|checkbox|dropdown|select|toggle|switch|option)\b/.test(m[1]!) || /^(?:also\s+)?ask\b/.test(s.request) || !part;
     const inputs = every(s.roots).filter((n) => INPUTS.has(n.type));
     if (isField && inputs.length) {
       const word = m[1]!.replace(/\b(?:field|input|box)\b/g, "").replace(/^(?:a|an|the)\s+/, "").replace(/\s+(?:to|in|on)\s+(?:the\s+)?(?:form|it|screen)$/, "").trim();
@@ -370,13 +521,14 @@ export function editScreen(previousCode: string, request: string, basePrompt: st
   const roots = screen.roots.map(fromCode);
   const e = readEntities(basePrompt || request);
   const ctx = makeCtx(e, detectFamily(e), screen.name ?? "Screen");
-  const state: EditState = { roots, settings: { ...screen.settings }, name: screen.name ?? "Screen", ctx, request: request.toLowerCase() };
+  const state: EditState = { roots, settings: { ...screen.settings }, name: screen.name ?? "Screen", ctx, request: request.toLowerCase(), original: request };
   const notes: string[] = [];
   // Several edits in one request ("add a phone field and make it dark") apply one after another.
   for (const clause of request.split(/\s*(?:[,;]\s*(?:and\s+|then\s+|also\s+)?|\band then\b|\band also\b|\band\b)(?=\s*(?:add|remove|make|change|sort|use|turn|switch|rename|put|delete|hide|set|dark|light)\b)\s*/i)) {
     const c = clause.trim().toLowerCase().replace(/^(?:please|now|then|can you|could you)\s+/, "");
     if (!c) continue;
     state.request = c;
+    state.original = clause.trim();
     for (const [re, edit] of EDITS) {
       const m = re.exec(c);
       if (!m) continue;

@@ -289,6 +289,20 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   table: (ctx) => {
+    // Records the user wrote ("#101 Alice paid, #102 Bob pending", "Dr. Ito (cardiology), Dr. Mensah (pediatrics)"):
+    // they are the rows.
+    const records = ownItems(ctx).filter((i) => i.detail || /^#?\w*\d+\s+\S+|^(?:Dr|Mr|Mrs|Ms)\.?\s+[A-Z]/.test(i.text));
+    if (records.length >= 2 && records.length === ownItems(ctx).length && !/\bcolumns?\b/i.test(ctx.e.text)) {
+      const rows: Row[] = records.map((r) => {
+        const code = /^(#?\w*\d[\w-]*)\s+/.exec(r.label)?.[1];
+        const rest = code ? r.label.slice(code.length).trim() : r.label;
+        const name = /^((?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)/u.exec(rest)?.[1] ?? rest;
+        const status = rest.slice(name.length).trim();
+        return { ...(code ? { id: code } : {}), name, ...(status || r.detail ? { details: capitalize(status || r.detail!) } : {}), ...(r.value !== undefined ? { value: r.value } : {}) };
+      });
+      const keys = Object.keys(rows[0]!);
+      return [...header(ctx.title), table(rows, { name: "records", columns: keys.map((k) => ({ key: k, label: k === "id" ? "#" : capitalize(k) })), sortable: true })];
+    }
     const cols = own(ctx).length >= 2 ? own(ctx) : defaultColumns(ctx);
     return [
       ...header(ctx.title),

@@ -21,6 +21,8 @@ export interface Item {
   time?: string;
   /** A quantity written "2x" / "x4" / "3 x". */
   qty?: number;
+  /** A single word or phrase written in parentheses ("Dr. Ito (cardiology)"). */
+  detail?: string;
 }
 
 /** Words after which a list starts ("with", "columns:", "fields", "including" …); a colon too. */
@@ -95,6 +97,7 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
   let piece = cleanItem(raw);
   if (!piece) return undefined;
   let options: string[] = [];
+  let detail: string | undefined;
   // "class you took (hatha, vinyasa, yin)", "2018 (820)", "garden (yes/no)".
   const paren = /^(.*?)\s*\(([^()]*)\)\s*(.*)$/.exec(piece);
   if (paren) {
@@ -106,7 +109,10 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
       options = opts;
       piece = `${paren[1]} ${paren[3]}`.trim();
     } else if (/^[$€£₹¥]?\s?\d[\d,.]*\s?%?$/.test(inner)) piece = `${paren[1]} ${inner} ${paren[3]}`.trim();
-    else piece = `${paren[1]} ${paren[3]}`.trim();
+    else {
+      piece = `${paren[1]} ${paren[3]}`.trim();
+      detail = inner;
+    }
   }
   // "membership type: junior / adult / senior".
   const colon = /^([^:]{2,40}):\s*(.+)$/.exec(piece);
@@ -127,7 +133,7 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
     }
   }
   piece = cleanItem(piece);
-  const extra: Pick<Item, "time" | "qty"> = {};
+  const extra: Pick<Item, "time" | "qty" | "detail"> = detail ? { detail } : {};
   const time = /(?:^|\s)(\d{1,2}:\d{2}(?:\s?[ap]m)?|\d{1,2}\s?[ap]m)(?=\s|$)/i.exec(piece);
   if (time) {
     extra.time = time[1]!;
