@@ -92,7 +92,7 @@ function seriesNames(phrase: string, items: Item[], places: string[], overTime: 
 
 /** What is measured: "support tickets" in "a bar chart of support tickets per channel". */
 export function measureOf(phrase: string): string | undefined {
-  const m = /\b(?:chart|graph|plot|bars?|pie|donut|trend line|line|area|showing|show|of)[:\s]+(?:of\s+|showing\s+|the\s+|my\s+|our\s+)*([a-z][a-z' -]{1,40}?)(?=\s+(?:during|in|for|over|across|by|per|from|at|on|each|every|as|vs|versus|comparing|along)\b|\s*[,:;(—–-]|$)/i.exec(phrase);
+  const m = /\b(?:chart|graph|plot|bars?|pie|donut|trend line|line|area|showing|show|of)[:\s]+(?:of\s+|showing\s+|the\s+|my\s+|our\s+|chart\s+|graph\s+|plot\s+)*([a-z][a-z' -]{1,40}?)(?=\s+(?:during|in|for|over|across|by|per|from|at|on|each|every|as|vs|versus|comparing|along)\b|\s*[,:;(—–-]|$)/i.exec(phrase);
   const s = m?.[1]?.trim();
   return s && !/^(?:chart|graph|a|an|the|bar|line|pie|area|donut|stacked|horizontal|column)$/i.test(s) ? s : undefined;
 }
