@@ -248,8 +248,9 @@ describe("one traced chat completion", () => {
     const [trace] = await eventually(
       async () =>
         (await traces("generation-worker")).filter((t) => t.spans.some((s) => s.operationName === `send generation.completed`)),
-      // Each process sends its spans on its own schedule: wait until every one has.
-      (list) => list.length > 0 && serviceNames(list[0]!).size === 5,
+      // Each process sends its spans on its own schedule: wait until every one has. The worker's job span ends
+      // after its children (the usage it publishes), so it may come in a later batch than they do: wait for it too.
+      (list) => list.length > 0 && serviceNames(list[0]!).size === 5 && list[0]!.spans.some(workerOp),
       20_000,
     );
     const t = trace!;

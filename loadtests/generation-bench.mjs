@@ -294,6 +294,8 @@ for (const vus of [1, 64])
   }
 for (const vus of [1, 64])
   for (const t of ONLY.filter((x) => x !== "direct")) {
+    // What a hop adds is measured against the direct row; without it (BENCH_TARGETS without direct) there is none.
+    if (!lat[`direct-${vus}`]) continue;
     const added = {
       p50: lat[`${t}-${vus}`].p50 - lat[`direct-${vus}`].p50,
       p99: lat[`${t}-${vus}`].p99 - lat[`direct-${vus}`].p99,

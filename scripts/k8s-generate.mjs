@@ -4,10 +4,11 @@
 // reconciliation CronJob, the ServiceMonitors and the PrometheusRule (from deploy/monitoring/genui-alerts.rules.yml).
 // The topology's "kubernetes" section holds what only Kubernetes needs. `--check` writes nothing and exits 1 when a
 // file differs from what the topology gives (e2e/kubernetes.int.test.ts runs it). Overlays are hand-written.
-import { readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse, stringify } from "yaml";
 import { QUEUES } from "@genui/contracts";
+import { syncDerived } from "./lib/derived-files.mjs";
 import { ROOT, loadTopology } from "./lib/topology.mjs";
 
 const BASE = "deploy/kubernetes/base";
@@ -209,6 +210,9 @@ function pdb(p) {
   };
 }
 
+/** Autoscalers remove one pod a minute after five quiet minutes: a removed worker first finishes its jobs. */
+const SLOW_SCALE_DOWN = { stabilizationWindowSeconds: 300, policies: [{ type: "Pods", value: 1, periodSeconds: 60 }] };
+
 function hpa(p) {
   const h = p.k.hpa;
   return {
@@ -223,7 +227,7 @@ function hpa(p) {
         { type: "Resource", resource: { name: "cpu", target: { type: "Utilization", averageUtilization: h.cpuUtilization } } },
       ],
       behavior: {
-        scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: "Pods", value: 1, periodSeconds: 60 }] },
+        scaleDown: SLOW_SCALE_DOWN,
       },
     },
   };
@@ -276,7 +280,7 @@ function scaledObject(t, p) {
           horizontalPodAutoscalerConfig: {
             behavior: {
               // Removing a worker waits for its jobs (terminationGracePeriodSeconds): shrink slowly.
-              scaleDown: { stabilizationWindowSeconds: 300, policies: [{ type: "Pods", value: 1, periodSeconds: 60 }] },
+              scaleDown: SLOW_SCALE_DOWN,
             },
           },
           // Streams in the queue (waiting + active), spread over workers: one worker per targetStreamsPerWorker.
@@ -491,40 +495,7 @@ export function baseFiles(t = loadTopology()) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const files = Object.fromEntries(Object.entries(baseFiles()).map(([f, content]) => [path.join(BASE, f), content]));
   const check = process.argv.includes("--check");
-  const dir = path.join(ROOT, BASE);
-  const files = baseFiles();
-  let stale = 0;
-  let present = [];
-  try {
-    present = readdirSync(dir);
-  } catch {
-    // missing: written below, or stale in --check
-  }
-  for (const f of present)
-    if (!(f in files)) {
-      if (check) {
-        stale++;
-        console.error(`${BASE}/${f} is not generated from deploy/topology.json: run npm run k8s:generate`);
-      } else rmSync(path.join(dir, f));
-    }
-  mkdirSync(dir, { recursive: true });
-  for (const [file, content] of Object.entries(files)) {
-    const full = path.join(dir, file);
-    let current = "";
-    try {
-      current = readFileSync(full, "utf8");
-    } catch {
-      // missing
-    }
-    if (current === content) continue;
-    if (check) {
-      stale++;
-      console.error(`${BASE}/${file} is not what deploy/topology.json gives: run npm run k8s:generate`);
-    } else {
-      writeFileSync(full, content);
-      console.log(`wrote ${BASE}/${file}`);
-    }
-  }
-  process.exit(stale ? 1 : 0);
+  process.exit(syncDerived(files, { root: ROOT, command: "npm run k8s:generate", check, owns: BASE }) ? 1 : 0);
 }

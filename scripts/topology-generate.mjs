@@ -1,9 +1,8 @@
 // Writes the files derived from the one topology (deploy/topology.json): docker-compose.yml and the services' config
 // defaults (packages/chassis/src/topology.generated.ts); `--infra-ports <profile>` prints deploy/local/infra.sh's ports. `--check` writes
 // nothing and exits 1 when a derived file differs from what the topology gives (e2e/topology.int.test.ts runs it).
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { stringify } from "yaml";
+import { syncDerived } from "./lib/derived-files.mjs";
 import { ROOT, loadTopology, processesFor, sharedEnvFor } from "./lib/topology.mjs";
 
 const HEADER = `# GENERATED from deploy/topology.json by \`npm run topology:generate\` — edit the topology, not this file.
@@ -135,23 +134,5 @@ if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === "--in
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const check = process.argv.includes("--check");
-  let stale = 0;
-  for (const [file, content] of Object.entries(derivedFiles())) {
-    const full = path.join(ROOT, file);
-    let current = "";
-    try {
-      current = readFileSync(full, "utf8");
-    } catch {
-      // missing: written below, or stale in --check
-    }
-    if (current === content) continue;
-    if (check) {
-      stale++;
-      console.error(`${file} is not what deploy/topology.json gives: run npm run topology:generate`);
-    } else {
-      writeFileSync(full, content);
-      console.log(`wrote ${file}`);
-    }
-  }
-  process.exit(stale ? 1 : 0);
+  process.exit(syncDerived(derivedFiles(), { root: ROOT, command: "npm run topology:generate", check }) ? 1 : 0);
 }

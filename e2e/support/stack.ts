@@ -93,13 +93,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const googleUrl = new URL(google.userinfoUrl).origin;
   const payments = opts.payments ? await startPaymentEmulator(PAYMENT_CREDS) : undefined;
   const prefix = `${freshName()}.`;
-  const identityEnv = {
+  // What every service of this stack shares (its bus and internal identity), and a fresh database for each store.
+  const busEnv = {
     LOG_LEVEL: "silent",
     INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-    MONGO_URL: testInfra().mongoUrl,
-    MONGO_DB: freshName("identity"),
     NATS_URL: testInfra().natsUrl,
     NATS_SUBJECT_PREFIX: prefix,
+  };
+  const storeEnv = (db: string) => ({ ...busEnv, MONGO_URL: testInfra().mongoUrl, MONGO_DB: freshName(db) });
+  const identityEnv = {
+    ...storeEnv("identity"),
     DEMO_EMAIL: DEMO.email,
     DEMO_PASSWORD: DEMO.password,
     GOOGLE_USERINFO_URL: google.userinfoUrl,
@@ -114,12 +117,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const logger = createLogger("stack", process.env.TEST_LOG_LEVEL ?? "silent");
   let identity = await startIdentity(loadIdentityConfig({ ...identityEnv, HTTP_PORT: "0" }), logger);
   const appsEnv: Record<string, string> = {
-    LOG_LEVEL: "silent",
-    INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-    MONGO_URL: testInfra().mongoUrl,
-    MONGO_DB: freshName("apps"),
-    NATS_URL: testInfra().natsUrl,
-    NATS_SUBJECT_PREFIX: prefix,
+    ...storeEnv("apps"),
     APPS_KEY_ENCRYPTION_KEY: "7".repeat(64),
     ...opts.appsEnv,
   };
@@ -127,12 +125,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const bffPort = await freePort();
   const bffUrl = `http://127.0.0.1:${bffPort}`;
   const billingEnv: Record<string, string> = {
-    LOG_LEVEL: "silent",
-    INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-    MONGO_URL: testInfra().mongoUrl,
-    MONGO_DB: freshName("billing"),
-    NATS_URL: testInfra().natsUrl,
-    NATS_SUBJECT_PREFIX: prefix,
+    ...storeEnv("billing"),
     REDIS_URL: testInfra().redisUrl,
     REDIS_KEY_PREFIX: prefix,
     PUBLIC_URL: bffUrl,
@@ -152,10 +145,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let billing = await startBilling(loadBillingConfig({ ...billingEnv, HTTP_PORT: "0" }), logger);
   const billingPort = String(billing.port);
   const genShared = {
-    LOG_LEVEL: "silent",
-    INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-    NATS_URL: testInfra().natsUrl,
-    NATS_SUBJECT_PREFIX: prefix,
+    ...busEnv,
     REDIS_URL: testInfra().redisUrl,
     REDIS_KEY_PREFIX: prefix,
     GEN_QUEUE: freshName("gen"),

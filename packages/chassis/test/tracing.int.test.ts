@@ -1,7 +1,11 @@
-import { COMMANDS, EVENTS, SIGNALS, SignUpMethod } from "@genui/contracts";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { COMMANDS, EVENTS, ReplySchema, SIGNALS, SignUpMethod } from "@genui/contracts";
 import { freshName, testInfra } from "@genui/testkit";
 import { InMemorySpanExporter, type ReadableSpan } from "@opentelemetry/sdk-trace-node";
-import type { Msg } from "nats";
+import { headers as natsHeaders, type Msg } from "nats";
+import type { Server } from "node:http";
+import { closeServer, createHttpApp, finishHttpApp, listen } from "../src/http";
+import { Metrics } from "../src/metrics";
 import { createLogger } from "../src/logger";
 import { MessageBus, connectNats } from "../src/nats";
 import { SpanKind, inSpan, trace, traceContext, tracingTo, type Tracing } from "../src/tracing";
@@ -125,6 +129,30 @@ describe("trace context over the message bus", () => {
     expect(heard).toEqual([traceId]);
   });
 
+  it("when a message carries a malformed traceparent and an oversized tracestate, then it is answered in a trace of its own", async () => {
+    for (const traceparent of [
+      "garbage",
+      `00-${"0".repeat(32)}-${"1".repeat(16)}-01`,
+      `ff-${"a".repeat(32)}-${"b".repeat(16)}-01-extra`,
+    ]) {
+      responderSpans.reset();
+      const h = natsHeaders();
+      h.set("traceparent", traceparent);
+      h.set("tracestate", `k=${"v".repeat(60_000)}`);
+      const msg = await responder.nc.request(
+        responder.subject(COMMANDS.verifyKey.subject),
+        toBinary(COMMANDS.verifyKey.request, create(COMMANDS.verifyKey.request, { apiKey: "k3" })),
+        { headers: h, timeout: 5_000 },
+      );
+      const reply = fromBinary(ReplySchema, msg.data);
+      expect(reply.result.case).toBe("payload");
+      await eventually(() => responderSpans.getFinishedSpans().length > 0);
+      const server = named(responderSpans.getFinishedSpans(), "apps.keys.verify");
+      expect(server.parentSpanContext).toBeUndefined();
+      expect(server.spanContext().traceId).not.toBe("0".repeat(32));
+    }
+  });
+
   it("when a service without tracing sends a request, then the message carries no traceparent", async () => {
     // Even inside someone else's active span: with tracing off the bus adds nothing to the message.
     await traceContext.with(trace.setSpan(traceContext.active(), requesterTracing.tracer.startSpan("outer")), () =>
@@ -134,4 +162,54 @@ describe("trace context over the message bus", () => {
     expect(seen[0]!.headers?.get("traceparent") ?? "").toBe("");
     expect(responderSpans.getFinishedSpans().filter((s) => s.parentSpanContext)).toEqual([]);
   });
+});
+
+/** An internal service's HTTP app with tracing: what a caller's trace headers may and may not do. */
+describe("trace context over HTTP", () => {
+  const spans = new InMemorySpanExporter();
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const log = createLogger("tracing-http-test", "silent");
+    const app = createHttpApp({
+      service: "test",
+      logger: log,
+      metrics: new Metrics("tracing_http"),
+      bodyLimit: "1kb",
+      readiness: [],
+      tracing: tracingTo("test", spans),
+    });
+    app.get("/hello", (_req, res) => {
+      res.json({ traceId: trace.getActiveSpan()?.spanContext().traceId ?? null });
+    });
+    finishHttpApp(app, log, {});
+    ({ server, url: base } = await listen(app, "127.0.0.1", 0));
+  });
+  afterAll(() => closeServer(server));
+  beforeEach(() => spans.reset());
+
+  it("when a caller's traceparent is well formed, then the request's span continues that trace", async () => {
+    const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+    const res = await fetch(`${base}/hello`, { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ traceId });
+  });
+
+  it.each([
+    ["garbage", "not-a-traceparent"],
+    ["an all-zero trace id", `00-${"0".repeat(32)}-${"1".repeat(16)}-01`],
+    ["a bad version", `ff-${"a".repeat(32)}-${"b".repeat(16)}-01`],
+  ])(
+    "when a caller's traceparent is %s (with an oversized tracestate), then the request is served in a new trace",
+    async (_what, traceparent) => {
+      const res = await fetch(`${base}/hello`, { headers: { traceparent, tracestate: `k=${"v".repeat(12_000)}` } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { traceId: string | null };
+      expect(body.traceId).toMatch(/^[0-9a-f]{32}$/);
+      expect(body.traceId).not.toBe("0".repeat(32));
+      await eventually(() => spans.getFinishedSpans().length > 0);
+      expect(spans.getFinishedSpans().every((s) => s.parentSpanContext === undefined)).toBe(true);
+    },
+  );
 });

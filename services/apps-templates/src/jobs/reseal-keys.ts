@@ -7,7 +7,8 @@ import { AppRepository } from "../store/app.repository";
  * The last step of a key-encryption-key rotation: every stored key sealed by another key than
  * APPS_KEY_ENCRYPTION_KEY (the previous one, given as APPS_KEY_ROTATION_ENCRYPTION_KEY, or none for values sealed
  * before key ids existed) is opened and sealed again with the current key. Idempotent; safe beside running services
- * (each write is guarded by the value it replaces). Prints a summary; answers the exit code: 0 when every stored key
+ * on MongoDB (each write is guarded by the value it replaces, atomically there; FerretDB does not isolate that guard
+ * from a concurrent key rotation: docs/operations.md). Prints a summary; answers the exit code: 0 when every stored key
  * is sealed by the current key afterwards, 1 when some could not be opened (a key missing from the configuration).
  */
 export async function runResealKeys(config: AppsTemplatesConfig, out: NodeJS.WritableStream = process.stdout): Promise<number> {
