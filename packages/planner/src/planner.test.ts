@@ -128,6 +128,32 @@ describe("editing the last screen", () => {
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });
 
+  it("when an item is added to a list, then it joins the list with its value", async () => {
+    const menu = await edit("pizza menu: margherita 9, diavola 11, funghi 10", "add a calzone for 12");
+    expect(textOf(menu.after)).toMatch(/margherita/i);
+    expect(textOf(menu.after)).toMatch(/calzone/i);
+    expect(textOf(menu.after)).toMatch(/\b12\b/);
+    const todo = await edit("to-do list: buy milk, call plumber, pay rent", "add 'book dentist' to the list");
+    expect(textOf(todo.after)).toMatch(/book dentist/i);
+    expect(textOf(todo.after)).toMatch(/call plumber/i);
+  });
+
+  it("when only some items are kept or one is removed, then the others are gone and the rest stay", async () => {
+    const kept = await edit("to-do list for the trip: passport, tickets, adapter, sunscreen, hat", "keep only passport, tickets and adapter");
+    const text = textOf(kept.after).toLowerCase();
+    expect(text).toContain("adapter");
+    expect(text).not.toContain("sunscreen");
+    const removed = await edit("a list of my favourite cities: Porto, Kyoto, Cusco", "remove Kyoto");
+    expect(textOf(removed.after)).not.toMatch(/kyoto/i);
+    expect(textOf(removed.after)).toMatch(/Cusco/);
+  });
+
+  it("when a choice is added with its options, then a select offers exactly those", async () => {
+    const { after } = await edit("booking form for a haircut: name, phone, date", "add a select for the stylist: Jamie, Alex or Sam");
+    const select = nodes(after).find((n) => n.component === "select" && /stylist/i.test(String(n.props?.label)))!;
+    expect((select.props!.options as (string | { label: string })[]).map((o) => (typeof o === "string" ? o : o.label))).toEqual(["Jamie", "Alex", "Sam"]);
+  });
+
   it("when a part is removed or the theme changes, then only that changes", async () => {
     const removed = await edit("a dashboard with a table of orders and a revenue chart", "remove the table");
     expect(kinds(removed.after).has("table")).toBe(false);

@@ -210,7 +210,9 @@ export function readItemLists(text: string): Item[][] {
         .filter((x): x is Item => !!x && (!!x.label || x.options.length > 0));
       if (items.length < 2 || !items.every(shortEnough)) continue;
       const strong = at === 0 || !WEAK.test(s2.slice(0, at));
-      if (items.length > best.length || (items.length === best.length && (strong || !bestStrong) && at > bestAt)) {
+      // A list inside the last item of the one found ("…, membership type: junior / adult / senior") is that item's options.
+      const inLast = best.length > 0 && best[best.length - 1]!.text.toLowerCase().includes(tail.trim().toLowerCase());
+      if (items.length > best.length || (items.length === best.length && (strong || !bestStrong) && at > bestAt && !inLast)) {
         best = items;
         bestAt = at;
         bestStrong = strong;
