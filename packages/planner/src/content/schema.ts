@@ -3,31 +3,11 @@
  * at module load, so a malformed file stops the process at start instead of producing a broken screen later.
  * Objects are strict: a misspelt key is an error, not a silently missing value.
  */
+import { ICONS } from "@genui/ui-runtime";
 import { z } from "zod";
 
-/** The catalogue's icon set (docs/components.md, "Icons"). */
-export const ICONS = [
-  "check",
-  "x",
-  "plus",
-  "minus",
-  "arrow-right",
-  "arrow-left",
-  "search",
-  "user",
-  "settings",
-  "cart",
-  "heart",
-  "star",
-  "info",
-  "warning",
-  "error",
-  "mail",
-  "phone",
-  "calendar",
-  "clock",
-  "home",
-] as const;
+/** The icons a content file may name: the catalogue's own set. */
+export { ICONS };
 export type IconName = (typeof ICONS)[number];
 
 const text = z.string().min(1);
