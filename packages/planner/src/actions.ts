@@ -15,11 +15,22 @@ import { readEntities } from "./understand/entities";
 
 const isObj = (v: Json | undefined): v is { [k: string]: Json | undefined } => !!v && typeof v === "object" && !Array.isArray(v);
 const INPUTS = new Set(["textInput", "textArea", "select", "date", "checkbox", "switch", "slider"]);
-const humanize = (s: string) => capitalize(s.replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").trim().toLowerCase());
+const humanize = (s: string) =>
+  capitalize(
+    s
+      .replace(/[_-]+/g, " ")
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .trim()
+      .toLowerCase(),
+  );
 
 /** The node the action came from (by name, else by label for actions written as text). */
 function pressed(nodes: CodeNode[], a: HostAction): CodeNode | undefined {
-  return nodes.find((n) => n.name === a.name) ?? nodes.find((n) => labelOf(n)?.toLowerCase() === a.name.toLowerCase()) ?? nodes.find((n) => eventOf(n.onPress) === a.name);
+  return (
+    nodes.find((n) => n.name === a.name) ??
+    nodes.find((n) => labelOf(n)?.toLowerCase() === a.name.toLowerCase()) ??
+    nodes.find((n) => eventOf(n.onPress) === a.name)
+  );
 }
 
 /** The product a press is about: the action's value, else the card around the button. */
@@ -75,29 +86,67 @@ export function answerAction(conv: Conversation): Composed {
     reasoning: [`The user pressed "${what}" on the screen.\n`, `${why}\n`],
   });
 
-  if (a.type === "onChangeText") return { code: prev, family: "action:typed", reasoning: [`The user changed "${what}"; the screen stays as it is.\n`] };
+  if (a.type === "onChangeText")
+    return { code: prev, family: "action:typed", reasoning: [`The user changed "${what}"; the screen stays as it is.\n`] };
 
   // Add to cart → the cart.
   if (/cart|buy|add_to_bag|order_now/.test(event) || /add to (?:cart|bag)|buy/i.test(what)) {
     const item = itemOf(node, a) ?? { name: what };
     const price = item.price ?? 25;
-    return done("cart", "Your cart", [
-      heading("Your cart", { level: 1 }),
-      alert(`${item.name} was added to your cart.`, { name: "added", tone: "success" }),
-      table([{ item: item.name, qty: 1, price, total: price }], { name: "cart_items", columns: [{ key: "item", label: "Item" }, { key: "qty", label: "Qty", align: "right" }, { key: "price", label: "Price", format: "currency", align: "right" }, { key: "total", label: "Total", format: "currency", align: "right" }] }),
-      keyValue({ Subtotal: money(price, cur), Shipping: price >= 50 ? "Free" : money(4.99, cur), Total: money(price + (price >= 50 ? 0 : 4.99), cur) }, { name: "totals" }),
-      row([button("Continue shopping", { name: "continue_shopping", variant: "ghost", onPress: "continue_shopping" }), button("Checkout", { name: "checkout", variant: "primary", onPress: "checkout" })], { justify: "end", gap: 8 }),
-    ], "Added the item to a cart, with its totals and a way to check out.");
+    return done(
+      "cart",
+      "Your cart",
+      [
+        heading("Your cart", { level: 1 }),
+        alert(`${item.name} was added to your cart.`, { name: "added", tone: "success" }),
+        table([{ item: item.name, qty: 1, price, total: price }], {
+          name: "cart_items",
+          columns: [
+            { key: "item", label: "Item" },
+            { key: "qty", label: "Qty", align: "right" },
+            { key: "price", label: "Price", format: "currency", align: "right" },
+            { key: "total", label: "Total", format: "currency", align: "right" },
+          ],
+        }),
+        keyValue(
+          {
+            Subtotal: money(price, cur),
+            Shipping: price >= 50 ? "Free" : money(4.99, cur),
+            Total: money(price + (price >= 50 ? 0 : 4.99), cur),
+          },
+          { name: "totals" },
+        ),
+        row(
+          [
+            button("Continue shopping", { name: "continue_shopping", variant: "ghost", onPress: "continue_shopping" }),
+            button("Checkout", { name: "checkout", variant: "primary", onPress: "checkout" }),
+          ],
+          { justify: "end", gap: 8 },
+        ),
+      ],
+      "Added the item to a cart, with its totals and a way to check out.",
+    );
   }
   // Checkout → the checkout form with the cart's total.
   if (/^checkout$|proceed_to_checkout/.test(event)) {
-    const total = nodes.map((n) => (n.component === "keyValue" && isObj(n.value) ? n.value.Total : undefined)).find((v) => typeof v === "string");
+    const total = nodes
+      .map((n) => (n.component === "keyValue" && isObj(n.value) ? n.value.Total : undefined))
+      .find((v) => typeof v === "string");
     const c = composeNew("checkout");
-    return { code: total ? c.code.replace(/Pay [^"]+"/, `Pay ${total}"`) : c.code, family: "action:checkout", reasoning: [`The user pressed "${what}".\n`, "Showing the checkout: shipping, payment and the order summary.\n"] };
+    return {
+      code: total ? c.code.replace(/Pay [^"]+"/, `Pay ${total}"`) : c.code,
+      family: "action:checkout",
+      reasoning: [`The user pressed "${what}".\n`, "Showing the checkout: shipping, payment and the order summary.\n"],
+    };
   }
   // A submitted form (or a payment, a booking) → its confirmation, echoing what was entered.
   const inputs = nodes.filter((n) => INPUTS.has(n.component));
-  if (inputs.length && /submit|send|save|sign|book|confirm|pay|register|apply|create|join|subscribe|rsvp|check|continue|next|place|reserve|request|post|calculate/.test(event)) {
+  if (
+    inputs.length &&
+    /submit|send|save|sign|book|confirm|pay|register|apply|create|join|subscribe|rsvp|check|continue|next|place|reserve|request|post|calculate/.test(
+      event,
+    )
+  ) {
     const entered: Record<string, string> = {};
     for (const n of inputs) {
       const v = conv.values[n.name] ?? a.extra[n.name] ?? n.value;
@@ -106,23 +155,55 @@ export function answerAction(conv: Conversation): Composed {
     }
     const paying = /pay|place/.test(event);
     const booking = /book|reserve|confirm_booking/.test(event);
-    const title = paying ? "Payment received" : booking ? "Booking confirmed" : /sign|register|create|join/.test(event) ? "Welcome aboard" : "Thank you";
-    return done("confirmation", title, [
-      icon("check", { name: "done_icon", size: 48, tone: "success", label: "Done" }),
-      heading(title, { level: 1 }),
-      alert(paying ? "Your order is placed; a receipt is on its way." : booking ? "We have sent the details to your email." : "We received your details.", { name: "confirmation", tone: "success" }),
-      ...(Object.keys(entered).length ? [card("What you sent", { name: "summary" }, [keyValue(entered, { name: "entered" })])] : []),
-      row([button("Back", { name: "back", variant: "ghost", onPress: "back" })]),
-    ], `It submits ${Object.keys(entered).length} filled field${Object.keys(entered).length === 1 ? "" : "s"}: answering with a confirmation that echoes them.`);
+    const title = paying
+      ? "Payment received"
+      : booking
+        ? "Booking confirmed"
+        : /sign|register|create|join/.test(event)
+          ? "Welcome aboard"
+          : "Thank you";
+    return done(
+      "confirmation",
+      title,
+      [
+        icon("check", { name: "done_icon", size: 48, tone: "success", label: "Done" }),
+        heading(title, { level: 1 }),
+        alert(
+          paying
+            ? "Your order is placed; a receipt is on its way."
+            : booking
+              ? "We have sent the details to your email."
+              : "We received your details.",
+          { name: "confirmation", tone: "success" },
+        ),
+        ...(Object.keys(entered).length
+          ? [card("What you sent", { name: "summary" }, [keyValue(entered, { name: "entered" })])]
+          : []),
+        row([button("Back", { name: "back", variant: "ghost", onPress: "back" })]),
+      ],
+      `It submits ${Object.keys(entered).length} filled field${Object.keys(entered).length === 1 ? "" : "s"}: answering with a confirmation that echoes them.`,
+    );
   }
   // Back, home, start over → the original request again.
   if (/^(?:back|home|start_over|continue_shopping|go_home|retry)$/.test(event) && conv.prompt) {
     const c = composeNew(conv.prompt);
-    return { ...c, family: "action:back", reasoning: [`The user pressed "${what}": back to the screen for the request.\n`, ...c.reasoning] };
+    return {
+      ...c,
+      family: "action:back",
+      reasoning: [`The user pressed "${what}": back to the screen for the request.\n`, ...c.reasoning],
+    };
   }
   // A link, tab, list item or card → its own screen, in the request's context.
-  const target = typeof a.value === "string" ? a.value : isObj(node?.onPress) && typeof node!.onPress.value === "string" ? node!.onPress.value : what;
-  if (/navigate|open|view|choose|select|details|learn|read|shop|get_started|play|directions/.test(event) || node?.component === "list") {
+  const target =
+    typeof a.value === "string"
+      ? a.value
+      : isObj(node?.onPress) && typeof node!.onPress.value === "string"
+        ? node!.onPress.value
+        : what;
+  if (
+    /navigate|open|view|choose|select|details|learn|read|shop|get_started|play|directions/.test(event) ||
+    node?.component === "list"
+  ) {
     const about = conv.prompt ? ` for ${conv.prompt.replace(/^(?:a|an|the)\s+/i, "")}` : "";
     const c = composeNew(`${target}${about}`);
     return { ...c, family: `action:${nameOf(event)}`, reasoning: [`The user chose "${target}".\n`, ...c.reasoning] };
@@ -135,13 +216,19 @@ export function answerAction(conv: Conversation): Composed {
       const at = lines.findIndex((l) => /checkbox\(/.test(l));
       if (at >= 0) {
         const indent = /^\s*/.exec(lines[at]!)![0];
-        lines.splice(at, 0, `${indent}checkbox(false, {name: "task_${nameOf(typed)}", label: ${JSON.stringify(capitalize(typed))}}),`);
+        lines.splice(
+          at,
+          0,
+          `${indent}checkbox(false, {name: "task_${nameOf(typed)}", label: ${JSON.stringify(capitalize(typed))}}),`,
+        );
         return { code: lines.join("\n"), family: "action:add", reasoning: [`The user added "${typed}".\n`] };
       }
     }
   }
   return {
-    code: prev ? notice(prev, `You pressed "${what}".`) : printScreen("Done", [heading(what, { level: 1 }), text("Done."), list([what])], e),
+    code: prev
+      ? notice(prev, `You pressed "${what}".`)
+      : printScreen("Done", [heading(what, { level: 1 }), text("Done."), list([what])], e),
     family: "action:notice",
     reasoning: [`The user pressed "${what}"; nothing new to show, so the same screen with a notice.\n`],
   };

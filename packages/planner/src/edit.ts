@@ -25,11 +25,21 @@ export interface Edited {
 export function looksLikeEdit(request: string): boolean {
   const t = request.trim().toLowerCase();
   if (t.length > 200) return false;
-  if (/^(?:please\s+|can you\s+|could you\s+|now\s+|also\s+|and\s+|ok,?\s+|then\s+)*(?:add|remove|delete|drop|hide|get rid of|take out|change|turn|switch|convert|sort|order|filter|rename|retitle|call it|title it|use|put|move|replace|swap|set|insert|append|include|shorten|increase|decrease|reduce|limit|only|show only|keep only|make (?:it|this|the|them|that|everything|all|a (?:line|bar|pie|area|donut|doughnut) ?(?:chart|graph)?\b))/.test(t))
+  if (
+    /^(?:please\s+|can you\s+|could you\s+|now\s+|also\s+|and\s+|ok,?\s+|then\s+)*(?:add|remove|delete|drop|hide|get rid of|take out|change|turn|switch|convert|sort|order|filter|rename|retitle|call it|title it|use|put|move|replace|swap|set|insert|append|include|shorten|increase|decrease|reduce|limit|only|show only|keep only|make (?:it|this|the|them|that|everything|all|a (?:line|bar|pie|area|donut|doughnut) ?(?:chart|graph)?\b))/.test(
+      t,
+    )
+  )
     return true;
   if (/^(?:in |with |use )?(?:dark|light|night)(?: mode| theme)?\.?$/.test(t)) return true;
-  if (/^(?:also\s+)?(?:ask|asks) (?:for|about)\b|^(?:only|just) keep\b|^keep (?:only|just)\b|^show (?:the|it|them|these)\b.*\b(?:columns?|side by side|grid)\b/.test(t)) return true;
-  if (/^(?:a\s+)?(?:line|bar|pie|area|donut|doughnut|column)(?: chart| graph)?(?:,)?\s*(?:please|instead|now)?\.?!?$/.test(t)) return true;
+  if (
+    /^(?:also\s+)?(?:ask|asks) (?:for|about)\b|^(?:only|just) keep\b|^keep (?:only|just)\b|^show (?:the|it|them|these)\b.*\b(?:columns?|side by side|grid)\b/.test(
+      t,
+    )
+  )
+    return true;
+  if (/^(?:a\s+)?(?:line|bar|pie|area|donut|doughnut|column)(?: chart| graph)?(?:,)?\s*(?:please|instead|now)?\.?!?$/.test(t))
+    return true;
   if (/^(?:two|three|four|one|single|2|3|4)[ -]columns?(?: layout)?\.?$/.test(t)) return true;
   if (/\binstead\b|\bas a (?:line|bar|pie|area|donut) (?:chart|graph)\b/.test(t)) return true;
   return false;
@@ -63,7 +73,12 @@ function fromCode(c: CodeNode): Node {
 
 function toUi(n: Node): UiNode {
   const props: Record<string, Json | undefined> = { ...(n.name ? { name: n.name } : {}), ...n.props, ...n.actions };
-  return new UiNode(dslName(n.type), n.value, Object.keys(props).length ? props : undefined, n.children.length ? n.children.map(toUi) : undefined);
+  return new UiNode(
+    dslName(n.type),
+    n.value,
+    Object.keys(props).length ? props : undefined,
+    n.children.length ? n.children.map(toUi) : undefined,
+  );
 }
 
 function fromUi(u: UiNode): Node {
@@ -76,10 +91,17 @@ function fromUi(u: UiNode): Node {
     else if (k === "onPress" || k === "onChangeText" || k === "onLongPress") actions[k] = v;
     else props[k] = v;
   }
-  return { type: u.type === "switch_" ? "switch" : u.type, ...(name ? { name } : {}), ...(u.value !== undefined ? { value: u.value } : {}), props, children: (u.children ?? []).map(fromUi), actions };
+  return {
+    type: u.type === "switch_" ? "switch" : u.type,
+    ...(name ? { name } : {}),
+    ...(u.value !== undefined ? { value: u.value } : {}),
+    props,
+    children: (u.children ?? []).map(fromUi),
+    actions,
+  };
 }
 
-function walk(ns: Node[], f: (n: Node, parent: Node[] , i: number) => void): void {
+function walk(ns: Node[], f: (n: Node, parent: Node[], i: number) => void): void {
   for (let i = 0; i < ns.length; i++) {
     const n = ns[i]!;
     f(n, ns, i);
@@ -117,7 +139,15 @@ function removeWhere(roots: Node[], drop: (n: Node) => boolean): number {
 const INPUTS = new Set(["textInput", "textArea", "select", "checkbox", "switch", "slider", "date"]);
 const CHARTS = new Set(["barChart", "lineChart", "areaChart", "pieChart"]);
 const label = (n: Node): string =>
-  String(typeof n.props.label === "string" ? n.props.label : typeof n.value === "string" ? n.value : typeof n.props.title === "string" ? n.props.title : "");
+  String(
+    typeof n.props.label === "string"
+      ? n.props.label
+      : typeof n.value === "string"
+        ? n.value
+        : typeof n.props.title === "string"
+          ? n.props.title
+          : "",
+  );
 const matches = (n: Node, words: string): boolean => {
   const l = label(n).toLowerCase();
   const w = words.toLowerCase().trim();
@@ -129,12 +159,18 @@ const KIND: [RegExp, (n: Node) => boolean][] = [
   [/^(?:the )?(?:data )?table|grid of data|spreadsheet$/, (n) => n.type === "table"],
   [/^(?:the )?(?:\w+ )?(?:chart|graph|plot)s?$/, (n) => CHARTS.has(n.type)],
   [/^(?:the )?(?:images?|photos?|pictures?|banner|cover)$/, (n) => n.type === "image"],
-  [/^(?:the )?(?:stats?|kpis?|key figures|figures|numbers|metrics)$/, (n) => n.type === "stat" || (n.type === "grid" && n.children.every((c) => c.type === "stat"))],
+  [
+    /^(?:the )?(?:stats?|kpis?|key figures|figures|numbers|metrics)$/,
+    (n) => n.type === "stat" || (n.type === "grid" && n.children.every((c) => c.type === "stat")),
+  ],
   [/^(?:the )?(?:faqs?|questions|accordion)$/, (n) => n.type === "accordion"],
   [/^(?:the )?(?:search(?: box| bar| field)?)$/, (n) => n.type === "textInput" && n.props.type === "search"],
   [/^(?:the )?(?:team|people|staff)(?: section)?$/, (n) => n.type === "grid" && n.name === "team"],
   [/^(?:the )?(?:nav(?:igation)?(?: bar)?|menu bar|header links)$/, (n) => n.name === "nav"],
-  [/^(?:the )?(?:contact(?: form| section)?|form)$/, (n) => (n.type === "card" && n.children.some((c) => INPUTS.has(c.type))) || n.name === "contact"],
+  [
+    /^(?:the )?(?:contact(?: form| section)?|form)$/,
+    (n) => (n.type === "card" && n.children.some((c) => INPUTS.has(c.type))) || n.name === "contact",
+  ],
   [/^(?:the )?(?:list|bullets)$/, (n) => n.type === "list"],
   [/^(?:the )?(?:progress(?: bar)?)$/, (n) => n.type === "progress"],
   [/^(?:the )?(?:tabs)$/, (n) => n.type === "tabs"],
@@ -183,8 +219,11 @@ function insertField(s: EditState, f: Node): void {
 /** The items of the screen's main collection: a table's rows, a list's entries, an accordion's sections, to-do checkboxes. */
 function keepItems(s: EditState, keep: (text: string, i: number) => boolean): boolean {
   const all = every(s.roots);
-  const rowText = (r: Json) => (r && typeof r === "object" && !Array.isArray(r) ? Object.values(r).map(String).join(" ") : String(r));
-  for (const t of all.filter((n) => (n.type === "table" || n.type === "list") && Array.isArray(n.value) && (n.value as Json[]).length > 1)) {
+  const rowText = (r: Json) =>
+    r && typeof r === "object" && !Array.isArray(r) ? Object.values(r).map(String).join(" ") : String(r);
+  for (const t of all.filter(
+    (n) => (n.type === "table" || n.type === "list") && Array.isArray(n.value) && (n.value as Json[]).length > 1,
+  )) {
     const rows = t.value as Json[];
     const kept = rows.filter((r, i) => keep(rowText(r), i));
     if (kept.length && kept.length < rows.length) {
@@ -230,7 +269,20 @@ function addItem(s: EditState, what: string, value?: number): string | undefined
     const keys = Object.keys(first);
     const textKey = keys.find((k) => typeof first[k] === "string" && !/^\d/.test(String(first[k]))) ?? keys[0]!;
     const numKey = keys.find((k) => typeof first[k] === "number" && !/rank|#/.test(k));
-    const row: Record<string, Json> = Object.fromEntries(keys.map((k) => [k, k === textKey ? what : k === numKey && value !== undefined ? value : typeof first[k] === "number" ? (/rank/.test(k) ? rows.length + 1 : first[k]!) : first[k]!]));
+    const row: Record<string, Json> = Object.fromEntries(
+      keys.map((k) => [
+        k,
+        k === textKey
+          ? what
+          : k === numKey && value !== undefined
+            ? value
+            : typeof first[k] === "number"
+              ? /rank/.test(k)
+                ? rows.length + 1
+                : first[k]!
+              : first[k]!,
+      ]),
+    );
     t.value = [...rows, row];
     return `Added "${what}"${value !== undefined ? ` with ${value}` : ""}.`;
   }
@@ -238,7 +290,15 @@ function addItem(s: EditState, what: string, value?: number): string | undefined
   if (boxes.length > 1) {
     const last = boxes[boxes.length - 1]!;
     walk(s.roots, (n, parent, i) => {
-      if (n === last) parent.splice(i + 1, 0, { type: "checkbox", name: nameOf(what), value: false, props: { ...last.props, label: what }, children: [], actions: {} });
+      if (n === last)
+        parent.splice(i + 1, 0, {
+          type: "checkbox",
+          name: nameOf(what),
+          value: false,
+          props: { ...last.props, label: what },
+          children: [],
+          actions: {},
+        });
     });
     return `Added "${what}".`;
   }
@@ -246,7 +306,12 @@ function addItem(s: EditState, what: string, value?: number): string | undefined
   if (l) {
     const items = l.value as Json[];
     const sample = items[0];
-    const entry: Json = sample && typeof sample === "object" && !Array.isArray(sample) ? { ...sample, title: what, ...(value !== undefined ? { subtitle: String(value) } : {}) } : value !== undefined ? `${what} — ${value}` : what;
+    const entry: Json =
+      sample && typeof sample === "object" && !Array.isArray(sample)
+        ? { ...sample, title: what, ...(value !== undefined ? { subtitle: String(value) } : {}) }
+        : value !== undefined
+          ? `${what} — ${value}`
+          : what;
     l.value = [...items, entry];
     return `Added "${what}".`;
   }
@@ -256,14 +321,26 @@ function addItem(s: EditState, what: string, value?: number): string | undefined
     const copy = JSON.parse(JSON.stringify(base)) as Node;
     copy.value = what;
     copy.name = `${nameOf(what)}_card`;
-    if (value !== undefined) walk(copy.children, (n) => { if (n.type === "text" && typeof n.value === "string" && /\d/.test(n.value)) n.value = n.value.replace(/\d[\d,.]*/, String(value)); });
+    if (value !== undefined)
+      walk(copy.children, (n) => {
+        if (n.type === "text" && typeof n.value === "string" && /\d/.test(n.value))
+          n.value = n.value.replace(/\d[\d,.]*/, String(value));
+      });
     cards.children.push(copy);
     return `Added "${what}".`;
   }
   return undefined;
 }
 
-const CHART_TYPE: Record<string, string> = { bar: "barChart", column: "barChart", line: "lineChart", area: "areaChart", pie: "pieChart", donut: "pieChart", doughnut: "pieChart" };
+const CHART_TYPE: Record<string, string> = {
+  bar: "barChart",
+  column: "barChart",
+  line: "lineChart",
+  area: "areaChart",
+  pie: "pieChart",
+  donut: "pieChart",
+  doughnut: "pieChart",
+};
 
 function convertChart(n: Node, to: string): void {
   if (n.type === to) return;
@@ -272,13 +349,15 @@ function convertChart(n: Node, to: string): void {
     const x = String(n.props.x ?? "label");
     const y = Array.isArray(n.props.y) ? String(n.props.y[0]) : String(n.props.y ?? "value");
     n.value = rows.map((r) => ({ label: String(r[x] ?? ""), value: Number(r[y] ?? 0) }));
-    const { x: _x, y: _y, stacked: _s, ...rest } = n.props;
-    void _x, void _y, void _s;
+    const rest = { ...n.props };
+    delete rest.x;
+    delete rest.y;
+    delete rest.stacked;
     n.props = rest;
   } else if (n.type === "pieChart") {
     n.value = rows.map((r) => ({ label: String(r.label ?? ""), value: Number(r.value ?? 0) }));
-    const { donut: _d, ...rest } = n.props;
-    void _d;
+    const rest = { ...n.props };
+    delete rest.donut;
     n.props = { ...rest, x: "label", y: "value" };
   }
   n.type = to;
@@ -286,233 +365,385 @@ function convertChart(n: Node, to: string): void {
 
 const EDITS: [RegExp, Edit][] = [
   // Theme.
-  [/\b(dark|night|light)(?:\s+(?:mode|theme|colou?rs?|background))?\b/, (s, m) => {
-    const theme = m[1] === "light" ? "light" : "dark";
-    if (!/\b(?:mode|theme|dark|light|night)\b/.test(s.request) || (/\bchart\b/.test(s.request) && !/mode|theme/.test(s.request))) return undefined;
-    s.settings.theme = theme;
-    return `Switched to the ${theme} theme.`;
-  }],
+  [
+    /\b(dark|night|light)(?:\s+(?:mode|theme|colou?rs?|background))?\b/,
+    (s, m) => {
+      const theme = m[1] === "light" ? "light" : "dark";
+      if (
+        !/\b(?:mode|theme|dark|light|night)\b/.test(s.request) ||
+        (/\bchart\b/.test(s.request) && !/mode|theme/.test(s.request))
+      )
+        return undefined;
+      s.settings.theme = theme;
+      return `Switched to the ${theme} theme.`;
+    },
+  ],
   // Chart kind.
-  [/\b(bar|column|line|area|pie|donut|doughnut)\s*(?:chart|graph)?s?\b/, (s, m) => {
-    if (!/\b(?:make|turn|change|switch|convert|show|use|as|into|to|instead)\b/.test(s.request)) return undefined;
-    const to = CHART_TYPE[m[1]!]!;
-    const charts = every(s.roots).filter((n) => CHARTS.has(n.type));
-    if (!charts.length) return undefined;
-    for (const c of charts) {
-      convertChart(c, to);
-      if (/donut|doughnut/.test(m[1]!)) c.props.donut = true;
-    }
-    return `Changed the chart${charts.length > 1 ? "s" : ""} to a ${m[1]} chart.`;
-  }],
+  [
+    /\b(bar|column|line|area|pie|donut|doughnut)\s*(?:chart|graph)?s?\b/,
+    (s, m) => {
+      if (!/\b(?:make|turn|change|switch|convert|show|use|as|into|to|instead)\b/.test(s.request)) return undefined;
+      const to = CHART_TYPE[m[1]!]!;
+      const charts = every(s.roots).filter((n) => CHARTS.has(n.type));
+      if (!charts.length) return undefined;
+      for (const c of charts) {
+        convertChart(c, to);
+        if (/donut|doughnut/.test(m[1]!)) c.props.donut = true;
+      }
+      return `Changed the chart${charts.length > 1 ? "s" : ""} to a ${m[1]} chart.`;
+    },
+  ],
   // Sort a table (or a list) by a column.
-  [/\b(?:sort|order)(?:ed)?\s+(?:it\s+|the\s+\w+\s+|rows\s+|them\s+)?by\s+(?:the\s+)?([\w ]+?)(?:,?\s+(asc|ascending|desc|descending|high(?:est)? to low(?:est)?|low(?:est)? to high(?:est)?|a-z|z-a|(?:biggest|smallest|newest|oldest|highest|lowest|cheapest|most expensive) first))?\s*$/, (s, m) => {
-    const want = m[1]!.trim();
-    const desc = /desc|high(?:est)? to|highest first|biggest|newest|z-a|most expensive/.test(m[2] ?? "") || /\b(?:most|highest|largest|biggest|top)\b/.test(s.request);
-    for (const t of every(s.roots).filter((n) => n.type === "table")) {
-      const cols = (Array.isArray(t.props.columns) ? t.props.columns : []) as Json[];
-      const col = cols.map((c) => (typeof c === "string" ? { key: c, label: c } : (c as { key: string; label?: string }))).find((c) => c.key.toLowerCase().includes(nameOf(want)) || (c.label ?? "").toLowerCase().includes(want.toLowerCase()) || want.toLowerCase().includes((c.label ?? c.key).toLowerCase()));
-      if (!col || !Array.isArray(t.value)) continue;
-      const rows = [...(t.value as Record<string, Json>[])];
-      rows.sort((a, b) => {
-        const x = a[col.key], y = b[col.key];
-        const c = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
-        return desc ? -c : c;
-      });
-      t.value = rows;
-      return `Sorted the table by ${col.label ?? col.key}, ${desc ? "highest" : "lowest"} first.`;
-    }
-    return undefined;
-  }],
+  [
+    /\b(?:sort|order)(?:ed)?\s+(?:it\s+|the\s+\w+\s+|rows\s+|them\s+)?by\s+(?:the\s+)?([\w ]+?)(?:,?\s+(asc|ascending|desc|descending|high(?:est)? to low(?:est)?|low(?:est)? to high(?:est)?|a-z|z-a|(?:biggest|smallest|newest|oldest|highest|lowest|cheapest|most expensive) first))?\s*$/,
+    (s, m) => {
+      const want = m[1]!.trim();
+      const desc =
+        /desc|high(?:est)? to|highest first|biggest|newest|z-a|most expensive/.test(m[2] ?? "") ||
+        /\b(?:most|highest|largest|biggest|top)\b/.test(s.request);
+      for (const t of every(s.roots).filter((n) => n.type === "table")) {
+        const cols = (Array.isArray(t.props.columns) ? t.props.columns : []) as Json[];
+        const col = cols
+          .map((c) => (typeof c === "string" ? { key: c, label: c } : (c as { key: string; label?: string })))
+          .find(
+            (c) =>
+              c.key.toLowerCase().includes(nameOf(want)) ||
+              (c.label ?? "").toLowerCase().includes(want.toLowerCase()) ||
+              want.toLowerCase().includes((c.label ?? c.key).toLowerCase()),
+          );
+        if (!col || !Array.isArray(t.value)) continue;
+        const rows = [...(t.value as Record<string, Json>[])];
+        rows.sort((a, b) => {
+          const x = a[col.key],
+            y = b[col.key];
+          const c = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
+          return desc ? -c : c;
+        });
+        t.value = rows;
+        return `Sorted the table by ${col.label ?? col.key}, ${desc ? "highest" : "lowest"} first.`;
+      }
+      return undefined;
+    },
+  ],
   // Columns layout.
-  [/\b(one|single|two|three|four|1|2|3|4)[ -]columns?\b/, (s, m) => {
-    if (/\b(?:table|add)\b/.test(s.request) && /\bcolumn\b/.test(s.request) && !/layout|grid|side/.test(s.request)) return undefined;
-    const n = { one: 1, single: 1, two: 2, three: 3, four: 4 }[m[1]!] ?? Number(m[1]);
-    const grids = every(s.roots).filter((g) => g.type === "grid");
-    if (grids.length) for (const g of grids) g.props.columns = n;
-    else {
-      // Put the screen's sections (everything after the headings) in a grid.
-      const start = s.roots.findIndex((r) => r.type !== "heading" && r.type !== "text");
-      const body = s.roots.splice(Math.max(0, start));
-      s.roots.push({ type: "grid", name: "layout", props: { columns: n, gap: 16 }, children: body, actions: {} });
-      // Inputs of a form card go in the grid too.
-    }
-    for (const c of every(s.roots).filter((x) => x.type === "card" && x.children.filter((k) => INPUTS.has(k.type)).length >= 2 && !grids.length)) {
-      const inputs = c.children.filter((k) => INPUTS.has(k.type));
-      const rest = c.children.filter((k) => !INPUTS.has(k.type));
-      c.children = [{ type: "grid", props: { columns: n, gap: 12 }, children: inputs, actions: {} }, ...rest];
-    }
-    return `Laid it out in ${n} column${n > 1 ? "s" : ""}.`;
-  }],
+  [
+    /\b(one|single|two|three|four|1|2|3|4)[ -]columns?\b/,
+    (s, m) => {
+      if (/\b(?:table|add)\b/.test(s.request) && /\bcolumn\b/.test(s.request) && !/layout|grid|side/.test(s.request))
+        return undefined;
+      const n = { one: 1, single: 1, two: 2, three: 3, four: 4 }[m[1]!] ?? Number(m[1]);
+      const grids = every(s.roots).filter((g) => g.type === "grid");
+      if (grids.length) for (const g of grids) g.props.columns = n;
+      else {
+        // Put the screen's sections (everything after the headings) in a grid.
+        const start = s.roots.findIndex((r) => r.type !== "heading" && r.type !== "text");
+        const body = s.roots.splice(Math.max(0, start));
+        s.roots.push({ type: "grid", name: "layout", props: { columns: n, gap: 16 }, children: body, actions: {} });
+        // Inputs of a form card go in the grid too.
+      }
+      for (const c of every(s.roots).filter(
+        (x) => x.type === "card" && x.children.filter((k) => INPUTS.has(k.type)).length >= 2 && !grids.length,
+      )) {
+        const inputs = c.children.filter((k) => INPUTS.has(k.type));
+        const rest = c.children.filter((k) => !INPUTS.has(k.type));
+        c.children = [{ type: "grid", props: { columns: n, gap: 12 }, children: inputs, actions: {} }, ...rest];
+      }
+      return `Laid it out in ${n} column${n > 1 ? "s" : ""}.`;
+    },
+  ],
   // Rename the title.
-  [/\b(?:rename|retitle|call|title|change the (?:title|heading|name))\b\s*(?:it|the (?:page|screen|title|heading|form|app))?\s*(?:to|as)?\s*["“']?([^"”']+?)["”']?\s*\.?$/, (s, m) => {
-    if (/\bbutton\b|\bcolumn\b|\bfield\b/.test(s.request)) return undefined;
-    const title = capitalize(m[1]!.trim());
-    if (!title) return undefined;
-    const h = every(s.roots).find((n) => n.type === "heading");
-    if (h) h.value = title;
-    else s.roots.unshift({ type: "heading", props: { level: 1 }, value: title, children: [], actions: {} });
-    s.name = title;
-    s.settings.title = title;
-    return `Renamed it "${title}".`;
-  }],
+  [
+    /\b(?:rename|retitle|call|title|change the (?:title|heading|name))\b\s*(?:it|the (?:page|screen|title|heading|form|app))?\s*(?:to|as)?\s*["“']?([^"”']+?)["”']?\s*\.?$/,
+    (s, m) => {
+      if (/\bbutton\b|\bcolumn\b|\bfield\b/.test(s.request)) return undefined;
+      const title = capitalize(m[1]!.trim());
+      if (!title) return undefined;
+      const h = every(s.roots).find((n) => n.type === "heading");
+      if (h) h.value = title;
+      else s.roots.unshift({ type: "heading", props: { level: 1 }, value: title, children: [], actions: {} });
+      s.name = title;
+      s.settings.title = title;
+      return `Renamed it "${title}".`;
+    },
+  ],
   // A button's label.
-  [/\b(?:make|change|rename|set|let)\s+(?:the\s+)?(?:(.+?)\s+)?button(?:'s label|\s+text|\s+label)?\s+(?:to\s+)?(?:say|read|to|into|as)\s+["“']?([^"”']+?)["”']?\s*\.?$/, (s, m) => {
-    const buttons = every(s.roots).filter((n) => n.type === "button");
-    const b = (m[1] && buttons.find((x) => matches(x, m[1]!))) || buttons.find((x) => x.props.variant === "primary") || buttons[buttons.length - 1];
-    if (!b) return undefined;
-    const was = label(b);
-    b.value = capitalize(m[2]!.trim());
-    return `The "${was}" button now says "${b.value}".`;
-  }],
+  [
+    /\b(?:make|change|rename|set|let)\s+(?:the\s+)?(?:(.+?)\s+)?button(?:'s label|\s+text|\s+label)?\s+(?:to\s+)?(?:say|read|to|into|as)\s+["“']?([^"”']+?)["”']?\s*\.?$/,
+    (s, m) => {
+      const buttons = every(s.roots).filter((n) => n.type === "button");
+      const b =
+        (m[1] && buttons.find((x) => matches(x, m[1]!))) ||
+        buttons.find((x) => x.props.variant === "primary") ||
+        buttons[buttons.length - 1];
+      if (!b) return undefined;
+      const was = label(b);
+      b.value = capitalize(m[2]!.trim());
+      return `The "${was}" button now says "${b.value}".`;
+    },
+  ],
   // Add a column to a table.
-  [/\badd\s+(?:a\s+|an\s+)?(?:new\s+)?(?!(?:a|an|new)\s+column\b)(?!column\b)["“']?([\w ]+?)["”']?\s+column\b|\badd\s+(?:a\s+|an\s+)?(?:new\s+)?column\s+(?:for|called|named|with)\s+(?:the\s+)?["“']?([\w ]+?)["”']?\s*$/, (s, m) => {
-    const col = (m[1] ?? m[2])!.trim();
-    const t = every(s.roots).find((n) => n.type === "table");
-    if (!t || !Array.isArray(t.value)) return undefined;
-    const key = nameOf(col);
-    const names = (t.value as Record<string, Json>[]).map((r) => String(Object.values(r)[0] ?? ""));
-    t.value = (t.value as Record<string, Json>[]).map((r, i) => ({ ...r, [key]: cell(s.ctx, col, i, names) }));
-    if (Array.isArray(t.props.columns)) t.props.columns = [...t.props.columns, { key, label: titleCase(col) }];
-    return `Added a "${titleCase(col)}" column.`;
-  }],
+  [
+    /\badd\s+(?:a\s+|an\s+)?(?:new\s+)?(?!(?:a|an|new)\s+column\b)(?!column\b)["“']?([\w ]+?)["”']?\s+column\b|\badd\s+(?:a\s+|an\s+)?(?:new\s+)?column\s+(?:for|called|named|with)\s+(?:the\s+)?["“']?([\w ]+?)["”']?\s*$/,
+    (s, m) => {
+      const col = (m[1] ?? m[2])!.trim();
+      const t = every(s.roots).find((n) => n.type === "table");
+      if (!t || !Array.isArray(t.value)) return undefined;
+      const key = nameOf(col);
+      const names = (t.value as Record<string, Json>[]).map((r) => String(Object.values(r)[0] ?? ""));
+      t.value = (t.value as Record<string, Json>[]).map((r, i) => ({ ...r, [key]: cell(s.ctx, col, i, names) }));
+      if (Array.isArray(t.props.columns)) t.props.columns = [...t.props.columns, { key, label: titleCase(col) }];
+      return `Added a "${titleCase(col)}" column.`;
+    },
+  ],
   // Add a choice with its options: "add a dropdown 'How did you hear about us' with Google, Friend, Other",
   // "add a language select with English, French and Arabic", "add a select for the stylist: Jamie, Alex or Sam".
-  [/\badd\s+(?:a\s+|an\s+)?(?:(.+?)\s+)?(?:dropdown|select|drop-down|picker|choice|radio(?: buttons)?)(?:\s+(?:for|called|named)\s+(?:the\s+)?(.+?)|\s+["“']([^"”']+)["”'])?\s*(?:with|:)\s*(?:options\s+)?(.+?)\s*\.?$/, (s, m) => {
-    const name = (m[3] ?? m[2] ?? m[1] ?? "Choice").replace(/^["“']|["”']$/g, "").trim();
-    const options = m[4]!.split(/\s*(?:,|\bor\b|\band\b|\/)\s*/).map((o) => o.trim()).filter(Boolean);
-    if (options.length < 2) return undefined;
-    const original = new RegExp(`${options[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i").exec(s.original)?.index;
-    const cased = options.map((o) => (original !== undefined ? (new RegExp(`\\b${o.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").exec(s.original)?.[0] ?? o) : o));
-    const f = fromUi(field({ label: capitalize(name), text: name, options: cased.map(capitalize) }));
-    insertField(s, f);
-    return `Added a "${capitalize(name)}" choice of ${cased.join(", ")}.`;
-  }],
+  [
+    /\badd\s+(?:a\s+|an\s+)?(?:(.+?)\s+)?(?:dropdown|select|drop-down|picker|choice|radio(?: buttons)?)(?:\s+(?:for|called|named)\s+(?:the\s+)?(.+?)|\s+["“']([^"”']+)["”'])?\s*(?:with|:)\s*(?:options\s+)?(.+?)\s*\.?$/,
+    (s, m) => {
+      const name = (m[3] ?? m[2] ?? m[1] ?? "Choice").replace(/^["“']|["”']$/g, "").trim();
+      const options = m[4]!
+        .split(/\s*(?:,|\bor\b|\band\b|\/)\s*/)
+        .map((o) => o.trim())
+        .filter(Boolean);
+      if (options.length < 2) return undefined;
+      const original = new RegExp(`${options[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i").exec(s.original)?.index;
+      const cased = options.map((o) =>
+        original !== undefined
+          ? (new RegExp(`\\b${o.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").exec(s.original)?.[0] ?? o)
+          : o,
+      );
+      const f = fromUi(field({ label: capitalize(name), text: name, options: cased.map(capitalize) }));
+      insertField(s, f);
+      return `Added a "${capitalize(name)}" choice of ${cased.join(", ")}.`;
+    },
+  ],
   // Add an item to the list, menu, table or to-do list: "add 'book dentist' to the list", "add a calzone for 12",
   // "add Ravi with 101 points".
-  [/\badd\s+(?:a\s+|an\s+)?["“']?([^"”']+?)["”']?(?:\s+(?:for|with|at|costing|worth)\s+[$€£₹]?(\d[\d,.]*)\s*(?:[a-z]+)?)?(?:\s+to\s+(?:the|my|this)\s+(?:list|menu|table|board|leaderboard|rows?|items?|tasks?))?\s*\.?$/, (s, m) => {
-    if (!m[2] && !/\bto\s+(?:the|my|this)\s+(?:list|menu|table|board|leaderboard|rows?|items?|tasks?)\b/.test(s.request) && !/["“']/.test(s.original)) return undefined;
-    const what = originalCase(s.original, m[1]!.trim());
-    const value = m[2] ? Number(m[2].replace(/,/g, "")) : undefined;
-    return addItem(s, capitalize(what), value);
-  }],
+  [
+    /\badd\s+(?:a\s+|an\s+)?["“']?([^"”']+?)["”']?(?:\s+(?:for|with|at|costing|worth)\s+[$€£₹]?(\d[\d,.]*)\s*(?:[a-z]+)?)?(?:\s+to\s+(?:the|my|this)\s+(?:list|menu|table|board|leaderboard|rows?|items?|tasks?))?\s*\.?$/,
+    (s, m) => {
+      if (
+        !m[2] &&
+        !/\bto\s+(?:the|my|this)\s+(?:list|menu|table|board|leaderboard|rows?|items?|tasks?)\b/.test(s.request) &&
+        !/["“']/.test(s.original)
+      )
+        return undefined;
+      const what = originalCase(s.original, m[1]!.trim());
+      const value = m[2] ? Number(m[2].replace(/,/g, "")) : undefined;
+      return addItem(s, capitalize(what), value);
+    },
+  ],
   // Keep only named items: "keep only passport, tickets and adapter", "only keep the first two questions".
-  [/\b(?:keep\s+only|only\s+keep|keep\s+just|just\s+keep)\s+(?:the\s+)?(.+?)\s*\.?$/, (s, m) => {
-    const first = /^first\s+(\d+|one|two|three|four|five)\b/.exec(m[1]!);
-    if (first) {
-      const n = Number(first[1]) || { one: 1, two: 2, three: 3, four: 4, five: 5 }[first[1]!]!;
-      return keepItems(s, (_t, i) => i < n) ? `Kept the first ${n}.` : undefined;
-    }
-    const names = m[1]!.split(/\s*(?:,|\band\b|&)\s*/).map((x) => x.trim().toLowerCase()).filter(Boolean);
-    if (!names.length) return undefined;
-    return keepItems(s, (t) => names.some((n) => t.toLowerCase().includes(n))) ? `Kept only ${names.join(", ")}.` : undefined;
-  }],
+  [
+    /\b(?:keep\s+only|only\s+keep|keep\s+just|just\s+keep)\s+(?:the\s+)?(.+?)\s*\.?$/,
+    (s, m) => {
+      const first = /^first\s+(\d+|one|two|three|four|five)\b/.exec(m[1]!);
+      if (first) {
+        const n = Number(first[1]) || { one: 1, two: 2, three: 3, four: 4, five: 5 }[first[1]!]!;
+        return keepItems(s, (_t, i) => i < n) ? `Kept the first ${n}.` : undefined;
+      }
+      const names = m[1]!
+        .split(/\s*(?:,|\band\b|&)\s*/)
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean);
+      if (!names.length) return undefined;
+      return keepItems(s, (t) => names.some((n) => t.toLowerCase().includes(n))) ? `Kept only ${names.join(", ")}.` : undefined;
+    },
+  ],
   // Remove something.
-  [/\b(?:remove|delete|drop|hide|get rid of|take out|without)\s+(?:the\s+|all\s+|that\s+)?(.+?)\s*\.?$/, (s, m) => {
-    let what = m[1]!.trim().replace(/^(?:the|a|an)\s+/, "");
-    // A table column.
-    const colm = /^(.+?)\s+column$|^column\s+(.+)$/.exec(what);
-    if (colm) {
-      const col = (colm[1] ?? colm[2])!.trim().toLowerCase();
-      for (const t of every(s.roots).filter((n) => n.type === "table" && Array.isArray(n.props.columns))) {
-        const cols = t.props.columns as Json[];
-        const keep = cols.filter((c) => !(typeof c === "string" ? c.toLowerCase() === col : String((c as { label?: string }).label ?? (c as { key: string }).key).toLowerCase().includes(col)));
-        if (keep.length < cols.length) {
-          t.props.columns = keep;
-          return `Removed the ${col} column.`;
+  [
+    /\b(?:remove|delete|drop|hide|get rid of|take out|without)\s+(?:the\s+|all\s+|that\s+)?(.+?)\s*\.?$/,
+    (s, m) => {
+      let what = m[1]!.trim().replace(/^(?:the|a|an)\s+/, "");
+      // A table column.
+      const colm = /^(.+?)\s+column$|^column\s+(.+)$/.exec(what);
+      if (colm) {
+        const col = (colm[1] ?? colm[2])!.trim().toLowerCase();
+        for (const t of every(s.roots).filter((n) => n.type === "table" && Array.isArray(n.props.columns))) {
+          const cols = t.props.columns as Json[];
+          const keep = cols.filter(
+            (c) =>
+              !(typeof c === "string"
+                ? c.toLowerCase() === col
+                : String((c as { label?: string }).label ?? (c as { key: string }).key)
+                    .toLowerCase()
+                    .includes(col)),
+          );
+          if (keep.length < cols.length) {
+            t.props.columns = keep;
+            return `Removed the ${col} column.`;
+          }
         }
       }
-    }
-    what = what.replace(/\s+(?:field|input|box|section|button|card)$/, (x) => (/section|card/.test(x) ? "" : x));
-    const kind = KIND.find(([re]) => re.test(what));
-    const fieldWord = what.replace(/\s+(?:field|input|box)$/, "");
-    const drop = kind ? kind[1] : (n: Node) => (INPUTS.has(n.type) || n.type === "button" || n.type === "card" || n.type === "heading") && matches(n, fieldWord);
-    const removed = removeWhere(s.roots, drop);
-    if (removed) return `Removed ${what}.`;
-    const one = what.toLowerCase();
-    return keepItems(s, (t) => !t.toLowerCase().includes(one)) ? `Removed ${what}.` : undefined;
-  }],
+      what = what.replace(/\s+(?:field|input|box|section|button|card)$/, (x) => (/section|card/.test(x) ? "" : x));
+      const kind = KIND.find(([re]) => re.test(what));
+      const fieldWord = what.replace(/\s+(?:field|input|box)$/, "");
+      const drop = kind
+        ? kind[1]
+        : (n: Node) =>
+            (INPUTS.has(n.type) || n.type === "button" || n.type === "card" || n.type === "heading") && matches(n, fieldWord);
+      const removed = removeWhere(s.roots, drop);
+      if (removed) return `Removed ${what}.`;
+      const one = what.toLowerCase();
+      return keepItems(s, (t) => !t.toLowerCase().includes(one)) ? `Removed ${what}.` : undefined;
+    },
+  ],
   // Fewer items.
-  [/\b(?:shorter|fewer|less|only|limit(?: it)? to|just)\s+(?:show\s+)?(\d+|one|two|three|four|five|six)?\s*(?:items|rows|entries|products|cards|results|tasks|questions|things)?\b/, (s, m) => {
-    if (!/\b(?:shorter|fewer|less|items|rows|entries|products|cards|results|tasks|questions)\b/.test(s.request)) return undefined;
-    const n = m[1] ? (Number(m[1]) || { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 }[m[1]]!) : undefined;
-    let changed = 0;
-    for (const x of every(s.roots)) {
-      if ((x.type === "table" || x.type === "list") && Array.isArray(x.value) && x.value.length > 1) {
-        x.value = x.value.slice(0, n ?? Math.ceil(x.value.length / 2));
-        changed++;
-      }
-      if (x.type === "grid" && x.children.length > 2 && x.children.every((c) => c.type === "card")) {
-        x.children = x.children.slice(0, n ?? Math.ceil(x.children.length / 2));
-        changed++;
-      }
-    }
-    return changed ? `Kept ${n ?? "half of the"} items.` : undefined;
-  }],
-  // Filter a table's rows.
-  [/\b(?:filter(?:ed)?\s+(?:it\s+|the \w+\s+)?(?:to|by|for)|only\s+show|show\s+only|keep\s+only|only)\s+(?:the\s+)?(?:rows\s+(?:with|where)\s+)?["“']?([\w ]+?)["”']?(?:\s+(?:ones|rows|items|orders|entries))?\s*\.?$/, (s, m) => {
-    const want = m[1]!.trim().toLowerCase();
-    for (const t of every(s.roots).filter((n) => n.type === "table" && Array.isArray(n.value))) {
-      const rows = t.value as Record<string, Json>[];
-      const kept = rows.filter((r) => Object.values(r).some((v) => String(v).toLowerCase().includes(want)));
-      if (kept.length && kept.length < rows.length) {
-        t.value = kept;
-        return `Kept the rows with "${want}".`;
-      }
-    }
-    return undefined;
-  }],
-  // Add a search box.
-  [/\badd\s+(?:a\s+)?search(?:\s+(?:box|bar|field|input))?\b/, (s) => {
-    const at = s.roots.findIndex((r) => r.type !== "heading" && r.type !== "text");
-    s.roots.splice(Math.max(0, at), 0, fromUi(textInput({ name: "search", label: "Search", type: "search", placeholder: "Search" })));
-    return "Added a search box.";
-  }],
-  // Add a footer.
-  [/\badd\s+(?:a\s+)?footer\b(?:\s+with\s+(.+?))?\s*\.?$/, (s, m) => {
-    const said = m[1] ? originalCase(s.original, m[1]) : undefined;
-    const links = said ? [...said.matchAll(/\b(?:an?\s+|the\s+)?([\w ]+?)\s+link\b/gi)].map((l) => capitalize(l[1]!.trim())) : [];
-    const line = said ? said.replace(/\s*(?:,|\band\b)?\s*(?:an?\s+|the\s+)?[\w ]+?\s+link\b/gi, "").replace(/^(?:our|my)\s+/i, "").trim() : "";
-    const shown = line ? (/©|\(c\)/i.test(line) ? line : /@/.test(line) ? `Write to us: ${line.replace(/^(?:e-?mail|email address)\s+/i, "")}` : line) : `© 2026 ${s.name}`;
-    const buttons = (links.length ? links : ["Privacy", "Terms"]).map((l) => button(l, { name: nameOf(l), variant: "ghost", size: "sm", onPress: nameOf(l) }));
-    s.roots.push(fromUi(row([text(shown, { size: "sm", tone: "muted" }), ...buttons], { justify: "between", align: "center", name: "footer" })));
-    return "Added a footer.";
-  }],
-  // Add a section the catalogue composes (a chart, a table, a FAQ, a contact form …).
-  [/\b(?:add|ask (?:for|about)|also ask (?:for|about)|include)\s+(?:a\s+|an\s+|some\s+|their\s+|the\s+)?(.+?)\s*\.?$/, (s, m) => {
-    const e = readEntities(m[1]!);
-    const match = detectFamily(e);
-    const part = match.ranked.find((r) => r.score >= 1 && PARTABLE.has(r.family))?.family;
-    const isField = /\b(?:field|input|box|checkbox|dropdown|select|toggle|switch|option)\b/.test(m[1]!) || /^(?:also\s+)?ask\b/.test(s.request) || !part;
-    const inputs = every(s.roots).filter((n) => INPUTS.has(n.type));
-    if (isField && inputs.length) {
-      const word = m[1]!.replace(/\b(?:field|input|box)\b/g, "").replace(/^(?:a|an|the)\s+/, "").replace(/\s+(?:to|in|on)\s+(?:the\s+)?(?:form|it|screen)$/, "").trim();
-      const f = fromUi(field(word));
-      // Before the submit button: into the container holding the last input.
-      let placed = false;
-      walk(s.roots, (n) => {
-        if (placed) return;
-        const idx = n.children.findIndex((c) => c === inputs[inputs.length - 1]);
-        if (idx >= 0) {
-          n.children.splice(idx + 1, 0, f);
-          placed = true;
+  [
+    /\b(?:shorter|fewer|less|only|limit(?: it)? to|just)\s+(?:show\s+)?(\d+|one|two|three|four|five|six)?\s*(?:items|rows|entries|products|cards|results|tasks|questions|things)?\b/,
+    (s, m) => {
+      if (!/\b(?:shorter|fewer|less|items|rows|entries|products|cards|results|tasks|questions)\b/.test(s.request))
+        return undefined;
+      const n = m[1] ? Number(m[1]) || { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 }[m[1]]! : undefined;
+      let changed = 0;
+      for (const x of every(s.roots)) {
+        if ((x.type === "table" || x.type === "list") && Array.isArray(x.value) && x.value.length > 1) {
+          x.value = x.value.slice(0, n ?? Math.ceil(x.value.length / 2));
+          changed++;
         }
-      });
-      if (!placed) {
-        const idx = s.roots.indexOf(inputs[inputs.length - 1]!);
-        s.roots.splice(idx + 1, 0, f);
+        if (x.type === "grid" && x.children.length > 2 && x.children.every((c) => c.type === "card")) {
+          x.children = x.children.slice(0, n ?? Math.ceil(x.children.length / 2));
+          changed++;
+        }
       }
-      return `Added a "${label(f)}" field.`;
-    }
-    if (!part) return undefined;
-    const ctx = { ...s.ctx, e: { ...s.ctx.e, ...e, text: `${s.ctx.e.text} ${m[1]}` } } as Ctx;
-    const nodes = partSection(ctx, part).map(fromUi);
-    if (!nodes.length) return undefined;
-    s.roots.push(...nodes);
-    return `Added ${m[1]}.`;
-  }],
+      return changed ? `Kept ${n ?? "half of the"} items.` : undefined;
+    },
+  ],
+  // Filter a table's rows.
+  [
+    /\b(?:filter(?:ed)?\s+(?:it\s+|the \w+\s+)?(?:to|by|for)|only\s+show|show\s+only|keep\s+only|only)\s+(?:the\s+)?(?:rows\s+(?:with|where)\s+)?["“']?([\w ]+?)["”']?(?:\s+(?:ones|rows|items|orders|entries))?\s*\.?$/,
+    (s, m) => {
+      const want = m[1]!.trim().toLowerCase();
+      for (const t of every(s.roots).filter((n) => n.type === "table" && Array.isArray(n.value))) {
+        const rows = t.value as Record<string, Json>[];
+        const kept = rows.filter((r) => Object.values(r).some((v) => String(v).toLowerCase().includes(want)));
+        if (kept.length && kept.length < rows.length) {
+          t.value = kept;
+          return `Kept the rows with "${want}".`;
+        }
+      }
+      return undefined;
+    },
+  ],
+  // Add a search box.
+  [
+    /\badd\s+(?:a\s+)?search(?:\s+(?:box|bar|field|input))?\b/,
+    (s) => {
+      const at = s.roots.findIndex((r) => r.type !== "heading" && r.type !== "text");
+      s.roots.splice(
+        Math.max(0, at),
+        0,
+        fromUi(textInput({ name: "search", label: "Search", type: "search", placeholder: "Search" })),
+      );
+      return "Added a search box.";
+    },
+  ],
+  // Add a footer.
+  [
+    /\badd\s+(?:a\s+)?footer\b(?:\s+with\s+(.+?))?\s*\.?$/,
+    (s, m) => {
+      const said = m[1] ? originalCase(s.original, m[1]) : undefined;
+      const links = said
+        ? [...said.matchAll(/\b(?:an?\s+|the\s+)?([\w ]+?)\s+link\b/gi)].map((l) => capitalize(l[1]!.trim()))
+        : [];
+      const line = said
+        ? said
+            .replace(/\s*(?:,|\band\b)?\s*(?:an?\s+|the\s+)?[\w ]+?\s+link\b/gi, "")
+            .replace(/^(?:our|my)\s+/i, "")
+            .trim()
+        : "";
+      const shown = line
+        ? /©|\(c\)/i.test(line)
+          ? line
+          : /@/.test(line)
+            ? `Write to us: ${line.replace(/^(?:e-?mail|email address)\s+/i, "")}`
+            : line
+        : `© 2026 ${s.name}`;
+      const buttons = (links.length ? links : ["Privacy", "Terms"]).map((l) =>
+        button(l, { name: nameOf(l), variant: "ghost", size: "sm", onPress: nameOf(l) }),
+      );
+      s.roots.push(
+        fromUi(
+          row([text(shown, { size: "sm", tone: "muted" }), ...buttons], { justify: "between", align: "center", name: "footer" }),
+        ),
+      );
+      return "Added a footer.";
+    },
+  ],
+  // Add a section the catalogue composes (a chart, a table, a FAQ, a contact form …).
+  [
+    /\b(?:add|ask (?:for|about)|also ask (?:for|about)|include)\s+(?:a\s+|an\s+|some\s+|their\s+|the\s+)?(.+?)\s*\.?$/,
+    (s, m) => {
+      const e = readEntities(m[1]!);
+      const match = detectFamily(e);
+      const part = match.ranked.find((r) => r.score >= 1 && PARTABLE.has(r.family))?.family;
+      const isField =
+        /\b(?:field|input|box|checkbox|dropdown|select|toggle|switch|option)\b/.test(m[1]!) ||
+        /^(?:also\s+)?ask\b/.test(s.request) ||
+        !part;
+      const inputs = every(s.roots).filter((n) => INPUTS.has(n.type));
+      if (isField && inputs.length) {
+        const word = m[1]!
+          .replace(/\b(?:field|input|box)\b/g, "")
+          .replace(/^(?:a|an|the)\s+/, "")
+          .replace(/\s+(?:to|in|on)\s+(?:the\s+)?(?:form|it|screen)$/, "")
+          .trim();
+        const f = fromUi(field(word));
+        // Before the submit button: into the container holding the last input.
+        let placed = false;
+        walk(s.roots, (n) => {
+          if (placed) return;
+          const idx = n.children.findIndex((c) => c === inputs[inputs.length - 1]);
+          if (idx >= 0) {
+            n.children.splice(idx + 1, 0, f);
+            placed = true;
+          }
+        });
+        if (!placed) {
+          const idx = s.roots.indexOf(inputs[inputs.length - 1]!);
+          s.roots.splice(idx + 1, 0, f);
+        }
+        return `Added a "${label(f)}" field.`;
+      }
+      if (!part) return undefined;
+      const ctx = { ...s.ctx, e: { ...s.ctx.e, ...e, text: `${s.ctx.e.text} ${m[1]}` } } as Ctx;
+      const nodes = partSection(ctx, part).map(fromUi);
+      if (!nodes.length) return undefined;
+      s.roots.push(...nodes);
+      return `Added ${m[1]}.`;
+    },
+  ],
 ];
 
-const PARTABLE = new Set(["table", "bar-chart", "line-chart", "area-chart", "pie-chart", "list", "faq", "gallery", "contact", "form", "pricing", "timeline", "todo", "calendar", "schedule", "leaderboard", "feed", "notifications", "places", "catalog", "directory", "player", "timer", "calculator", "comparison", "weather", "menu"]);
+const PARTABLE = new Set([
+  "table",
+  "bar-chart",
+  "line-chart",
+  "area-chart",
+  "pie-chart",
+  "list",
+  "faq",
+  "gallery",
+  "contact",
+  "form",
+  "pricing",
+  "timeline",
+  "todo",
+  "calendar",
+  "schedule",
+  "leaderboard",
+  "feed",
+  "notifications",
+  "places",
+  "catalog",
+  "directory",
+  "player",
+  "timer",
+  "calculator",
+  "comparison",
+  "weather",
+  "menu",
+]);
 
 /** Applies the edit a request asks for to the previous screen's code; undefined when nothing applies. */
 export function editScreen(previousCode: string, request: string, basePrompt: string): Edited | undefined {
@@ -521,11 +752,23 @@ export function editScreen(previousCode: string, request: string, basePrompt: st
   const roots = screen.roots.map(fromCode);
   const e = readEntities(basePrompt || request);
   const ctx = makeCtx(e, detectFamily(e), screen.name ?? "Screen");
-  const state: EditState = { roots, settings: { ...screen.settings }, name: screen.name ?? "Screen", ctx, request: request.toLowerCase(), original: request };
+  const state: EditState = {
+    roots,
+    settings: { ...screen.settings },
+    name: screen.name ?? "Screen",
+    ctx,
+    request: request.toLowerCase(),
+    original: request,
+  };
   const notes: string[] = [];
   // Several edits in one request ("add a phone field and make it dark") apply one after another.
-  for (const clause of request.split(/\s*(?:[,;]\s*(?:and\s+|then\s+|also\s+)?|\band then\b|\band also\b|\band\b)(?=\s*(?:add|remove|make|change|sort|use|turn|switch|rename|put|delete|hide|set|dark|light)\b)\s*/i)) {
-    const c = clause.trim().toLowerCase().replace(/^(?:please|now|then|can you|could you)\s+/, "");
+  for (const clause of request.split(
+    /\s*(?:[,;]\s*(?:and\s+|then\s+|also\s+)?|\band then\b|\band also\b|\band\b)(?=\s*(?:add|remove|make|change|sort|use|turn|switch|rename|put|delete|hide|set|dark|light)\b)\s*/i,
+  )) {
+    const c = clause
+      .trim()
+      .toLowerCase()
+      .replace(/^(?:please|now|then|can you|could you)\s+/, "");
     if (!c) continue;
     state.request = c;
     state.original = clause.trim();
@@ -543,5 +786,3 @@ export function editScreen(previousCode: string, request: string, basePrompt: st
   const settings: ScreenSettings = { ...(state.settings as ScreenSettings) };
   return { code: printProgram(state.name, settings, state.roots.map(toUi)), notes };
 }
-
-

@@ -42,7 +42,10 @@ const words = (t: string): Set<string> =>
   );
 
 /** The app's published template the request names, or shares most of its name's words with. */
-function matchTemplate(templates: PlanOptions["templates"], request: string): NonNullable<PlanOptions["templates"]>[number] | undefined {
+function matchTemplate(
+  templates: PlanOptions["templates"],
+  request: string,
+): NonNullable<PlanOptions["templates"]>[number] | undefined {
   if (!templates?.length || !request.trim()) return undefined;
   const asked = words(request);
   let best: { t: NonNullable<PlanOptions["templates"]>[number]; score: number } | undefined;
@@ -78,14 +81,21 @@ export function plan(messages: readonly Turn[], opts: PlanOptions = {}): Planned
   const request = conv.request.trim();
   if (!request) {
     const c = composeNew("welcome", { family: "empty-state", score: 1, parts: [], ranked: [] });
-    return { code: c.code.replace(/No \w+ yet/, "What shall we build?"), family: "welcome", reasoning: ["The message is empty: a welcome screen.\n"] };
+    return {
+      code: c.code.replace(/No \w+ yet/, "What shall we build?"),
+      family: "welcome",
+      reasoning: ["The message is empty: a welcome screen.\n"],
+    };
   }
   const template = matchTemplate(opts.templates, request);
   if (template)
     return {
       code: template.code.trim(),
       family: `template:${template.id ?? template.name}`,
-      reasoning: [`The app has a published template "${template.name}" that fits this request.\n`, "Answering with it, as the app's owner designed it.\n"],
+      reasoning: [
+        `The app has a published template "${template.name}" that fits this request.\n`,
+        "Answering with it, as the app's owner designed it.\n",
+      ],
     };
   const last = messages.map((m) => m.role).lastIndexOf("user");
   if (conv.previousCode && looksLikeEdit(request)) {
@@ -93,12 +103,20 @@ export function plan(messages: readonly Turn[], opts: PlanOptions = {}): Planned
     const edited = editScreen(conv.previousCode, request, base);
     if (edited) {
       const family = detectFamily(readEntities(base)).family || "list";
-      return { code: edited.code, family: `edit:${family}`, reasoning: ["The request changes the screen on show.\n", ...edited.notes.map((n) => `${n}\n`)] };
+      return {
+        code: edited.code,
+        family: `edit:${family}`,
+        reasoning: ["The request changes the screen on show.\n", ...edited.notes.map((n) => `${n}\n`)],
+      };
     }
     // An edit nothing applies to: the base request and the change, composed afresh.
     if (base) {
       const c = composeNew(`${base}. ${request}`);
-      return { ...c, family: `edit:${c.family}`, reasoning: ["The change could not be applied to the screen as it is, so it is composed again with it.\n", ...c.reasoning] };
+      return {
+        ...c,
+        family: `edit:${c.family}`,
+        reasoning: ["The change could not be applied to the screen as it is, so it is composed again with it.\n", ...c.reasoning],
+      };
     }
   }
   return composeNew(request);

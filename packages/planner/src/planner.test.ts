@@ -38,8 +38,18 @@ describe("reading a request", () => {
   });
 
   it("when a request lists fields or columns, then the list is the user's own words", () => {
-    expect(readEntities("Signup form with name, email, phone and a message").lists[0]).toEqual(["name", "email", "phone", "message"]);
-    expect(readEntities("a table of employees with columns name, department, salary and start date").lists[0]).toEqual(["name", "department", "salary", "start date"]);
+    expect(readEntities("Signup form with name, email, phone and a message").lists[0]).toEqual([
+      "name",
+      "email",
+      "phone",
+      "message",
+    ]);
+    expect(readEntities("a table of employees with columns name, department, salary and start date").lists[0]).toEqual([
+      "name",
+      "department",
+      "salary",
+      "start date",
+    ]);
   });
 
   it("when a request counts things, names places and money, then count, places and currency are read", () => {
@@ -110,7 +120,10 @@ describe("editing the last screen", () => {
   it("when a field is added, then the form keeps its fields and gains the new one", async () => {
     const { before, after, family } = await edit("a contact form with name, email and message", "add a phone field");
     expect(family).toBe("edit:contact");
-    const labels = (s: Screen) => nodes(s).filter((n) => n.props?.label).map((n) => n.props!.label);
+    const labels = (s: Screen) =>
+      nodes(s)
+        .filter((n) => n.props?.label)
+        .map((n) => n.props!.label);
     expect(labels(after)).toEqual(expect.arrayContaining([...labels(before), "Phone"]));
   });
 
@@ -139,7 +152,10 @@ describe("editing the last screen", () => {
   });
 
   it("when only some items are kept or one is removed, then the others are gone and the rest stay", async () => {
-    const kept = await edit("to-do list for the trip: passport, tickets, adapter, sunscreen, hat", "keep only passport, tickets and adapter");
+    const kept = await edit(
+      "to-do list for the trip: passport, tickets, adapter, sunscreen, hat",
+      "keep only passport, tickets and adapter",
+    );
     const text = textOf(kept.after).toLowerCase();
     expect(text).toContain("adapter");
     expect(text).not.toContain("sunscreen");
@@ -149,9 +165,16 @@ describe("editing the last screen", () => {
   });
 
   it("when a choice is added with its options, then a select offers exactly those", async () => {
-    const { after } = await edit("booking form for a haircut: name, phone, date", "add a select for the stylist: Jamie, Alex or Sam");
+    const { after } = await edit(
+      "booking form for a haircut: name, phone, date",
+      "add a select for the stylist: Jamie, Alex or Sam",
+    );
     const select = nodes(after).find((n) => n.component === "select" && /stylist/i.test(String(n.props?.label)))!;
-    expect((select.props!.options as (string | { label: string })[]).map((o) => (typeof o === "string" ? o : o.label))).toEqual(["Jamie", "Alex", "Sam"]);
+    expect((select.props!.options as (string | { label: string })[]).map((o) => (typeof o === "string" ? o : o.label))).toEqual([
+      "Jamie",
+      "Alex",
+      "Sam",
+    ]);
   });
 
   it("when a part is removed or the theme changes, then only that changes", async () => {
@@ -165,7 +188,8 @@ describe("editing the last screen", () => {
 });
 
 describe("answering actions", () => {
-  const press = (name: string, value?: string) => JSON.stringify({ type: "onPress", component: { name, ...(value ? { value } : {}) } });
+  const press = (name: string, value?: string) =>
+    JSON.stringify({ type: "onPress", component: { name, ...(value ? { value } : {}) } });
 
   it("when a product is added to the cart and checked out and paid, then cart, checkout and confirmation follow", async () => {
     const history: Turn[] = [user("an online store for pet food")];
@@ -180,7 +204,16 @@ describe("answering actions", () => {
     history.push(assistant(cart.code), user(press("checkout")));
     const checkout = plan(history);
     expect(checkout.family).toBe("action:checkout");
-    history.push(assistant(checkout.code), user(JSON.stringify({ type: "onPress", component: { name: "pay" }, values: { full_name: "Ada Lovelace", email: "ada@mail.com" } })));
+    history.push(
+      assistant(checkout.code),
+      user(
+        JSON.stringify({
+          type: "onPress",
+          component: { name: "pay" },
+          values: { full_name: "Ada Lovelace", email: "ada@mail.com" },
+        }),
+      ),
+    );
     const done = plan(history);
     expect(done.family).toBe("action:confirmation");
     expect(textOf(await screenOf(done.code))).toContain("Ada Lovelace");
@@ -189,7 +222,13 @@ describe("answering actions", () => {
   it("when a form is submitted with typed values, then the confirmation echoes them", async () => {
     const form = plan([user("a contact form with name, email and message")]);
     const typed = (name: string, value: string) => user(JSON.stringify({ type: "onChangeText", component: { name, value } }));
-    const done = plan([user("a contact form with name, email and message"), assistant(form.code), typed("name", "Grace"), typed("email", "grace@mail.com"), user(press("send_message"))]);
+    const done = plan([
+      user("a contact form with name, email and message"),
+      assistant(form.code),
+      typed("name", "Grace"),
+      typed("email", "grace@mail.com"),
+      user(press("send_message")),
+    ]);
     const s = await screenOf(done.code);
     expect(textOf(s)).toContain("Grace");
     expect(textOf(s)).toContain("grace@mail.com");

@@ -28,7 +28,10 @@ const toHour = (n: string, ap: string) => (Number(n) % 12) + (ap.toLowerCase() =
 /** A span of time written in the phrase, as category labels. */
 export function timeAxis(phrase: string): string[] | undefined {
   const t = phrase.toLowerCase();
-  let m = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s*(?:-|–|to|through|until)\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.exec(t);
+  let m =
+    /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s*(?:-|–|to|through|until)\s*(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.exec(
+      t,
+    );
   if (m) {
     const a = monthAt(m[1]!);
     const b = monthAt(m[2]!);
@@ -57,7 +60,10 @@ export function timeAxis(phrase: string): string[] | undefined {
     return Array.from({ length: Math.floor(Number(m[3]) / Number(m[1])) + 1 }, (_, i) => `${i * Number(m![1])} ${unit}`);
   }
   if (/\bq1\b.*\bq2\b|\b(?:per|by|each|every|a)\s+quarter\b|\bquarterly\b/.test(t)) return ["Q1", "Q2", "Q3", "Q4"];
-  m = /\b(?:last|past|over the last|over the past|across the)\s+(\d{1,2}|twelve|six|three)\s+(months?|weeks?|days?|years?|hours?)\b/.exec(t);
+  m =
+    /\b(?:last|past|over the last|over the past|across the)\s+(\d{1,2}|twelve|six|three)\s+(months?|weeks?|days?|years?|hours?)\b/.exec(
+      t,
+    );
   const WORDS: Record<string, number> = { twelve: 12, six: 6, three: 3 };
   if (m) {
     const n = Math.min(24, Number(m[1]) || WORDS[m[1]!] || 6);
@@ -67,8 +73,14 @@ export function timeAxis(phrase: string): string[] | undefined {
     if (unit === "year") return Array.from({ length: n }, (_, i) => String(2026 - n + 1 + i));
     return Array.from({ length: n }, (_, i) => `${capitalize(unit)} ${i + 1}`);
   }
-  if (/\b(?:by|per|each|every|a)\s+month\b|\bmonthly\b|\b12 months\b/.test(t)) return MONTHS.slice(0, /\b12 months|year\b/.test(t) ? 12 : 6);
-  if (/\b(?:by|per|each|every)\s+(?:day of the )?week ?day\b|\bdaily\b|\bthis week\b|\bper day\b|\bby day\b|\bweekly\b.*\bdays?\b/.test(t)) return [...DAYS];
+  if (/\b(?:by|per|each|every|a)\s+month\b|\bmonthly\b|\b12 months\b/.test(t))
+    return MONTHS.slice(0, /\b12 months|year\b/.test(t) ? 12 : 6);
+  if (
+    /\b(?:by|per|each|every)\s+(?:day of the )?week ?day\b|\bdaily\b|\bthis week\b|\bper day\b|\bby day\b|\bweekly\b.*\bdays?\b/.test(
+      t,
+    )
+  )
+    return [...DAYS];
   if (/\b(?:each|every|per|by)\s+hour\b|\bhourly\b/.test(t)) return Array.from({ length: 12 }, (_, i) => hourLabel(8 + i));
   return undefined;
 }
@@ -80,19 +92,30 @@ function perUnit(phrase: string): string | undefined {
 
 /** The series a phrase names: "revenue vs costs", two places, or a list of things over a span of time. */
 function seriesNames(phrase: string, items: Item[], places: string[], overTime: boolean): string[] {
-  const vs = /\b([a-z][\w-]*(?: [a-z][\w-]*)?)\s+(?:vs\.?|versus|and|against)\s+([a-z][\w-]*(?: [a-z][\w-]*)?)\s+(?:per|by|over|across|each)\b/i.exec(phrase);
+  const vs =
+    /\b([a-z][\w-]*(?: [a-z][\w-]*)?)\s+(?:vs\.?|versus|and|against)\s+([a-z][\w-]*(?: [a-z][\w-]*)?)\s+(?:per|by|over|across|each)\b/i.exec(
+      phrase,
+    );
   if (vs) return [vs[1]!, vs[2]!].map((s) => s.replace(/^(?:of|the|my|our)\s+/i, ""));
   const placed = places.filter((p) => new RegExp(`\\b${p}\\b`, "i").test(phrase));
   if (overTime && placed.length >= 2) return placed;
   const named = items.map((i) => i.label.replace(/\s+(?:by|per|over|across|each)\b.*$/i, ""));
-  if (overTime && items.length >= 2 && items.every((i) => i.value === undefined) && named.every((n) => n && n.split(/\s+/).length <= 3))
+  if (
+    overTime &&
+    items.length >= 2 &&
+    items.every((i) => i.value === undefined) &&
+    named.every((n) => n && n.split(/\s+/).length <= 3)
+  )
     return named;
   return [];
 }
 
 /** What is measured: "support tickets" in "a bar chart of support tickets per channel". */
 export function measureOf(phrase: string): string | undefined {
-  const m = /\b(?:chart|graph|plot|bars?|pie|donut|trend line|line|area|showing|show|of)[:\s]+(?:of\s+|showing\s+|the\s+|my\s+|our\s+|chart\s+|graph\s+|plot\s+)*([a-z][a-z' -]{1,40}?)(?=\s+(?:during|in|for|over|across|by|per|from|at|on|each|every|as|vs|versus|comparing|along)\b|\s*[,:;(—–-]|$)/i.exec(phrase);
+  const m =
+    /\b(?:chart|graph|plot|bars?|pie|donut|trend line|line|area|showing|show|of)[:\s]+(?:of\s+|showing\s+|the\s+|my\s+|our\s+|chart\s+|graph\s+|plot\s+)*([a-z][a-z' -]{1,40}?)(?=\s+(?:during|in|for|over|across|by|per|from|at|on|each|every|as|vs|versus|comparing|along)\b|\s*[,:;(—–-]|$)/i.exec(
+      phrase,
+    );
   const s = m?.[1]?.trim();
   return s && !/^(?:chart|graph|a|an|the|bar|line|pie|area|donut|stacked|horizontal|column)$/i.test(s) ? s : undefined;
 }
@@ -100,7 +123,13 @@ export function measureOf(phrase: string): string | undefined {
 /** Reads a chart's data from its phrase; `base` are the domain's twelve values, the shape plausible values follow. */
 export function chartData(
   phrase: string,
-  opts: { places: string[]; base: readonly number[]; rng: Rng; pie?: boolean; categoriesFor?: (kind: string) => string[] | undefined },
+  opts: {
+    places: string[];
+    base: readonly number[];
+    rng: Rng;
+    pie?: boolean;
+    categoriesFor?: (kind: string) => string[] | undefined;
+  },
 ): ChartData {
   const lists = readItemLists(phrase).sort((a, b) => b.length - a.length);
   const valued = lists.find((l) => l.filter((i) => i.value !== undefined).length >= 2);
@@ -113,7 +142,9 @@ export function chartData(
     });
   };
   // Values given at years: "from 2018 (820) to 2023 (1,040)".
-  const atYears = [...phrase.matchAll(/\b((?:19|20)\d\d)\s*\(\s*([\d,.]+)\s*\)/g)].map((m) => ({ label: m[1]!, text: m[0], options: [], value: Number(m[2]!.replace(/,/g, "")) }) as Item);
+  const atYears = [...phrase.matchAll(/\b((?:19|20)\d\d)\s*\(\s*([\d,.]+)\s*\)/g)].map(
+    (m) => ({ label: m[1]!, text: m[0], options: [], value: Number(m[2]!.replace(/,/g, "")) }) as Item,
+  );
   const given = atYears.length >= 2 ? atYears : valued;
   // The user's labelled values: "US 40, India 25, UK 10", "week 1 £800 …", "2018 (820) to 2023 (1,040)".
   if (given) {
@@ -132,14 +163,19 @@ export function chartData(
       });
       return { categories: axis, series: [{ name: "value", values }] };
     }
-    return { categories: it.map((i) => (/^[a-z]/.test(i.label) ? capitalize(i.label) : i.label)), series: [{ name: "value", values: it.map((i) => i.value!) }], ...(it[0]!.unit ? { unit: it[0]!.unit } : {}) };
+    return {
+      categories: it.map((i) => (/^[a-z]/.test(i.label) ? capitalize(i.label) : i.label)),
+      series: [{ name: "value", values: it.map((i) => i.value!) }],
+      ...(it[0]!.unit ? { unit: it[0]!.unit } : {}),
+    };
   }
   // Numbers without labels: "signups per week: 120, 135, 160".
   const bare = lists.find((l) => l.length >= 2 && l.every((i) => /^[$€£₹¥]?\d[\d,.]*%?$/.test(i.label)));
   if (bare) {
     const values = bare.map((i) => Number(i.label.replace(/[^\d.]/g, "")));
     const unit = perUnit(phrase);
-    const categories = axis && axis.length === values.length ? axis : values.map((_, i) => `${capitalize(unit ?? "point")} ${i + 1}`);
+    const categories =
+      axis && axis.length === values.length ? axis : values.map((_, i) => `${capitalize(unit ?? "point")} ${i + 1}`);
     return { categories, series: [{ name: "value", values }] };
   }
   const listed = lists[0] ?? [];
@@ -151,7 +187,9 @@ export function chartData(
   // A list of things without values: the categories, with plausible values.
   if (listed.length >= 2) {
     const cats = listed.map((i) => (/^[a-z]/.test(i.label) ? capitalize(i.label) : i.label));
-    const values = opts.pie ? share(cats.length, opts.rng) : scale(cats.length).map((v, i) => Math.round(v * (1.25 - (i % 3) * 0.2)));
+    const values = opts.pie
+      ? share(cats.length, opts.rng)
+      : scale(cats.length).map((v, i) => Math.round(v * (1.25 - (i % 3) * 0.2)));
     return { categories: cats, series: [{ name: "value", values }], ...(opts.pie ? { unit: "%" } : {}) };
   }
   const placed = opts.places.filter((p) => new RegExp(`\\b${p}\\b`, "i").test(phrase));
@@ -159,7 +197,12 @@ export function chartData(
   // "by grade", "per channel", "by region": categories of that kind.
   const by = /\b(?:by|per|each|across)\s+([a-z]+)/i.exec(phrase)?.[1];
   const cats = by ? opts.categoriesFor?.(by) : undefined;
-  if (cats?.length) return { categories: cats, series: [{ name: "value", values: opts.pie ? share(cats.length, opts.rng) : scale(cats.length) }], ...(opts.pie ? { unit: "%" } : {}) };
+  if (cats?.length)
+    return {
+      categories: cats,
+      series: [{ name: "value", values: opts.pie ? share(cats.length, opts.rng) : scale(cats.length) }],
+      ...(opts.pie ? { unit: "%" } : {}),
+    };
   return { categories: MONTHS.slice(0, 6), series: [{ name: "value", values: scale(6) }] };
 }
 

@@ -56,7 +56,10 @@ export function titleOf(e: Entities, fallback: string): string {
     .trim();
   const words = stripped.split(" ").filter(Boolean);
   if (!words.length || stripped.length < 3) return fallback;
-  const cut = words.slice(0, 8).join(" ").replace(/[,.;!?]+$/, "");
+  const cut = words
+    .slice(0, 8)
+    .join(" ")
+    .replace(/[,.;!?]+$/, "");
   return capitalize(cut);
 }
 
@@ -65,9 +68,13 @@ const NEUTRAL = DOMAINS.find((d) => d.id === "saas") ?? DOMAINS[0]!;
 export function makeCtx(e: Entities, match: FamilyMatch, fallbackTitle: string): Ctx {
   const found = domainFor(e.text);
   const domain = found ?? NEUTRAL;
-  const own = [...e.quotes, ...e.organisations, ...e.names.filter((n) => !e.people.includes(n) && !e.places.includes(n) && !/^#|\d/.test(n) && !/^(?:Dr|Mr|Mrs|Ms)\b/.test(n))].find(
-    (n) => n.split(/\s+/).length <= 4,
-  );
+  const own = [
+    ...e.quotes,
+    ...e.organisations,
+    ...e.names.filter(
+      (n) => !e.people.includes(n) && !e.places.includes(n) && !/^#|\d/.test(n) && !/^(?:Dr|Mr|Mrs|Ms)\b/.test(n),
+    ),
+  ].find((n) => n.split(/\s+/).length <= 4);
   return {
     e,
     brand: own ?? (found ? domain.brand[0]! : "our team"),
@@ -93,7 +100,9 @@ export function peopleFor(ctx: Ctx, n: number): string[] {
 /** `n` places (the request's own first). */
 export function placesFor(ctx: Ctx, n: number): { city: string; country: string; address: string }[] {
   const own = ctx.e.places.map((p) => {
-    const known = PLACES.cities.find((c) => c.name.toLowerCase() === p.toLowerCase() || c.country.toLowerCase() === p.toLowerCase());
+    const known = PLACES.cities.find(
+      (c) => c.name.toLowerCase() === p.toLowerCase() || c.country.toLowerCase() === p.toLowerCase(),
+    );
     return { city: p, country: known?.country ?? "", address: known?.addresses[0] ?? `${10 + (hash32(p) % 80)} Main Street` };
   });
   const rest = ctx.rng.sample(PLACES.cities, n).map((c) => ({ city: c.name, country: c.country, address: c.addresses[0] ?? "" }));
@@ -106,9 +115,18 @@ const BY_WORD: [RegExp, Partial<FieldSpec> & Pick<FieldSpec, "input">][] = [
   [/\b(?:e-?mail)\b/i, { input: "textInput", type: "email" }],
   [/\b(?:phone|mobile|cell|whatsapp)\b/i, { input: "textInput", type: "tel" }],
   [/\b(?:url|link|website|linkedin|github|portfolio)\b/i, { input: "textInput", type: "url" }],
-  [/\b(?:number of|how many|count|qty|quantity|guests|adults|children|age|years|amount|budget|price|cost|size in|coats|width|height|weight)\b/i, { input: "textInput", type: "number" }],
-  [/\b(?:message|comments?|notes?|description|details|tell (?:me|us)|why|steps|reason for|explain|anything else|bio|about (?:you|your)|letter|improve|feedback)\b/i, { input: "textArea", rows: 4 }],
-  [/^(?:i |agree|accept|subscribe|remember|keep me|send me|do you|are you|is it|have you|allow|enable|show)\b/i, { input: "checkbox" }],
+  [
+    /\b(?:number of|how many|count|qty|quantity|guests|adults|children|age|years|amount|budget|price|cost|size in|coats|width|height|weight)\b/i,
+    { input: "textInput", type: "number" },
+  ],
+  [
+    /\b(?:message|comments?|notes?|description|details|tell (?:me|us)|why|steps|reason for|explain|anything else|bio|about (?:you|your)|letter|improve|feedback)\b/i,
+    { input: "textArea", rows: 4 },
+  ],
+  [
+    /^(?:i |agree|accept|subscribe|remember|keep me|send me|do you|are you|is it|have you|allow|enable|show)\b/i,
+    { input: "checkbox" },
+  ],
 ];
 
 /** A field's input spec for a word the user wrote ("phone" → a tel input), or a text input labelled with it. */

@@ -51,8 +51,22 @@ function overview(ctx: Ctx): UiNode[] {
   return [
     ...header(ctx.title, `About ${joinAnd(e.words.slice(0, 4))}.`),
     ...(Object.keys(facts).length ? [details(facts, "facts")] : []),
-    card("Topics", { name: "topics" }, [itemList(topics.map((t) => ({ title: capitalize(t), subtitle: ctx.domainMatched ? ctx.domain.tagline : `Everything about ${t.toLowerCase()}` })), { press: "open_topic" })]),
-    row([button("Tell me more", { name: "more", variant: "primary", onPress: "tell_me_more" }), button("Save", { name: "save", variant: "secondary", onPress: "save" })], { gap: 8 }),
+    card("Topics", { name: "topics" }, [
+      itemList(
+        topics.map((t) => ({
+          title: capitalize(t),
+          subtitle: ctx.domainMatched ? ctx.domain.tagline : `Everything about ${t.toLowerCase()}`,
+        })),
+        { press: "open_topic" },
+      ),
+    ]),
+    row(
+      [
+        button("Tell me more", { name: "more", variant: "primary", onPress: "tell_me_more" }),
+        button("Save", { name: "save", variant: "secondary", onPress: "save" }),
+      ],
+      { gap: 8 },
+    ),
     ...(ctx.domainMatched ? [text(ctx.domain.features[0]?.text ?? "", { tone: "muted" })] : []),
   ];
 }
@@ -72,11 +86,17 @@ export function textOf(nodes: readonly UiNode[]): string {
       if (n.children) walk(n.children);
     });
   walk(nodes);
-  return out.join(" | ").toLowerCase().replace(/(\d),(?=\d{3}\b)/g, "$1");
+  return out
+    .join(" | ")
+    .toLowerCase()
+    .replace(/(\d),(?=\d{3}\b)/g, "$1");
 }
 
 const shown = (term: string, text: string) => {
-  const t = term.toLowerCase().replace(/(\d),(?=\d{3}\b)/g, "$1").trim();
+  const t = term
+    .toLowerCase()
+    .replace(/(\d),(?=\d{3}\b)/g, "$1")
+    .trim();
   return !t || new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text);
 };
 
@@ -91,7 +111,8 @@ export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   for (const t of terms) {
     const clean = t.replace(/^(?:the|a|an)\s+/i, "").trim();
     if (clean.length < 2 || shown(clean, text) || missing.some((m) => m.toLowerCase().includes(clean.toLowerCase()))) continue;
-    for (let i = missing.length - 1; i >= 0; i--) if (clean.toLowerCase().includes(missing[i]!.toLowerCase())) missing.splice(i, 1);
+    for (let i = missing.length - 1; i >= 0; i--)
+      if (clean.toLowerCase().includes(missing[i]!.toLowerCase())) missing.splice(i, 1);
     missing.push(clean);
   }
   // Listed things no section showed: kept in a card of their own, as written.
@@ -101,7 +122,12 @@ export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
     return label.length >= 2 && !shown(label, text) && !/^(?:button|link|hero|cta)\b/i.test(label);
   });
   if (unshown.length) {
-    const card_ = card("Details", { name: "own_details" }, [itemList(unshown.map((i) => capitalize(i.text || i.label)), { name: "own_items" })]);
+    const card_ = card("Details", { name: "own_details" }, [
+      itemList(
+        unshown.map((i) => capitalize(i.text || i.label)),
+        { name: "own_items" },
+      ),
+    ]);
     const at = nodes.findIndex((n, k) => k > 0 && n.type === "row" && textOf([n]).includes("submit"));
     nodes = at > 0 ? [...nodes.slice(0, at), card_, ...nodes.slice(at)] : [...nodes, card_];
   }
@@ -141,7 +167,9 @@ export function composeNew(request: string, hint?: FamilyMatch): Composed {
     `The request asks for ${family ? `${ABOUT.get(family) ?? family}` : "something no family fits, so an overview built from its own words"}.\n`,
     ...(match.parts.length ? [`It also names ${joinAnd(match.parts)}, composed as sections.\n`] : []),
     ...(e.lists[0] ? [`The user listed: ${joinAnd(e.lists[0])}.\n`] : []),
-    ...(e.values.length ? [`Values given: ${e.values.map((v) => `${v.label} ${v.value}${v.unit === "%" ? "%" : ""}`).join(", ")}.\n`] : []),
+    ...(e.values.length
+      ? [`Values given: ${e.values.map((v) => `${v.label} ${v.value}${v.unit === "%" ? "%" : ""}`).join(", ")}.\n`]
+      : []),
     ...(ctx.domainMatched ? [`Content comes from the ${ctx.domain.id} domain's data.\n`] : []),
   ];
   nodes = keepOwnWords(nodes, e);

@@ -62,9 +62,16 @@ const own = (ctx: Ctx): string[] => ctx.e.lists[0] ?? [];
 const ownItems = (ctx: Ctx): Item[] => [...ctx.e.items].sort((a, b) => b.length - a.length)[0] ?? [];
 /** The user's listed things as named items with their price or value ("Toyota Corolla 2018 $12,500", "day pass 15 €"). */
 const ownThings = (ctx: Ctx, min = 2): { name: string; price?: number; options: string[]; text: string }[] => {
-  const l = ownItems(ctx).filter((i) => i.label && !/^(?:hero|cta|filters?|search|total|subtotal|button|chart|table)\b/i.test(i.label));
+  const l = ownItems(ctx).filter(
+    (i) => i.label && !/^(?:hero|cta|filters?|search|total|subtotal|button|chart|table)\b/i.test(i.label),
+  );
   if (l.length < min) return [];
-  return l.map((i) => ({ name: capitalize(i.label), ...(i.value !== undefined ? { price: i.value } : {}), options: i.options, text: i.text }));
+  return l.map((i) => ({
+    name: capitalize(i.label),
+    ...(i.value !== undefined ? { price: i.value } : {}),
+    options: i.options,
+    text: i.text,
+  }));
 };
 /** How many things to show: the user's count, else `n`. */
 const count = (ctx: Ctx, n: number, max = 24): number => Math.max(1, Math.min(max, ctx.e.count?.n ?? n));
@@ -99,10 +106,18 @@ function listOr(ctx: Ctx, fallback: readonly string[]): string[] {
 
 function formLayout(ctx: Ctx, defaults: string[], submit: string, event: string, subtitle: string): UiNode[] {
   const fields: FieldWord[] = ownItems(ctx).length ? ownItems(ctx) : defaults;
-  return [...header(ctx.title, subtitle), card(ctx.title, { name: "form_card" }, form(fields, submit, event, { columns: fields.length > 6 ? 2 : 1 }))];
+  return [
+    ...header(ctx.title, subtitle),
+    card(ctx.title, { name: "form_card" }, form(fields, submit, event, { columns: fields.length > 6 ? 2 : 1 })),
+  ];
 }
 
-const CHART_OF: Record<string, ChartKind> = { "bar-chart": "bar", "line-chart": "line", "area-chart": "area", "pie-chart": "pie" };
+const CHART_OF: Record<string, ChartKind> = {
+  "bar-chart": "bar",
+  "line-chart": "line",
+  "area-chart": "area",
+  "pie-chart": "pie",
+};
 
 function chartLayout(ctx: Ctx, kind: ChartKind): UiNode[] {
   const c = chart(ctx, kind, { title: ctx.title });
@@ -115,8 +130,16 @@ function chartLayout(ctx: Ctx, kind: ChartKind): UiNode[] {
           return [
             grid(
               [
-                stat(total, { name: "total", label: "Total", ...(values[0]!.unit === "%" ? { format: "percent" as const } : {}) }),
-                stat(top.value, { name: "highest", label: `Highest: ${top.label}`, ...(top.unit === "%" ? { format: "percent" as const } : {}) }),
+                stat(total, {
+                  name: "total",
+                  label: "Total",
+                  ...(values[0]!.unit === "%" ? { format: "percent" as const } : {}),
+                }),
+                stat(top.value, {
+                  name: "highest",
+                  label: `Highest: ${top.label}`,
+                  ...(top.unit === "%" ? { format: "percent" as const } : {}),
+                }),
                 stat(values.length, { name: "categories", label: "Categories" }),
               ],
               { columns: 3, gap: 12 },
@@ -141,10 +164,12 @@ export function partPhrase(text: string, part: string): string | undefined {
   const re = PART_WORDS[part];
   if (!re) return undefined;
   const hidden: string[] = [];
-  const masked = text.replace(/\(([^()]*)\)/g, (_, inner: string) => `\u0001${hidden.push(inner) - 1}\u0002`);
-  const clauses = masked.split(/\s*(?:,|;|:|\s\+\s|\band\s+(?=(?:a|an|the|some)\b)|\bwith\s+(?=(?:a|an|the|some)\b)|\s[-—–]\s)\s*/i);
+  const masked = text.replace(/\(([^()]*)\)/g, (_, inner: string) => `⟦${hidden.push(inner) - 1}⟧`);
+  const clauses = masked.split(
+    /\s*(?:,|;|:|\s\+\s|\band\s+(?=(?:a|an|the|some)\b)|\bwith\s+(?=(?:a|an|the|some)\b)|\s[-—–]\s)\s*/i,
+  );
   const found = clauses.find((c) => re.test(c) && !/\bdashboard\b/i.test(c)) ?? clauses.find((c) => re.test(c));
-  return found?.replace(/\u0001(\d+)\u0002/g, (_, i: string) => `(${hidden[Number(i)]})`);
+  return found?.replace(/⟦(\d+)⟧/g, (_, i: string) => `(${hidden[Number(i)]})`);
 }
 
 /** A part the request names inside a container ("with a table of orders"). */
@@ -156,22 +181,50 @@ export function partSection(ctx: Ctx, part: string): UiNode[] {
     const title = what ? titleCase(what) : ctx.e.measure ? titleCase(ctx.e.measure.of) : titleCase(ctx.domain.series.label);
     return [card(title, { name: `${kind}_chart_card` }, [chart(ctx, kind, { ...(phrase ? { phrase } : {}), title })])];
   }
-  const of = new RegExp(`\\b${part.replace("-", " ")}s?\\s+(?:of|for|with)\\s+([a-z][a-z ]{2,30}?)(?:\\s+(?:and|with)\\b|[,.]|$)`, "i").exec(ctx.e.text)?.[1];
+  const of = new RegExp(
+    `\\b${part.replace("-", " ")}s?\\s+(?:of|for|with)\\s+([a-z][a-z ]{2,30}?)(?:\\s+(?:and|with)\\b|[,.]|$)`,
+    "i",
+  ).exec(ctx.e.text)?.[1];
   const title = of ? titleCase(of) : undefined;
   switch (part) {
     case "table": {
-      const columns = /order/i.test(of ?? "") ? ["Order", "Customer", "Date", "Total", "Status"] : own(ctx).length > 2 && /column/i.test(ctx.e.norm) ? own(ctx) : ["Name", "Category", "Date", "Amount", "Status"];
+      const columns = /order/i.test(of ?? "")
+        ? ["Order", "Customer", "Date", "Total", "Status"]
+        : own(ctx).length > 2 && /column/i.test(ctx.e.norm)
+          ? own(ctx)
+          : ["Name", "Category", "Date", "Amount", "Status"];
       return [card(title ?? "Recent records", { name: "table_card" }, [dataTable(ctx, columns, 5)])];
     }
     case "list":
-      return [card(title ?? "Highlights", { name: "list_card" }, [itemList(listOr(ctx, ctx.domain.items.slice(0, 5).map((i) => i.name)))])];
+      return [
+        card(title ?? "Highlights", { name: "list_card" }, [
+          itemList(
+            listOr(
+              ctx,
+              ctx.domain.items.slice(0, 5).map((i) => i.name),
+            ),
+          ),
+        ]),
+      ];
     case "faq":
       return [card("Frequently asked questions", { name: "faq_card" }, [faqSection(ctx.domain.faqs)])];
     case "form":
     case "contact":
       return [card("Get in touch", { name: "contact_card" }, form(["Name", "Email", "Message"], "Send message", "send_message"))];
     case "gallery":
-      return [grid(items(ctx, 6).map((it, i) => image(photo(`${ctx.domain.id}-${it.name}`, 400, 300), { name: `photo_${i + 1}`, alt: it.name, height: 120, fit: "cover" })), { columns: 3, gap: 8 })];
+      return [
+        grid(
+          items(ctx, 6).map((it, i) =>
+            image(photo(`${ctx.domain.id}-${it.name}`, 400, 300), {
+              name: `photo_${i + 1}`,
+              alt: it.name,
+              height: 120,
+              fit: "cover",
+            }),
+          ),
+          { columns: 3, gap: 8 },
+        ),
+      ];
     default: {
       const layout = LAYOUTS[part];
       // Other parts: the part's own layout without its page heading.
@@ -181,18 +234,41 @@ export function partSection(ctx: Ctx, part: string): UiNode[] {
 }
 
 export const LAYOUTS: Record<string, Layout> = {
-  form: (ctx) => formLayout(ctx, ["Full name", "Email", "Phone", "Message"], "Submit", "submit_form", "Fill in the details below and we will get back to you."),
+  form: (ctx) =>
+    formLayout(
+      ctx,
+      ["Full name", "Email", "Phone", "Message"],
+      "Submit",
+      "submit_form",
+      "Fill in the details below and we will get back to you.",
+    ),
   login: (ctx) => [
-    ...header(ctx.title === "Login" || ctx.title.length < 4 ? "Welcome back" : ctx.title, `Sign in to ${ctx.ownBrand || ctx.domainMatched ? ctx.brand : "your account"}.`),
+    ...header(
+      ctx.title === "Login" || ctx.title.length < 4 ? "Welcome back" : ctx.title,
+      `Sign in to ${ctx.ownBrand || ctx.domainMatched ? ctx.brand : "your account"}.`,
+    ),
     card("Sign in", { name: "sign_in_card" }, [
-      ...(ownItems(ctx).length ? ownItems(ctx).filter((f) => !/remember|forgot/i.test(f.label)).map((f) => field(f)) : [field("email"), field("password")]),
+      ...(ownItems(ctx).length
+        ? ownItems(ctx)
+            .filter((f) => !/remember|forgot/i.test(f.label))
+            .map((f) => field(f))
+        : [field("email"), field("password")]),
       checkbox(false, { name: "remember_me", label: "Remember me" }),
       button("Sign in", { name: "sign_in", variant: "primary", fullWidth: true, onPress: "sign_in" }),
-      row([button("Forgot password?", { name: "forgot_password", variant: "ghost", onPress: "forgot_password" }), button("Create an account", { name: "create_account", variant: "ghost", onPress: "create_account" })], { justify: "between" }),
+      row(
+        [
+          button("Forgot password?", { name: "forgot_password", variant: "ghost", onPress: "forgot_password" }),
+          button("Create an account", { name: "create_account", variant: "ghost", onPress: "create_account" }),
+        ],
+        { justify: "between" },
+      ),
     ]),
   ],
   signup: (ctx) => [
-    ...header(ctx.title.length < 4 || /^sign ?up$/i.test(ctx.title) ? "Create your account" : ctx.title, `Join ${ctx.ownBrand || ctx.domainMatched ? ctx.brand : "us"} in under a minute.`),
+    ...header(
+      ctx.title.length < 4 || /^sign ?up$/i.test(ctx.title) ? "Create your account" : ctx.title,
+      `Join ${ctx.ownBrand || ctx.domainMatched ? ctx.brand : "us"} in under a minute.`,
+    ),
     card("Sign up", { name: "sign_up_card" }, [
       ...(ownItems(ctx).length ? ownItems(ctx) : ["Full name", "Email", "Password"]).map((f) => field(f)),
       checkbox(false, { name: "accept_terms", label: "I accept the terms and the privacy policy" }),
@@ -206,9 +282,18 @@ export const LAYOUTS: Record<string, Layout> = {
       ...header(ctx.title.length < 4 ? "Contact us" : ctx.title, `Questions for ${brand}? We answer within one working day.`),
       grid(
         [
-          card("Send us a message", { name: "message_card" }, form(ownItems(ctx).length ? ownItems(ctx) : ["Name", "Email", "Subject", "Message"], "Send message", "send_message")),
+          card(
+            "Send us a message",
+            { name: "message_card" },
+            form(ownItems(ctx).length ? ownItems(ctx) : ["Name", "Email", "Subject", "Message"], "Send message", "send_message"),
+          ),
           card("Other ways to reach us", { name: "reach_card" }, [
-            details({ Email: `hello@${nameOf(brand).replace(/_/g, "")}.com`, Phone: "+1 555 0142", Address: `${where.address}, ${where.city}`, Hours: "Mon–Fri, 9:00–18:00" }),
+            details({
+              Email: `hello@${nameOf(brand).replace(/_/g, "")}.com`,
+              Phone: "+1 555 0142",
+              Address: `${where.address}, ${where.city}`,
+              Hours: "Mon–Fri, 9:00–18:00",
+            }),
           ]),
         ],
         { columns: 2, gap: 16 },
@@ -222,30 +307,59 @@ export const LAYOUTS: Record<string, Layout> = {
     const fields = ownItems(ctx).length ? ownItems(ctx) : undefined;
     const place = e.places[0] ?? e.people[0] ?? e.organisations[0];
     return [
-      ...header(ctx.title, place ? `At ${place}${e.dates[0] ? `, ${e.dates[0]}` : ""}${e.times[0] ? ` at ${e.times[0]}` : ""}.` : "Choose a time that suits you; we confirm by email."),
+      ...header(
+        ctx.title,
+        place
+          ? `At ${place}${e.dates[0] ? `, ${e.dates[0]}` : ""}${e.times[0] ? ` at ${e.times[0]}` : ""}.`
+          : "Choose a time that suits you; we confirm by email.",
+      ),
       card("Your booking", { name: "booking_card" }, [
         ...(fields
           ? fields.map((f) => field(f))
           : [
               ...(services.length ? [select(services[0]!, { name: "service", label: "Service", options: services })] : []),
-              row([field(e.dates[0] ? `Date (${e.dates[0]})` : "Date"), select(e.times[0] ?? "18:00", { name: "time", label: "Time", options: timeSlots(e.times[0]) })], { gap: 12, wrap: true }),
+              row(
+                [
+                  field(e.dates[0] ? `Date (${e.dates[0]})` : "Date"),
+                  select(e.times[0] ?? "18:00", { name: "time", label: "Time", options: timeSlots(e.times[0]) }),
+                ],
+                { gap: 12, wrap: true },
+              ),
               textInput({ name: "guests", label: "Guests", type: "number", value: String(guests ?? 2) }),
               field("Full name"),
               field("Email"),
               field("Notes"),
             ]),
-        row([button("Confirm booking", { name: "confirm_booking", variant: "primary", onPress: "confirm_booking" })], { justify: "end" }),
+        row([button("Confirm booking", { name: "confirm_booking", variant: "primary", onPress: "confirm_booking" })], {
+          justify: "end",
+        }),
       ]),
     ];
   },
   survey: (ctx) => {
-    const questions = own(ctx).length ? own(ctx).map((q) => `How would you rate the ${q.toLowerCase()}?`) : CATALOG.survey.filter((q) => q.kind !== "text").slice(0, 4).map((q) => q.question);
+    const questions = own(ctx).length
+      ? own(ctx).map((q) => `How would you rate the ${q.toLowerCase()}?`)
+      : CATALOG.survey
+          .filter((q) => q.kind !== "text")
+          .slice(0, 4)
+          .map((q) => q.question);
     return [
       ...header(ctx.title, "It takes two minutes; every answer helps."),
       progress(0, { name: "survey_progress", label: `0 of ${questions.length + 1} answered`, max: questions.length + 1 }),
-      ...questions.map((q, i) => card(`Question ${i + 1}`, { name: `question_${i + 1}` }, [select("", { name: `answer_${i + 1}`, label: q, options: ["Excellent", "Good", "Fair", "Poor"], placeholder: "Choose an answer" })])),
+      ...questions.map((q, i) =>
+        card(`Question ${i + 1}`, { name: `question_${i + 1}` }, [
+          select("", {
+            name: `answer_${i + 1}`,
+            label: q,
+            options: ["Excellent", "Good", "Fair", "Poor"],
+            placeholder: "Choose an answer",
+          }),
+        ]),
+      ),
       card("Anything else?", { name: "comments_card" }, [textArea({ name: "comments", label: "Comments", rows: 3 })]),
-      row([button("Submit answers", { name: "submit_survey", variant: "primary", onPress: "submit_survey" })], { justify: "end" }),
+      row([button("Submit answers", { name: "submit_survey", variant: "primary", onPress: "submit_survey" })], {
+        justify: "end",
+      }),
     ];
   },
   quiz: (ctx) => {
@@ -254,20 +368,39 @@ export const LAYOUTS: Record<string, Layout> = {
     return [
       ...header(ctx.title, `${qs.length} questions on ${topic.topic.toLowerCase()}. Pick one answer for each.`),
       progress(0, { name: "quiz_progress", label: `Question 1 of ${qs.length}`, max: qs.length }),
-      ...qs.map((q, i) => card(`${i + 1}. ${q.question}`, { name: `question_${i + 1}` }, [select("", { name: `answer_${i + 1}`, label: "Your answer", options: q.options, placeholder: "Choose an answer" })])),
+      ...qs.map((q, i) =>
+        card(`${i + 1}. ${q.question}`, { name: `question_${i + 1}` }, [
+          select("", { name: `answer_${i + 1}`, label: "Your answer", options: q.options, placeholder: "Choose an answer" }),
+        ]),
+      ),
       row([button("Check answers", { name: "check_answers", variant: "primary", onPress: "check_answers" })], { justify: "end" }),
     ];
   },
   settings: (ctx) => {
     const sections = own(ctx).length
-      ? [{ section: ctx.title, settings: own(ctx).map((l) => ({ label: capitalize(l), kind: "switch" as const, options: undefined, default: true })) }]
+      ? [
+          {
+            section: ctx.title,
+            settings: own(ctx).map((l) => ({ label: capitalize(l), kind: "switch" as const, options: undefined, default: true })),
+          },
+        ]
       : CATALOG.settings;
     return [
       ...header(ctx.title, "Changes are saved when you press Save."),
       ...sections.map((s) =>
-        card(s.section, { name: nameOf(s.section) }, s.settings.map((it) => settingInput(it))),
+        card(
+          s.section,
+          { name: nameOf(s.section) },
+          s.settings.map((it) => settingInput(it)),
+        ),
       ),
-      row([button("Cancel", { name: "cancel", variant: "ghost", onPress: "cancel" }), button("Save changes", { name: "save_settings", variant: "primary", onPress: "save_settings" })], { justify: "end", gap: 8 }),
+      row(
+        [
+          button("Cancel", { name: "cancel", variant: "ghost", onPress: "cancel" }),
+          button("Save changes", { name: "save_settings", variant: "primary", onPress: "save_settings" }),
+        ],
+        { justify: "end", gap: 8 },
+      ),
     ];
   },
   checkout: (ctx) => {
@@ -278,10 +411,31 @@ export const LAYOUTS: Record<string, Layout> = {
       ...header(ctx.title.length < 4 ? "Checkout" : ctx.title, "Secure payment. You can review everything before paying."),
       grid(
         [
-          card("Shipping and payment", { name: "payment_card" }, form(ownItems(ctx).filter((i) => i.value === undefined).length ? ownItems(ctx).filter((i) => i.value === undefined) : ["Full name", "Email", "Address", "City", "Postal code", "Card number", "Expiry date", "CVC"], `Pay ${money(subtotal + shipping, ctx.currency)}`, "pay", { columns: 2 })),
+          card(
+            "Shipping and payment",
+            { name: "payment_card" },
+            form(
+              ownItems(ctx).filter((i) => i.value === undefined).length
+                ? ownItems(ctx).filter((i) => i.value === undefined)
+                : ["Full name", "Email", "Address", "City", "Postal code", "Card number", "Expiry date", "CVC"],
+              `Pay ${money(subtotal + shipping, ctx.currency)}`,
+              "pay",
+              { columns: 2 },
+            ),
+          ),
           card("Order summary", { name: "summary_card" }, [
-            list(bought.map((i) => ({ title: i.name, subtitle: money(i.price ?? 0, ctx.currency) })), { name: "order_items" }),
-            details({ Subtotal: money(subtotal, ctx.currency), Shipping: shipping ? money(shipping, ctx.currency) : "Free", Total: money(subtotal + shipping, ctx.currency) }, "totals"),
+            list(
+              bought.map((i) => ({ title: i.name, subtitle: money(i.price ?? 0, ctx.currency) })),
+              { name: "order_items" },
+            ),
+            details(
+              {
+                Subtotal: money(subtotal, ctx.currency),
+                Shipping: shipping ? money(shipping, ctx.currency) : "Free",
+                Total: money(subtotal + shipping, ctx.currency),
+              },
+              "totals",
+            ),
           ]),
         ],
         { columns: 2, gap: 16 },
@@ -298,15 +452,33 @@ export const LAYOUTS: Record<string, Layout> = {
         const rest = code ? r.label.slice(code.length).trim() : r.label;
         const name = /^((?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?[A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)/u.exec(rest)?.[1] ?? rest;
         const status = rest.slice(name.length).trim();
-        return { ...(code ? { id: code } : {}), name, ...(status || r.detail ? { details: capitalize(status || r.detail!) } : {}), ...(r.value !== undefined ? { value: r.value } : {}) };
+        return {
+          ...(code ? { id: code } : {}),
+          name,
+          ...(status || r.detail ? { details: capitalize(status || r.detail!) } : {}),
+          ...(r.value !== undefined ? { value: r.value } : {}),
+        };
       });
       const keys = Object.keys(rows[0]!);
-      return [...header(ctx.title), table(rows, { name: "records", columns: keys.map((k) => ({ key: k, label: k === "id" ? "#" : capitalize(k) })), sortable: true })];
+      return [
+        ...header(ctx.title),
+        table(rows, {
+          name: "records",
+          columns: keys.map((k) => ({ key: k, label: k === "id" ? "#" : capitalize(k) })),
+          sortable: true,
+        }),
+      ];
     }
     const cols = own(ctx).length >= 2 ? own(ctx) : defaultColumns(ctx);
     return [
       ...header(ctx.title),
-      row([textInput({ name: "search", label: "Search", type: "search", placeholder: `Search ${ctx.title.toLowerCase()}` }), button("Export CSV", { name: "export", variant: "secondary", onPress: "export_csv" })], { gap: 12, align: "end", wrap: true }),
+      row(
+        [
+          textInput({ name: "search", label: "Search", type: "search", placeholder: `Search ${ctx.title.toLowerCase()}` }),
+          button("Export CSV", { name: "export", variant: "secondary", onPress: "export_csv" }),
+        ],
+        { gap: 12, align: "end", wrap: true },
+      ),
       dataTable(ctx, cols, count(ctx, 8, 50), { name: "records" }),
     ];
   },
@@ -315,16 +487,41 @@ export const LAYOUTS: Record<string, Layout> = {
   "area-chart": (ctx) => chartLayout(ctx, "area"),
   "pie-chart": (ctx) => chartLayout(ctx, "pie"),
   dashboard: (ctx) => {
-    const parts = ctx.parts.length ? ctx.parts.flatMap((p) => partSection(ctx, p)) : [...partSection(ctx, "line-chart"), ...partSection(ctx, "table")];
+    const parts = ctx.parts.length
+      ? ctx.parts.flatMap((p) => partSection(ctx, p))
+      : [...partSection(ctx, "line-chart"), ...partSection(ctx, "table")];
     return [...header(ctx.title, `Updated ${shortDate(TODAY)}`), stats(ctx), ...parts];
   },
   leaderboard: (ctx) => {
     const players = peopleFor(ctx, count(ctx, 10, 50));
-    const rows: Row[] = players.map((p, i) => ({ rank: i + 1, player: p, score: 9800 - i * 412 - ctx.rng.int(0, 120), played: 40 - i }));
+    const rows: Row[] = players.map((p, i) => ({
+      rank: i + 1,
+      player: p,
+      score: 9800 - i * 412 - ctx.rng.int(0, 120),
+      played: 40 - i,
+    }));
     return [
       ...header(ctx.title, "Updated after every match."),
-      grid(rows.slice(0, 3).map((r, i) => card(`${["🥇", "🥈", "🥉"][i]} ${r.player}`, { name: `podium_${i + 1}` }, [stat(Number(r.score), { label: "Points" })])), { columns: 3, gap: 12 }),
-      table(rows, { name: "standings", columns: [{ key: "rank", label: "Rank" }, { key: "player", label: "Player" }, { key: "score", label: "Score", format: "number", align: "right" }, { key: "played", label: "Played", align: "right" }], sortable: true }),
+      grid(
+        rows
+          .slice(0, 3)
+          .map((r, i) =>
+            card(`${["🥇", "🥈", "🥉"][i]} ${r.player}`, { name: `podium_${i + 1}` }, [
+              stat(Number(r.score), { label: "Points" }),
+            ]),
+          ),
+        { columns: 3, gap: 12 },
+      ),
+      table(rows, {
+        name: "standings",
+        columns: [
+          { key: "rank", label: "Rank" },
+          { key: "player", label: "Player" },
+          { key: "score", label: "Score", format: "number", align: "right" },
+          { key: "played", label: "Played", align: "right" },
+        ],
+        sortable: true,
+      }),
     ];
   },
   comparison: (ctx) => {
@@ -332,17 +529,45 @@ export const LAYOUTS: Record<string, Layout> = {
     const features = ["Price", "Rating", ...ctx.domain.features.slice(0, 4).map((f) => f.title)];
     const rows: Row[] = features.map((f, fi) => ({
       feature: f,
-      ...Object.fromEntries(options.map((o, oi) => [nameOf(o), fi === 0 ? money(ctx.domain.items[oi % ctx.domain.items.length]!.price ?? 20 + oi * 10, ctx.currency) : fi === 1 ? `${(4 + ((oi * 3 + fi) % 10) / 10).toFixed(1)} ★` : (oi + fi) % 3 === 0 ? "—" : "✓"])),
+      ...Object.fromEntries(
+        options.map((o, oi) => [
+          nameOf(o),
+          fi === 0
+            ? money(ctx.domain.items[oi % ctx.domain.items.length]!.price ?? 20 + oi * 10, ctx.currency)
+            : fi === 1
+              ? `${(4 + ((oi * 3 + fi) % 10) / 10).toFixed(1)} ★`
+              : (oi + fi) % 3 === 0
+                ? "—"
+                : "✓",
+        ]),
+      ),
     }));
     return [
       ...header(ctx.title, `${options.join(" vs ")}, side by side.`),
-      table(rows, { name: "comparison", columns: [{ key: "feature", label: "Feature" }, ...options.map((o) => ({ key: nameOf(o), label: o }))] }),
-      grid(options.map((o, i) => button(`Choose ${o}`, { name: `choose_${i + 1}`, variant: i === 0 ? "primary" : "secondary", onPress: { event: "choose", value: o } })), { columns: Math.min(4, options.length), gap: 8 }),
+      table(rows, {
+        name: "comparison",
+        columns: [{ key: "feature", label: "Feature" }, ...options.map((o) => ({ key: nameOf(o), label: o }))],
+      }),
+      grid(
+        options.map((o, i) =>
+          button(`Choose ${o}`, {
+            name: `choose_${i + 1}`,
+            variant: i === 0 ? "primary" : "secondary",
+            onPress: { event: "choose", value: o },
+          }),
+        ),
+        { columns: Math.min(4, options.length), gap: 8 },
+      ),
     ];
   },
   pricing: (ctx) => {
     const things = ownThings(ctx).filter((t) => t.name.split(" ").length <= 4);
-    const named = things.length >= 2 ? things.map((t) => t.name) : own(ctx).filter((p) => !/^[$€£₹¥]?\d/.test(p) && p.split(" ").length <= 3).map(capitalize);
+    const named =
+      things.length >= 2
+        ? things.map((t) => t.name)
+        : own(ctx)
+            .filter((p) => !/^[$€£₹¥]?\d/.test(p) && p.split(" ").length <= 3)
+            .map(capitalize);
     const n = named.length >= 2 ? named.length : count(ctx, 3, 6);
     const names = named.length >= 2 ? named : ["Starter", "Pro", "Business", "Enterprise", "Team", "Plus"].slice(0, n);
     // A price written inside a plan's parentheses ("Team ($12/user, unlimited projects)") is its price; the rest its features.
@@ -350,7 +575,14 @@ export const LAYOUTS: Record<string, Layout> = {
     const prices = names.map((_, i) => {
       const t = things[i];
       const inside = t ? priceIn(t.options) : undefined;
-      return t?.price ?? (inside ? Number((inside[1] ?? inside[2])!.replace(/,/g, "")) : (ctx.e.amounts.length >= n ? ctx.e.amounts[i] : [0, 19, 49, 99, 199, 399][i]! * (ctx.currency === "INR" ? 80 : 1)));
+      return (
+        t?.price ??
+        (inside
+          ? Number((inside[1] ?? inside[2])!.replace(/,/g, ""))
+          : ctx.e.amounts.length >= n
+            ? ctx.e.amounts[i]
+            : [0, 19, 49, 99, 199, 399][i]! * (ctx.currency === "INR" ? 80 : 1))
+      );
     });
     const per = /\/\s?(user|seat|month|mo|year|night|session|hour)\b/i.exec(ctx.e.text)?.[1];
     const domainFeatures = [...ctx.domain.features.map((f) => f.title), ...ctx.domain.services.map((s) => s.name)];
@@ -363,10 +595,25 @@ export const LAYOUTS: Record<string, Layout> = {
       grid(
         names.map((p, i) =>
           card(p, { name: `plan_${i + 1}`, elevated: i === 1 }, [
-            heading(prices[i] === undefined ? "Contact us" : prices[i] ? `${money(prices[i]!, ctx.currency)}${things.length ? (per && things[i]?.options.some((o) => o.includes(per)) ? `/${per}` : "") : "/mo"}` : "Free", { level: 2 }),
+            heading(
+              prices[i] === undefined
+                ? "Contact us"
+                : prices[i]
+                  ? `${money(prices[i]!, ctx.currency)}${things.length ? (per && things[i]?.options.some((o) => o.includes(per)) ? `/${per}` : "") : "/mo"}`
+                  : "Free",
+              { level: 2 },
+            ),
             ...(i === 1 ? [badge("Most popular", { tone: "info" })] : []),
-            list(featuresOf(i).map((f) => ({ title: f, icon: "check" as const })), { name: `plan_${i + 1}_features` }),
-            button(`Choose ${p}`, { name: `choose_${i + 1}`, variant: i === 1 ? "primary" : "secondary", fullWidth: true, onPress: { event: "choose_plan", value: p } }),
+            list(
+              featuresOf(i).map((f) => ({ title: f, icon: "check" as const })),
+              { name: `plan_${i + 1}_features` },
+            ),
+            button(`Choose ${p}`, {
+              name: `choose_${i + 1}`,
+              variant: i === 1 ? "primary" : "secondary",
+              fullWidth: true,
+              onPress: { event: "choose_plan", value: p },
+            }),
           ]),
         ),
         { columns: Math.min(4, names.length), gap: 16, name: "plans" },
@@ -380,34 +627,101 @@ export const LAYOUTS: Record<string, Layout> = {
     if (/\b(?:deliver|shipment|parcel|package|order status|where is my)/.test(n)) {
       const stages = ["Order placed", "Packed", "Shipped", "Out for delivery", "Delivered"];
       return [
-        ...header(ctx.title, `Order GX-${2048 + (ctx.rng.int(1, 900))} · arriving ${shortDate(addDays(TODAY, 2))}`),
+        ...header(ctx.title, `Order GX-${2048 + ctx.rng.int(1, 900)} · arriving ${shortDate(addDays(TODAY, 2))}`),
         progress(3, { name: "delivery_progress", label: "Shipped", max: 5, tone: "info" }),
-        list(stages.map((s, i) => ({ title: s, subtitle: i < 3 ? shortDate(addDays(TODAY, i - 2)) : "Expected", icon: i < 3 ? ("check" as const) : ("clock" as const) })), { name: "stages", dividers: true }),
-        details({ Carrier: "Northwind Express", Tracking: "NX 4481 2207 93", From: placesFor(ctx, 2)[1]!.city, To: ctx.e.places[0] ?? placesFor(ctx, 1)[0]!.city }),
+        list(
+          stages.map((s, i) => ({
+            title: s,
+            subtitle: i < 3 ? shortDate(addDays(TODAY, i - 2)) : "Expected",
+            icon: i < 3 ? ("check" as const) : ("clock" as const),
+          })),
+          { name: "stages", dividers: true },
+        ),
+        details({
+          Carrier: "Northwind Express",
+          Tracking: "NX 4481 2207 93",
+          From: placesFor(ctx, 2)[1]!.city,
+          To: ctx.e.places[0] ?? placesFor(ctx, 1)[0]!.city,
+        }),
       ];
     }
-    const habits = listOr(ctx, /expense|spend|budget/.test(n) ? ["Groceries", "Transport", "Eating out", "Bills"] : ["Drink 8 glasses of water", "Walk 8,000 steps", "Read 20 pages", "Sleep by 23:00"]);
+    const habits = listOr(
+      ctx,
+      /expense|spend|budget/.test(n)
+        ? ["Groceries", "Transport", "Eating out", "Bills"]
+        : ["Drink 8 glasses of water", "Walk 8,000 steps", "Read 20 pages", "Sleep by 23:00"],
+    );
     const money_ = /expense|spend|budget|cost/.test(n);
     return [
       ...header(ctx.title, money_ ? "This month so far." : "Today, and how your streaks are going."),
-      grid([stat(money_ ? 1240 : 5, { name: "streak", label: money_ ? "Spent this month" : "Day streak", ...(money_ ? { format: "currency" as const, currency: ctx.currency } : {}) }), stat(money_ ? 2000 : 78, { name: "goal", label: money_ ? "Budget" : "Goals met", format: money_ ? "currency" : "percent", ...(money_ ? { currency: ctx.currency } : {}) })], { columns: 2, gap: 12 }),
-      card(money_ ? "By category" : "Today", { name: "entries" }, habits.map((h, i) => (money_ ? progress(30 + ((i * 23) % 60), { name: `entry_${i + 1}`, label: h }) : checkbox(i % 2 === 0, { name: `habit_${i + 1}`, label: h })))),
+      grid(
+        [
+          stat(money_ ? 1240 : 5, {
+            name: "streak",
+            label: money_ ? "Spent this month" : "Day streak",
+            ...(money_ ? { format: "currency" as const, currency: ctx.currency } : {}),
+          }),
+          stat(money_ ? 2000 : 78, {
+            name: "goal",
+            label: money_ ? "Budget" : "Goals met",
+            format: money_ ? "currency" : "percent",
+            ...(money_ ? { currency: ctx.currency } : {}),
+          }),
+        ],
+        { columns: 2, gap: 12 },
+      ),
+      card(
+        money_ ? "By category" : "Today",
+        { name: "entries" },
+        habits.map((h, i) =>
+          money_
+            ? progress(30 + ((i * 23) % 60), { name: `entry_${i + 1}`, label: h })
+            : checkbox(i % 2 === 0, { name: `habit_${i + 1}`, label: h }),
+        ),
+      ),
       chart(ctx, "bar", { title: money_ ? "Spending by month" : "Goals met per month", series: money_ ? "spent" : "goals met" }),
-      row([textInput({ name: "new_entry", label: money_ ? "New expense" : "New habit" }), button("Add", { name: "add_entry", onPress: "add_entry" })], { gap: 8, align: "end" }),
+      row(
+        [
+          textInput({ name: "new_entry", label: money_ ? "New expense" : "New habit" }),
+          button("Add", { name: "add_entry", onPress: "add_entry" }),
+        ],
+        { gap: 8, align: "end" },
+      ),
     ];
   },
   timeline: (ctx) => {
-    const events = own(ctx).length ? own(ctx).map((t, i) => ({ title: capitalize(t), date: iso(addDays(TODAY, 30 * i - 90)) })) : CATALOG.milestones.slice(0, count(ctx, 6, 10)).map((t) => ({ title: t.title, date: t.when }));
-    return [...header(ctx.title), list(events.map((ev) => ({ title: ev.title, subtitle: ev.date, icon: "calendar" as const })), { name: "timeline", dividers: true })];
+    const events = own(ctx).length
+      ? own(ctx).map((t, i) => ({ title: capitalize(t), date: iso(addDays(TODAY, 30 * i - 90)) }))
+      : CATALOG.milestones.slice(0, count(ctx, 6, 10)).map((t) => ({ title: t.title, date: t.when }));
+    return [
+      ...header(ctx.title),
+      list(
+        events.map((ev) => ({ title: ev.title, subtitle: ev.date, icon: "calendar" as const })),
+        { name: "timeline", dividers: true },
+      ),
+    ];
   },
   steps: (ctx) => {
     const steps = own(ctx).length ? own(ctx).map(capitalize) : (Object.values(CATALOG.processes)[0] ?? []).map((s) => s.title);
     return [
       ...header(ctx.title, `Step 1 of ${steps.length}`),
       progress(1, { name: "steps_progress", label: `${steps[0]}`, max: steps.length }),
-      list(steps.map((s, i) => ({ title: s, subtitle: i === 0 ? "Current step" : "Next", icon: i === 0 ? ("arrow-right" as const) : ("clock" as const) })), { name: "steps", ordered: true }),
+      list(
+        steps.map((s, i) => ({
+          title: s,
+          subtitle: i === 0 ? "Current step" : "Next",
+          icon: i === 0 ? ("arrow-right" as const) : ("clock" as const),
+        })),
+        { name: "steps", ordered: true },
+      ),
       card(steps[0]!, { name: "current_step" }, [field("Full name"), field("Email")]),
-      row([button("Back", { name: "back", variant: "ghost", disabled: true }), button("Next", { name: "next", variant: "primary", onPress: "next_step" })], { justify: "between" }),
+      row(
+        [
+          button("Back", { name: "back", variant: "ghost", disabled: true }),
+          button("Next", { name: "next", variant: "primary", onPress: "next_step" }),
+        ],
+        { justify: "between" },
+      ),
     ];
   },
   calendar: (ctx) => {
@@ -418,17 +732,37 @@ export const LAYOUTS: Record<string, Layout> = {
     const days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
     const rows: Row[] = [];
     for (let w = 0; w < 5; w++)
-      rows.push(Object.fromEntries(days.map((d, di) => {
-        const day = w * 7 + di - first + 1;
-        const ev = events.find((_, k) => k * 4 + 2 === day);
-        return [d.toLowerCase(), day >= 1 && day <= 31 ? `${day}${ev ? ` · ${ev.title}` : ""}` : ""];
-      })));
-    const upcoming = (owned.length ? owned.map((t, i) => ({ title: capitalize(t), when: shortDate(addDays(TODAY, i * 3 + 1)) })) : events.map((e, k) => ({ title: e.title, when: `${shortDate(addDays(TODAY, k * 4 + 1))}, ${e.start}` }))).slice(0, 6);
+      rows.push(
+        Object.fromEntries(
+          days.map((d, di) => {
+            const day = w * 7 + di - first + 1;
+            const ev = events.find((_, k) => k * 4 + 2 === day);
+            return [d.toLowerCase(), day >= 1 && day <= 31 ? `${day}${ev ? ` · ${ev.title}` : ""}` : ""];
+          }),
+        ),
+      );
+    const upcoming = (
+      owned.length
+        ? owned.map((t, i) => ({ title: capitalize(t), when: shortDate(addDays(TODAY, i * 3 + 1)) }))
+        : events.map((e, k) => ({ title: e.title, when: `${shortDate(addDays(TODAY, k * 4 + 1))}, ${e.start}` }))
+    ).slice(0, 6);
     return [
       ...header(ctx.title.length < 4 ? month : ctx.title, month),
-      row([button("Previous month", { name: "previous_month", variant: "ghost", icon: "arrow-left", onPress: "previous_month" }), button("Next month", { name: "next_month", variant: "ghost", onPress: "next_month" }), button("Add event", { name: "add_event", variant: "primary", icon: "plus", onPress: "add_event" })], { gap: 8, justify: "end" }),
+      row(
+        [
+          button("Previous month", { name: "previous_month", variant: "ghost", icon: "arrow-left", onPress: "previous_month" }),
+          button("Next month", { name: "next_month", variant: "ghost", onPress: "next_month" }),
+          button("Add event", { name: "add_event", variant: "primary", icon: "plus", onPress: "add_event" }),
+        ],
+        { gap: 8, justify: "end" },
+      ),
       table(rows, { name: "month", columns: days.map((d) => ({ key: d.toLowerCase(), label: d })) }),
-      card("Upcoming", { name: "upcoming" }, [list(upcoming.map((u) => ({ title: u.title, subtitle: u.when, icon: "calendar" as const })), { name: "events" })]),
+      card("Upcoming", { name: "upcoming" }, [
+        list(
+          upcoming.map((u) => ({ title: u.title, subtitle: u.when, icon: "calendar" as const })),
+          { name: "events" },
+        ),
+      ]),
     ];
   },
   schedule: (ctx) => {
@@ -436,67 +770,147 @@ export const LAYOUTS: Record<string, Layout> = {
     const acts = own(ctx).length ? own(ctx).map(capitalize) : CATALOG.events.map((ev) => ev.title);
     const dayNames = days.length ? days.map(capitalize) : ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
     const panel = (d: number) =>
-      table(acts.slice(0, 6).map((_, i) => ({ time: `${String(8 + i * 2 + (d % 2)).padStart(2, "0")}:00`, activity: acts[(i + d) % acts.length]!, place: CATALOG.events[(i + d) % CATALOG.events.length]!.place })), {
-        name: `day_${d + 1}`,
-        columns: [{ key: "time", label: "Time" }, { key: "activity", label: "Activity" }, { key: "place", label: "Where" }],
-      });
-    return [...header(ctx.title, "Tap a day to see its sessions."), tabs(dayNames, dayNames.map((_, d) => panel(d)), { name: "days" })];
+      table(
+        acts.slice(0, 6).map((_, i) => ({
+          time: `${String(8 + i * 2 + (d % 2)).padStart(2, "0")}:00`,
+          activity: acts[(i + d) % acts.length]!,
+          place: CATALOG.events[(i + d) % CATALOG.events.length]!.place,
+        })),
+        {
+          name: `day_${d + 1}`,
+          columns: [
+            { key: "time", label: "Time" },
+            { key: "activity", label: "Activity" },
+            { key: "place", label: "Where" },
+          ],
+        },
+      );
+    return [
+      ...header(ctx.title, "Tap a day to see its sessions."),
+      tabs(
+        dayNames,
+        dayNames.map((_, d) => panel(d)),
+        { name: "days" },
+      ),
+    ];
   },
   itinerary: (ctx) => {
     const n = ctx.e.count && /day|night/.test(ctx.e.count.noun) ? Math.min(10, ctx.e.count.n) : 3;
     const city = ctx.e.places[0] ?? placesFor(ctx, 1)[0]!.city;
-    const kind = /beach|island|coast|bali|goa|maldives/i.test(ctx.e.norm) ? "beach" : /mountain|alps|hike|trek|ski/i.test(ctx.e.norm) ? "mountains" : "city";
+    const kind = /beach|island|coast|bali|goa|maldives/i.test(ctx.e.norm)
+      ? "beach"
+      : /mountain|alps|hike|trek|ski/i.test(ctx.e.norm)
+        ? "mountains"
+        : "city";
     const acts = CATALOG.itineraries[kind];
     return [
       ...header(ctx.title, `${n} days in ${city}${ctx.e.people.length ? ` with ${ctx.e.people.join(" and ")}` : ""}.`),
       ...Array.from({ length: n }, (_, d) =>
         card(`Day ${d + 1} · ${shortDate(addDays(TODAY, d + 14))}`, { name: `day_${d + 1}` }, [
-          list(acts.slice((d * 3) % acts.length, ((d * 3) % acts.length) + 3).map((a) => ({ title: a.title, subtitle: `${capitalize(a.time)} · ${a.text}`, icon: "clock" as const })), { name: `day_${d + 1}_plan` }),
+          list(
+            acts
+              .slice((d * 3) % acts.length, ((d * 3) % acts.length) + 3)
+              .map((a) => ({ title: a.title, subtitle: `${capitalize(a.time)} · ${a.text}`, icon: "clock" as const })),
+            { name: `day_${d + 1}_plan` },
+          ),
         ]),
       ),
-      row([button("Share itinerary", { name: "share", variant: "secondary", onPress: "share_itinerary" }), button("Book hotels", { name: "book_hotels", variant: "primary", onPress: "book_hotels" })], { gap: 8, justify: "end" }),
+      row(
+        [
+          button("Share itinerary", { name: "share", variant: "secondary", onPress: "share_itinerary" }),
+          button("Book hotels", { name: "book_hotels", variant: "primary", onPress: "book_hotels" }),
+        ],
+        { gap: 8, justify: "end" },
+      ),
     ];
   },
   kanban: (ctx) => {
-    const cols = own(ctx).length >= 2 && own(ctx).length <= 6 ? own(ctx).map(capitalize) : ["To do", "In progress", "Review", "Done"];
+    const cols =
+      own(ctx).length >= 2 && own(ctx).length <= 6 ? own(ctx).map(capitalize) : ["To do", "In progress", "Review", "Done"];
     const tasks = CATALOG.kanban;
     const STATUS = ["todo", "doing", "review", "done"];
     return [
       ...header(ctx.title, `${tasks.length} cards across ${cols.length} columns.`),
       grid(
         cols.map((c, ci) =>
-          card(c, { name: `column_${ci + 1}`, subtitle: `${Math.ceil((tasks.length - ci) / cols.length)} cards` }, tasks.filter((t, ti) => (cols.length === 4 ? t.status === STATUS[ci] : ti % cols.length === ci)).slice(0, 4).map((t, ti) =>
-            card(t.title, { name: `card_${ci + 1}_${ti + 1}`, padding: 10 }, [row([badge(t.tag, { tone: "info" }), text(t.assignee, { size: "sm", tone: "muted" })], { justify: "between" })]),
-          )),
+          card(
+            c,
+            { name: `column_${ci + 1}`, subtitle: `${Math.ceil((tasks.length - ci) / cols.length)} cards` },
+            tasks
+              .filter((t, ti) => (cols.length === 4 ? t.status === STATUS[ci] : ti % cols.length === ci))
+              .slice(0, 4)
+              .map((t, ti) =>
+                card(t.title, { name: `card_${ci + 1}_${ti + 1}`, padding: 10 }, [
+                  row([badge(t.tag, { tone: "info" }), text(t.assignee, { size: "sm", tone: "muted" })], { justify: "between" }),
+                ]),
+              ),
+          ),
         ),
         { columns: Math.min(4, cols.length), gap: 12, name: "board" },
       ),
-      row([textInput({ name: "new_card", label: "New card" }), button("Add card", { name: "add_card", icon: "plus", onPress: "add_card" })], { gap: 8, align: "end" }),
+      row(
+        [
+          textInput({ name: "new_card", label: "New card" }),
+          button("Add card", { name: "add_card", icon: "plus", onPress: "add_card" }),
+        ],
+        { gap: 8, align: "end" },
+      ),
     ];
   },
   todo: (ctx) => {
-    const tasks = listOr(ctx, CATALOG.todos.slice(0, count(ctx, 5, 15)).map((t) => t.title));
+    const tasks = listOr(
+      ctx,
+      CATALOG.todos.slice(0, count(ctx, 5, 15)).map((t) => t.title),
+    );
     return [
       ...header(ctx.title, `${tasks.length} tasks`),
-      row([textInput({ name: "new_task", label: "New task", placeholder: "What needs doing?" }), button("Add", { name: "add_task", variant: "primary", icon: "plus", onPress: "add_task" })], { gap: 8, align: "end" }),
+      row(
+        [
+          textInput({ name: "new_task", label: "New task", placeholder: "What needs doing?" }),
+          button("Add", { name: "add_task", variant: "primary", icon: "plus", onPress: "add_task" }),
+        ],
+        { gap: 8, align: "end" },
+      ),
       progress(0, { name: "done_progress", label: `0 of ${tasks.length} done`, max: tasks.length }),
-      card("Tasks", { name: "tasks" }, tasks.map((t, i) => checkbox(false, { name: `task_${i + 1}`, label: t }))),
+      card(
+        "Tasks",
+        { name: "tasks" },
+        tasks.map((t, i) => checkbox(false, { name: `task_${i + 1}`, label: t })),
+      ),
       button("Clear completed", { name: "clear_completed", variant: "ghost", onPress: "clear_completed" }),
     ];
   },
   calculator: (ctx) => calculatorLayout(ctx),
   player: (ctx) => {
-    const tracks = own(ctx).length ? own(ctx).map((t, i) => ({ title: capitalize(t), by: CATALOG.tracks[i % CATALOG.tracks.length]!.by, duration: CATALOG.tracks[i % CATALOG.tracks.length]!.duration })) : CATALOG.tracks.slice(0, 6);
+    const tracks = own(ctx).length
+      ? own(ctx).map((t, i) => ({
+          title: capitalize(t),
+          by: CATALOG.tracks[i % CATALOG.tracks.length]!.by,
+          duration: CATALOG.tracks[i % CATALOG.tracks.length]!.duration,
+        }))
+      : CATALOG.tracks.slice(0, 6);
     const now = tracks[0]!;
     return [
       ...header(ctx.title, "Now playing"),
       card(now.title, { name: "now_playing", subtitle: now.by }, [
         image(photo(`cover-${now.title}`, 600, 600), { name: "cover", alt: `Cover of ${now.title}`, height: 220, fit: "cover" }),
         progress(38, { name: "position", label: `1:24 / ${now.duration}` }),
-        row([button("Previous", { name: "previous", variant: "ghost", icon: "arrow-left", onPress: "previous" }), button("Play", { name: "play", variant: "primary", onPress: "play" }), button("Next", { name: "next", variant: "ghost", icon: "arrow-right", onPress: "next" })], { justify: "center", gap: 8 }),
+        row(
+          [
+            button("Previous", { name: "previous", variant: "ghost", icon: "arrow-left", onPress: "previous" }),
+            button("Play", { name: "play", variant: "primary", onPress: "play" }),
+            button("Next", { name: "next", variant: "ghost", icon: "arrow-right", onPress: "next" }),
+          ],
+          { justify: "center", gap: 8 },
+        ),
         slider(70, { name: "volume", label: "Volume", min: 0, max: 100 }),
       ]),
-      card("Up next", { name: "queue_card" }, [list(tracks.slice(1).map((t) => ({ title: t.title, subtitle: `${t.by} · ${t.duration}` })), { name: "queue", onPress: "play_track" })]),
+      card("Up next", { name: "queue_card" }, [
+        list(
+          tracks.slice(1).map((t) => ({ title: t.title, subtitle: `${t.by} · ${t.duration}` })),
+          { name: "queue", onPress: "play_track" },
+        ),
+      ]),
     ];
   },
   timer: (ctx) => {
@@ -507,182 +921,615 @@ export const LAYOUTS: Record<string, Layout> = {
       card(/stopwatch/.test(ctx.e.norm) ? "Stopwatch" : `${minutes}-minute timer`, { name: "timer_card" }, [
         heading(label, { level: 1, align: "center" }),
         progress(0, { name: "elapsed", label: "Elapsed", max: minutes * 60 }),
-        row([button("Start", { name: "start", variant: "primary", onPress: "start" }), button("Pause", { name: "pause", variant: "secondary", onPress: "pause" }), button("Reset", { name: "reset", variant: "ghost", onPress: "reset" })], { justify: "center", gap: 8 }),
-        select(String(minutes), { name: "preset", label: "Length", options: [...new Set([5, 10, 15, 25, 45, minutes])].sort((a, b) => a - b).map((m) => ({ label: `${m} minutes`, value: String(m) })) }),
+        row(
+          [
+            button("Start", { name: "start", variant: "primary", onPress: "start" }),
+            button("Pause", { name: "pause", variant: "secondary", onPress: "pause" }),
+            button("Reset", { name: "reset", variant: "ghost", onPress: "reset" }),
+          ],
+          { justify: "center", gap: 8 },
+        ),
+        select(String(minutes), {
+          name: "preset",
+          label: "Length",
+          options: [...new Set([5, 10, 15, 25, 45, minutes])]
+            .sort((a, b) => a - b)
+            .map((m) => ({ label: `${m} minutes`, value: String(m) })),
+        }),
       ]),
     ];
   },
   menu: (ctx) => {
     const food = ctx.domainMatched ? ctx.domain : undefined;
-    const dishes = ctx.e.values.length >= 2 ? ctx.e.values.map((v) => ({ name: capitalize(v.label), price: v.value, category: "Menu", description: "" })) : own(ctx).length ? own(ctx).map((d, i) => ({ name: capitalize(d), price: 6 + ((i * 3) % 14), category: "Menu", description: "" })) : (food ?? ctx.domain).items.map((i) => ({ name: i.name, price: i.price ?? 9, category: i.category ?? "Menu", description: i.description ?? "" }));
+    const dishes =
+      ctx.e.values.length >= 2
+        ? ctx.e.values.map((v) => ({ name: capitalize(v.label), price: v.value, category: "Menu", description: "" }))
+        : own(ctx).length
+          ? own(ctx).map((d, i) => ({ name: capitalize(d), price: 6 + ((i * 3) % 14), category: "Menu", description: "" }))
+          : (food ?? ctx.domain).items.map((i) => ({
+              name: i.name,
+              price: i.price ?? 9,
+              category: i.category ?? "Menu",
+              description: i.description ?? "",
+            }));
     const cats = [...new Set(dishes.map((d) => d.category))];
     return [
       ...header(ctx.title, ctx.domainMatched ? ctx.domain.tagline : "Fresh, seasonal, made to order."),
-      tabs(cats, cats.map((c) => list(dishes.filter((d) => d.category === c).map((d) => ({ title: `${d.name} — ${money(d.price, ctx.currency)}`, ...(d.description ? { subtitle: d.description } : {}) })), { name: nameOf(c), dividers: true })), { name: "menu_sections" }),
+      tabs(
+        cats,
+        cats.map((c) =>
+          list(
+            dishes
+              .filter((d) => d.category === c)
+              .map((d) => ({
+                title: `${d.name} — ${money(d.price, ctx.currency)}`,
+                ...(d.description ? { subtitle: d.description } : {}),
+              })),
+            { name: nameOf(c), dividers: true },
+          ),
+        ),
+        { name: "menu_sections" },
+      ),
       button("Order now", { name: "order_now", variant: "primary", onPress: "order_now" }),
     ];
   },
   faq: (ctx) => {
-    const qs = own(ctx).length ? own(ctx).map((q) => [q.endsWith("?") ? capitalize(q) : `${capitalize(q)}?`, `${capitalize(q)}: ${ctx.domain.faqs[0]![1]}`] as const) : ctx.domainMatched ? ctx.domain.faqs : CATALOG.faqs;
-    return [...header(ctx.title, "Answers to the questions we hear most."), faqSection(qs), card("Still have a question?", { name: "ask_card" }, [button("Contact support", { name: "contact_support", variant: "primary", onPress: "contact_support" })])];
+    const qs = own(ctx).length
+      ? own(ctx).map(
+          (q) => [q.endsWith("?") ? capitalize(q) : `${capitalize(q)}?`, `${capitalize(q)}: ${ctx.domain.faqs[0]![1]}`] as const,
+        )
+      : ctx.domainMatched
+        ? ctx.domain.faqs
+        : CATALOG.faqs;
+    return [
+      ...header(ctx.title, "Answers to the questions we hear most."),
+      faqSection(qs),
+      card("Still have a question?", { name: "ask_card" }, [
+        button("Contact support", { name: "contact_support", variant: "primary", onPress: "contact_support" }),
+      ]),
+    ];
   },
   profile: (ctx) => {
     const person = ctx.e.people[0] ?? ctx.domain.people[0]?.name ?? peopleFor(ctx, 1)[0]!;
     const role = ctx.domain.people.find((p) => p.name === person)?.role ?? ctx.domain.people[0]?.role ?? "Member";
     const where = placesFor(ctx, 1)[0]!;
     return [
-      row([image(photo(`avatar-${person}`, 240, 240), { name: "avatar", alt: `Photo of ${person}`, width: 96, height: 96, radius: 48, fit: "cover" }), heading(person, { level: 1 })], { gap: 16, align: "center" }),
+      row(
+        [
+          image(photo(`avatar-${person}`, 240, 240), {
+            name: "avatar",
+            alt: `Photo of ${person}`,
+            width: 96,
+            height: 96,
+            radius: 48,
+            fit: "cover",
+          }),
+          heading(person, { level: 1 }),
+        ],
+        { gap: 16, align: "center" },
+      ),
       text(`${role} · ${where.city}`, { tone: "muted" }),
-      grid([stat(128, { name: "posts", label: "Posts" }), stat(2400, { name: "followers", label: "Followers" }), stat(311, { name: "following", label: "Following" })], { columns: 3, gap: 12 }),
-      tabs(["About", "Activity"], [
-        details(own(ctx).length ? Object.fromEntries(own(ctx).map((f) => [capitalize(f), profileValue(f, person, where.city)])) : { Email: `${person.split(" ")[0]!.toLowerCase()}@mail.com`, Location: where.city, Joined: shortDate(addDays(TODAY, -400)), Role: role }, "about"),
-        list(ctx.domain.posts.slice(0, 3).map((p) => ({ title: p.title, subtitle: `${p.minutes} min read` })), { name: "activity" }),
-      ], { name: "profile_tabs" }),
-      row([button("Message", { name: "message", variant: "primary", icon: "mail", onPress: "message" }), button("Follow", { name: "follow", variant: "secondary", onPress: "follow" })], { gap: 8 }),
+      grid(
+        [
+          stat(128, { name: "posts", label: "Posts" }),
+          stat(2400, { name: "followers", label: "Followers" }),
+          stat(311, { name: "following", label: "Following" }),
+        ],
+        { columns: 3, gap: 12 },
+      ),
+      tabs(
+        ["About", "Activity"],
+        [
+          details(
+            own(ctx).length
+              ? Object.fromEntries(own(ctx).map((f) => [capitalize(f), profileValue(f, person, where.city)]))
+              : {
+                  Email: `${person.split(" ")[0]!.toLowerCase()}@mail.com`,
+                  Location: where.city,
+                  Joined: shortDate(addDays(TODAY, -400)),
+                  Role: role,
+                },
+            "about",
+          ),
+          list(
+            ctx.domain.posts.slice(0, 3).map((p) => ({ title: p.title, subtitle: `${p.minutes} min read` })),
+            { name: "activity" },
+          ),
+        ],
+        { name: "profile_tabs" },
+      ),
+      row(
+        [
+          button("Message", { name: "message", variant: "primary", icon: "mail", onPress: "message" }),
+          button("Follow", { name: "follow", variant: "secondary", onPress: "follow" }),
+        ],
+        { gap: 8 },
+      ),
     ];
   },
   directory: (ctx) => {
-    const people = ctx.e.people.length >= 2 ? ctx.e.people.map((p, i) => ({ name: p, role: ctx.domain.people[i % ctx.domain.people.length]?.role ?? "Member" })) : [...ctx.domain.people, ...peopleFor(ctx, count(ctx, 8)).map((p, i) => ({ name: p, role: CATALOG_ROLES(i) }))].slice(0, count(ctx, 8, 40));
+    const people =
+      ctx.e.people.length >= 2
+        ? ctx.e.people.map((p, i) => ({ name: p, role: ctx.domain.people[i % ctx.domain.people.length]?.role ?? "Member" }))
+        : [...ctx.domain.people, ...peopleFor(ctx, count(ctx, 8)).map((p, i) => ({ name: p, role: CATALOG_ROLES(i) }))].slice(
+            0,
+            count(ctx, 8, 40),
+          );
     return [
       ...header(ctx.title, `${people.length} people`),
-      row([textInput({ name: "search", label: "Search people", type: "search" }), select("all", { name: "role", label: "Role", options: [{ label: "All roles", value: "all" }, ...[...new Set(people.map((p) => p.role))].map((r) => ({ label: r, value: nameOf(r) }))] })], { gap: 12, wrap: true }),
-      grid(people.map((p, i) => card(p.name, { name: `person_${i + 1}`, subtitle: p.role }, [row([image(photo(`avatar-${p.name}`, 160, 160), { alt: `Photo of ${p.name}`, width: 56, height: 56, radius: 28, fit: "cover" }), button("View profile", { name: `view_${i + 1}`, size: "sm", variant: "secondary", onPress: { event: "view_profile", value: p.name } })], { justify: "between", align: "center" })])), { columns: 3, gap: 12, name: "people" }),
+      row(
+        [
+          textInput({ name: "search", label: "Search people", type: "search" }),
+          select("all", {
+            name: "role",
+            label: "Role",
+            options: [
+              { label: "All roles", value: "all" },
+              ...[...new Set(people.map((p) => p.role))].map((r) => ({ label: r, value: nameOf(r) })),
+            ],
+          }),
+        ],
+        { gap: 12, wrap: true },
+      ),
+      grid(
+        people.map((p, i) =>
+          card(p.name, { name: `person_${i + 1}`, subtitle: p.role }, [
+            row(
+              [
+                image(photo(`avatar-${p.name}`, 160, 160), {
+                  alt: `Photo of ${p.name}`,
+                  width: 56,
+                  height: 56,
+                  radius: 28,
+                  fit: "cover",
+                }),
+                button("View profile", {
+                  name: `view_${i + 1}`,
+                  size: "sm",
+                  variant: "secondary",
+                  onPress: { event: "view_profile", value: p.name },
+                }),
+              ],
+              { justify: "between", align: "center" },
+            ),
+          ]),
+        ),
+        { columns: 3, gap: 12, name: "people" },
+      ),
     ];
   },
   product: (ctx) => {
-    const item = ctx.domain.items.find((i) => ctx.e.norm.includes(i.name.toLowerCase().split(/[ ,]/)[0]!)) ?? ctx.domain.items[0]!;
+    const item =
+      ctx.domain.items.find((i) => ctx.e.norm.includes(i.name.toLowerCase().split(/[ ,]/)[0]!)) ?? ctx.domain.items[0]!;
     const name = ctx.title.length >= 4 && !ctx.domainMatched ? ctx.title : item.name;
     const options = own(ctx);
     return [
-      grid([
-        image(photo(`${ctx.domain.id}-${name}`, 800, 800), { name: "product_photo", alt: name, height: 320, fit: "cover" }),
-        card(name, { name: "product_card", subtitle: item.category ?? ctx.domain.categories[0] }, [
-          heading(money(ctx.e.amounts[0] ?? item.price ?? 49, ctx.currency), { level: 2 }),
-          text(`★ ${item.rating ?? 4.6} · ${120 + ctx.rng.int(0, 800)} reviews`, { tone: "muted" }),
-          text(item.description ?? ctx.domain.tagline),
-          ...(options.length ? [select(nameOf(options[0]!), { name: "option", label: /size|xs|xl|\bs\b|\bm\b/i.test(options.join(" ")) ? "Size" : /colou?r|red|blue|black|white|green/i.test(options.join(" ")) ? "Colour" : "Option", options: options.map((o) => ({ label: capitalize(o), value: nameOf(o) })) })] : []),
-          textInput({ name: "quantity", label: "Quantity", type: "number", value: "1" }),
-          button("Add to cart", { name: "add_to_cart", variant: "primary", icon: "cart", fullWidth: true, onPress: { event: "add_to_cart", value: name } }),
-        ]),
-      ], { columns: 2, gap: 16 }),
-      faqSection([["Details", item.description ?? ctx.domain.tagline], ["Delivery", "Ships in 1–2 working days; free over $50."], ["Returns", "Free returns within 30 days."]], "product_details"),
+      grid(
+        [
+          image(photo(`${ctx.domain.id}-${name}`, 800, 800), { name: "product_photo", alt: name, height: 320, fit: "cover" }),
+          card(name, { name: "product_card", subtitle: item.category ?? ctx.domain.categories[0] }, [
+            heading(money(ctx.e.amounts[0] ?? item.price ?? 49, ctx.currency), { level: 2 }),
+            text(`★ ${item.rating ?? 4.6} · ${120 + ctx.rng.int(0, 800)} reviews`, { tone: "muted" }),
+            text(item.description ?? ctx.domain.tagline),
+            ...(options.length
+              ? [
+                  select(nameOf(options[0]!), {
+                    name: "option",
+                    label: /size|xs|xl|\bs\b|\bm\b/i.test(options.join(" "))
+                      ? "Size"
+                      : /colou?r|red|blue|black|white|green/i.test(options.join(" "))
+                        ? "Colour"
+                        : "Option",
+                    options: options.map((o) => ({ label: capitalize(o), value: nameOf(o) })),
+                  }),
+                ]
+              : []),
+            textInput({ name: "quantity", label: "Quantity", type: "number", value: "1" }),
+            button("Add to cart", {
+              name: "add_to_cart",
+              variant: "primary",
+              icon: "cart",
+              fullWidth: true,
+              onPress: { event: "add_to_cart", value: name },
+            }),
+          ]),
+        ],
+        { columns: 2, gap: 16 },
+      ),
+      faqSection(
+        [
+          ["Details", item.description ?? ctx.domain.tagline],
+          ["Delivery", "Ships in 1–2 working days; free over $50."],
+          ["Returns", "Free returns within 30 days."],
+        ],
+        "product_details",
+      ),
     ];
   },
   catalog: (ctx) => [
     ...header(ctx.title.length < 4 ? ctx.brand : ctx.title, ctx.domain.tagline),
-    row([textInput({ name: "search", label: `Search ${ctx.domain.itemNoun[1]}`, type: "search" }), select("all", { name: "category", label: "Category", options: [{ label: "All", value: "all" }, ...ctx.domain.categories.map((c) => ({ label: c, value: nameOf(c) }))] })], { gap: 12, wrap: true }),
-    itemCards(ctx, own(ctx).length >= 2 ? own(ctx).map((n, i) => ({ name: capitalize(n), price: ctx.e.amounts[i] ?? ctx.domain.items[i % ctx.domain.items.length]!.price ?? 20 })) : items(ctx, count(ctx, 6, 24)), { label: "Add to cart", event: "add_to_cart" }),
+    row(
+      [
+        textInput({ name: "search", label: `Search ${ctx.domain.itemNoun[1]}`, type: "search" }),
+        select("all", {
+          name: "category",
+          label: "Category",
+          options: [{ label: "All", value: "all" }, ...ctx.domain.categories.map((c) => ({ label: c, value: nameOf(c) }))],
+        }),
+      ],
+      { gap: 12, wrap: true },
+    ),
+    itemCards(
+      ctx,
+      own(ctx).length >= 2
+        ? own(ctx).map((n, i) => ({
+            name: capitalize(n),
+            price: ctx.e.amounts[i] ?? ctx.domain.items[i % ctx.domain.items.length]!.price ?? 20,
+          }))
+        : items(ctx, count(ctx, 6, 24)),
+      { label: "Add to cart", event: "add_to_cart" },
+    ),
   ],
   cart: (ctx) => {
-    const chosen = own(ctx).length ? own(ctx).map((n, i) => ({ name: capitalize(n), price: ctx.e.amounts[i] ?? ctx.domain.items[i % ctx.domain.items.length]!.price ?? 15 })) : items(ctx, count(ctx, 3, 10));
-    const rows: Row[] = chosen.map((c, i) => ({ item: c.name, qty: 1 + (i % 2), price: c.price ?? 0, total: Math.round((c.price ?? 0) * (1 + (i % 2)) * 100) / 100 }));
+    const chosen = own(ctx).length
+      ? own(ctx).map((n, i) => ({
+          name: capitalize(n),
+          price: ctx.e.amounts[i] ?? ctx.domain.items[i % ctx.domain.items.length]!.price ?? 15,
+        }))
+      : items(ctx, count(ctx, 3, 10));
+    const rows: Row[] = chosen.map((c, i) => ({
+      item: c.name,
+      qty: 1 + (i % 2),
+      price: c.price ?? 0,
+      total: Math.round((c.price ?? 0) * (1 + (i % 2)) * 100) / 100,
+    }));
     const subtotal = rows.reduce((s, r) => s + Number(r.total), 0);
     return [
       ...header(ctx.title.length < 4 ? "Your cart" : ctx.title, `${rows.length} items`),
-      table(rows, { name: "cart_items", columns: [{ key: "item", label: "Item" }, { key: "qty", label: "Qty", align: "right" }, { key: "price", label: "Price", format: "currency", align: "right" }, { key: "total", label: "Total", format: "currency", align: "right" }] }),
-      details({ Subtotal: money(subtotal, ctx.currency), Shipping: subtotal >= 50 ? "Free" : money(4.99, ctx.currency), Total: money(subtotal + (subtotal >= 50 ? 0 : 4.99), ctx.currency) }, "totals"),
-      row([button("Continue shopping", { name: "continue_shopping", variant: "ghost", onPress: "continue_shopping" }), button("Checkout", { name: "checkout", variant: "primary", onPress: "checkout" })], { justify: "end", gap: 8 }),
+      table(rows, {
+        name: "cart_items",
+        columns: [
+          { key: "item", label: "Item" },
+          { key: "qty", label: "Qty", align: "right" },
+          { key: "price", label: "Price", format: "currency", align: "right" },
+          { key: "total", label: "Total", format: "currency", align: "right" },
+        ],
+      }),
+      details(
+        {
+          Subtotal: money(subtotal, ctx.currency),
+          Shipping: subtotal >= 50 ? "Free" : money(4.99, ctx.currency),
+          Total: money(subtotal + (subtotal >= 50 ? 0 : 4.99), ctx.currency),
+        },
+        "totals",
+      ),
+      row(
+        [
+          button("Continue shopping", { name: "continue_shopping", variant: "ghost", onPress: "continue_shopping" }),
+          button("Checkout", { name: "checkout", variant: "primary", onPress: "checkout" }),
+        ],
+        { justify: "end", gap: 8 },
+      ),
     ];
   },
   confirmation: (ctx) => {
     const booking = /book|reserv|appointment|table|room|ticket/.test(ctx.e.norm);
     const facts: Record<string, string | number> = booking
-      ? { Reference: `BK-${4000 + ctx.rng.int(1, 5000)}`, Date: ctx.e.dates[0] ?? shortDate(addDays(TODAY, 7)), Time: ctx.e.times[0] ?? "19:00", ...(ctx.e.places[0] ? { Where: ctx.e.places[0] } : {}), Guests: ctx.e.numbers.find((n) => n <= 50) ?? 2 }
-      : { "Order number": `GX-${10_000 + ctx.rng.int(1, 80_000)}`, Date: shortDate(TODAY), Total: money(ctx.e.amounts[0] ?? 86.5, ctx.currency), Delivery: shortDate(addDays(TODAY, 3)) };
+      ? {
+          Reference: `BK-${4000 + ctx.rng.int(1, 5000)}`,
+          Date: ctx.e.dates[0] ?? shortDate(addDays(TODAY, 7)),
+          Time: ctx.e.times[0] ?? "19:00",
+          ...(ctx.e.places[0] ? { Where: ctx.e.places[0] } : {}),
+          Guests: ctx.e.numbers.find((n) => n <= 50) ?? 2,
+        }
+      : {
+          "Order number": `GX-${10_000 + ctx.rng.int(1, 80_000)}`,
+          Date: shortDate(TODAY),
+          Total: money(ctx.e.amounts[0] ?? 86.5, ctx.currency),
+          Delivery: shortDate(addDays(TODAY, 3)),
+        };
     return [
       icon("check", { name: "done_icon", size: 48, tone: "success", label: "Success" }),
       heading(ctx.title.length < 4 ? (booking ? "Booking confirmed" : "Order placed") : ctx.title, { level: 1 }),
-      alert(booking ? "We have sent the details to your email." : "Thank you! A receipt is on its way to your inbox.", { name: "confirmation", title: booking ? "You're all set" : "Payment received", tone: "success" }),
+      alert(booking ? "We have sent the details to your email." : "Thank you! A receipt is on its way to your inbox.", {
+        name: "confirmation",
+        title: booking ? "You're all set" : "Payment received",
+        tone: "success",
+      }),
       details(facts, "summary"),
-      row([button(booking ? "Add to calendar" : "Track order", { name: "next_step", variant: "primary", onPress: booking ? "add_to_calendar" : "track_order" }), button("Back to home", { name: "home", variant: "ghost", onPress: "home" })], { gap: 8 }),
+      row(
+        [
+          button(booking ? "Add to calendar" : "Track order", {
+            name: "next_step",
+            variant: "primary",
+            onPress: booking ? "add_to_calendar" : "track_order",
+          }),
+          button("Back to home", { name: "home", variant: "ghost", onPress: "home" }),
+        ],
+        { gap: 8 },
+      ),
     ];
   },
   gallery: (ctx) => {
-    const subjects = own(ctx).length ? own(ctx).map((s) => ({ subject: capitalize(s), alt: capitalize(s) })) : ctx.domainMatched ? ctx.domain.items.map((i) => ({ subject: i.name, alt: i.name })) : CATALOG.photos;
+    const subjects = own(ctx).length
+      ? own(ctx).map((s) => ({ subject: capitalize(s), alt: capitalize(s) }))
+      : ctx.domainMatched
+        ? ctx.domain.items.map((i) => ({ subject: i.name, alt: i.name }))
+        : CATALOG.photos;
     const n = count(ctx, 9, 30);
     return [
       ...header(ctx.title, `${n} photos`),
-      select("all", { name: "filter", label: "Show", options: [{ label: "All photos", value: "all" }, { label: "Favourites", value: "favourites" }, { label: "Recent", value: "recent" }] }),
-      grid(Array.from({ length: n }, (_, i) => subjects[i % subjects.length]!).map((s, i) => card(s.subject, { name: `photo_${i + 1}`, padding: 8 }, [image(photo(`${s.subject}-${i}`, 480, 360), { alt: s.alt, height: 150, fit: "cover" })])), { columns: 3, gap: 12, name: "photos" }),
+      select("all", {
+        name: "filter",
+        label: "Show",
+        options: [
+          { label: "All photos", value: "all" },
+          { label: "Favourites", value: "favourites" },
+          { label: "Recent", value: "recent" },
+        ],
+      }),
+      grid(
+        Array.from({ length: n }, (_, i) => subjects[i % subjects.length]!).map((s, i) =>
+          card(s.subject, { name: `photo_${i + 1}`, padding: 8 }, [
+            image(photo(`${s.subject}-${i}`, 480, 360), { alt: s.alt, height: 150, fit: "cover" }),
+          ]),
+        ),
+        { columns: 3, gap: 12, name: "photos" },
+      ),
     ];
   },
   feed: (ctx) => {
-    const posts = ctx.domainMatched ? ctx.domain.posts.map((p) => ({ title: p.title, text: p.summary, author: p.author })) : CATALOG.headlines.map((nw) => ({ title: nw.title, text: nw.summary, author: nw.source }));
+    const posts = ctx.domainMatched
+      ? ctx.domain.posts.map((p) => ({ title: p.title, text: p.summary, author: p.author }))
+      : CATALOG.headlines.map((nw) => ({ title: nw.title, text: nw.summary, author: nw.source }));
     return [
       ...header(ctx.title),
-      card("Share something", { name: "composer" }, [textArea({ name: "post", label: "What's new?", rows: 2 }), row([button("Post", { name: "post_button", variant: "primary", onPress: "post" })], { justify: "end" })]),
+      card("Share something", { name: "composer" }, [
+        textArea({ name: "post", label: "What's new?", rows: 2 }),
+        row([button("Post", { name: "post_button", variant: "primary", onPress: "post" })], { justify: "end" }),
+      ]),
       ...posts.slice(0, count(ctx, 5, 12)).map((p, i) =>
-        card(p.title, { name: `post_${i + 1}`, subtitle: `${p.author} · ${i + 1}h ago` }, [text(p.text), row([button("Like", { name: `like_${i + 1}`, variant: "ghost", icon: "heart", size: "sm", onPress: { event: "like", value: p.title } }), button("Comment", { name: `comment_${i + 1}`, variant: "ghost", size: "sm", onPress: { event: "comment", value: p.title } })], { gap: 8 })]),
+        card(p.title, { name: `post_${i + 1}`, subtitle: `${p.author} · ${i + 1}h ago` }, [
+          text(p.text),
+          row(
+            [
+              button("Like", {
+                name: `like_${i + 1}`,
+                variant: "ghost",
+                icon: "heart",
+                size: "sm",
+                onPress: { event: "like", value: p.title },
+              }),
+              button("Comment", {
+                name: `comment_${i + 1}`,
+                variant: "ghost",
+                size: "sm",
+                onPress: { event: "comment", value: p.title },
+              }),
+            ],
+            { gap: 8 },
+          ),
+        ]),
       ),
     ];
   },
   article: (ctx) => {
     const post = ctx.domain.posts[0]!;
     const title = ctx.title.length >= 6 ? ctx.title : post.title;
-    const body = [post.summary, ...ctx.domain.features.map((f) => `### ${f.title}\n\n${f.text}`), ...ctx.domain.faqs.slice(0, 2).map(([q, a]) => `**${q}** ${a}`)].join("\n\n");
+    const body = [
+      post.summary,
+      ...ctx.domain.features.map((f) => `### ${f.title}\n\n${f.text}`),
+      ...ctx.domain.faqs.slice(0, 2).map(([q, a]) => `**${q}** ${a}`),
+    ].join("\n\n");
     return [
       heading(title, { level: 1 }),
       text(`By ${post.author} · ${shortDate(addDays(TODAY, -2))} · ${post.minutes} min read`, { tone: "muted" }),
       image(photo(`${ctx.domain.id}-${title}`, 1200, 500), { name: "cover", alt: title, height: 240, fit: "cover" }),
       markdown(body, { name: "body" }),
-      card("Keep reading", { name: "more" }, [list(ctx.domain.posts.slice(1, 4).map((p) => ({ title: p.title, subtitle: `${p.minutes} min read` })), { name: "related", onPress: "open_article" })]),
+      card("Keep reading", { name: "more" }, [
+        list(
+          ctx.domain.posts.slice(1, 4).map((p) => ({ title: p.title, subtitle: `${p.minutes} min read` })),
+          { name: "related", onPress: "open_article" },
+        ),
+      ]),
     ];
   },
   recipe: (ctx) => {
-    const r = CATALOG.recipes.find((x) => x.title.toLowerCase().split(" ").some((w) => w.length > 3 && ctx.e.norm.includes(w))) ?? CATALOG.recipes[0]!;
+    const r =
+      CATALOG.recipes.find((x) =>
+        x.title
+          .toLowerCase()
+          .split(" ")
+          .some((w) => w.length > 3 && ctx.e.norm.includes(w)),
+      ) ?? CATALOG.recipes[0]!;
     const name = ctx.title.length >= 4 ? ctx.title : r.title;
     const ingredients = own(ctx).length ? own(ctx).map(capitalize) : r.ingredients.map((i) => `${i.quantity} ${i.item}`);
     return [
       heading(name, { level: 1 }),
       image(photo(`recipe-${name}`, 1000, 500), { name: "dish_photo", alt: name, height: 220, fit: "cover" }),
-      details({ Time: `${r.minutes} min`, Serves: ctx.e.count && /serv|people|person/.test(ctx.e.count.noun) ? ctx.e.count.n : r.servings, Difficulty: r.difficulty }, "facts"),
-      grid([card("Ingredients", { name: "ingredients_card" }, [list(ingredients, { name: "ingredients" })]), card("Method", { name: "method_card" }, [list(r.steps, { name: "steps", ordered: true })])], { columns: 2, gap: 16 }),
+      details(
+        {
+          Time: `${r.minutes} min`,
+          Serves: ctx.e.count && /serv|people|person/.test(ctx.e.count.noun) ? ctx.e.count.n : r.servings,
+          Difficulty: r.difficulty,
+        },
+        "facts",
+      ),
+      grid(
+        [
+          card("Ingredients", { name: "ingredients_card" }, [list(ingredients, { name: "ingredients" })]),
+          card("Method", { name: "method_card" }, [list(r.steps, { name: "steps", ordered: true })]),
+        ],
+        { columns: 2, gap: 16 },
+      ),
       button("Start cooking mode", { name: "cook", variant: "primary", onPress: "start_cooking" }),
     ];
   },
   notifications: (ctx) => {
     const mine = ownThings(ctx);
     const notes = mine.length
-      ? mine.map((t, i) => ({ title: t.name, text: CATALOG.notifications[i % CATALOG.notifications.length]!.text, time: CATALOG.notifications[i % CATALOG.notifications.length]!.time, kind: CATALOG.notifications[i % CATALOG.notifications.length]!.kind }))
+      ? mine.map((t, i) => ({
+          title: t.name,
+          text: CATALOG.notifications[i % CATALOG.notifications.length]!.text,
+          time: CATALOG.notifications[i % CATALOG.notifications.length]!.time,
+          kind: CATALOG.notifications[i % CATALOG.notifications.length]!.kind,
+        }))
       : CATALOG.notifications.slice(0, count(ctx, 8, 15));
     return [
       ...header(ctx.title.length < 4 ? "Notifications" : ctx.title, `${Math.min(3, notes.length)} unread`),
-      row([button("Mark all as read", { name: "mark_all_read", variant: "secondary", onPress: "mark_all_read" }), button("Settings", { name: "notification_settings", variant: "ghost", icon: "settings", onPress: "notification_settings" })], { justify: "end", gap: 8 }),
-      list(notes.map((n, i) => ({ title: n.title, subtitle: `${n.text} · ${n.time}${i < 3 ? " · unread" : ""}`, icon: NOTE_ICON[n.kind] ?? "info" })), { name: "notifications", dividers: true, onPress: "open_notification" }),
+      row(
+        [
+          button("Mark all as read", { name: "mark_all_read", variant: "secondary", onPress: "mark_all_read" }),
+          button("Settings", {
+            name: "notification_settings",
+            variant: "ghost",
+            icon: "settings",
+            onPress: "notification_settings",
+          }),
+        ],
+        { justify: "end", gap: 8 },
+      ),
+      list(
+        notes.map((n, i) => ({
+          title: n.title,
+          subtitle: `${n.text} · ${n.time}${i < 3 ? " · unread" : ""}`,
+          icon: NOTE_ICON[n.kind] ?? "info",
+        })),
+        { name: "notifications", dividers: true, onPress: "open_notification" },
+      ),
     ];
   },
   chat: (ctx) => {
     const convo = CATALOG.chats[0]!;
     const [me, them] = [ctx.e.people[1] ?? convo.people[0]!, ctx.e.people[0] ?? convo.people[1]!];
     return [
-      row([image(photo(`avatar-${them}`, 120, 120), { name: "avatar", alt: `Photo of ${them}`, width: 40, height: 40, radius: 20, fit: "cover" }), heading(them, { level: 1 }), badge("Online", { tone: "success" })], { gap: 12, align: "center" }),
-      list(convo.messages.map((l) => ({ title: `${l.from === 0 ? me : them} · ${l.time}`, subtitle: l.text })), { name: "messages", dividers: true }),
-      row([textInput({ name: "message", label: "Message", placeholder: `Message ${them}` }), button("Send", { name: "send", variant: "primary", onPress: "send_message" })], { gap: 8, align: "end" }),
+      row(
+        [
+          image(photo(`avatar-${them}`, 120, 120), {
+            name: "avatar",
+            alt: `Photo of ${them}`,
+            width: 40,
+            height: 40,
+            radius: 20,
+            fit: "cover",
+          }),
+          heading(them, { level: 1 }),
+          badge("Online", { tone: "success" }),
+        ],
+        { gap: 12, align: "center" },
+      ),
+      list(
+        convo.messages.map((l) => ({ title: `${l.from === 0 ? me : them} · ${l.time}`, subtitle: l.text })),
+        { name: "messages", dividers: true },
+      ),
+      row(
+        [
+          textInput({ name: "message", label: "Message", placeholder: `Message ${them}` }),
+          button("Send", { name: "send", variant: "primary", onPress: "send_message" }),
+        ],
+        { gap: 8, align: "end" },
+      ),
     ];
   },
   places: (ctx) => {
     const where = ctx.e.places[0];
     const spots = placesFor(ctx, count(ctx, 5, 12));
-    const noun = ctx.domainMatched ? ctx.domain.brand[0]! : capitalize(ctx.e.words.find((w) => !/near|nearby|map|find|location|locations/.test(w)) ?? "Place");
+    const noun = ctx.domainMatched
+      ? ctx.domain.brand[0]!
+      : capitalize(ctx.e.words.find((w) => !/near|nearby|map|find|location|locations/.test(w)) ?? "Place");
     return [
       ...header(ctx.title, where ? `Near ${where}` : "Closest first"),
-      row([textInput({ name: "search", label: "City or postcode", type: "search", ...(where ? { value: where } : {}) }), button("Use my location", { name: "locate", variant: "secondary", onPress: "use_location" })], { gap: 8, align: "end", wrap: true }),
+      row(
+        [
+          textInput({ name: "search", label: "City or postcode", type: "search", ...(where ? { value: where } : {}) }),
+          button("Use my location", { name: "locate", variant: "secondary", onPress: "use_location" }),
+        ],
+        { gap: 8, align: "end", wrap: true },
+      ),
       ...(ownThings(ctx).length && !ownThings(ctx).some((t) => /^(?:distance|rating|price|hours|opening)/i.test(t.name))
-        ? [list(ownThings(ctx).map((t, i) => ({ title: t.name, subtitle: `${spots[i % spots.length]!.address}, ${where ?? spots[i % spots.length]!.city} · ${(0.4 + i * 0.7).toFixed(1)} km`, icon: "home" as const })), { name: "places", dividers: true, onPress: "open_place" })]
-        : [table(spots.map((s, i) => ({ name: `${noun} ${where ?? s.city}${i ? ` · ${["Central", "North", "Riverside", "Old Town", "Harbour", "Station"][i % 6]}` : ""}`, address: `${s.address}, ${where ?? s.city}`, ...Object.fromEntries((own(ctx).length ? own(ctx) : ["Distance", "Rating"]).map((c) => [nameOf(c), placeCell(c, i)])) })), { name: "places", columns: [{ key: "name", label: "Name" }, { key: "address", label: "Address" }, ...(own(ctx).length ? own(ctx) : ["Distance", "Rating"]).map((c) => ({ key: nameOf(c), label: /^[a-z]{1,3}$/i.test(c) ? c : capitalize(c) }))] })]),
+        ? [
+            list(
+              ownThings(ctx).map((t, i) => ({
+                title: t.name,
+                subtitle: `${spots[i % spots.length]!.address}, ${where ?? spots[i % spots.length]!.city} · ${(0.4 + i * 0.7).toFixed(1)} km`,
+                icon: "home" as const,
+              })),
+              { name: "places", dividers: true, onPress: "open_place" },
+            ),
+          ]
+        : [
+            table(
+              spots.map((s, i) => ({
+                name: `${noun} ${where ?? s.city}${i ? ` · ${["Central", "North", "Riverside", "Old Town", "Harbour", "Station"][i % 6]}` : ""}`,
+                address: `${s.address}, ${where ?? s.city}`,
+                ...Object.fromEntries(
+                  (own(ctx).length ? own(ctx) : ["Distance", "Rating"]).map((c) => [nameOf(c), placeCell(c, i)]),
+                ),
+              })),
+              {
+                name: "places",
+                columns: [
+                  { key: "name", label: "Name" },
+                  { key: "address", label: "Address" },
+                  ...(own(ctx).length ? own(ctx) : ["Distance", "Rating"]).map((c) => ({
+                    key: nameOf(c),
+                    label: /^[a-z]{1,3}$/i.test(c) ? c : capitalize(c),
+                  })),
+                ],
+              },
+            ),
+          ]),
       button("Get directions", { name: "directions", variant: "primary", icon: "arrow-right", onPress: "directions" }),
     ];
   },
   listings: (ctx) => {
     const mine = ownThings(ctx);
-    const asked = /\bfilters?\b|\bfilter by\b/i.test(ctx.e.text) ? (/\bfilter by\s+([a-z]+)/i.exec(ctx.e.text)?.[1] ?? "category") : "category";
-    const columns = ownItems(ctx).filter((i) => !/filter/i.test(i.label)).map((i) => i.label);
+    const asked = /\bfilters?\b|\bfilter by\b/i.test(ctx.e.text)
+      ? (/\bfilter by\s+([a-z]+)/i.exec(ctx.e.text)?.[1] ?? "category")
+      : "category";
+    const columns = ownItems(ctx)
+      .filter((i) => !/filter/i.test(i.label))
+      .map((i) => i.label);
     return [
-    ...header(ctx.title, `${mine.length || count(ctx, 6)} results`),
-    row([select("all", { name: nameOf(asked), label: capitalize(asked), options: [{ label: "All", value: "all" }, ...(/level/i.test(asked) ? ["Beginner", "Intermediate", "Advanced"] : ctx.domain.categories).map((c) => ({ label: c, value: nameOf(c) }))] }), slider(Math.max(...ctx.domain.items.map((i) => i.price ?? 0)), { name: "max_price", label: "Max price", min: 0, max: Math.ceil(Math.max(...ctx.domain.items.map((i) => i.price ?? 100)) * 1.2) })], { gap: 16, wrap: true }),
-    mine.length && !mine.every((m) => /^(?:salary|price|rating|location|filters?)$/i.test(m.name))
-      ? itemCards(ctx, mine.map((m) => ({ name: m.name, ...(m.price !== undefined ? { price: m.price } : {}) })), { label: "View details", event: "view_listing" })
-      : itemCards(ctx, items(ctx, count(ctx, 6, 24)).map((it, i) => ({ ...it, ...(columns.length ? { description: columns.map((c) => `${capitalize(c)}: ${cellText(ctx, c, i)}`).join(" · ") } : {}) })), { label: "View details", event: "view_listing" }),
+      ...header(ctx.title, `${mine.length || count(ctx, 6)} results`),
+      row(
+        [
+          select("all", {
+            name: nameOf(asked),
+            label: capitalize(asked),
+            options: [
+              { label: "All", value: "all" },
+              ...(/level/i.test(asked) ? ["Beginner", "Intermediate", "Advanced"] : ctx.domain.categories).map((c) => ({
+                label: c,
+                value: nameOf(c),
+              })),
+            ],
+          }),
+          slider(Math.max(...ctx.domain.items.map((i) => i.price ?? 0)), {
+            name: "max_price",
+            label: "Max price",
+            min: 0,
+            max: Math.ceil(Math.max(...ctx.domain.items.map((i) => i.price ?? 100)) * 1.2),
+          }),
+        ],
+        { gap: 16, wrap: true },
+      ),
+      mine.length && !mine.every((m) => /^(?:salary|price|rating|location|filters?)$/i.test(m.name))
+        ? itemCards(
+            ctx,
+            mine.map((m) => ({ name: m.name, ...(m.price !== undefined ? { price: m.price } : {}) })),
+            { label: "View details", event: "view_listing" },
+          )
+        : itemCards(
+            ctx,
+            items(ctx, count(ctx, 6, 24)).map((it, i) => ({
+              ...it,
+              ...(columns.length
+                ? { description: columns.map((c) => `${capitalize(c)}: ${cellText(ctx, c, i)}`).join(" · ") }
+                : {}),
+            })),
+            { label: "View details", event: "view_listing" },
+          ),
     ];
   },
   event: (ctx) => {
@@ -692,56 +1539,147 @@ export const LAYOUTS: Record<string, Layout> = {
       image(photo(`event-${ctx.title}`, 1200, 400), { name: "banner", alt: ctx.title, height: 200, fit: "cover" }),
       heading(ctx.title, { level: 1 }),
       details({ When: `${when}, ${ctx.e.times[0] ?? "18:30"}`, Where: where, Host: ctx.brand }, "event_details"),
-      card("Programme", { name: "programme" }, [list((own(ctx).length ? own(ctx).map(capitalize) : ["Doors open", "Welcome talk", ...ctx.domain.services.slice(0, 2).map((s) => s.name), "Drinks and networking"]).map((p, i) => ({ title: p, subtitle: `${String(18 + Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`, icon: "clock" as const })), { name: "agenda" })]),
-      card("Tickets", { name: "tickets" }, [select("standard", { name: "ticket_type", label: "Ticket", options: [{ label: `Standard — ${money(ctx.e.amounts[0] ?? 25, ctx.currency)}`, value: "standard" }, { label: `VIP — ${money((ctx.e.amounts[0] ?? 25) * 3, ctx.currency)}`, value: "vip" }] }), textInput({ name: "tickets_count", label: "How many", type: "number", value: "1" }), button("Get tickets", { name: "get_tickets", variant: "primary", onPress: "get_tickets" })]),
+      card("Programme", { name: "programme" }, [
+        list(
+          (own(ctx).length
+            ? own(ctx).map(capitalize)
+            : ["Doors open", "Welcome talk", ...ctx.domain.services.slice(0, 2).map((s) => s.name), "Drinks and networking"]
+          ).map((p, i) => ({
+            title: p,
+            subtitle: `${String(18 + Math.floor(i / 2)).padStart(2, "0")}:${i % 2 ? "30" : "00"}`,
+            icon: "clock" as const,
+          })),
+          { name: "agenda" },
+        ),
+      ]),
+      card("Tickets", { name: "tickets" }, [
+        select("standard", {
+          name: "ticket_type",
+          label: "Ticket",
+          options: [
+            { label: `Standard — ${money(ctx.e.amounts[0] ?? 25, ctx.currency)}`, value: "standard" },
+            { label: `VIP — ${money((ctx.e.amounts[0] ?? 25) * 3, ctx.currency)}`, value: "vip" },
+          ],
+        }),
+        textInput({ name: "tickets_count", label: "How many", type: "number", value: "1" }),
+        button("Get tickets", { name: "get_tickets", variant: "primary", onPress: "get_tickets" }),
+      ]),
     ];
   },
   weather: (ctx) => {
     const city = ctx.e.places[0] ?? placesFor(ctx, 1)[0]!.city;
     const base = 8 + (hashOf(city) % 18);
-    const days = Array.from({ length: 5 }, (_, i) => ({ day: shortDate(addDays(TODAY, i)).replace(/ \d{4}$/, ""), high: base + ((i * 3) % 5), low: base - 6 + (i % 3), sky: ["Sunny", "Partly cloudy", "Showers", "Cloudy", "Clear"][(i + hashOf(city)) % 5]! }));
+    const days = Array.from({ length: 5 }, (_, i) => ({
+      day: shortDate(addDays(TODAY, i)).replace(/ \d{4}$/, ""),
+      high: base + ((i * 3) % 5),
+      low: base - 6 + (i % 3),
+      sky: ["Sunny", "Partly cloudy", "Showers", "Cloudy", "Clear"][(i + hashOf(city)) % 5]!,
+    }));
     return [
       ...header(`Weather in ${city}`, `${days[0]!.sky} · updated ${TODAY.toISOString().slice(11, 16)} UTC`),
-      grid([stat(base + 2, { name: "now", label: "Now (°C)" }), stat(40 + (hashOf(city) % 45), { name: "humidity", label: "Humidity", format: "percent" }), stat(6 + (hashOf(city) % 20), { name: "wind", label: "Wind (km/h)" })], { columns: 3, gap: 12 }),
-      table(days, { name: "forecast", columns: [{ key: "day", label: "Day" }, { key: "sky", label: "Sky" }, { key: "high", label: "High °C", align: "right" }, { key: "low", label: "Low °C", align: "right" }] }),
+      grid(
+        [
+          stat(base + 2, { name: "now", label: "Now (°C)" }),
+          stat(40 + (hashOf(city) % 45), { name: "humidity", label: "Humidity", format: "percent" }),
+          stat(6 + (hashOf(city) % 20), { name: "wind", label: "Wind (km/h)" }),
+        ],
+        { columns: 3, gap: 12 },
+      ),
+      table(days, {
+        name: "forecast",
+        columns: [
+          { key: "day", label: "Day" },
+          { key: "sky", label: "Sky" },
+          { key: "high", label: "High °C", align: "right" },
+          { key: "low", label: "Low °C", align: "right" },
+        ],
+      }),
       lineChartOf(days.map((d) => ({ day: d.day, high: d.high, low: d.low }))),
     ];
   },
   landing: (ctx) => landingLayout(ctx),
   list: (ctx) => {
     const entries = own(ctx).length ? own(ctx).map(capitalize) : ctx.domain.items.slice(0, count(ctx, 8)).map((i) => i.name);
-    return [...header(ctx.title, `${entries.length} ${entries.length === 1 ? "entry" : "entries"}`), itemList(entries, { ordered: /\b(?:top|ranked|rank|best)\b/.test(ctx.e.norm) })];
+    return [
+      ...header(ctx.title, `${entries.length} ${entries.length === 1 ? "entry" : "entries"}`),
+      itemList(entries, { ordered: /\b(?:top|ranked|rank|best)\b/.test(ctx.e.norm) }),
+    ];
   },
   "empty-state": (ctx) => {
-    const e = CATALOG.empty.find((x) => ctx.e.words.some((w) => w.length > 3 && x.what.toLowerCase().includes(w))) ?? CATALOG.empty[0]!;
-    return [icon(e.icon, { name: "empty_icon", size: 48, tone: "info", label: "Nothing here" }), heading(ctx.title.length < 4 ? e.title : ctx.title, { level: 1, align: "center" }), text(e.hint, { align: "center", tone: "muted" }), row([button(e.action, { name: "first_action", variant: "primary", icon: "plus", onPress: "first_action" })], { justify: "center" })];
+    const e =
+      CATALOG.empty.find((x) => ctx.e.words.some((w) => w.length > 3 && x.what.toLowerCase().includes(w))) ?? CATALOG.empty[0]!;
+    return [
+      icon(e.icon, { name: "empty_icon", size: 48, tone: "info", label: "Nothing here" }),
+      heading(ctx.title.length < 4 ? e.title : ctx.title, { level: 1, align: "center" }),
+      text(e.hint, { align: "center", tone: "muted" }),
+      row([button(e.action, { name: "first_action", variant: "primary", icon: "plus", onPress: "first_action" })], {
+        justify: "center",
+      }),
+    ];
   },
   "error-state": (ctx) => {
     const n = ctx.e.norm;
-    const kind = /payment|card/.test(n) ? "payment" : /offline|connection|internet|network/.test(n) ? "offline" : /denied|forbidden|permission|403/.test(n) ? "denied" : /maintenance/.test(n) ? "maintenance" : /500|went wrong|server/.test(n) ? "server" : "not-found";
+    const kind = /payment|card/.test(n)
+      ? "payment"
+      : /offline|connection|internet|network/.test(n)
+        ? "offline"
+        : /denied|forbidden|permission|403/.test(n)
+          ? "denied"
+          : /maintenance/.test(n)
+            ? "maintenance"
+            : /500|went wrong|server/.test(n)
+              ? "server"
+              : "not-found";
     const e = CATALOG.errors.find((x) => x.id.includes(kind)) ?? CATALOG.errors[0]!;
-    return [icon("warning", { name: "error_icon", size: 48, tone: "danger", label: "Error" }), heading(e.title, { level: 1, align: "center" }), text(e.text, { align: "center", tone: "muted" }), row([button(e.action, { name: "retry", variant: "primary", onPress: "retry" }), button("Go home", { name: "home", variant: "ghost", icon: "home", onPress: "home" })], { justify: "center", gap: 8 })];
+    return [
+      icon("warning", { name: "error_icon", size: 48, tone: "danger", label: "Error" }),
+      heading(e.title, { level: 1, align: "center" }),
+      text(e.text, { align: "center", tone: "muted" }),
+      row(
+        [
+          button(e.action, { name: "retry", variant: "primary", onPress: "retry" }),
+          button("Go home", { name: "home", variant: "ghost", icon: "home", onPress: "home" }),
+        ],
+        { justify: "center", gap: 8 },
+      ),
+    ];
   },
 };
 
-const NOTE_ICON: Record<string, IconName> = { info: "info", success: "check", warning: "warning", error: "error", message: "mail", reminder: "clock" };
-const CATALOG_ROLES = (i: number) => ["Designer", "Engineer", "Product manager", "Marketing lead", "Support specialist", "Data analyst"][i % 6]!;
+const NOTE_ICON: Record<string, IconName> = {
+  info: "info",
+  success: "check",
+  warning: "warning",
+  error: "error",
+  message: "mail",
+  reminder: "clock",
+};
+const CATALOG_ROLES = (i: number) =>
+  ["Designer", "Engineer", "Product manager", "Marketing lead", "Support specialist", "Data analyst"][i % 6]!;
 const hashOf = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
 
 function lineChartOf(rows: Row[]): UiNode {
   return card("Next five days", { name: "trend_card" }, [chartRows(rows)]);
 }
-const chartRows = (rows: Row[]) => lineChart(rows, { name: "temperatures", x: "day", y: ["high", "low"], title: "High and low (°C)", height: 220 });
+const chartRows = (rows: Row[]) =>
+  lineChart(rows, { name: "temperatures", x: "day", y: ["high", "low"], title: "High and low (°C)", height: 220 });
 
 function timeSlots(asked?: string): string[] {
   const slots = ["12:00", "12:30", "13:00", "18:00", "18:30", "19:00", "19:30", "20:00", "20:30"];
   return asked && !slots.includes(asked) ? [asked, ...slots] : slots;
 }
 
-function settingInput(it: { label: string; kind: string; options?: string[] | undefined; default?: string | number | boolean | undefined }): UiNode {
+function settingInput(it: {
+  label: string;
+  kind: string;
+  options?: string[] | undefined;
+  default?: string | number | boolean | undefined;
+}): UiNode {
   const name = nameOf(it.label);
-  if (it.kind === "select") return select(String(it.default ?? it.options?.[0] ?? ""), { name, label: it.label, options: it.options ?? [] });
-  if (it.kind === "slider") return slider(typeof it.default === "number" ? it.default : 50, { name, label: it.label, min: 0, max: 100 });
+  if (it.kind === "select")
+    return select(String(it.default ?? it.options?.[0] ?? ""), { name, label: it.label, options: it.options ?? [] });
+  if (it.kind === "slider")
+    return slider(typeof it.default === "number" ? it.default : 50, { name, label: it.label, min: 0, max: 100 });
   return switchOf(it.label, it.default !== false);
 }
 const switchOf = (label: string, on: boolean) => switch_(on, { name: nameOf(label), label });
@@ -767,39 +1705,109 @@ function profileValue(f: string, person: string, city: string): string {
 }
 
 function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
-  const lines = ctx.e.values.length >= 1
-    ? ctx.e.values.map((v) => ({ item: capitalize(v.label), qty: 1, price: v.value }))
-    : own(ctx).length
-      ? own(ctx).map((l, i) => ({ item: capitalize(l), qty: 1 + (i % 3), price: ctx.e.amounts[i] ?? ctx.domain.services[i % ctx.domain.services.length]?.price ?? 40 }))
-      : [...ctx.domain.services, ...ctx.domain.items].slice(0, 3).map((s, i) => ({ item: s.name, qty: 1 + (i % 2), price: s.price ?? 30 }));
+  const lines =
+    ctx.e.values.length >= 1
+      ? ctx.e.values.map((v) => ({ item: capitalize(v.label), qty: 1, price: v.value }))
+      : own(ctx).length
+        ? own(ctx).map((l, i) => ({
+            item: capitalize(l),
+            qty: 1 + (i % 3),
+            price: ctx.e.amounts[i] ?? ctx.domain.services[i % ctx.domain.services.length]?.price ?? 40,
+          }))
+        : [...ctx.domain.services, ...ctx.domain.items]
+            .slice(0, 3)
+            .map((s, i) => ({ item: s.name, qty: 1 + (i % 2), price: s.price ?? 30 }));
   const rows: Row[] = lines.map((l) => ({ ...l, total: Math.round(l.qty * l.price * 100) / 100 }));
   const subtotal = rows.reduce((s, r) => s + Number(r.total), 0);
   const tax = Math.round(subtotal * 0.1 * 100) / 100;
   const who = ctx.e.organisations[0] ?? ctx.e.people[0] ?? peopleFor(ctx, 1)[0]!;
   const no = `${kind === "invoice" ? "INV" : "RCT"}-${2026}-${String(100 + ctx.rng.int(1, 800)).padStart(4, "0")}`;
   return [
-    ...header(kind === "invoice" ? `Invoice ${no}` : "Payment receipt", kind === "invoice" ? `From ${ctx.brand} to ${who}` : `Thank you, ${who}.`),
-    ...(kind === "receipt" ? [alert(`We received ${money(subtotal + tax, ctx.currency)}.`, { name: "paid", title: "Paid", tone: "success" })] : []),
-    details(kind === "invoice" ? { "Bill to": who, Issued: shortDate(TODAY), Due: ctx.e.dates[0] ?? shortDate(addDays(TODAY, 14)), Status: "Unpaid" } : { Receipt: no, Date: shortDate(TODAY), "Paid with": "Visa •••• 4242", Customer: who }, "header_details"),
-    table(rows, { name: "line_items", columns: [{ key: "item", label: "Description" }, { key: "qty", label: "Qty", align: "right" }, { key: "price", label: "Unit price", format: "currency", align: "right" }, { key: "total", label: "Amount", format: "currency", align: "right" }] }),
-    details({ Subtotal: money(subtotal, ctx.currency), "Tax (10%)": money(tax, ctx.currency), Total: money(subtotal + tax, ctx.currency) }, "totals"),
-    row(kind === "invoice" ? [button("Download PDF", { name: "download", variant: "secondary", onPress: "download_pdf" }), button("Pay now", { name: "pay_now", variant: "primary", onPress: "pay_invoice" })] : [button("Email receipt", { name: "email_receipt", variant: "secondary", onPress: "email_receipt" })], { justify: "end", gap: 8 }),
+    ...header(
+      kind === "invoice" ? `Invoice ${no}` : "Payment receipt",
+      kind === "invoice" ? `From ${ctx.brand} to ${who}` : `Thank you, ${who}.`,
+    ),
+    ...(kind === "receipt"
+      ? [alert(`We received ${money(subtotal + tax, ctx.currency)}.`, { name: "paid", title: "Paid", tone: "success" })]
+      : []),
+    details(
+      kind === "invoice"
+        ? { "Bill to": who, Issued: shortDate(TODAY), Due: ctx.e.dates[0] ?? shortDate(addDays(TODAY, 14)), Status: "Unpaid" }
+        : { Receipt: no, Date: shortDate(TODAY), "Paid with": "Visa •••• 4242", Customer: who },
+      "header_details",
+    ),
+    table(rows, {
+      name: "line_items",
+      columns: [
+        { key: "item", label: "Description" },
+        { key: "qty", label: "Qty", align: "right" },
+        { key: "price", label: "Unit price", format: "currency", align: "right" },
+        { key: "total", label: "Amount", format: "currency", align: "right" },
+      ],
+    }),
+    details(
+      {
+        Subtotal: money(subtotal, ctx.currency),
+        "Tax (10%)": money(tax, ctx.currency),
+        Total: money(subtotal + tax, ctx.currency),
+      },
+      "totals",
+    ),
+    row(
+      kind === "invoice"
+        ? [
+            button("Download PDF", { name: "download", variant: "secondary", onPress: "download_pdf" }),
+            button("Pay now", { name: "pay_now", variant: "primary", onPress: "pay_invoice" }),
+          ]
+        : [button("Email receipt", { name: "email_receipt", variant: "secondary", onPress: "email_receipt" })],
+      { justify: "end", gap: 8 },
+    ),
   ];
 }
 
 function calculatorLayout(ctx: Ctx): UiNode[] {
   const n = ctx.e.norm;
   const nums = ctx.e.numbers;
-  const result = (label: string, value: number, fmt?: "currency" | "percent") => card("Result", { name: "result_card" }, [stat(Math.round(value * 100) / 100, { name: "result", label, ...(fmt ? { format: fmt } : {}), ...(fmt === "currency" ? { currency: ctx.currency } : {}) })]);
-  const inputs = (fs: [string, number][]) => fs.map(([l, v]) => textInput({ name: nameOf(l), label: l, type: "number", value: String(v) }));
+  const result = (label: string, value: number, fmt?: "currency" | "percent") =>
+    card("Result", { name: "result_card" }, [
+      stat(Math.round(value * 100) / 100, {
+        name: "result",
+        label,
+        ...(fmt ? { format: fmt } : {}),
+        ...(fmt === "currency" ? { currency: ctx.currency } : {}),
+      }),
+    ]);
+  const inputs = (fs: [string, number][]) =>
+    fs.map(([l, v]) => textInput({ name: nameOf(l), label: l, type: "number", value: String(v) }));
   const go = button("Calculate", { name: "calculate", variant: "primary", onPress: "calculate" });
   if (/\btip\b|split/.test(n)) {
     const [bill = 80, pct = 15, people = 2] = nums;
-    return [...header(ctx.title), card("Bill", { name: "inputs" }, [...inputs([["Bill amount", bill], ["Tip %", pct], ["People", people]]), go]), result("Each person pays", (bill * (1 + pct / 100)) / Math.max(1, people), "currency")];
+    return [
+      ...header(ctx.title),
+      card("Bill", { name: "inputs" }, [
+        ...inputs([
+          ["Bill amount", bill],
+          ["Tip %", pct],
+          ["People", people],
+        ]),
+        go,
+      ]),
+      result("Each person pays", (bill * (1 + pct / 100)) / Math.max(1, people), "currency"),
+    ];
   }
   if (/\bbmi\b|body mass/.test(n)) {
     const [h = 175, w = 70] = nums;
-    return [...header(ctx.title), card("Your measurements", { name: "inputs" }, [...inputs([["Height (cm)", h], ["Weight (kg)", w]]), go]), result("BMI", w / (h / 100) ** 2)];
+    return [
+      ...header(ctx.title),
+      card("Your measurements", { name: "inputs" }, [
+        ...inputs([
+          ["Height (cm)", h],
+          ["Weight (kg)", w],
+        ]),
+        go,
+      ]),
+      result("BMI", w / (h / 100) ** 2),
+    ];
   }
   if (/loan|mortgage|emi|interest/.test(n)) {
     const amount = ctx.e.amounts[0] ?? nums.find((x) => x >= 1000) ?? 250000;
@@ -807,14 +1815,54 @@ function calculatorLayout(ctx: Ctx): UiNode[] {
     const years = ctx.e.count && /year/.test(ctx.e.count.noun) ? ctx.e.count.n : 25;
     const r = rate / 1200;
     const monthly = (amount * r) / (1 - (1 + r) ** -(years * 12));
-    return [...header(ctx.title), card("Loan", { name: "inputs" }, [...inputs([["Amount", amount], ["Interest rate (%)", rate], ["Years", years]]), go]), result("Monthly payment", monthly, "currency")];
+    return [
+      ...header(ctx.title),
+      card("Loan", { name: "inputs" }, [
+        ...inputs([
+          ["Amount", amount],
+          ["Interest rate (%)", rate],
+          ["Years", years],
+        ]),
+        go,
+      ]),
+      result("Monthly payment", monthly, "currency"),
+    ];
   }
   if (/currenc|exchange|convert/.test(n)) {
     const amount = nums[0] ?? 100;
-    return [...header(ctx.title), card("Convert", { name: "inputs" }, [...inputs([["Amount", amount]]), select("USD", { name: "from", label: "From", options: ["USD", "EUR", "GBP", "INR", "JPY"] }), select("EUR", { name: "to", label: "To", options: ["USD", "EUR", "GBP", "INR", "JPY"] }), go]), result("Converted (at 0.92)", amount * 0.92)];
+    return [
+      ...header(ctx.title),
+      card("Convert", { name: "inputs" }, [
+        ...inputs([["Amount", amount]]),
+        select("USD", { name: "from", label: "From", options: ["USD", "EUR", "GBP", "INR", "JPY"] }),
+        select("EUR", { name: "to", label: "To", options: ["USD", "EUR", "GBP", "INR", "JPY"] }),
+        go,
+      ]),
+      result("Converted (at 0.92)", amount * 0.92),
+    ];
   }
-  const fs = own(ctx).length ? own(ctx).map((l, i) => [capitalize(l), nums[i] ?? 10 * (i + 1)] as [string, number]) : [["First number", nums[0] ?? 12] as [string, number], ["Second number", nums[1] ?? 8] as [string, number]];
-  return [...header(ctx.title), card("Inputs", { name: "inputs" }, [...inputs(fs), select("add", { name: "operation", label: "Operation", options: [{ label: "Add", value: "add" }, { label: "Multiply", value: "multiply" }] }), go]), result("Total", fs.reduce((s, [, v]) => s + v, 0))];
+  const fs = own(ctx).length
+    ? own(ctx).map((l, i) => [capitalize(l), nums[i] ?? 10 * (i + 1)] as [string, number])
+    : [["First number", nums[0] ?? 12] as [string, number], ["Second number", nums[1] ?? 8] as [string, number]];
+  return [
+    ...header(ctx.title),
+    card("Inputs", { name: "inputs" }, [
+      ...inputs(fs),
+      select("add", {
+        name: "operation",
+        label: "Operation",
+        options: [
+          { label: "Add", value: "add" },
+          { label: "Multiply", value: "multiply" },
+        ],
+      }),
+      go,
+    ]),
+    result(
+      "Total",
+      fs.reduce((s, [, v]) => s + v, 0),
+    ),
+  ];
 }
 
 function landingLayout(ctx: Ctx): UiNode[] {
@@ -822,28 +1870,94 @@ function landingLayout(ctx: Ctx): UiNode[] {
   const brand = ctx.brand === "our team" ? d.brand[0]! : ctx.brand;
   const shop = /shop|store|e-?commerce|buy|products/.test(ctx.e.norm);
   // The user's features ("3 features (deploy in 1 click, auto scaling, logs)") and call to action ("CTA start free trial").
-  const ownFeatures = ctx.e.items.flat().find((i) => /feature|benefit|highlight/i.test(i.label) && i.options.length >= 2)?.options;
-  const features = ownFeatures ? ownFeatures.map((f, i) => ({ title: capitalize(f), text: d.features[i % d.features.length]?.text ?? d.tagline, icon: d.features[i % d.features.length]?.icon })) : d.features;
-  const cta = /\b(?:cta|call to action|button)\s*[:\-]?\s*([a-z][a-z ]{2,30}?)(?=\s*(?:,|\.|$|\band\b))/i.exec(ctx.e.text)?.[1];
+  const ownFeatures = ctx.e.items
+    .flat()
+    .find((i) => /feature|benefit|highlight/i.test(i.label) && i.options.length >= 2)?.options;
+  const features = ownFeatures
+    ? ownFeatures.map((f, i) => ({
+        title: capitalize(f),
+        text: d.features[i % d.features.length]?.text ?? d.tagline,
+        icon: d.features[i % d.features.length]?.icon,
+      }))
+    : d.features;
+  const cta = /\b(?:cta|call to action|button)\s*[:-]?\s*([a-z][a-z ]{2,30}?)(?=\s*(?:,|\.|$|\band\b))/i.exec(ctx.e.text)?.[1];
   const asked = ctx.e.items.flat().map((i) => i.label.toLowerCase());
   const testimonials = asked.some((a) => /testimonial|review/.test(a)) || /testimonials?|reviews/.test(ctx.e.norm);
   const links = ["Home", shop ? "Shop" : "Services", "About", "FAQ", "Contact"];
   return [
-    row([heading(brand, { level: 2 }), row(links.map((l) => button(l, { name: `nav_${nameOf(l)}`, variant: "ghost", size: "sm", onPress: { event: "navigate", value: l } })), { gap: 4, wrap: true })], { justify: "between", align: "center", wrap: true, name: "nav" }),
+    row(
+      [
+        heading(brand, { level: 2 }),
+        row(
+          links.map((l) =>
+            button(l, { name: `nav_${nameOf(l)}`, variant: "ghost", size: "sm", onPress: { event: "navigate", value: l } }),
+          ),
+          { gap: 4, wrap: true },
+        ),
+      ],
+      { justify: "between", align: "center", wrap: true, name: "nav" },
+    ),
     card(d.tagline, { name: "hero", subtitle: `For ${d.audience}` }, [
       heading(ctx.title.length > 3 && !/website|site|page/i.test(ctx.title) ? ctx.title : d.tagline, { level: 1 }),
       text(d.features[0]?.text ?? d.tagline),
-      row([button(cta ? capitalize(cta) : shop ? "Shop now" : "Get started", { name: "primary_cta", variant: "primary", onPress: shop ? "shop_now" : "get_started" }), button("Learn more", { name: "learn_more", variant: "secondary", onPress: "learn_more" })], { gap: 8 }),
+      row(
+        [
+          button(cta ? capitalize(cta) : shop ? "Shop now" : "Get started", {
+            name: "primary_cta",
+            variant: "primary",
+            onPress: shop ? "shop_now" : "get_started",
+          }),
+          button("Learn more", { name: "learn_more", variant: "secondary", onPress: "learn_more" }),
+        ],
+        { gap: 8 },
+      ),
     ]),
-    grid(features.map((f, i) => card(f.title, { name: `feature_${i + 1}` }, [icon((f.icon as IconName) ?? ICONS[i % ICONS.length]!, { tone: "info" }), text(f.text, { size: "sm" })])), { columns: Math.min(4, features.length), gap: 12, name: "features" }),
+    grid(
+      features.map((f, i) =>
+        card(f.title, { name: `feature_${i + 1}` }, [
+          icon((f.icon as IconName) ?? ICONS[i % ICONS.length]!, { tone: "info" }),
+          text(f.text, { size: "sm" }),
+        ]),
+      ),
+      { columns: Math.min(4, features.length), gap: 12, name: "features" },
+    ),
     heading(shop ? "Popular right now" : `Our ${d.itemNoun[1]}`, { level: 2 }),
     shop
       ? itemCards(ctx, d.items.slice(0, 6), { label: "Add to cart", event: "add_to_cart" })
-      : itemCards(ctx, (d.services.length ? d.services : d.items).slice(0, 6).map((s) => ({ name: s.name, ...(s.price !== undefined ? { price: s.price } : {}), ...(s.description ? { description: s.description } : {}) })), { label: "Learn more", event: "open_item" }, { images: false }),
-    ...(d.people.length ? [heading("Meet the team", { level: 2 }), grid(d.people.map((p, i) => card(p.name, { name: `person_${i + 1}`, subtitle: p.role }, [text(p.bio ?? p.role, { size: "sm" })])), { columns: Math.min(4, d.people.length), gap: 12, name: "team" })] : []),
+      : itemCards(
+          ctx,
+          (d.services.length ? d.services : d.items).slice(0, 6).map((s) => ({
+            name: s.name,
+            ...(s.price !== undefined ? { price: s.price } : {}),
+            ...(s.description ? { description: s.description } : {}),
+          })),
+          { label: "Learn more", event: "open_item" },
+          { images: false },
+        ),
+    ...(d.people.length
+      ? [
+          heading("Meet the team", { level: 2 }),
+          grid(
+            d.people.map((p, i) =>
+              card(p.name, { name: `person_${i + 1}`, subtitle: p.role }, [text(p.bio ?? p.role, { size: "sm" })]),
+            ),
+            { columns: Math.min(4, d.people.length), gap: 12, name: "team" },
+          ),
+        ]
+      : []),
     ...ctx.parts.filter((p) => p !== "faq" && p !== "contact").flatMap((p) => partSection(ctx, p)),
     ...(testimonials
-      ? [heading("Testimonials", { level: 2 }), grid(peopleFor(ctx, 3).map((p, i) => card(p, { name: `testimonial_${i + 1}`, subtitle: "Customer" }, [text(`“${d.features[i % d.features.length]?.text ?? d.tagline}”`, { size: "sm" })])), { columns: 3, gap: 12, name: "testimonials" })]
+      ? [
+          heading("Testimonials", { level: 2 }),
+          grid(
+            peopleFor(ctx, 3).map((p, i) =>
+              card(p, { name: `testimonial_${i + 1}`, subtitle: "Customer" }, [
+                text(`“${d.features[i % d.features.length]?.text ?? d.tagline}”`, { size: "sm" }),
+              ]),
+            ),
+            { columns: 3, gap: 12, name: "testimonials" },
+          ),
+        ]
       : []),
     heading("Frequently asked questions", { level: 2 }),
     faqSection(d.faqs),

@@ -67,18 +67,34 @@ export function field(w: FieldWord, opts: FieldOptions = {}): UiNode {
   if (typeof w !== "string" && w.options.length >= 2) {
     if (w.options.every((o) => YES_NO.test(o))) return switch_(typed === true, { name, label: f.label });
     const options = w.options.map(capitalize);
-    return select(typeof typed === "string" ? typed : "", { name, label: f.label, options, placeholder: `Choose ${f.label.toLowerCase()}` });
+    return select(typeof typed === "string" ? typed : "", {
+      name,
+      label: f.label,
+      options,
+      placeholder: `Choose ${f.label.toLowerCase()}`,
+    });
   }
   if (typeof w !== "string" && w.range) {
     const [min, max] = w.range;
-    return slider(typeof typed === "number" ? typed : Math.round((min + max) / 2), { name, label: `${f.label} (${min}–${max})`, min, max, step: 1 });
+    return slider(typeof typed === "number" ? typed : Math.round((min + max) / 2), {
+      name,
+      label: `${f.label} (${min}–${max})`,
+      min,
+      max,
+      step: 1,
+    });
   }
   switch (f.input) {
     case "textArea":
       return textArea({ name, label: f.label, rows: 4, ...(f.placeholder ? { placeholder: f.placeholder } : {}) });
     case "select": {
       const options = f.options?.length ? f.options : ["Yes", "No"];
-      return select(typeof typed === "string" ? typed : "", { name, label: f.label, options, placeholder: `Choose ${f.label.toLowerCase()}` });
+      return select(typeof typed === "string" ? typed : "", {
+        name,
+        label: f.label,
+        options,
+        placeholder: `Choose ${f.label.toLowerCase()}`,
+      });
     }
     case "checkbox":
       return checkbox(typed === true, { name, label: f.label });
@@ -100,7 +116,12 @@ export function field(w: FieldWord, opts: FieldOptions = {}): UiNode {
 }
 
 /** A form: the fields, then the submit button (its event is the form's action). */
-export function form(fields: FieldWord[], submit: string, event: string, opts: FieldOptions & { columns?: number } = {}): UiNode[] {
+export function form(
+  fields: FieldWord[],
+  submit: string,
+  event: string,
+  opts: FieldOptions & { columns?: number } = {},
+): UiNode[] {
   const inputs = fields.map((f) => field(f, opts));
   const body = opts.columns && opts.columns > 1 ? [grid(inputs, { columns: opts.columns, gap: 12 })] : inputs;
   return [...body, row([button(submit, { name: nameOf(event), variant: "primary", onPress: event })], { justify: "end" })];
@@ -114,7 +135,8 @@ export function cell(ctx: Ctx, columnName: string, i: number, names: string[]): 
     return names[i % names.length]!;
   if (/\bemail\b/.test(c)) return `${names[i % names.length]!.split(" ")[0]!.toLowerCase()}@mail.com`;
   if (/\bphone|mobile\b/.test(c)) return `+1 555 01${String(10 + i).padStart(2, "0")}`;
-  if (/\b(?:date|day|joined|created|due|start|end|deadline|since|hired|updated)\b/.test(c)) return iso(addDays(TODAY, -3 * i - r.int(0, 2)));
+  if (/\b(?:date|day|joined|created|due|start|end|deadline|since|hired|updated)\b/.test(c))
+    return iso(addDays(TODAY, -3 * i - r.int(0, 2)));
   if (/\btime\b/.test(c)) return `${String(8 + i).padStart(2, "0")}:${r.pick(["00", "15", "30", "45"])}`;
   if (/\b(?:price|amount|total|revenue|salary|cost|balance|fee|spend|budget|sales|income|paid|value)\b/.test(c))
     return /salary/.test(c) ? r.int(42, 140) * 1000 : Math.round(r.float(12, 480, 2) * 100) / 100;
@@ -126,7 +148,8 @@ export function cell(ctx: Ctx, columnName: string, i: number, names: string[]): 
   if (/\b(?:city|location|place|office|branch|destination|origin|address)\b/.test(c)) return CATALOG_CITIES(ctx)[i % 6]!;
   if (/\bcountry\b/.test(c)) return CATALOG_COUNTRIES(ctx)[i % 6]!;
   if (/\b(?:department|team)\b/.test(c)) return r.pick(["Engineering", "Sales", "Marketing", "Finance", "Support", "Design"]);
-  if (/\b(?:role|title|position|job)\b/.test(c)) return r.pick(["Manager", "Analyst", "Engineer", "Designer", "Coordinator", "Lead"]);
+  if (/\b(?:role|title|position|job)\b/.test(c))
+    return r.pick(["Manager", "Analyst", "Engineer", "Designer", "Coordinator", "Lead"]);
   if (/\b(?:id|number|no|code|sku|ref|order)\b/.test(c)) return `${c.slice(0, 2).toUpperCase()}-${1040 + i * 7}`;
   if (/\b(?:category|type|kind|genre|tag)\b/.test(c)) return ctx.domain.categories[i % ctx.domain.categories.length]!;
   if (/\b(?:product|item|service|course|book|title|subject|task|project|dish|room|plan|vehicle|model)\b/.test(c))
@@ -134,7 +157,9 @@ export function cell(ctx: Ctx, columnName: string, i: number, names: string[]): 
   if (/\b(?:method|payment)\b/.test(c)) return r.pick(["Card", "PayPal", "Bank transfer", "UPI"]);
   if (/\b(?:priority|level|grade)\b/.test(c)) return r.pick(["High", "Medium", "Low"]);
   if (/\b(?:yes|active|paid|done|verified|available|enabled)\b/.test(c)) return r.pick(["Yes", "No"]);
-  return ctx.domain.items[(i + 3) % ctx.domain.items.length]!.category ?? ctx.domain.categories[i % ctx.domain.categories.length]!;
+  return (
+    ctx.domain.items[(i + 3) % ctx.domain.items.length]!.category ?? ctx.domain.categories[i % ctx.domain.categories.length]!
+  );
 }
 
 const CATALOG_CITIES = (ctx: Ctx) => ctx.rng.sample(PLACES.cities, 6).map((p) => p.name);
@@ -151,12 +176,24 @@ const FORMAT: [RegExp, "currency" | "percent" | "date" | "number"][] = [
 export function dataTable(ctx: Ctx, columns: string[], n: number, opts: { name?: string; caption?: string } = {}): UiNode {
   const names = ctx.rng.shuffle([...ctx.e.people, ...peopleNames(ctx)]);
   const keys = columns.map((c) => nameOf(c));
-  const rows: Row[] = Array.from({ length: n }, (_, i) => Object.fromEntries(columns.map((c, j) => [keys[j]!, cell(ctx, c, i, names)])));
+  const rows: Row[] = Array.from({ length: n }, (_, i) =>
+    Object.fromEntries(columns.map((c, j) => [keys[j]!, cell(ctx, c, i, names)])),
+  );
   const cols: Column[] = columns.map((c, j) => {
     const format = FORMAT.find(([re]) => re.test(c))?.[1];
-    return { key: keys[j]!, label: titleCase(c), ...(format ? { format } : {}), ...(format && format !== "date" ? { align: "right" as const } : {}) };
+    return {
+      key: keys[j]!,
+      label: titleCase(c),
+      ...(format ? { format } : {}),
+      ...(format && format !== "date" ? { align: "right" as const } : {}),
+    };
   });
-  return table(rows, { name: opts.name ?? "table", columns: cols, sortable: true, ...(opts.caption ? { caption: opts.caption } : {}) });
+  return table(rows, {
+    name: opts.name ?? "table",
+    columns: cols,
+    sortable: true,
+    ...(opts.caption ? { caption: opts.caption } : {}),
+  });
 }
 
 const peopleNames = (ctx: Ctx): string[] => ctx.rng.sample(PEOPLE.names, 12).map((p) => p.name);
@@ -164,16 +201,37 @@ const peopleNames = (ctx: Ctx): string[] => ctx.rng.sample(PEOPLE.names, 12).map
 export type ChartKind = "bar" | "line" | "area" | "pie";
 
 /** A chart of what its phrase asks for (the whole request by default): the user's values, list, span of time and series. */
-export function chart(ctx: Ctx, kind: ChartKind, opts: { name?: string; title?: string; series?: string; phrase?: string } = {}): UiNode {
+export function chart(
+  ctx: Ctx,
+  kind: ChartKind,
+  opts: { name?: string; title?: string; series?: string; phrase?: string } = {},
+): UiNode {
   const phrase = opts.phrase ?? ctx.e.text;
-  const data = chartData(phrase, { places: ctx.e.places, base: ctx.domain.series.values, rng: ctx.rng, pie: kind === "pie", categoriesFor: (k) => categoriesFor(ctx, k) });
+  const data = chartData(phrase, {
+    places: ctx.e.places,
+    base: ctx.domain.series.values,
+    rng: ctx.rng,
+    pie: kind === "pie",
+    categoriesFor: (k) => categoriesFor(ctx, k),
+  });
   const measure = opts.phrase ? undefined : ctx.e.measure;
   const what = opts.series ?? measureOf(phrase) ?? measure?.of ?? ctx.domain.series.label;
   const c0 = data.categories[0] ?? "";
-  const xName = /^(?:19|20)\d\d$/.test(c0) ? "year" : /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/.test(c0) ? "month" : /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)$/.test(c0) ? "day" : /^Q[1-4]$/.test(c0) ? "quarter" : (measure?.by ?? /\b(?:by|per|each)\s+([a-z]+)/i.exec(phrase)?.[1] ?? "label");
+  const xName = /^(?:19|20)\d\d$/.test(c0)
+    ? "year"
+    : /^(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/.test(c0)
+      ? "month"
+      : /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)$/.test(c0)
+        ? "day"
+        : /^Q[1-4]$/.test(c0)
+          ? "quarter"
+          : (measure?.by ?? /\b(?:by|per|each)\s+([a-z]+)/i.exec(phrase)?.[1] ?? "label");
   const xKey = nameOf(xName) || "label";
   const ys = data.series.map((s) => (s.name === "value" ? nameOf(what) || "value" : nameOf(s.name) || "value"));
-  const rows: Row[] = data.categories.map((c, i) => ({ [xKey]: c, ...Object.fromEntries(data.series.map((s, k) => [ys[k]!, s.values[i] ?? 0])) }));
+  const rows: Row[] = data.categories.map((c, i) => ({
+    [xKey]: c,
+    ...Object.fromEntries(data.series.map((s, k) => [ys[k]!, s.values[i] ?? 0])),
+  }));
   const title = opts.title ?? (measure ? `${titleCase(measure.of)} by ${measure.by}` : titleCase(what));
   const name = opts.name ?? `${kind}_chart`;
   if (kind === "pie")
@@ -191,13 +249,16 @@ export function categoriesFor(ctx: Ctx, kind: string): string[] | undefined {
   const k = kind.toLowerCase().replace(/s$/, "");
   if (k === "region") return ["North", "South", "East", "West"];
   if (k === "country") return [...new Set(ctx.rng.sample(PLACES.cities, 8).map((c) => c.country))].slice(0, 5);
-  if (k === "city" || k === "location" || k === "store" || k === "branch") return ctx.rng.sample(PLACES.cities, 5).map((c) => c.name);
+  if (k === "city" || k === "location" || k === "store" || k === "branch")
+    return ctx.rng.sample(PLACES.cities, 5).map((c) => c.name);
   if (k === "channel" || k === "source") return ["Search", "Social", "Email", "Direct", "Referral"];
   if (k === "device") return ["Mobile", "Desktop", "Tablet"];
   if (k === "shift") return ["Morning", "Afternoon", "Night"];
-  if (k === "category" || k === "type" || k === "department" || k === "team" || k === "product" || k === "plan") return ctx.domain.categories.slice(0, 5);
+  if (k === "category" || k === "type" || k === "department" || k === "team" || k === "product" || k === "plan")
+    return ctx.domain.categories.slice(0, 5);
   if (k === "month") return undefined;
-  if (/^(?:grade|class|level|year|week|day|stage|round|floor|ward|room|team|group)$/.test(k)) return Array.from({ length: 5 }, (_, i) => `${capitalize(k)} ${i + 1}`);
+  if (/^(?:grade|class|level|year|week|day|stage|round|floor|ward|room|team|group)$/.test(k))
+    return Array.from({ length: 5 }, (_, i) => `${capitalize(k)} ${i + 1}`);
   return undefined;
 }
 
@@ -206,7 +267,13 @@ export function stats(ctx: Ctx, n = 4): UiNode {
   const own = ctx.e.values;
   const items =
     own.length >= 2 && !ctx.family.endsWith("chart")
-      ? own.slice(0, 6).map((v) => stat(v.value, { name: nameOf(v.label), label: titleCase(v.label), ...(v.unit === "%" ? { format: "percent" as const } : {}) }))
+      ? own.slice(0, 6).map((v) =>
+          stat(v.value, {
+            name: nameOf(v.label),
+            label: titleCase(v.label),
+            ...(v.unit === "%" ? { format: "percent" as const } : {}),
+          }),
+        )
       : ctx.domain.metrics.slice(0, n).map((m) =>
           stat(m.value, {
             name: nameOf(m.label),
@@ -229,12 +296,18 @@ export function itemCards(
   return grid(
     items.map((it, i) =>
       card(it.name, { name: `item_${i + 1}`, ...(it.category ? { subtitle: it.category } : {}) }, [
-        ...(opts.images !== false ? [image(photo(`${ctx.domain.id}-${it.name}`, 480, 320), { alt: it.name, height: 140, fit: "cover" as const })] : []),
+        ...(opts.images !== false
+          ? [image(photo(`${ctx.domain.id}-${it.name}`, 480, 320), { alt: it.name, height: 140, fit: "cover" as const })]
+          : []),
         ...(it.description ? [text(it.description, { size: "sm", tone: "muted" })] : []),
         row(
           [
             ...(it.price !== undefined ? [text(money(it.price, ctx.currency), { weight: "bold" })] : []),
-            button(action.label, { name: `${nameOf(action.event)}_${i + 1}`, size: "sm", onPress: { event: action.event, value: it.name } }),
+            button(action.label, {
+              name: `${nameOf(action.event)}_${i + 1}`,
+              size: "sm",
+              onPress: { event: action.event, value: it.name },
+            }),
           ],
           { justify: "between", align: "center" },
         ),
@@ -272,7 +345,8 @@ export function itemList(items: ListItem[], opts: { name?: string; ordered?: boo
 }
 
 /** A section card with a heading. */
-export const section = (title: string, children: UiNode[], name?: string): UiNode => card(title, { name: name ?? nameOf(title) }, children);
+export const section = (title: string, children: UiNode[], name?: string): UiNode =>
+  card(title, { name: name ?? nameOf(title) }, children);
 
 /** Label/value details. */
 export const details = (pairs: Record<string, string | number>, name = "details"): UiNode => keyValue(pairs, { name });

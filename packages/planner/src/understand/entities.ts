@@ -117,28 +117,41 @@ function subjectOf(text: string): { subject?: string; measure?: { of: string; by
     .replace(/[:;(].*$/s, "")
     .replace(/\s+(?:with|including|showing|containing|that|which|where|using|in (?:dark|light)).*$/i, "")
     .trim();
-  const by = /\b([a-z][\w' -]{1,40}?)\s+(?:by|per|over|across|for each|vs\.?|versus)\s+(?:the\s+)?(?:last\s+\d+\s+)?([a-z][\w -]{1,30})/i.exec(t);
+  const by =
+    /\b([a-z][\w' -]{1,40}?)\s+(?:by|per|over|across|for each|vs\.?|versus)\s+(?:the\s+)?(?:last\s+\d+\s+)?([a-z][\w -]{1,30})/i.exec(
+      t,
+    );
   const measure = by
-    ? { of: cleanItem(by[1]!.replace(/^.*\b(?:of|showing|shows)\s+/i, "")), by: cleanItem(by[2]!.replace(/\s+(?:in|for|at)\b.*$/i, "")) }
+    ? {
+        of: cleanItem(by[1]!.replace(/^.*\b(?:of|showing|shows)\s+/i, "")),
+        by: cleanItem(by[2]!.replace(/\s+(?:in|for|at)\b.*$/i, "")),
+      }
     : undefined;
-  const of = /\b(?:of|for|about|on|to track|tracking|to manage|listing)\s+(?:(?:a|an|the|my|our|all)\s+)?([\w'’ -]{2,60})$/i.exec(t);
+  const of = /\b(?:of|for|about|on|to track|tracking|to manage|listing)\s+(?:(?:a|an|the|my|our|all)\s+)?([\w'’ -]{2,60})$/i.exec(
+    t,
+  );
   const subject = of ? cleanItem(of[1]!) : undefined;
   return { ...(subject ? { subject } : {}), ...(measure && measure.of && measure.by ? { measure } : {}) };
 }
 
 /** Text between quotes ('…', "…", ‘…’, “…”); an apostrophe inside a word does not open one. */
 function quotes(text: string): string[] {
-  return [...text.matchAll(/(?<![\p{L}\p{N}])['"‘“]([^'"’”]{2,60}?(?:'s[^'"’”]*?)?)['"’”](?![\p{L}\p{N}])/gu)].map((m) => m[1]!.trim());
+  return [...text.matchAll(/(?<![\p{L}\p{N}])['"‘“]([^'"’”]{2,60}?(?:'s[^'"’”]*?)?)['"’”](?![\p{L}\p{N}])/gu)].map((m) =>
+    m[1]!.trim(),
+  );
 }
 
 /** Capitalised names inside a sentence, and codes with digits ("#2024-017", "SQ 321", "prod-eu-1"). */
 function names(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/(?<=[\p{L}\p{N},)'] )((?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?[A-Z][\p{L}'’&-]*(?: (?:of |de |the |van |von )?[A-Z][\p{L}'’&-]*)*)/gu)) {
+  for (const m of text.matchAll(
+    /(?<=[\p{L}\p{N},)'] )((?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?[A-Z][\p{L}'’&-]*(?: (?:of |de |the |van |von )?[A-Z][\p{L}'’&-]*)*)/gu,
+  )) {
     const n = m[1]!.replace(/'s$/, "");
     if (n.length > 1 && !/^(?:I|A|The|And|Or|With|For|My|Our|Q[1-4]|CTA|UI|UX|API)$/.test(n)) out.push(n);
   }
-  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(#[\w-]*\d[\w-]*|[A-Z]{2} \d{2,4}|[a-z]+-[a-z]+-\d+)(?![\p{L}\p{N}])/gu)) out.push(m[1]!);
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(#[\w-]*\d[\w-]*|[A-Z]{2} \d{2,4}|[a-z]+-[a-z]+-\d+)(?![\p{L}\p{N}])/gu))
+    out.push(m[1]!);
   return [...new Set(out)];
 }
 
@@ -146,16 +159,30 @@ function names(text: string): string[] {
 export function readEntities(text: string): Entities {
   const norm = text.toLowerCase().replace(/\s+/g, " ").trim();
   const doc = nlp(text);
-  const clean = (xs: string[]) => [...new Set(xs.map((x) => x.replace(/[,.;:!?]+$/, "").replace(/'s$/, "").trim()).filter(Boolean))];
+  const clean = (xs: string[]) => [
+    ...new Set(
+      xs
+        .map((x) =>
+          x
+            .replace(/[,.;:!?]+$/, "")
+            .replace(/'s$/, "")
+            .trim(),
+        )
+        .filter(Boolean),
+    ),
+  ];
   let currency: string | undefined;
   for (const [re, code] of CURRENCIES) if (re.test(text)) { currency = code; break; } // prettier-ignore
-  const amounts = [...text.matchAll(/([$€£₹¥])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|inr|dollars|euros|rupees)\b/gi)].map(
-    (m) => Number((m[2] ?? m[3] ?? "0").replace(/,/g, "")),
-  );
+  const amounts = [
+    ...text.matchAll(/([$€£₹¥])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|inr|dollars|euros|rupees)\b/gi),
+  ].map((m) => Number((m[2] ?? m[3] ?? "0").replace(/,/g, "")));
   const counted = COUNTED.exec(text);
   let count: Entities["count"];
   if (counted) {
-    const raw = counted[1]!.toLowerCase().replace(/^a\s+/, "").replace(/\s+of$/, "");
+    const raw = counted[1]!
+      .toLowerCase()
+      .replace(/^a\s+/, "")
+      .replace(/\s+of$/, "");
     const n = /^\d+$/.test(raw) ? Number(raw) : (WORD_NUMBERS[raw] ?? WORD_NUMBERS[raw.split(" ")[0]!]);
     if (n && n > 0 && n <= 500) count = { n, noun: counted[2]!.toLowerCase() };
   }
@@ -163,11 +190,17 @@ export function readEntities(text: string): Entities {
     .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
     .split(/\s+/)
     .filter((w) => w.length > 1 && !STOP.has(w) && !/^\d+$/.test(w));
-  const theme = /\b(?:dark|night)\s+(?:mode|theme)\b|\bdark\b/i.test(text) ? "dark" : /\blight\s+(?:mode|theme)\b/i.test(text) ? "light" : undefined;
+  const theme = /\b(?:dark|night)\s+(?:mode|theme)\b|\bdark\b/i.test(text)
+    ? "dark"
+    : /\blight\s+(?:mode|theme)\b/i.test(text)
+      ? "light"
+      : undefined;
   const items = readItemLists(text);
   const valued = [...items].sort((a, b) => b.length - a.length).find((l) => l.filter((i) => i.value !== undefined).length >= 2);
   const values: LabelledValue[] = valued
-    ? valued.filter((i) => i.value !== undefined).map((i) => ({ label: i.label, value: i.value!, ...(i.unit ? { unit: i.unit } : {}) }))
+    ? valued
+        .filter((i) => i.value !== undefined)
+        .map((i) => ({ label: i.label, value: i.value!, ...(i.unit ? { unit: i.unit } : {}) }))
     : labelledValues(text);
   return {
     text,

@@ -39,7 +39,13 @@ export interface FamilyMatch {
 }
 
 /** Every word of the cues: what a misspelt word of a request is corrected to. */
-const VOCAB = [...new Set(Object.values(lexicon.families as Record<string, string[]>).flatMap((cs) => cs.flatMap((c) => c.replace(/:\d+$/, "").split(/\s+/))))].filter((w) => /^[a-z]{5,}$/.test(w));
+const VOCAB = [
+  ...new Set(
+    Object.values(lexicon.families as Record<string, string[]>).flatMap((cs) =>
+      cs.flatMap((c) => c.replace(/:\d+$/, "").split(/\s+/)),
+    ),
+  ),
+].filter((w) => /^[a-z]{5,}$/.test(w));
 
 /** Whether two words are one edit apart (a letter added, dropped, changed, or two swapped). */
 function oneEdit(a: string, b: string): boolean {
@@ -55,11 +61,12 @@ const KNOWN = new Set(VOCAB);
 /** "calender" → "calendar", "recipie" → "recipe": words of five letters or more one edit from a cue word. */
 export function correctTypos(norm: string): string {
   // A word ending in "s" is most likely a real plural ("sneakers" is not "speakers").
-  return norm.replace(/[a-z]{4,}[a-rt-z]\b/g, (w) => (KNOWN.has(w) || KNOWN.has(w.replace(/e?s$/, "")) ? w : (VOCAB.find((v) => v[0] === w[0] && oneEdit(w, v)) ?? w)));
+  return norm.replace(/[a-z]{4,}[a-rt-z]\b/g, (w) =>
+    KNOWN.has(w) || KNOWN.has(w.replace(/e?s$/, "")) ? w : (VOCAB.find((v) => v[0] === w[0] && oneEdit(w, v)) ?? w),
+  );
 }
 
 export function detectFamily(e: Entities): FamilyMatch {
-  const debug = process.env.PLANNER_DEBUG_FAMILY === "1";
   const scores = new Map<string, { score: number; at: number }>();
   const add = (family: string, weight: number, at: number) => {
     const s = scores.get(family) ?? { score: 0, at: Number.POSITIVE_INFINITY };
@@ -69,7 +76,10 @@ export function detectFamily(e: Entities): FamilyMatch {
   };
   // The head of the request ("Form for ordering a cake", "Registration screen for …", "payment page - …") names the
   // screen; a cue there counts more than one met later in what it is about.
-  const lead = /^(?:(?:a |the )?list of )?(.*?)(?::|\s[-—–]\s|\s(?:with|for|of|about|to|that|where|showing|listing|in|after|before|when)\s|,|\.|$)/.exec(e.norm);
+  const lead =
+    /^(?:(?:a |the )?list of )?(.*?)(?::|\s[-—–]\s|\s(?:with|for|of|about|to|that|where|showing|listing|in|after|before|when)\s|,|\.|$)/.exec(
+      e.norm,
+    );
   const leadStart = lead ? lead[0].indexOf(lead[1]!) : 0;
   const leadEnd = lead ? leadStart + lead[1]!.length : 0;
   // Its head noun is the last cue there ("conference schedule" is a schedule, "player profile" a profile).
@@ -81,7 +91,11 @@ export function detectFamily(e: Entities): FamilyMatch {
     if (!m) continue;
     add(cue.family, cue.weight, m.index);
     const end = m.index + m[0].length;
-    if (m.index >= leadStart && end <= leadEnd + 1 && (!headCue || end > headCue.end || (end === headCue.end && cue.weight > headCue.weight)))
+    if (
+      m.index >= leadStart &&
+      end <= leadEnd + 1 &&
+      (!headCue || end > headCue.end || (end === headCue.end && cue.weight > headCue.weight))
+    )
       headCue = { family: cue.family, end, weight: cue.weight };
   }
   if (headCue) add(headCue.family, headCue.weight >= 2 ? Math.max(3, headCue.weight) : 1, 0);
@@ -91,7 +105,10 @@ export function detectFamily(e: Entities): FamilyMatch {
   // Three or more items at times of day are a schedule.
   if (e.items.some((l) => l.filter((i) => i.time).length >= 3)) add("schedule", 4, norm.length);
   // Values along years or a span of time are a line.
-  if (/\b(?:from\s+)?(?:19|20)\d\d\b.*\bto\s+(?:19|20)\d\d\b|\bover the (?:last|past)\b/.test(norm) && /\b(?:chart|graph|plot|trend)/.test(norm))
+  if (
+    /\b(?:from\s+)?(?:19|20)\d\d\b.*\bto\s+(?:19|20)\d\d\b|\bover the (?:last|past)\b/.test(norm) &&
+    /\b(?:chart|graph|plot|trend)/.test(norm)
+  )
     add("line-chart", 5, norm.search(/\b(?:chart|graph|plot|trend)/));
   // What the entities show.
   const chartNamed = /\b(?:chart|graph|plot|visuali[sz])/i.test(e.norm);
@@ -104,7 +121,6 @@ export function detectFamily(e: Entities): FamilyMatch {
   const ranked = [...scores.entries()]
     .map(([family, s]) => ({ family, score: s.score, at: s.at }))
     .sort((a, b) => b.score - a.score || a.at - b.at);
-  if (debug) console.log(JSON.stringify(ranked), headCue);
   const head = ranked[0];
   if (!head) return { family: "", score: 0, parts: [], ranked };
   // A container named first keeps the screen when a part scores more ("a dashboard with a table and two charts").

@@ -11,29 +11,47 @@ describe("reading the items of a request", () => {
     expect(items.map((i) => i.label)).toEqual(["name", "which class you took", "rating", "comments"]);
     expect(items[1]!.options).toEqual(["hatha", "vinyasa", "yin"]);
     expect(items[2]!.range).toEqual([1, 5]);
-    expect(first("bug report form: title, steps to reproduce, severity low/medium/high/critical, browser")[2]).toMatchObject({ label: "severity", options: ["low", "medium", "high", "critical"] });
-    expect(first("tennis club: name, phone, membership type: junior / adult / senior").pop()).toMatchObject({ label: "membership type", options: ["junior", "adult", "senior"] });
+    expect(first("bug report form: title, steps to reproduce, severity low/medium/high/critical, browser")[2]).toMatchObject({
+      label: "severity",
+      options: ["low", "medium", "high", "critical"],
+    });
+    expect(first("tennis club: name, phone, membership type: junior / adult / senior").pop()).toMatchObject({
+      label: "membership type",
+      options: ["junior", "adult", "senior"],
+    });
   });
 
   it("when a lead word sits inside an item, then the list is not cut there", () => {
     // "of" in "date of birth" and "on" in "name on card" are not where the list starts.
-    expect(first("form to register a new patient: first name, last name, date of birth, insurance number").map((i) => i.label)).toEqual(["first name", "last name", "date of birth", "insurance number"]);
+    expect(
+      first("form to register a new patient: first name, last name, date of birth, insurance number").map((i) => i.label),
+    ).toEqual(["first name", "last name", "date of birth", "insurance number"]);
     expect(first("payment page for a ticket - name on card, card number, expiry, cvv")[0]!.label).toBe("name on card");
   });
 
   it("when values carry thousands separators, currencies, units or times, then they are read whole", () => {
-    expect(first("fitness dashboard: steps today 8,432, calories 2,150, sleep 7.2 h").map((i) => [i.label, i.value, i.unit])).toEqual([
+    expect(
+      first("fitness dashboard: steps today 8,432, calories 2,150, sleep 7.2 h").map((i) => [i.label, i.value, i.unit]),
+    ).toEqual([
       ["steps today", 8432, undefined],
       ["calories", 2150, undefined],
       ["sleep", 7.2, "h"],
     ]);
-    expect(first("used cars: Toyota Corolla 2018 $12,500, Honda Civic 2019 $14,900")[0]).toMatchObject({ label: "Toyota Corolla 2018", value: 12500, unit: "$" });
+    expect(first("used cars: Toyota Corolla 2018 $12,500, Honda Civic 2019 $14,900")[0]).toMatchObject({
+      label: "Toyota Corolla 2018",
+      value: 12500,
+      unit: "$",
+    });
     expect(first("schedule for day 1: registration 8:30, keynote 9:30, lunch 12:30").map((i) => [i.label, i.time])).toEqual([
       ["registration", "8:30"],
       ["keynote", "9:30"],
       ["lunch", "12:30"],
     ]);
-    expect(first("cart: 2x Basil Pesto €6.50, 1x Sourdough Loaf €4")[0]).toMatchObject({ label: "Basil Pesto", qty: 2, value: 6.5 });
+    expect(first("cart: 2x Basil Pesto €6.50, 1x Sourdough Loaf €4")[0]).toMatchObject({
+      label: "Basil Pesto",
+      qty: 2,
+      value: 6.5,
+    });
   });
 
   it("when codes and phone numbers are written, then they are not read as values", () => {
@@ -43,7 +61,9 @@ describe("reading the items of a request", () => {
   });
 
   it("when labelled values are written without commas, then the run is read", () => {
-    expect(first("programming languages by popularity python 31% javascript 27% java 15% c# 9%").map((i) => [i.label, i.value])).toEqual([
+    expect(
+      first("programming languages by popularity python 31% javascript 27% java 15% c# 9%").map((i) => [i.label, i.value]),
+    ).toEqual([
       ["popularity python", 31],
       ["javascript", 27],
       ["java", 15],
@@ -59,7 +79,10 @@ describe("a chart's data", () => {
     ["trend line of daily active users mon to sun", ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]],
     ["plot bitcoin price for 2020 to 2024", ["2020", "2021", "2022", "2023", "2024"]],
     ["revenue per quarter", ["Q1", "Q2", "Q3", "Q4"]],
-    ["solar power each hour from 6am to 6pm", ["6am", "7am", "8am", "9am", "10am", "11am", "12pm", "1pm", "2pm", "3pm", "4pm", "5pm", "6pm"]],
+    [
+      "solar power each hour from 6am to 6pm",
+      ["6am", "7am", "8am", "9am", "10am", "11am", "12pm", "1pm", "2pm", "3pm", "4pm", "5pm", "6pm"],
+    ],
     ["heart rate every 5 minutes for 30 min", ["0 min", "5 min", "10 min", "15 min", "20 min", "25 min", "30 min"]],
   ])("when asked %j, then the categories are the span written", (phrase, want) => {
     expect(timeAxis(phrase)).toEqual(want);

@@ -53,7 +53,10 @@ export function cleanItem(s: string): string {
 const UNIT = String.raw`%|k|m|bn|h|hrs?|hours?|min|mins|minutes|ml|l|kg|g|mm|cm|km|kw|kwh|pts|points|steps`;
 const NUMBER = String.raw`[$€£₹¥]?\s?\d(?:[\d,]*\d)?(?:\.\d+)?`;
 /** A piece ending in a value: "US 40", "rent: 40%", "Pro at $39", "2018 (820)", "sleep 7.2 h", "6:10 120ml". */
-const VALUED = new RegExp(String.raw`^(.*?[^#\s-])(?:\s*[:=]\s*|\s+(?:at|is|–|-)\s+|\s+\(?|\s*\()(${NUMBER})\s?(${UNIT})?\)?\s*(?:[€£₹¥]|each|\/\s?(?:month|mo|year|yr|user|night|hour|person))?$`, "i");
+const VALUED = new RegExp(
+  String.raw`^(.*?[^#\s-])(?:\s*[:=]\s*|\s+(?:at|is|–|-)\s+|\s+\(?|\s*\()(${NUMBER})\s?(${UNIT})?\)?\s*(?:[€£₹¥]|each|\/\s?(?:month|mo|year|yr|user|night|hour|person))?$`,
+  "i",
+);
 const RANGE = /^(.*?)\s*\(?(\d{1,3})\s?(?:-|–|to)\s?(\d{1,3})\)?$/i;
 const SYMBOL: Record<string, string> = { $: "$", "€": "€", "£": "£", "₹": "₹", "¥": "¥" };
 
@@ -74,10 +77,10 @@ export function readNumber(raw: string, unit?: string): { value: number; unit?: 
 /** Hides what is between parentheses (its commas are not the list's), returning the masked text and the hidden parts. */
 function mask(s: string): { text: string; hidden: string[] } {
   const hidden: string[] = [];
-  const text = s.replace(/\(([^()]*)\)/g, (_, inner: string) => `\u0001${hidden.push(inner) - 1}\u0002`);
+  const text = s.replace(/\(([^()]*)\)/g, (_, inner: string) => `⟦${hidden.push(inner) - 1}⟧`);
   return { text, hidden };
 }
-const unmask = (s: string, hidden: string[]) => s.replace(/\u0001(\d+)\u0002/g, (_, i: string) => `(${hidden[Number(i)]})`);
+const unmask = (s: string, hidden: string[]) => s.replace(/⟦(\d+)⟧/g, (_, i: string) => `(${hidden[Number(i)]})`);
 
 /** Splits options written "a / b / c", "a, b or c", "a|b". */
 export function splitOptions(s: string): string[] {
@@ -165,7 +168,13 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
     const label = cleanItem(valued[1]!.replace(/\s+(?:at|is|for|costs?|of)$/i, ""));
     const { value, unit } = readNumber(valued[2]!, valued[3]);
     const trailingSym = /([€£₹¥])\s*$/.exec(piece)?.[1];
-    if (label && Number.isFinite(value) && !/^(?:top|last|next|first|only|about|over|under|every|week|day|step|stage|phase|level|grade|class|room|ward|episode|chapter|season|part|round|q)$/i.test(label.split(/\s+/).pop()!))
+    if (
+      label &&
+      Number.isFinite(value) &&
+      !/^(?:top|last|next|first|only|about|over|under|every|week|day|step|stage|phase|level|grade|class|room|ward|episode|chapter|season|part|round|q)$/i.test(
+        label.split(/\s+/).pop()!,
+      )
+    )
       return { label, options, value, ...(unit ? { unit } : trailingSym ? { unit: trailingSym } : {}), ...extra };
   }
   if (!piece && !options.length) return undefined;
@@ -185,7 +194,8 @@ function pieces(s: string): string[] {
 const KIND_PREFIX = /^.*\b(?:form|page|screen|table|chart|graph|dashboard|tracker|widget|card|panel)\s+(?=\S)(?!\S*\s*$)/i;
 
 /** A run of labelled values written without commas: "python 31% javascript 27% java 15% c# 9%". */
-const RUN = /(?<=^|[\s:])((?!(?:and|or|of|by|per|with|for|the|a|an)\b)[a-z][\w#+.]*(?: (?!(?:and|or|of|by|per|with|for)\b)[a-z][\w#+.]*)?)\s+(\d[\d,.]*)\s?(%|k)?(?=\s|$|,)/gi;
+const RUN =
+  /(?<=^|[\s:])((?!(?:and|or|of|by|per|with|for|the|a|an)\b)[a-z][\w#+.]*(?: (?!(?:and|or|of|by|per|with|for)\b)[a-z][\w#+.]*)?)\s+(\d[\d,.]*)\s?(%|k)?(?=\s|$|,)/gi;
 
 const shortEnough = (it: Item) => it.label.split(/\s+/).length <= 6 && it.label.length <= 50;
 
@@ -224,7 +234,12 @@ export function readItemLists(text: string): Item[][] {
       if (one && one.options.length >= 2) best = [one];
     }
     if (!best.length) {
-      const run = [...unmask(s2, hidden).matchAll(RUN)].map((r) => ({ label: r[1]!, text: r[0].trim(), options: [], ...readNumber(r[2]!, r[3]) }));
+      const run = [...unmask(s2, hidden).matchAll(RUN)].map((r) => ({
+        label: r[1]!,
+        text: r[0].trim(),
+        options: [],
+        ...readNumber(r[2]!, r[3]),
+      }));
       if (run.length >= 3) best = run;
     }
     if (best.length) out.push(best);
