@@ -161,7 +161,9 @@ export function answerAction(conv: Conversation): Composed {
         ? "Booking confirmed"
         : /sign|register|create|join/.test(event)
           ? "Welcome aboard"
-          : "Thank you";
+          : /message|contact|send/.test(`${event} ${what}`.toLowerCase())
+            ? "Message sent"
+            : "Thank you";
     return done(
       "confirmation",
       title,

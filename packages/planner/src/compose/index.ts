@@ -141,6 +141,26 @@ export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   return [...nodes.slice(0, at + 1), text_(line, { tone: "muted" }), ...nodes.slice(at + 1)];
 }
 
+/** The first page heading (level 1) of a screen, wherever it is. */
+function findHeading(nodes: readonly UiNode[]): UiNode | undefined {
+  for (const n of nodes) {
+    if (n.type === "heading" && (n.props?.level ?? 1) === 1) return n;
+    const inner = n.children ? findHeading(n.children) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** How a section reads in the reasoning: a card's title, else its kind ("table", "bar chart"). */
+function sectionName(n: UiNode): string {
+  if (n.type === "card" && typeof n.value === "string") return `"${n.value}"`;
+  if (typeof n.props?.name === "string") return n.props.name.replace(/_/g, " ");
+  return n.type
+    .replace(/_$/, "")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+}
+
 /** Prints a screen of `nodes` for a request. */
 export function printScreen(title: string, nodes: UiNode[], e: Entities): string {
   const settings: ScreenSettings = { title, ...(e.theme ? { theme: e.theme } : {}) };
@@ -164,7 +184,7 @@ export function composeNew(request: string, hint?: FamilyMatch): Composed {
     nodes = [...nodes, ...extra.flatMap((p) => partSection(ctx, p))];
   }
   const recognised = [
-    `The request asks for ${family ? `${ABOUT.get(family) ?? family}` : "something no family fits, so an overview built from its own words"}.\n`,
+    `The request asks for ${family ? `a ${family.replace(/-/g, " ")}: ${ABOUT.get(family) ?? family}` : "something no family fits, so an overview built from its own words"}.\n`,
     ...(match.parts.length ? [`It also names ${joinAnd(match.parts)}, composed as sections.\n`] : []),
     ...(e.lists[0] ? [`The user listed: ${joinAnd(e.lists[0])}.\n`] : []),
     ...(e.values.length
@@ -173,5 +193,10 @@ export function composeNew(request: string, hint?: FamilyMatch): Composed {
     ...(ctx.domainMatched ? [`Content comes from the ${ctx.domain.id} domain's data.\n`] : []),
   ];
   nodes = keepOwnWords(nodes, e);
-  return { code: printScreen(ctx.title, nodes, e), family: family || "list", reasoning: recognised };
+  // The screen is called what its page heading says ("Create your account" for "a signup form").
+  const h1 = findHeading(nodes);
+  const title = typeof h1?.value === "string" && h1.value.length <= 60 ? h1.value : ctx.title;
+  const sections = nodes.filter((n) => n.type !== "heading" && n.type !== "text").map((n) => sectionName(n));
+  recognised.push(`It is titled "${title}".\n`, `Sections: ${joinAnd([...new Set(sections)].slice(0, 8))}.\n`);
+  return { code: printScreen(title, nodes, e), family: family || "list", reasoning: recognised };
 }
