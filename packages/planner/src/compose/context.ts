@@ -36,7 +36,7 @@ export const shortDate = (d: Date): string =>
 
 /** Words that name the kind of screen, not what it is about ("form", "chart", "page"). */
 const KIND_WORDS =
-  /\b(?:simple|basic|modern|clean|beautiful|nice|cool|responsive|mobile|minimal|interactive|small|big|full|new|dark|light|mode|theme|ui|ux|screen|page|view|component|widget|template|layout|design|mockup|app|application form|form|chart|graph|table|list|dashboard|website|site|landing|card|section|panel)\b/gi;
+  /(?<!\b(?:a|an|the)\s)\b(?:simple|basic|modern|clean|beautiful|nice|cool|responsive|mobile|minimal|interactive|small|big|full|new|dark|light|mode|theme|ui|ux|screen|page|view|component|widget|template|layout|design|mockup|app|application form|form|chart|graph|table|list|dashboard|website|site|landing|card|section|panel)\b/gi;
 const LEAD =
   /^(?:(?:hey|hi|ok|okay|please|pls|can you|could you|would you|will you|i need|i want|i'd like|we need|we want|let's|lets|help me|give me|show me|make me|build me|create me|get me|generate|create|make|build|design|show|draw|render|display|write|add|prepare|set up|put together|need|want)\s+)+/i;
 
@@ -46,7 +46,13 @@ export function titleOf(e: Entities, fallback: string): string {
     .split(/[:\n]|(?<=[.!?])\s/)[0]!
     .replace(/\s+(?:with|including|that|which|where|containing|listing|showing|so that|to let|for (?:my|our|a|an|the)\b).*$/i, "")
     .trim();
-  t = t.replace(LEAD, "").replace(/^(?:a|an|the|my|our|some)\s+/i, "");
+  t = t
+    .replace(LEAD, "")
+    .replace(/^(?:a|an|the|my|our|some)\s+/i, "")
+    .replace(
+      /\b(?:(?:stacked|horizontal|vertical)\s+)?(?:bar|line|pie|area|donut|doughnut|column)\s+(?:chart|graph)s?\b/gi,
+      "chart",
+    );
   const stripped = t
     .replace(KIND_WORDS, " ")
     .replace(/^\s*(?:of|for|about|on|to)\s+/i, "")
@@ -54,8 +60,27 @@ export function titleOf(e: Entities, fallback: string): string {
     .replace(/\s+/g, " ")
     .replace(/^(?:a|an|the|my|our)\s+/i, "")
     .trim();
-  const words = stripped.split(" ").filter(Boolean);
-  if (!words.length || stripped.length < 3) return fallback;
+  let words = stripped.split(" ").filter(Boolean);
+  // One word left ("Sales" of "a sales dashboard", "To-do" of "a to-do list"): the kind word belongs to the name.
+  const whole = t
+    .replace(
+      /\b(?:simple|basic|modern|clean|beautiful|nice|cool|responsive|mobile|minimal|interactive|small|big|full|new|ui|ux|screen|page|view|component|widget|template|layout|design|mockup)\b/gi,
+      " ",
+    )
+    .replace(/\s+/g, " ")
+    .trim();
+  if (words.length === 1 && whole.split(" ").length === 2 && !/^(?:dark|light)\b/i.test(whole)) words = whole.split(" ");
+  // Only kind words before "with …" ("a card with the top technology news of this week"): name it by what it holds.
+  if (!words.length || stripped.length < 3) {
+    const held = /\b(?:with|of|about|showing|listing|for)\s+(?:(?:the|a|an|my|our|some)\s+)?(.+)$/i.exec(
+      e.text.split(/[:\n]|(?<=[.!?])\s/)[0]!,
+    )?.[1];
+    words = (held ?? "")
+      .replace(/[,.;!?]+$/, "")
+      .split(/\s+/)
+      .filter(Boolean);
+  }
+  if (!words.length) return fallback;
   const cut = words
     .slice(0, 8)
     .join(" ")

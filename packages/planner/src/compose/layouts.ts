@@ -244,7 +244,7 @@ export const LAYOUTS: Record<string, Layout> = {
     ),
   login: (ctx) => [
     ...header(
-      ctx.title === "Login" || ctx.title.length < 4 ? "Welcome back" : ctx.title,
+      /^(?:login|log in|sign in|signin)(?: form| page)?$/i.test(ctx.title) || ctx.title.length < 4 ? "Welcome back" : ctx.title,
       `Sign in to ${ctx.ownBrand || ctx.domainMatched ? ctx.brand : "your account"}.`,
     ),
     card("Sign in", { name: "sign_in_card" }, [
@@ -266,7 +266,9 @@ export const LAYOUTS: Record<string, Layout> = {
   ],
   signup: (ctx) => [
     ...header(
-      ctx.title.length < 4 || /^sign ?up$/i.test(ctx.title) ? "Create your account" : ctx.title,
+      ctx.title.length < 4 || /^(?:sign ?up|registration|register)(?: form| page)?$/i.test(ctx.title)
+        ? "Create your account"
+        : ctx.title,
       `Join ${ctx.ownBrand || ctx.domainMatched ? ctx.brand : "us"} in under a minute.`,
     ),
     card("Sign up", { name: "sign_up_card" }, [
