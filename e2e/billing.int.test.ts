@@ -168,7 +168,13 @@ describe("wallets, holds and metering", () => {
       () => new WalletRepository(stack.billing.ctx.mongo!).ledger.findById(`usage:${requestId}`).lean(),
       (e) => !!e,
     );
-    expect((await balanceOf(client)).balance).toBe(0);
+    // The ledger entry is written before the wallet it moves: wait for the wallet (a debit past the hold would show
+    // as a negative balance here and fail below).
+    const after = await eventually(
+      () => balanceOf(client),
+      (b) => b.balance <= 0,
+    );
+    expect(after.balance).toBe(0);
     expect(await wallets.holdsOf(userId)).toEqual({ held: 0, available: 0, holds: 0 });
     expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 0 });
     // The entry keeps what was held and what the usage would have cost; operators see the clamp in /metrics.
