@@ -74,13 +74,25 @@ export interface StackOptions {
   };
 }
 
-/** A free loopback port (so a URL can be handed out before its server starts). */
+/**
+ * A free loopback port (so a URL can be handed out before its server starts), chosen below the kernel's ephemeral
+ * range (32768–60999 on Linux): a port the system hands out for `listen(0)` or an outgoing connection could be taken
+ * by another test's server in the seconds before this one binds it (EADDRINUSE), one outside that range cannot.
+ */
 export async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
+  for (let i = 0; i < 200; i++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const srv = net.createServer();
+    const ok = await new Promise<boolean>((resolve) => {
+      srv.once("error", () => resolve(false));
+      srv.listen(port, "127.0.0.1", () => resolve(true));
+    });
+    if (ok) {
+      await new Promise((resolve) => srv.close(resolve));
+      return port;
+    }
+  }
+  throw new Error("no free loopback port between 20000 and 32000");
 }
 
 export const DEMO = { email: "demo@genui.dev", password: "demo-password" };
