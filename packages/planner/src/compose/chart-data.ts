@@ -75,11 +75,7 @@ export function timeAxis(phrase: string): string[] | undefined {
   }
   if (/\b(?:by|per|each|every|a)\s+month\b|\bmonthly\b|\b12 months\b/.test(t))
     return MONTHS.slice(0, /\b12 months|year\b/.test(t) ? 12 : 6);
-  if (
-    /\b(?:by|per|each|every)\s+(?:day of the )?week ?day\b|\bdaily\b|\bthis week\b|\bper day\b|\bby day\b|\bweekly\b.*\bdays?\b/.test(
-      t,
-    )
-  )
+  if (/\b(?:by|per|each|every)\s+(?:day of the )?week ?day\b|\bdaily\b|\bthis week\b|\bper day\b|\bby day\b|\bweekly\b/.test(t))
     return [...DAYS];
   if (/\b(?:each|every|per|by)\s+hour\b|\bhourly\b/.test(t)) return Array.from({ length: 12 }, (_, i) => hourLabel(8 + i));
   return undefined;
@@ -112,6 +108,21 @@ function seriesNames(phrase: string, items: Item[], places: string[], overTime: 
 
 /** What is measured: "support tickets" in "a bar chart of support tickets per channel". */
 export function measureOf(phrase: string): string | undefined {
+  // "a weekly steps bar chart", "MRR line chart": what comes before the chart word.
+  const before =
+    /(?:^|[,:;]\s*|\b(?:a|an|the|and|with)\s+)((?:[a-z][a-z'-]*\s+){0,3}?[a-z][a-z'-]*)\s+(?:(?:stacked|horizontal)\s+)?(?:bar|line|pie|area|donut|doughnut|column)?\s*(?:chart|graph)\b/i.exec(
+      phrase,
+    );
+  const lead = before?.[1]
+    ?.replace(/^(?:a|an|the|my|our)\s+/i, "")
+    .replace(/^(?:weekly|daily|monthly|yearly|hourly)\s+/i, "")
+    .trim();
+  if (
+    lead &&
+    !/^(?:a|an|the|bar|line|pie|area|donut|column|stacked|horizontal)$/i.test(lead) &&
+    !/\b(?:chart|graph|of)\b/i.test(lead)
+  )
+    return lead;
   const m =
     /\b(?:chart|graph|plot|bars?|pie|donut|trend line|line|area|showing|show|of)[:\s]+(?:of\s+|showing\s+|the\s+|my\s+|our\s+|chart\s+|graph\s+|plot\s+)*([a-z][a-z' -]{1,40}?)(?=\s+(?:during|in|for|over|across|by|per|from|at|on|each|every|as|vs|versus|comparing|along)\b|\s*[,:;(—–-]|$)/i.exec(
       phrase,

@@ -1,12 +1,12 @@
 import { FAMILIES } from "../families";
-import { printProgram, type ScreenSettings, type UiNode } from "../ui";
+import { printProgram, UiNode, type ScreenSettings } from "../ui";
 import { readEntities, type Entities } from "../understand/entities";
 import { detectFamily, type FamilyMatch } from "../understand/family";
 import { makeCtx, type Ctx } from "./context";
 import { LAYOUTS, partSection } from "./layouts";
 import { header, itemList, details } from "./sections";
 import { capitalize, joinAnd } from "../text";
-import { button, card, row, text, text as text_ } from "../ui";
+import { button, card, heading as heading_, row, text, text as text_ } from "../ui";
 
 /** A composed screen: its code, family and an account of what was recognised. */
 export interface Composed {
@@ -119,7 +119,12 @@ export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   const listed = [...e.items].sort((a, b) => b.length - a.length)[0] ?? [];
   const unshown = listed.filter((i) => {
     const label = (i.label || i.text).replace(/^(?:the|a|an)\s+/i, "");
-    return label.length >= 2 && !shown(label, text) && !/^(?:button|link|hero|cta)\b/i.test(label);
+    // An item that asks for a part ("a weekly steps bar chart", "list of recent donors") was composed as that part.
+    return (
+      label.length >= 2 &&
+      !shown(label, text) &&
+      !/^(?:button|link|hero|cta)\b|\b(?:chart|graph|table|map|button|link|filters?|search|toggle)$/i.test(label)
+    );
   });
   if (unshown.length) {
     const card_ = card("Details", { name: "own_details" }, [
@@ -139,6 +144,26 @@ export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   if (next?.type === "text" && typeof next.value === "string" && next.props?.tone === "muted")
     return [...nodes.slice(0, at + 1), text_(`${line} — ${next.value}`, { tone: "muted" }), ...nodes.slice(at + 2)];
   return [...nodes.slice(0, at + 1), text_(line, { tone: "muted" }), ...nodes.slice(at + 1)];
+}
+
+/**
+ * A titled card is a region named by its title, and the screen is one named by its own: a card titled like the screen
+ * or like an earlier card loses its title (its content stays), so every region has its own name.
+ */
+export function uniqueRegions(nodes: readonly UiNode[], screenTitle: string): UiNode[] {
+  const seen = new Set([screenTitle.trim().toLowerCase()]);
+  const walk = (ns: readonly UiNode[]): UiNode[] =>
+    ns.map((n) => {
+      let value = n.value;
+      if (n.type === "card" && typeof value === "string") {
+        const k = value.trim().toLowerCase();
+        if (seen.has(k)) value = undefined;
+        else seen.add(k);
+      }
+      const children = n.children ? walk(n.children) : n.children;
+      return value === n.value && children === n.children ? n : new UiNode(n.type, value, n.props, children);
+    });
+  return walk(nodes);
 }
 
 /** The first page heading (level 1) of a screen, wherever it is. */
@@ -196,6 +221,20 @@ export function composeNew(request: string, hint?: FamilyMatch): Composed {
   // The screen is called what its page heading says ("Create your account" for "a signup form").
   const h1 = findHeading(nodes);
   const title = typeof h1?.value === "string" && h1.value.length <= 60 ? h1.value : ctx.title;
+  nodes = uniqueRegions(nodes, title);
+  // An accordion's sections are third-level headings: a second-level one comes first (axe heading-order).
+  const acc = nodes.findIndex((n) => n.type === "accordion");
+  if (
+    acc >= 0 &&
+    !nodes
+      .slice(0, acc)
+      .some((n) => (n.type === "heading" && n.props?.level === 2) || (n.type === "card" && typeof n.value === "string"))
+  )
+    nodes = [
+      ...nodes.slice(0, acc),
+      heading_(/faq|question/i.test(e.text) ? "Questions and answers" : "Sections", { level: 2 }),
+      ...nodes.slice(acc),
+    ];
   const sections = nodes.filter((n) => n.type !== "heading" && n.type !== "text").map((n) => sectionName(n));
   recognised.push(`It is titled "${title}".\n`, `Sections: ${joinAnd([...new Set(sections)].slice(0, 8))}.\n`);
   return { code: printScreen(title, nodes, e), family: family || "list", reasoning: recognised };

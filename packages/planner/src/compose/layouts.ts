@@ -1320,7 +1320,7 @@ export const LAYOUTS: Record<string, Layout> = {
     const title = ctx.title.length >= 6 ? ctx.title : post.title;
     const body = [
       post.summary,
-      ...ctx.domain.features.map((f) => `### ${f.title}\n\n${f.text}`),
+      ...ctx.domain.features.map((f) => `# ${f.title}\n\n${f.text}`),
       ...ctx.domain.faqs.slice(0, 2).map(([q, a]) => `**${q}** ${a}`),
     ].join("\n\n");
     return [
