@@ -100,13 +100,36 @@ const shown = (term: string, text: string) => {
   return !t || new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text);
 };
 
+/** Words that say what kind of screen is asked for, not what it is about. */
+const SCREEN_WORDS = new Set(
+  "page screen view app website site ui ux form table chart graph list dashboard card section panel widget layout design template component modal popup button link field fields input show make build create design need want please simple nice modern clean basic new my our your their the a an with for and of to in on at by from about that this these those some all any each every one two three four five six seven eight nine ten".split(" "),
+);
+
+/**
+ * What the request is about, in its own words, where the screen does not say it: the phrase after "for", "about",
+ * "to" … holding a content word nothing on the screen shows ("for the app launch", "about a late delivery").
+ */
+function aboutPhrases(request: string, shownText: string): string[] {
+  const out: string[] = [];
+  for (const m of request.matchAll(/\b(?:for|about|to|at|of|on)\s+((?:(?:the|a|an|my|our|your|their)\s+)?(?:[\p{L}\p{N}'’-]+\s*){1,4})/giu)) {
+    const phrase = m[1]!.replace(/^(?:the|a|an|my|our|your|their)\s+/i, "").replace(/[\s,.;:!?]+$/, "").trim();
+    const words = phrase.toLowerCase().split(/\s+/).filter((w) => w.length >= 3 && !SCREEN_WORDS.has(w) && !/^\d+$/.test(w));
+    if (!words.length) continue;
+    const cut = phrase.split(/\s+(?:with|and|for|to|in|on|at|by|from|that|which|where|so|as)\b/i)[0]!.trim();
+    if (cut && words.some((w) => !shownText.includes(w.replace(/s$/, "")))) out.push(capitalize(cut));
+  }
+  return out.slice(0, 2);
+}
+
 /**
  * The user's own names, quotes, codes, places and dates a layout did not use: said under the heading, so nothing the
  * user wrote is dropped ("Sign in" for "the Northwind employee portal" says Northwind).
  */
 export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   const text = textOf(nodes);
-  const terms = [...e.quotes, ...e.names, ...e.places, ...e.people, ...e.organisations, ...e.dates, ...e.times];
+  // Amounts and counted units as written ("$1,450", "60 minutes", "2 bathrooms"), and what the request is about.
+  const amounts = [...e.text.matchAll(/[$€£₹]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:minutes?|mins?|hours?|nights?|days?|bathrooms?|bedrooms?|rooms?|guests?|people|seats?|ml|kg|km|kw|kwh|gb)\b/gi)].map((m) => m[0]);
+  const terms = [...e.quotes, ...e.names, ...e.places, ...e.people, ...e.organisations, ...e.dates, ...e.times, ...amounts, ...aboutPhrases(e.text, text)];
   const missing: string[] = [];
   for (const t of terms) {
     const clean = t.replace(/^(?:the|a|an)\s+/i, "").trim();

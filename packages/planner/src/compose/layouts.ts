@@ -27,7 +27,7 @@ import {
   type Row,
   type UiNode,
 } from "../ui";
-import type { Item } from "../understand/items";
+import { readNumber, type Item } from "../understand/items";
 import { CATALOG, addDays, iso, peopleFor, placesFor, shortDate, TODAY, type Ctx } from "./context";
 import {
   chart,
@@ -383,7 +383,12 @@ export const LAYOUTS: Record<string, Layout> = {
       ? [
           {
             section: ctx.title,
-            settings: own(ctx).map((l) => ({ label: capitalize(l), kind: "switch" as const, options: undefined, default: true })),
+            settings: ownItems(ctx).map((it) => {
+              const label = capitalize(it.label || it.text);
+              if (it.options.length >= 2) return { label, kind: "select" as const, options: it.options.map(capitalize), default: capitalize(it.options[0]!) };
+              if (/\b(?:size|volume|brightness|speed|zoom|level)\b/i.test(label)) return { label, kind: "slider" as const, options: undefined, default: 50 };
+              return { label, kind: "switch" as const, options: undefined, default: true };
+            }),
           },
         ]
       : CATALOG.settings;
@@ -654,6 +659,28 @@ export const LAYOUTS: Record<string, Layout> = {
         : ["Drink 8 glasses of water", "Walk 8,000 steps", "Read 20 pages", "Sleep by 23:00"],
     );
     const money_ = /expense|spend|budget|cost/.test(n);
+    // "$3,200 of $5,000", "14 of 30 books": progress towards the user's goal.
+    const goal = /([$€£₹]?\s?\d[\d,.]*k?)\s+(?:of|out of|\/)\s+([$€£₹]?\s?\d[\d,.]*k?)\s*([a-z]+)?/i.exec(ctx.e.text);
+    if (goal) {
+      const [done, of] = [readNumber(goal[1]!.replace(/k$/i, ""), /k$/i.test(goal[1]!) ? "k" : undefined).value, readNumber(goal[2]!.replace(/k$/i, ""), /k$/i.test(goal[2]!) ? "k" : undefined).value];
+      const unit = goal[3] && !/^(?:the|a|this|my|our)$/i.test(goal[3]) ? ` ${goal[3]}` : "";
+      const isMoney = /[$€£₹]/.test(goal[0]);
+      const show = (v: number) => (isMoney ? money(v, ctx.currency) : v.toLocaleString("en-US"));
+      const left = Math.max(0, of - done);
+      return [
+        ...header(ctx.title, `${show(done)} of ${show(of)}${unit}`),
+        progress(done, { name: "goal_progress", label: `${Math.round((done / Math.max(1, of)) * 100)}% of the goal`, max: of, tone: "success" }),
+        grid(
+          [
+            stat(done, { name: "done", label: isMoney ? "Saved" : `Done${unit}`, ...(isMoney ? { format: "currency" as const, currency: ctx.currency } : {}) }),
+            stat(of, { name: "target", label: "Goal", ...(isMoney ? { format: "currency" as const, currency: ctx.currency } : {}) }),
+            stat(left, { name: "left", label: "To go", ...(isMoney ? { format: "currency" as const, currency: ctx.currency } : {}) }),
+          ],
+          { columns: 3, gap: 12 },
+        ),
+        row([button(isMoney ? "Add savings" : "Log progress", { name: "log_progress", variant: "primary", onPress: "log_progress" })], { justify: "end" }),
+      ];
+    }
     return [
       ...header(ctx.title, money_ ? "This month so far." : "Today, and how your streaks are going."),
       grid(
