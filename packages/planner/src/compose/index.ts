@@ -100,6 +100,12 @@ const shown = (term: string, text: string) => {
   return !t || new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text);
 };
 
+/** A short request's own subject ("my profile", "404 page", "chat screen"): it should be said on the screen. */
+function titleWords(e: Entities): string[] {
+  const words = e.text.toLowerCase().replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter((w) => w && !SCREEN_WORDS.has(w));
+  return words.length >= 1 && words.length <= 2 ? [capitalize(words.join(" "))] : [];
+}
+
 /** Words that say what kind of screen is asked for, not what it is about. */
 const SCREEN_WORDS = new Set(
   "page screen view app website site ui ux form table chart graph list dashboard card section panel widget layout design template component modal popup button link field fields input show make build create design need want please simple nice modern clean basic new my our your their the a an with for and of to in on at by from about that this these those some all any each every one two three four five six seven eight nine ten".split(" "),
@@ -129,7 +135,8 @@ export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   const text = textOf(nodes);
   // Amounts and counted units as written ("$1,450", "60 minutes", "2 bathrooms"), and what the request is about.
   const amounts = [...e.text.matchAll(/[$€£₹]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:minutes?|mins?|hours?|nights?|days?|bathrooms?|bedrooms?|rooms?|guests?|people|seats?|ml|kg|km|kw|kwh|gb)\b/gi)].map((m) => m[0]);
-  const terms = [...e.quotes, ...e.names, ...e.places, ...e.people, ...e.organisations, ...e.dates, ...e.times, ...amounts, ...aboutPhrases(e.text, text)];
+  const own = titleWords(e);
+  const terms = [...own, ...e.quotes, ...e.names, ...e.places, ...e.people, ...e.organisations, ...e.dates, ...e.times, ...amounts, ...aboutPhrases(e.text, text)];
   const missing: string[] = [];
   for (const t of terms) {
     const clean = t.replace(/^(?:the|a|an)\s+/i, "").trim();

@@ -96,6 +96,13 @@ const cellText = (ctx: Ctx, column: string, i: number): string => {
   return typeof v === "number" && /salary|price|cost|pay/i.test(column) ? money(v, ctx.currency) : String(v);
 };
 
+/** A button the request names ("with a retry button", "a 'continue shopping' button"). */
+function askedButton(ctx: Ctx): string | undefined {
+  const q = /['"‘“]([^'"’”]{2,30})['"’”]\s+button/i.exec(ctx.e.text)?.[1];
+  const b = q ?? /\b(?:a|an|the)\s+([a-z][a-z ]{1,24}?)\s+button\b/i.exec(ctx.e.text)?.[1];
+  return b && !/^(?:primary|big|small|single|nice)$/i.test(b) ? capitalize(b) : undefined;
+}
+
 const ICONS: IconName[] = ["star", "heart", "check", "clock", "user", "home", "calendar", "mail"];
 
 /** The user's listed items as list entries, else `fallback`. */
@@ -476,7 +483,8 @@ export const LAYOUTS: Record<string, Layout> = {
         }),
       ];
     }
-    const cols = own(ctx).length >= 2 ? own(ctx) : defaultColumns(ctx);
+    const optioned = ctx.e.items.flat().find((i) => i.options.length >= 2 && /\b(?:table|columns?|list)\b/i.test(i.label));
+    const cols = optioned ? optioned.options.map(capitalize) : own(ctx).length >= 2 ? own(ctx) : defaultColumns(ctx);
     return [
       ...header(ctx.title),
       row(
@@ -958,6 +966,9 @@ export const LAYOUTS: Record<string, Layout> = {
           ],
           { justify: "center", gap: 8 },
         ),
+        ...(/\blaps?\b|\bsplits?\b/.test(ctx.e.norm)
+          ? [button("Lap", { name: "lap", variant: "secondary", onPress: "lap" }), list(["Lap 1 · 00:41.2", "Lap 2 · 00:39.8", "Lap 3 · 00:42.5"], { name: "laps", dividers: true })]
+          : []),
         select(String(minutes), {
           name: "preset",
           label: "Length",
@@ -1232,6 +1243,12 @@ export const LAYOUTS: Record<string, Layout> = {
         },
         "totals",
       ),
+      ...(/\bremove|delete\b/i.test(ctx.e.text)
+        ? [row(chosen.map((c, i) => button(`Remove ${c.name}`, { name: `remove_${i + 1}`, variant: "ghost", size: "sm", onPress: { event: "remove_item", value: c.name } })), { gap: 8, wrap: true })]
+        : []),
+      ...(/\b(?:coupon|promo|discount|voucher|gift card)\b/i.test(ctx.e.text)
+        ? [row([textInput({ name: "coupon_code", label: /promo/i.test(ctx.e.text) ? "Promo code" : "Coupon code", placeholder: "SAVE10" }), button("Apply", { name: "apply_coupon", variant: "secondary", onPress: "apply_coupon" })], { gap: 8, align: "end" })]
+        : []),
       row(
         [
           button("Continue shopping", { name: "continue_shopping", variant: "ghost", onPress: "continue_shopping" }),
@@ -1637,11 +1654,13 @@ export const LAYOUTS: Record<string, Layout> = {
   "empty-state": (ctx) => {
     const e =
       CATALOG.empty.find((x) => ctx.e.words.some((w) => w.length > 3 && x.what.toLowerCase().includes(w))) ?? CATALOG.empty[0]!;
+    const none = /\bno\s+([a-z]+(?:\s+[a-z]+)?)\s+(?:yet|at all|found)\b|\bno\s+([a-z]+)\b/i.exec(ctx.e.text);
+    const title = none ? `No ${(none[1] ?? none[2])!} yet` : ctx.title.length < 4 ? e.title : ctx.title;
     return [
       icon(e.icon, { name: "empty_icon", size: 48, tone: "info", label: "Nothing here" }),
-      heading(ctx.title.length < 4 ? e.title : ctx.title, { level: 1, align: "center" }),
+      heading(title, { level: 1, align: "center" }),
       text(e.hint, { align: "center", tone: "muted" }),
-      row([button(e.action, { name: "first_action", variant: "primary", icon: "plus", onPress: "first_action" })], {
+      row([button(askedButton(ctx) ?? e.action, { name: "first_action", variant: "primary", icon: "plus", onPress: "first_action" })], {
         justify: "center",
       }),
     ];
@@ -1666,7 +1685,7 @@ export const LAYOUTS: Record<string, Layout> = {
       text(e.text, { align: "center", tone: "muted" }),
       row(
         [
-          button(e.action, { name: "retry", variant: "primary", onPress: "retry" }),
+          button(askedButton(ctx) ?? e.action, { name: "retry", variant: "primary", onPress: "retry" }),
           button("Go home", { name: "home", variant: "ghost", icon: "home", onPress: "home" }),
         ],
         { justify: "center", gap: 8 },

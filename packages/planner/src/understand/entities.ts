@@ -145,7 +145,7 @@ function quotes(text: string): string[] {
 function names(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(
-    /(?<=[\p{L}\p{N},)'] )((?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?[A-Z][\p{L}'’&-]*(?: (?:of |de |the |van |von )?[A-Z][\p{L}'’&-]*)*)/gu,
+    /(?<=[\p{L}\p{N},)'] |\()((?:Dr\.? |Mr\.? |Mrs\.? |Ms\.? )?[A-Z][\p{L}'’&-]*(?: (?:of |de |the |van |von )?[A-Z][\p{L}'’&-]*)*)/gu,
   )) {
     const n = m[1]!.replace(/'s$/, "");
     if (n.length > 1 && !/^(?:I|A|The|And|Or|With|For|My|Our|Q[1-4]|CTA|UI|UX|API)$/.test(n)) out.push(n);

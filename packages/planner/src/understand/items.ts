@@ -221,7 +221,7 @@ export function readItemLists(text: string): Item[][] {
       if (items.length < 2 || !items.every(shortEnough)) continue;
       const strong = at === 0 || !WEAK.test(s2.slice(0, at));
       // A list inside the last item of the one found ("…, membership type: junior / adult / senior") is that item's options.
-      const inLast = best.length > 0 && best[best.length - 1]!.text.toLowerCase().includes(tail.trim().toLowerCase());
+      const inLast = best.some((b) => b.text.toLowerCase().includes(tail.trim().toLowerCase().split(/\s*,\s*/)[0]!));
       if (items.length > best.length || (items.length === best.length && (strong || !bestStrong) && at > bestAt && !inLast)) {
         best = items;
         bestAt = at;
