@@ -36,7 +36,7 @@ export const shortDate = (d: Date): string =>
 
 /** Words that name the kind of screen, not what it is about ("form", "chart", "page"). */
 const KIND_WORDS =
-  /(?<!\b(?:a|an|the)\s)\b(?:simple|basic|modern|clean|beautiful|nice|cool|responsive|mobile|minimal|interactive|small|big|full|new|dark|light|mode|theme|ui|ux|screen|page|view|component|widget|template|layout|design|mockup|app|application form|form|chart|graph|table|list|dashboard|website|site|landing|card|section|panel)\b/gi;
+  /(?<!\b(?:a|an|the)\s)\b(?:simple|basic|modern|clean|beautiful|nice|cool|responsive|mobile|minimal|interactive|small|big|full|dark|light|mode|theme|ui|ux|screen|page|view|component|widget|template|layout|design|mockup|app|application form|form|chart|graph|table|list|dashboard|website|site|landing|card|section|panel)\b/gi;
 const LEAD =
   /^(?:(?:hey|hi|ok|okay|please|pls|can you|could you|would you|will you|i need|i want|i'd like|we need|we want|let's|lets|help me|give me|show me|make me|build me|create me|get me|generate|create|make|build|design|show|draw|render|display|write|add|prepare|set up|put together|need|want)\s+)+/i;
 
@@ -64,7 +64,7 @@ export function titleOf(e: Entities, fallback: string): string {
   // One word left ("Sales" of "a sales dashboard", "To-do" of "a to-do list"): the kind word belongs to the name.
   const whole = t
     .replace(
-      /\b(?:simple|basic|modern|clean|beautiful|nice|cool|responsive|mobile|minimal|interactive|small|big|full|new|ui|ux|screen|page|view|component|widget|template|layout|design|mockup)\b/gi,
+      /\b(?:simple|basic|modern|clean|beautiful|nice|cool|responsive|mobile|minimal|interactive|small|big|full|ui|ux|screen|page|view|component|widget|template|layout|design|mockup)\b/gi,
       " ",
     )
     .replace(/\s+/g, " ")

@@ -139,7 +139,8 @@ export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   const terms = [...own, ...e.quotes, ...e.names, ...e.places, ...e.people, ...e.organisations, ...e.dates, ...e.times, ...amounts, ...aboutPhrases(e.text, text)];
   const missing: string[] = [];
   for (const t of terms) {
-    const clean = t.replace(/^(?:the|a|an)\s+/i, "").trim();
+    // "The Indie Hour" keeps its capitalised article; "the app launch" does not.
+    const clean = t.replace(/^(?:the|a|an)\s+(?=[a-z])|^(?:a|an)\s+/, "").trim();
     if (clean.length < 2 || shown(clean, text) || missing.some((m) => m.toLowerCase().includes(clean.toLowerCase()))) continue;
     for (let i = missing.length - 1; i >= 0; i--)
       if (clean.toLowerCase().includes(missing[i]!.toLowerCase())) missing.splice(i, 1);

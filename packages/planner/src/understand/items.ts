@@ -44,7 +44,7 @@ export function cleanItem(s: string): string {
   while (/^\(/.test(t) && !t.includes(")")) t = t.slice(1);
   return t
     .replace(/^(?:and|or|plus|also|then|with)\s+/i, "")
-    .replace(/^(?:pick|choose|select|enter|upload|add|a checkbox for|checkbox for|a toggle for|toggle for)\s+/i, "")
+    .replace(/^(?:pick|choose|select|enter|upload|add|rate|rank|a checkbox for|checkbox for|a toggle for|toggle for)\s+/i, "")
     .replace(/^(?:a|an|the|their|your|my|our|his|her|its|some)\s+/i, "")
     .replace(/\s+(?:field|fields|input|column|columns)$/i, "")
     .trim();
@@ -171,7 +171,7 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
     if (
       label &&
       Number.isFinite(value) &&
-      !/^(?:top|last|next|first|only|about|over|under|every|week|day|step|stage|phase|level|grade|class|room|ward|episode|chapter|season|part|round|q)$/i.test(
+      !/^(?:top|last|next|first|only|about|over|under|every|week|day|step|stage|phase|level|grade|class|room|ward|table|gate|platform|seat|episode|chapter|season|part|round|q)$/i.test(
         label.split(/\s+/).pop()!,
       )
     )
@@ -221,7 +221,10 @@ export function readItemLists(text: string): Item[][] {
       if (items.length < 2 || !items.every(shortEnough)) continue;
       const strong = at === 0 || !WEAK.test(s2.slice(0, at));
       // A list inside the last item of the one found ("…, membership type: junior / adult / senior") is that item's options.
-      const inLast = best.some((b) => b.text.toLowerCase().includes(tail.trim().toLowerCase().split(/\s*,\s*/)[0]!));
+      // …and a dash inside an item ("dishes - Mia, trash - Leo") pairs its two sides rather than starting a list.
+      const inLast =
+        best.length > 0 &&
+        (best[best.length - 1]!.text.toLowerCase().includes(tail.trim().toLowerCase()) || (/\s[-—–]\s*$/.test(s2.slice(0, at)) && best.filter((b) => / [-—–] /.test(b.text)).length >= 2));
       if (items.length > best.length || (items.length === best.length && (strong || !bestStrong) && at > bestAt && !inLast)) {
         best = items;
         bestAt = at;
