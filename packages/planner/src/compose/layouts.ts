@@ -803,6 +803,21 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   schedule: (ctx) => {
+    // Timed entries the user wrote ("registration 8:30, keynote 9:30", "6:10 120ml"): one table, in their order.
+    const timed = ownItems(ctx).filter((i) => i.time);
+    if (timed.length >= 2) {
+      const valued = timed.some((i) => i.value !== undefined);
+      const rows: Row[] = timed.map((i) => ({
+        time: i.time!,
+        entry: i.label === i.time ? (valued ? "Entry" : i.text) : capitalize(i.label),
+        ...(valued ? { amount: i.value ?? "", unit: i.unit ?? "" } : {}),
+      }));
+      return [
+        ...header(ctx.title, `${timed.length} entries`),
+        table(rows, { name: "entries", columns: [{ key: "time", label: "Time" }, { key: "entry", label: "Entry" }, ...(valued ? [{ key: "amount", label: "Amount", align: "right" as const }, { key: "unit", label: "Unit" }] : [])] }),
+        row([button("Add entry", { name: "add_entry", variant: "primary", icon: "plus", onPress: "add_entry" })], { justify: "end" }),
+      ];
+    }
     const days = ctx.e.dates.filter((d) => /day$/i.test(d));
     const acts = own(ctx).length ? own(ctx).map(capitalize) : CATALOG.events.map((ev) => ev.title);
     const dayNames = days.length ? days.map(capitalize) : ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
@@ -832,7 +847,8 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   itinerary: (ctx) => {
-    const n = ctx.e.count && /day|night/.test(ctx.e.count.noun) ? Math.min(10, ctx.e.count.n) : 3;
+    const span = /\b(\d{1,2})[- ](?:day|night)s?\b/i.exec(ctx.e.text)?.[1];
+    const n = span ? Math.min(10, Number(span)) : ctx.e.count && /day|night/.test(ctx.e.count.noun) ? Math.min(10, ctx.e.count.n) : 3;
     const city = ctx.e.places[0] ?? placesFor(ctx, 1)[0]!.city;
     const kind = /beach|island|coast|bali|goa|maldives/i.test(ctx.e.norm)
       ? "beach"
