@@ -102,13 +102,19 @@ const shown = (term: string, text: string) => {
 
 /** A short request's own subject ("my profile", "404 page", "chat screen"): it should be said on the screen. */
 function titleWords(e: Entities): string[] {
-  const words = e.text.toLowerCase().replace(/[^\p{L}\p{N}\s'-]/gu, " ").split(/\s+/).filter((w) => w && !SCREEN_WORDS.has(w));
+  const words = e.text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s'-]/gu, " ")
+    .split(/\s+/)
+    .filter((w) => w && !SCREEN_WORDS.has(w));
   return words.length >= 1 && words.length <= 2 ? [capitalize(words.join(" "))] : [];
 }
 
 /** Words that say what kind of screen is asked for, not what it is about. */
 const SCREEN_WORDS = new Set(
-  "page screen view app website site ui ux form table chart graph list dashboard card section panel widget layout design template component modal popup button link field fields input show make build create design need want please simple nice modern clean basic new my our your their the a an with for and of to in on at by from about that this these those some all any each every one two three four five six seven eight nine ten".split(" "),
+  "page screen view app website site ui ux form table chart graph list dashboard card section panel widget layout design template component modal popup button link field fields input show make build create design need want please simple nice modern clean basic new my our your their the a an with for and of to in on at by from about that this these those some all any each every one two three four five six seven eight nine ten".split(
+    " ",
+  ),
 );
 
 /**
@@ -117,9 +123,17 @@ const SCREEN_WORDS = new Set(
  */
 function aboutPhrases(request: string, shownText: string): string[] {
   const out: string[] = [];
-  for (const m of request.matchAll(/\b(?:for|about|to|at|of|on)\s+((?:(?:the|a|an|my|our|your|their)\s+)?(?:[\p{L}\p{N}'’-]+\s*){1,4})/giu)) {
-    const phrase = m[1]!.replace(/^(?:the|a|an|my|our|your|their)\s+/i, "").replace(/[\s,.;:!?]+$/, "").trim();
-    const words = phrase.toLowerCase().split(/\s+/).filter((w) => w.length >= 3 && !SCREEN_WORDS.has(w) && !/^\d+$/.test(w));
+  for (const m of request.matchAll(
+    /\b(?:for|about|to|at|of|on)\s+((?:(?:the|a|an|my|our|your|their)\s+)?(?:[\p{L}\p{N}'’-]+\s*){1,4})/giu,
+  )) {
+    const phrase = m[1]!
+      .replace(/^(?:the|a|an|my|our|your|their)\s+/i, "")
+      .replace(/[\s,.;:!?]+$/, "")
+      .trim();
+    const words = phrase
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => w.length >= 3 && !SCREEN_WORDS.has(w) && !/^\d+$/.test(w));
     if (!words.length) continue;
     const cut = phrase.split(/\s+(?:with|and|for|to|in|on|at|by|from|that|which|where|so|as)\b/i)[0]!.trim();
     if (cut && words.some((w) => !shownText.includes(w.replace(/s$/, "")))) out.push(capitalize(cut));
@@ -134,9 +148,24 @@ function aboutPhrases(request: string, shownText: string): string[] {
 export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   const text = textOf(nodes);
   // Amounts and counted units as written ("$1,450", "60 minutes", "2 bathrooms"), and what the request is about.
-  const amounts = [...e.text.matchAll(/[$€£₹]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:minutes?|mins?|hours?|nights?|days?|bathrooms?|bedrooms?|rooms?|guests?|people|seats?|ml|kg|km|kw|kwh|gb)\b/gi)].map((m) => m[0]);
+  const amounts = [
+    ...e.text.matchAll(
+      /[$€£₹]\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:minutes?|mins?|hours?|nights?|days?|bathrooms?|bedrooms?|rooms?|guests?|people|seats?|ml|kg|km|kw|kwh|gb)\b/gi,
+    ),
+  ].map((m) => m[0]);
   const own = titleWords(e);
-  const terms = [...own, ...e.quotes, ...e.names, ...e.places, ...e.people, ...e.organisations, ...e.dates, ...e.times, ...amounts, ...aboutPhrases(e.text, text)];
+  const terms = [
+    ...own,
+    ...e.quotes,
+    ...e.names,
+    ...e.places,
+    ...e.people,
+    ...e.organisations,
+    ...e.dates,
+    ...e.times,
+    ...amounts,
+    ...aboutPhrases(e.text, text),
+  ];
   const missing: string[] = [];
   for (const t of terms) {
     // "The Indie Hour" keeps its capitalised article; "the app launch" does not.

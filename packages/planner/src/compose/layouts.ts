@@ -392,8 +392,15 @@ export const LAYOUTS: Record<string, Layout> = {
             section: ctx.title,
             settings: ownItems(ctx).map((it) => {
               const label = capitalize(it.label || it.text);
-              if (it.options.length >= 2) return { label, kind: "select" as const, options: it.options.map(capitalize), default: capitalize(it.options[0]!) };
-              if (/\b(?:size|volume|brightness|speed|zoom|level)\b/i.test(label)) return { label, kind: "slider" as const, options: undefined, default: 50 };
+              if (it.options.length >= 2)
+                return {
+                  label,
+                  kind: "select" as const,
+                  options: it.options.map(capitalize),
+                  default: capitalize(it.options[0]!),
+                };
+              if (/\b(?:size|volume|brightness|speed|zoom|level)\b/i.test(label))
+                return { label, kind: "slider" as const, options: undefined, default: 50 };
               return { label, kind: "switch" as const, options: undefined, default: true };
             }),
           },
@@ -670,23 +677,52 @@ export const LAYOUTS: Record<string, Layout> = {
     // "$3,200 of $5,000", "14 of 30 books": progress towards the user's goal.
     const goal = /([$€£₹]?\s?\d[\d,.]*k?)\s+(?:of|out of|\/)\s+([$€£₹]?\s?\d[\d,.]*k?)\s*([a-z]+)?/i.exec(ctx.e.text);
     if (goal) {
-      const [done, of] = [readNumber(goal[1]!.replace(/k$/i, ""), /k$/i.test(goal[1]!) ? "k" : undefined).value, readNumber(goal[2]!.replace(/k$/i, ""), /k$/i.test(goal[2]!) ? "k" : undefined).value];
+      const [done, of] = [
+        readNumber(goal[1]!.replace(/k$/i, ""), /k$/i.test(goal[1]!) ? "k" : undefined).value,
+        readNumber(goal[2]!.replace(/k$/i, ""), /k$/i.test(goal[2]!) ? "k" : undefined).value,
+      ];
       const unit = goal[3] && !/^(?:the|a|this|my|our)$/i.test(goal[3]) ? ` ${goal[3]}` : "";
       const isMoney = /[$€£₹]/.test(goal[0]);
       const show = (v: number) => (isMoney ? money(v, ctx.currency) : v.toLocaleString("en-US"));
       const left = Math.max(0, of - done);
       return [
         ...header(ctx.title, `${show(done)} of ${show(of)}${unit}`),
-        progress(done, { name: "goal_progress", label: `${Math.round((done / Math.max(1, of)) * 100)}% of the goal`, max: of, tone: "success" }),
+        progress(done, {
+          name: "goal_progress",
+          label: `${Math.round((done / Math.max(1, of)) * 100)}% of the goal`,
+          max: of,
+          tone: "success",
+        }),
         grid(
           [
-            stat(done, { name: "done", label: isMoney ? "Saved" : `Done${unit}`, ...(isMoney ? { format: "currency" as const, currency: ctx.currency } : {}) }),
-            stat(of, { name: "target", label: "Goal", ...(isMoney ? { format: "currency" as const, currency: ctx.currency } : {}) }),
-            stat(left, { name: "left", label: "To go", ...(isMoney ? { format: "currency" as const, currency: ctx.currency } : {}) }),
+            stat(done, {
+              name: "done",
+              label: isMoney ? "Saved" : `Done${unit}`,
+              ...(isMoney ? { format: "currency" as const, currency: ctx.currency } : {}),
+            }),
+            stat(of, {
+              name: "target",
+              label: "Goal",
+              ...(isMoney ? { format: "currency" as const, currency: ctx.currency } : {}),
+            }),
+            stat(left, {
+              name: "left",
+              label: "To go",
+              ...(isMoney ? { format: "currency" as const, currency: ctx.currency } : {}),
+            }),
           ],
           { columns: 3, gap: 12 },
         ),
-        row([button(isMoney ? "Add savings" : "Log progress", { name: "log_progress", variant: "primary", onPress: "log_progress" })], { justify: "end" }),
+        row(
+          [
+            button(isMoney ? "Add savings" : "Log progress", {
+              name: "log_progress",
+              variant: "primary",
+              onPress: "log_progress",
+            }),
+          ],
+          { justify: "end" },
+        ),
       ];
     }
     return [
@@ -814,8 +850,22 @@ export const LAYOUTS: Record<string, Layout> = {
       }));
       return [
         ...header(ctx.title, `${timed.length} entries`),
-        table(rows, { name: "entries", columns: [{ key: "time", label: "Time" }, { key: "entry", label: "Entry" }, ...(valued ? [{ key: "amount", label: "Amount", align: "right" as const }, { key: "unit", label: "Unit" }] : [])] }),
-        row([button("Add entry", { name: "add_entry", variant: "primary", icon: "plus", onPress: "add_entry" })], { justify: "end" }),
+        table(rows, {
+          name: "entries",
+          columns: [
+            { key: "time", label: "Time" },
+            { key: "entry", label: "Entry" },
+            ...(valued
+              ? [
+                  { key: "amount", label: "Amount", align: "right" as const },
+                  { key: "unit", label: "Unit" },
+                ]
+              : []),
+          ],
+        }),
+        row([button("Add entry", { name: "add_entry", variant: "primary", icon: "plus", onPress: "add_entry" })], {
+          justify: "end",
+        }),
       ];
     }
     const days = ctx.e.dates.filter((d) => /day$/i.test(d));
@@ -848,7 +898,11 @@ export const LAYOUTS: Record<string, Layout> = {
   },
   itinerary: (ctx) => {
     const span = /\b(\d{1,2})[- ](?:day|night)s?\b/i.exec(ctx.e.text)?.[1];
-    const n = span ? Math.min(10, Number(span)) : ctx.e.count && /day|night/.test(ctx.e.count.noun) ? Math.min(10, ctx.e.count.n) : 3;
+    const n = span
+      ? Math.min(10, Number(span))
+      : ctx.e.count && /day|night/.test(ctx.e.count.noun)
+        ? Math.min(10, ctx.e.count.n)
+        : 3;
     const city = ctx.e.places[0] ?? placesFor(ctx, 1)[0]!.city;
     const kind = /beach|island|coast|bali|goa|maldives/i.test(ctx.e.norm)
       ? "beach"
@@ -983,7 +1037,10 @@ export const LAYOUTS: Record<string, Layout> = {
           { justify: "center", gap: 8 },
         ),
         ...(/\blaps?\b|\bsplits?\b/.test(ctx.e.norm)
-          ? [button("Lap", { name: "lap", variant: "secondary", onPress: "lap" }), list(["Lap 1 · 00:41.2", "Lap 2 · 00:39.8", "Lap 3 · 00:42.5"], { name: "laps", dividers: true })]
+          ? [
+              button("Lap", { name: "lap", variant: "secondary", onPress: "lap" }),
+              list(["Lap 1 · 00:41.2", "Lap 2 · 00:39.8", "Lap 3 · 00:42.5"], { name: "laps", dividers: true }),
+            ]
           : []),
         select(String(minutes), {
           name: "preset",
@@ -1260,10 +1317,34 @@ export const LAYOUTS: Record<string, Layout> = {
         "totals",
       ),
       ...(/\bremove|delete\b/i.test(ctx.e.text)
-        ? [row(chosen.map((c, i) => button(`Remove ${c.name}`, { name: `remove_${i + 1}`, variant: "ghost", size: "sm", onPress: { event: "remove_item", value: c.name } })), { gap: 8, wrap: true })]
+        ? [
+            row(
+              chosen.map((c, i) =>
+                button(`Remove ${c.name}`, {
+                  name: `remove_${i + 1}`,
+                  variant: "ghost",
+                  size: "sm",
+                  onPress: { event: "remove_item", value: c.name },
+                }),
+              ),
+              { gap: 8, wrap: true },
+            ),
+          ]
         : []),
       ...(/\b(?:coupon|promo|discount|voucher|gift card)\b/i.test(ctx.e.text)
-        ? [row([textInput({ name: "coupon_code", label: /promo/i.test(ctx.e.text) ? "Promo code" : "Coupon code", placeholder: "SAVE10" }), button("Apply", { name: "apply_coupon", variant: "secondary", onPress: "apply_coupon" })], { gap: 8, align: "end" })]
+        ? [
+            row(
+              [
+                textInput({
+                  name: "coupon_code",
+                  label: /promo/i.test(ctx.e.text) ? "Promo code" : "Coupon code",
+                  placeholder: "SAVE10",
+                }),
+                button("Apply", { name: "apply_coupon", variant: "secondary", onPress: "apply_coupon" }),
+              ],
+              { gap: 8, align: "end" },
+            ),
+          ]
         : []),
       row(
         [
@@ -1676,9 +1757,19 @@ export const LAYOUTS: Record<string, Layout> = {
       icon(e.icon, { name: "empty_icon", size: 48, tone: "info", label: "Nothing here" }),
       heading(title, { level: 1, align: "center" }),
       text(e.hint, { align: "center", tone: "muted" }),
-      row([button(askedButton(ctx) ?? e.action, { name: "first_action", variant: "primary", icon: "plus", onPress: "first_action" })], {
-        justify: "center",
-      }),
+      row(
+        [
+          button(askedButton(ctx) ?? e.action, {
+            name: "first_action",
+            variant: "primary",
+            icon: "plus",
+            onPress: "first_action",
+          }),
+        ],
+        {
+          justify: "center",
+        },
+      ),
     ];
   },
   "error-state": (ctx) => {

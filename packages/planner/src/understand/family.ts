@@ -58,10 +58,10 @@ function oneEdit(a: string, b: string): boolean {
 }
 
 const KNOWN = new Set(VOCAB);
-/** "calender" → "calendar", "recipie" → "recipe": words of five letters or more one edit from a cue word. */
+/** "calender" → "calendar", "recipie" → "recipe": words of six letters or more one edit from a cue word. */
 export function correctTypos(norm: string): string {
   // A word ending in "s" is most likely a real plural ("sneakers" is not "speakers").
-  return norm.replace(/[a-z]{4,}[a-rt-z]\b/g, (w) =>
+  return norm.replace(/[a-z]{5,}[a-rt-z]\b/g, (w) =>
     KNOWN.has(w) || KNOWN.has(w.replace(/e?s$/, "")) ? w : (VOCAB.find((v) => v[0] === w[0] && oneEdit(w, v)) ?? w),
   );
 }

@@ -224,7 +224,8 @@ export function readItemLists(text: string): Item[][] {
       // …and a dash inside an item ("dishes - Mia, trash - Leo") pairs its two sides rather than starting a list.
       const inLast =
         best.length > 0 &&
-        (best[best.length - 1]!.text.toLowerCase().includes(tail.trim().toLowerCase()) || (/\s[-—–]\s*$/.test(s2.slice(0, at)) && best.filter((b) => / [-—–] /.test(b.text)).length >= 2));
+        (best[best.length - 1]!.text.toLowerCase().includes(tail.trim().toLowerCase()) ||
+          (/\s[-—–]\s*$/.test(s2.slice(0, at)) && best.filter((b) => / [-—–] /.test(b.text)).length >= 2));
       if (items.length > best.length || (items.length === best.length && (strong || !bestStrong) && at > bestAt && !inLast)) {
         best = items;
         bestAt = at;
