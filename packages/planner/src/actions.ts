@@ -1,9 +1,9 @@
 import { composeNew, printScreen, type Composed } from "./compose";
-import { money, nameOf } from "./compose/sections";
+import { cartTable, cartTotals, nameOf } from "./compose/sections";
 import type { Conversation, HostAction } from "./conversation";
 import { allNodes, eventOf, labelOf, readUiCode, type CodeNode } from "./read-code";
 import { capitalize } from "./text";
-import { alert, button, card, heading, icon, keyValue, list, row, table, text, type Json } from "./ui";
+import { alert, button, card, heading, icon, keyValue, list, row, text, type Json } from "./ui";
 import { readEntities } from "./understand/entities";
 
 /**
@@ -99,23 +99,8 @@ export function answerAction(conv: Conversation): Composed {
       [
         heading("Your cart", { level: 1 }),
         alert(`${item.name} was added to your cart.`, { name: "added", tone: "success" }),
-        table([{ item: item.name, qty: 1, price, total: price }], {
-          name: "cart_items",
-          columns: [
-            { key: "item", label: "Item" },
-            { key: "qty", label: "Qty", align: "right" },
-            { key: "price", label: "Price", format: "currency", align: "right" },
-            { key: "total", label: "Total", format: "currency", align: "right" },
-          ],
-        }),
-        keyValue(
-          {
-            Subtotal: money(price, cur),
-            Shipping: price >= 50 ? "Free" : money(4.99, cur),
-            Total: money(price + (price >= 50 ? 0 : 4.99), cur),
-          },
-          { name: "totals" },
-        ),
+        cartTable([{ item: item.name, qty: 1, price, total: price }]),
+        cartTotals(price, cur),
         row(
           [
             button("Continue shopping", { name: "continue_shopping", variant: "ghost", onPress: "continue_shopping" }),

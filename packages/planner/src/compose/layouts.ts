@@ -34,6 +34,8 @@ import {
   dataTable,
   details,
   faqSection,
+  cartTable,
+  cartTotals,
   cell,
   field,
   form,
@@ -1299,23 +1301,8 @@ export const LAYOUTS: Record<string, Layout> = {
     const subtotal = rows.reduce((s, r) => s + Number(r.total), 0);
     return [
       ...header(ctx.title.length < 4 ? "Your cart" : ctx.title, `${rows.length} items`),
-      table(rows, {
-        name: "cart_items",
-        columns: [
-          { key: "item", label: "Item" },
-          { key: "qty", label: "Qty", align: "right" },
-          { key: "price", label: "Price", format: "currency", align: "right" },
-          { key: "total", label: "Total", format: "currency", align: "right" },
-        ],
-      }),
-      details(
-        {
-          Subtotal: money(subtotal, ctx.currency),
-          Shipping: subtotal >= 50 ? "Free" : money(4.99, ctx.currency),
-          Total: money(subtotal + (subtotal >= 50 ? 0 : 4.99), ctx.currency),
-        },
-        "totals",
-      ),
+      cartTable(rows),
+      cartTotals(subtotal, ctx.currency),
       ...(/\bremove|delete\b/i.test(ctx.e.text)
         ? [
             row(

@@ -355,3 +355,28 @@ export const details = (pairs: Record<string, string | number>, name = "details"
 export const stack = (children: UiNode[], gap = 12): UiNode => column(children, { gap });
 
 export { CATALOG };
+
+/** A cart's lines: item, quantity, price and line total. */
+export const cartTable = (rows: Row[]): UiNode =>
+  table(rows, {
+    name: "cart_items",
+    columns: [
+      { key: "item", label: "Item" },
+      { key: "qty", label: "Qty", align: "right" },
+      { key: "price", label: "Price", format: "currency", align: "right" },
+      { key: "total", label: "Total", format: "currency", align: "right" },
+    ],
+  });
+
+/** A cart's totals: shipping is free from 50 in the cart's currency, else 4.99. */
+export function cartTotals(subtotal: number, currency: string): UiNode {
+  const shipping = subtotal >= 50 ? 0 : 4.99;
+  return details(
+    {
+      Subtotal: money(subtotal, currency),
+      Shipping: shipping ? money(shipping, currency) : "Free",
+      Total: money(subtotal + shipping, currency),
+    },
+    "totals",
+  );
+}
