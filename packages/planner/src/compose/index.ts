@@ -71,17 +71,34 @@ function overview(ctx: Ctx): UiNode[] {
   ];
 }
 
+/** Props a user never reads: names, actions, icons, styles, URLs. */
+const HIDDEN_PROPS = new Set([
+  "name",
+  "onPress",
+  "onChangeText",
+  "onLongPress",
+  "icon",
+  "style",
+  "animation",
+  "src",
+  "href",
+  "url",
+  "event",
+  "navigate",
+  "set",
+]);
+
 /** Every piece of text a screen's nodes carry (labels, values, options, rows), lower-case, for "is it shown?". */
 export function textOf(nodes: readonly UiNode[]): string {
   const out: string[] = [];
   const add = (v: unknown): void => {
     if (typeof v === "string" || typeof v === "number") out.push(String(v));
     else if (Array.isArray(v)) v.forEach(add);
-    else if (v && typeof v === "object") Object.values(v).forEach(add);
+    else if (v && typeof v === "object") Object.entries(v).forEach(([k, x]) => !HIDDEN_PROPS.has(k) && add(x));
   };
   const walk = (ns: readonly UiNode[]) =>
     ns.forEach((n) => {
-      add(n.value);
+      if (!["image", "video", "icon"].includes(n.type)) add(n.value);
       add(n.props);
       if (n.children) walk(n.children);
     });

@@ -131,6 +131,18 @@ export function detectFamily(e: Entities): FamilyMatch {
   // Parts: families named clearly (score ≥ 2) besides the head, that can be sections; a bare "chart" is a bar chart
   // unless another kind is named.
   const otherChart = ranked.some((r) => r.family.endsWith("-chart") && r.family !== "bar-chart" && r.score >= 2);
+  // Besides any screen, a chart or table named outright ("… and above it a line chart of orders per day").
+  const named = ranked
+    .filter(
+      (r) =>
+        r.family !== family &&
+        (r.family.endsWith("-chart") || r.family === "table") &&
+        r.score >= 3 &&
+        /\b(?:chart|graph|table)\b/.test(norm),
+    )
+    .filter((r) => !(family.endsWith("-chart") && r.family.endsWith("-chart")))
+    .sort((a, b) => a.at - b.at)
+    .map((r) => r.family);
   const parts =
     CONTAINERS.has(family) || family === "landing"
       ? ranked
@@ -142,6 +154,6 @@ export function detectFamily(e: Entities): FamilyMatch {
           )
           .sort((a, b) => a.at - b.at)
           .map((r) => r.family)
-      : [];
+      : named;
   return { family, score: winner.score, parts, ranked };
 }
