@@ -75,7 +75,24 @@ function basePrompt(messages: readonly Turn[], upTo: number): string {
   return base;
 }
 
-export function plan(messages: readonly Turn[], opts: PlanOptions = {}): Planned {
+/**
+ * How much of a request the planner reads. Everyday requests are far shorter (the evaluation's longest is about 200
+ * characters); past this the text says nothing a layout uses, while every pass over it costs CPU in the worker's
+ * event loop — a request built to be slow (a run of "a - a - …", a long run of capitalised words) took minutes at
+ * 120,000 characters and blocked every other generation of that worker. Actions sent back from a screen are read whole.
+ */
+export const MAX_REQUEST_CHARS = 2_000;
+
+/** A user turn cut to MAX_REQUEST_CHARS at a word boundary (actions, which are JSON, are kept whole). */
+function bounded(m: Turn): Turn {
+  if (m.role !== "user" || m.content.length <= MAX_REQUEST_CHARS || parseAction(m.content)) return m;
+  const head = m.content.slice(0, MAX_REQUEST_CHARS);
+  const space = head.search(/\s\S*$/);
+  return { ...m, content: space > MAX_REQUEST_CHARS / 2 ? head.slice(0, space) : head };
+}
+
+export function plan(input: readonly Turn[], opts: PlanOptions = {}): Planned {
+  const messages = input.map(bounded);
   const conv = readConversation(messages);
   if (conv.action) return answerAction(conv);
   const request = conv.request.trim();

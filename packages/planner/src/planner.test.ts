@@ -1,6 +1,6 @@
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { Screen } from "@genui/ui-runtime";
-import { FAMILIES, plan, type Turn } from ".";
+import { FAMILIES, MAX_REQUEST_CHARS, plan, type Turn } from ".";
 import { readEntities } from "./understand/entities";
 import { detectFamily } from "./understand/family";
 
@@ -232,5 +232,42 @@ describe("answering actions", () => {
     const s = await screenOf(done.code);
     expect(textOf(s)).toContain("Grace");
     expect(textOf(s)).toContain("grace@mail.com");
+  });
+});
+
+describe("requests built to be slow or to break the reader", () => {
+  // Each took seconds to minutes at this length (or threw building a pattern from the text) before the planner read
+  // at most MAX_REQUEST_CHARS of a request; a worker answers on one event loop, so one such request stalled all others.
+  it.each([
+    ["a run of dashes", "list: " + "a - ".repeat(30_000)],
+    ["a run of capitalised words", "event for " + "Big ".repeat(40_000)],
+    ["a run of quoted fragments", "page '" + "a'".repeat(30_000)],
+    ["a run of times", "schedule: " + "x 8:30, ".repeat(20_000)],
+  ])(
+    "when a request is %s, then it is answered with a valid screen from its first part",
+    async (_what, request) => {
+      expect(request.length).toBeGreaterThan(MAX_REQUEST_CHARS * 20);
+      const p = plan([user(request)]);
+      const s = await screenOf(p.code);
+      expect(nodes(s).length).toBeGreaterThan(0);
+      // What comes after the part read changes nothing.
+      expect(plan([user(`${request} and a pricing table with a bar chart of revenue by region`)]).code).toBe(p.code);
+    },
+    // A guard for the suite, far above what the bounded reading takes (tens of milliseconds): unbounded, a run of
+    // dashes took two minutes.
+    20_000,
+  );
+
+  it("when an action sent back from a screen is long, then it is still read whole as the action", async () => {
+    const form = plan([user("a contact form with name, email and message")]);
+    const long = "x".repeat(MAX_REQUEST_CHARS * 3);
+    const press = JSON.stringify({
+      type: "onPress",
+      component: { name: "send_message", value: "Send message" },
+      values: { message: long },
+    });
+    const done = plan([user("a contact form with name, email and message"), assistant(form.code), user(press)]);
+    expect(done.family).toMatch(/^action:/);
+    expect(textOf(await screenOf(done.code))).toContain(long);
   });
 });
