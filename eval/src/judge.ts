@@ -1,6 +1,6 @@
-import type { ComponentNode, JsonValue, Screen } from "@genui/ui-runtime";
+import { humanize, type ComponentNode, type JsonValue, type Screen } from "@genui/ui-runtime";
 import { acceptedFamilies, type Case, type EditExpect } from "./sets";
-import { componentsOf, humanize, visibleText } from "./visible-text";
+import { componentsOf, visibleText } from "./visible-text";
 
 /**
  * Text compared case-insensitively and forgivingly: Unicode compatibility forms, straight quotes, thousands

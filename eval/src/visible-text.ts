@@ -1,19 +1,9 @@
-import type { ComponentNode, JsonValue, Screen } from "@genui/ui-runtime";
+import { humanize, type ComponentNode, type JsonValue, type Screen } from "@genui/ui-runtime";
 
 type Obj = Record<string, JsonValue>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v : undefined);
 
-/** The renderer's header text for a column key (frontend/renderer: "unitPrice" → "Unit price", "id" → "ID"). */
-export function humanize(key: string): string {
-  if (key.toLowerCase() === "id") return "ID";
-  const words = key
-    .replace(/[_-]+/g, " ")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** A number as a screen may show it: as written, with two decimals when it has a fraction, and as money. */
 function numberTexts(n: number, currency?: string): string[] {

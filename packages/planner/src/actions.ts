@@ -1,3 +1,4 @@
+import { humanize } from "@genui/ui-runtime";
 import { composeNew, printScreen, type Composed } from "./compose";
 import { cartTable, cartTotals, nameOf } from "./compose/sections";
 import type { Conversation, HostAction } from "./conversation";
@@ -15,14 +16,6 @@ import { readEntities } from "./understand/entities";
 
 const isObj = (v: Json | undefined): v is { [k: string]: Json | undefined } => !!v && typeof v === "object" && !Array.isArray(v);
 const INPUTS = new Set(["textInput", "textArea", "select", "date", "checkbox", "switch", "slider"]);
-const humanize = (s: string) =>
-  capitalize(
-    s
-      .replace(/[_-]+/g, " ")
-      .replace(/([a-z])([A-Z])/g, "$1 $2")
-      .trim()
-      .toLowerCase(),
-  );
 
 /** The node the action came from (by name, else by label for actions written as text). */
 function pressed(nodes: CodeNode[], a: HostAction): CodeNode | undefined {

@@ -10,3 +10,4 @@ export * from "./worker/protocol";
 export * from "./docs";
 export * from "./stream-content";
 export * from "./dsl-declarations";
+export * from "./labels";

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from "react";
-import type { JsonValue } from "@genui/ui-runtime";
+import { humanize, type JsonValue } from "@genui/ui-runtime";
 import { useNodeValue, useRenderer, type NodeComponentProps } from "../context";
 import { isIconName, SvgIcon } from "../icons";
 import { asNumber, asText, cx, formatValue, isObject, num, objectsOf, str } from "../util";
@@ -14,16 +14,6 @@ interface Column {
   format?: string;
 }
 
-/** "unitPrice" → "Unit price", "id" → "ID". */
-export function humanize(key: string): string {
-  if (key.toLowerCase() === "id") return "ID";
-  const words = key
-    .replace(/[_-]+/g, " ")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 function columnsOf(spec: unknown, rows: Record<string, unknown>[]): Column[] {
   if (Array.isArray(spec) && spec.length > 0) {
