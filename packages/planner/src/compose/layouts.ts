@@ -34,8 +34,10 @@ import {
   dataTable,
   details,
   faqSection,
+  avatar,
   cartTable,
   cartTotals,
+  lineItemsTable,
   cell,
   field,
   form,
@@ -1109,20 +1111,7 @@ export const LAYOUTS: Record<string, Layout> = {
     const role = ctx.domain.people.find((p) => p.name === person)?.role ?? ctx.domain.people[0]?.role ?? "Member";
     const where = placesFor(ctx, 1)[0]!;
     return [
-      row(
-        [
-          image(photo(`avatar-${person}`, 240, 240), {
-            name: "avatar",
-            alt: `Photo of ${person}`,
-            width: 96,
-            height: 96,
-            radius: 48,
-            fit: "cover",
-          }),
-          heading(person, { level: 1 }),
-        ],
-        { gap: 16, align: "center" },
-      ),
+      row([avatar(person, 96, 240, "avatar"), heading(person, { level: 1 })], { gap: 16, align: "center" }),
       text(`${role} · ${where.city}`, { tone: "muted" }),
       grid(
         [
@@ -1191,13 +1180,7 @@ export const LAYOUTS: Record<string, Layout> = {
           card(p.name, { name: `person_${i + 1}`, subtitle: p.role }, [
             row(
               [
-                image(photo(`avatar-${p.name}`, 160, 160), {
-                  alt: `Photo of ${p.name}`,
-                  width: 56,
-                  height: 56,
-                  radius: 28,
-                  fit: "cover",
-                }),
+                avatar(p.name, 56, 160),
                 button("View profile", {
                   name: `view_${i + 1}`,
                   size: "sm",
@@ -1533,21 +1516,10 @@ export const LAYOUTS: Record<string, Layout> = {
     const convo = CATALOG.chats[0]!;
     const [me, them] = [ctx.e.people[1] ?? convo.people[0]!, ctx.e.people[0] ?? convo.people[1]!];
     return [
-      row(
-        [
-          image(photo(`avatar-${them}`, 120, 120), {
-            name: "avatar",
-            alt: `Photo of ${them}`,
-            width: 40,
-            height: 40,
-            radius: 20,
-            fit: "cover",
-          }),
-          heading(them, { level: 1 }),
-          badge("Online", { tone: "success" }),
-        ],
-        { gap: 12, align: "center" },
-      ),
+      row([avatar(them, 40, 120, "avatar"), heading(them, { level: 1 }), badge("Online", { tone: "success" })], {
+        gap: 12,
+        align: "center",
+      }),
       list(
         convo.messages.map((l) => ({ title: `${l.from === 0 ? me : them} · ${l.time}`, subtitle: l.text })),
         { name: "messages", dividers: true },
@@ -1878,15 +1850,7 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
         : { Receipt: no, Date: shortDate(TODAY), "Paid with": "Visa •••• 4242", Customer: who },
       "header_details",
     ),
-    table(rows, {
-      name: "line_items",
-      columns: [
-        { key: "item", label: "Description" },
-        { key: "qty", label: "Qty", align: "right" },
-        { key: "price", label: "Unit price", format: "currency", align: "right" },
-        { key: "total", label: "Amount", format: "currency", align: "right" },
-      ],
-    }),
+    lineItemsTable(rows, "line_items", { item: "Description", price: "Unit price", total: "Amount" }),
     details(
       {
         Subtotal: money(subtotal, ctx.currency),

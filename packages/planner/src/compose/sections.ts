@@ -356,16 +356,34 @@ export const stack = (children: UiNode[], gap = 12): UiNode => column(children, 
 
 export { CATALOG };
 
-/** A cart's lines: item, quantity, price and line total. */
-export const cartTable = (rows: Row[]): UiNode =>
+/** Lines of a cart, an invoice or a receipt (rows of item, qty, price, total), under the headers given. */
+export const lineItemsTable = (
+  rows: Row[],
+  name: string,
+  labels: { item: string; price: string; total: string } = { item: "Item", price: "Price", total: "Total" },
+): UiNode =>
   table(rows, {
-    name: "cart_items",
+    name,
     columns: [
-      { key: "item", label: "Item" },
+      { key: "item", label: labels.item },
       { key: "qty", label: "Qty", align: "right" },
-      { key: "price", label: "Price", format: "currency", align: "right" },
-      { key: "total", label: "Total", format: "currency", align: "right" },
+      { key: "price", label: labels.price, format: "currency", align: "right" },
+      { key: "total", label: labels.total, format: "currency", align: "right" },
     ],
+  });
+
+/** A cart's lines: item, quantity, price and line total. */
+export const cartTable = (rows: Row[]): UiNode => lineItemsTable(rows, "cart_items");
+
+/** A person's round photo, `size` pixels across (from a `px`-pixel image). */
+export const avatar = (person: string, size: number, px: number, name?: string): UiNode =>
+  image(photo(`avatar-${person}`, px, px), {
+    ...(name ? { name } : {}),
+    alt: `Photo of ${person}`,
+    width: size,
+    height: size,
+    radius: size / 2,
+    fit: "cover",
   });
 
 /** A cart's totals: shipping is free from 50 in the cart's currency, else 4.99. */
