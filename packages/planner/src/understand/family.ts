@@ -1,3 +1,4 @@
+import nlp from "compromise";
 import lexicon from "../../data/lexicon.json";
 import type { Entities } from "./entities";
 
@@ -58,11 +59,16 @@ function oneEdit(a: string, b: string): boolean {
 }
 
 const KNOWN = new Set(VOCAB);
+/** compromise's lexicon: words it knows as English. */
+const ENGLISH = (nlp.world() as { model: { one: { lexicon: Record<string, unknown> } } }).model.one.lexicon;
 /** "calender" → "calendar", "recipie" → "recipe": words of six letters or more one edit from a cue word. */
 export function correctTypos(norm: string): string {
   // A word ending in "s" is most likely a real plural ("sneakers" is not "speakers").
+  // A word compromise knows ("seating", "bread") is itself, not a misspelt cue ("setting", "break").
   return norm.replace(/[a-z]{5,}[a-rt-z]\b/g, (w) =>
-    KNOWN.has(w) || KNOWN.has(w.replace(/e?s$/, "")) ? w : (VOCAB.find((v) => v[0] === w[0] && oneEdit(w, v)) ?? w),
+    KNOWN.has(w) || KNOWN.has(w.replace(/e?s$/, "")) || ENGLISH[w] !== undefined
+      ? w
+      : (VOCAB.find((v) => v[0] === w[0] && oneEdit(w, v)) ?? w),
   );
 }
 
