@@ -1,5 +1,5 @@
 import nlp from "compromise";
-import { cleanItem, readItemLists, type Item } from "./items";
+import { cleanItem, readItem, readItemLists, type Item } from "./items";
 
 /**
  * The user's own entities in a request: what they listed (fields, columns, items, tasks), labelled values ("US 40,
@@ -68,42 +68,11 @@ const CURRENCIES: [RegExp, string][] = [
   [/₹|\binr\b|\brupees?\b|\brs\.?\s?\d/i, "INR"],
   [/¥|\bjpy\b|\byen\b/i, "JPY"],
 ];
-const SYMBOL: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "JPY" };
 
 const WORD_NUMBERS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100, a: 1, couple: 2, few: 3, several: 4, dozen: 12,
 }; // prettier-ignore
-
-const NUM = String.raw`[$€£₹¥]?\s?\d[\d,]*(?:\.\d+)?\s?(?:%|k|m|bn)?`;
-/** A list piece ending in a number: "US 40", "rent: 40%", "Pro at $39", "Berlin (12)". */
-const PIECE = new RegExp(String.raw`^(.*?)\s*(?:[:=–-]|\bat\b|\bis\b|\bfor\b)?\s*\(?(${NUM})\)?\s*$`, "i");
-const LABEL_LEAD = /^.*(?::|\b(?:of|with|by|for|like|including|are|were|was|is|has|had))\s+/i;
-
-function parseNumber(raw: string): { value: number; unit?: string } {
-  const t = raw.replace(/\s/g, "");
-  const sym = SYMBOL[t[0] ?? ""];
-  let n = Number(t.replace(/[$€£₹¥,%kmbn]/gi, ""));
-  if (/k$/i.test(t)) n *= 1000;
-  else if (/bn$/i.test(t)) n *= 1e9;
-  else if (/m$/i.test(t)) n *= 1e6;
-  return { value: n, ...(t.endsWith("%") ? { unit: "%" } : sym ? { unit: sym } : {}) };
-}
-
-function labelledValues(text: string): LabelledValue[] {
-  const out: LabelledValue[] = [];
-  for (const piece of text.split(/\s*(?:,|;|\band\b|\n|\.(?=\s|$))\s*/i)) {
-    const m = PIECE.exec(piece.trim());
-    if (!m) continue;
-    const label = cleanItem(m[1]!.replace(LABEL_LEAD, "")).split(/\s+/).slice(-4).join(" ");
-    if (!label || STOP.has(label) || /^(?:top|last|next|first|only|about|over|under|\d.*)$/i.test(label)) continue;
-    const { value, unit } = parseNumber(m[2]!);
-    if (!Number.isFinite(value)) continue;
-    out.push({ label, value, ...(unit ? { unit } : {}) });
-  }
-  // Only a run of at least two is a data series; a lone "for 4 people" is a count.
-  return out.length >= 2 ? out : [];
-}
 
 const COUNTED =
   /\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|a dozen|a few|a couple of|several)\s+(?:[a-z-]+\s+)?([a-z][a-z-]+s|people|children|staff|data)\b/i;
@@ -197,11 +166,16 @@ export function readEntities(text: string): Entities {
       : undefined;
   const items = readItemLists(text);
   const valued = [...items].sort((a, b) => b.length - a.length).find((l) => l.filter((i) => i.value !== undefined).length >= 2);
-  const values: LabelledValue[] = valued
-    ? valued
-        .filter((i) => i.value !== undefined)
-        .map((i) => ({ label: i.label, value: i.value!, ...(i.unit ? { unit: i.unit } : {}) }))
-    : labelledValues(text);
+  // Values listed as one item's options count too: "3 stat cards (orders picked 1,280, pending 64, late 9)".
+  const fromOptions = items
+    .flat()
+    .map((i) => i.options.map(readItem).filter((o): o is Item => o?.value !== undefined))
+    .find((l) => l.length >= 2);
+  const values: LabelledValue[] = (valued?.filter((i) => i.value !== undefined) ?? fromOptions ?? []).map((i) => ({
+    label: i.label,
+    value: i.value!,
+    ...(i.unit ? { unit: i.unit } : {}),
+  }));
   return {
     text,
     norm,
