@@ -18,7 +18,7 @@ export interface Composed {
 const ABOUT = new Map(FAMILIES.map((f) => [f.id, f.about]));
 
 /** Explicit names must be unique on a screen; a repeat gets a suffix. */
-export function uniqueNames(nodes: readonly UiNode[]): UiNode[] {
+function uniqueNames(nodes: readonly UiNode[]): UiNode[] {
   const seen = new Map<string, number>();
   const walk = (ns: readonly UiNode[]): UiNode[] =>
     ns.map((n) => {
@@ -162,7 +162,7 @@ function aboutPhrases(request: string, shownText: string): string[] {
  * The user's own names, quotes, codes, places and dates a layout did not use: said under the heading, so nothing the
  * user wrote is dropped ("Sign in" for "the Northwind employee portal" says Northwind).
  */
-export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
+function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   const text = textOf(nodes);
   // Amounts and counted units as written ("$1,450", "60 minutes", "2 bathrooms"), and what the request is about.
   const amounts = [
@@ -227,7 +227,7 @@ export function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
  * A titled card is a region named by its title, and the screen is one named by its own: a card titled like the screen
  * or like an earlier card loses its title (its content stays), so every region has its own name.
  */
-export function uniqueRegions(nodes: readonly UiNode[], screenTitle: string): UiNode[] {
+function uniqueRegions(nodes: readonly UiNode[], screenTitle: string): UiNode[] {
   const seen = new Set([screenTitle.trim().toLowerCase()]);
   const walk = (ns: readonly UiNode[]): UiNode[] =>
     ns.map((n) => {

@@ -134,11 +134,6 @@ export function domainFor(text: string): Domain | undefined {
   return rankDomains(text)[0]?.domain;
 }
 
-/** A domain by id. */
-export function domainById(id: string): Domain | undefined {
-  return DOMAINS.find((d) => d.id === id);
-}
-
 // Every name and synonym of every field, by its words joined with single spaces.
 const FIELD_NAMES = new Map<string, Field>();
 for (const field of Object.values(FIELD_LEXICON)) {

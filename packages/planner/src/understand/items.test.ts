@@ -113,5 +113,6 @@ describe("misspelt requests", () => {
     expect(correctTypos("month calender view")).toBe("month calendar view");
     expect(correctTypos("recipie for banana bread")).toBe("recipe for banana bread");
     expect(correctTypos("browse sneakers")).toBe("browse sneakers");
+    expect(correctTypos("a seating chart")).toBe("a seating chart");
   });
 });

@@ -83,7 +83,7 @@ function mask(s: string): { text: string; hidden: string[] } {
 const unmask = (s: string, hidden: string[]) => s.replace(/⟦(\d+)⟧/g, (_, i: string) => `(${hidden[Number(i)]})`);
 
 /** Splits options written "a / b / c", "a, b or c", "a|b". */
-export function splitOptions(s: string): string[] {
+function splitOptions(s: string): string[] {
   return s
     .split(/\s*(?:\/|,|\bor\b|\||;)\s*/i)
     .map((o) => cleanItem(o))
