@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { Screen } from "@genui/ui-runtime";
 import { FAMILIES, MAX_REQUEST_CHARS, plan, type Turn } from ".";
@@ -269,5 +271,22 @@ describe("requests built to be slow or to break the reader", () => {
     const done = plan([user("a contact form with name, email and message"), assistant(form.code), user(press)]);
     expect(done.family).toMatch(/^action:/);
     expect(textOf(await screenOf(done.code))).toContain(long);
+  });
+});
+
+describe("answers that do not depend on the process", () => {
+  it("when the same conversation is planned again after others, in this process or a fresh one, then the answer is the same", async () => {
+    const convo = [user("a bar chart of visitors by country: US 40, India 25, UK 10")];
+    const first = plan(convo).code;
+    for (const r of ["a signup form", "sales dashboard", "remove the table", "a quiz about world capitals"]) plan([user(r)]);
+    expect(plan(convo).code).toBe(first);
+    // A second worker process: the built package in a child process answers the same (no state carried in a process).
+    const dist = join(__dirname, "../dist/src/index.js");
+    const other = execFileSync(
+      process.execPath,
+      ["-e", `process.stdout.write(require(${JSON.stringify(dist)}).plan(${JSON.stringify(convo)}).code)`],
+      { encoding: "utf8" },
+    );
+    expect(other).toBe(first);
   });
 });
