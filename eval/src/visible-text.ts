@@ -4,7 +4,6 @@ type Obj = Record<string, JsonValue>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === "object" && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v : undefined);
 
-
 /** A number as a screen may show it: as written, with two decimals when it has a fraction, and as money. */
 function numberTexts(n: number, currency?: string): string[] {
   const out = [String(n)];

@@ -14,7 +14,6 @@ interface Column {
   format?: string;
 }
 
-
 function columnsOf(spec: unknown, rows: Record<string, unknown>[]): Column[] {
   if (Array.isArray(spec) && spec.length > 0) {
     return spec.flatMap((c): Column[] => {
