@@ -112,6 +112,28 @@ describe("composing a screen", () => {
   });
 });
 
+describe("pricing the user wrote", () => {
+  it("when plans carry their price per unit and one is 'contact us', then each card says exactly that, with the rest as its features", async () => {
+    const s = await screenOf(
+      plan([
+        user(
+          "pricing tiers for my design tool: Free ($0, 3 projects), Team ($12/user, unlimited projects), Enterprise (contact us, SSO)",
+        ),
+      ]).code,
+    );
+    const headings = nodes(s)
+      .filter((n) => n.component === "heading")
+      .map((n) => n.value);
+    expect(headings).toEqual(expect.arrayContaining(["Free", "$12/user", "Contact us"]));
+    const features = nodes(s)
+      .filter((n) => n.component === "list")
+      .flatMap((n) => (n.value as { title: string }[]).map((i) => i.title));
+    expect(features).toEqual(["3 projects", "Unlimited projects", "SSO"]);
+    // The zero price is the "Free" card, not a stray "$0," under the heading.
+    expect(textOf(s)).not.toContain("$0,");
+  });
+});
+
 describe("editing the last screen", () => {
   async function edit(base: string, change: string) {
     const first = plan([user(base)]);

@@ -601,6 +601,8 @@ export const LAYOUTS: Record<string, Layout> = {
     const prices = names.map((_, i) => {
       const t = things[i];
       const inside = t ? priceIn(t.options) : undefined;
+      // A plan the user priced as "contact us" has no price on the card.
+      if (t && t.price === undefined && !inside && t.options.some((o) => /contact|quote|custom/i.test(o))) return undefined;
       return (
         t?.price ??
         (inside
@@ -613,7 +615,7 @@ export const LAYOUTS: Record<string, Layout> = {
     const per = /\/\s?(user|seat|month|mo|year|night|session|hour)\b/i.exec(ctx.e.text)?.[1];
     const domainFeatures = [...ctx.domain.features.map((f) => f.title), ...ctx.domain.services.map((s) => s.name)];
     const featuresOf = (i: number) => {
-      const mine = (things[i]?.options ?? []).filter((o) => !priceIn([o])).map(capitalize);
+      const mine = (things[i]?.options ?? []).filter((o) => !priceIn([o]) && !/^contact us$/i.test(o)).map(capitalize);
       return mine.length ? mine : domainFeatures.slice(0, 2 + i);
     };
     return [

@@ -84,10 +84,13 @@ const unmask = (s: string, hidden: string[]) => s.replace(/⟦(\d+)⟧/g, (_, i:
 
 /** Splits options written "a / b / c", "a, b or c", "a|b". */
 function splitOptions(s: string): string[] {
-  return s
-    .split(/\s*(?:\/|,|\bor\b|\||;)\s*/i)
-    .map((o) => cleanItem(o))
-    .filter(Boolean);
+  return (
+    s
+      // "/" separates options, except a price's "per" ("$12/user", "€59/month").
+      .split(/\s*(?:(?<![$€£₹¥]\s?\d[\d,.]*)\/|,|\bor\b|\||;)\s*/i)
+      .map((o) => cleanItem(o))
+      .filter(Boolean)
+  );
 }
 
 /** One piece of a list, read as an item. */
