@@ -7,11 +7,12 @@ const types = new Set<string>(COMPONENT_TYPES);
 
 describe("the request sets", () => {
   const tuned = loadRequestSet("tuned");
+  const dev = loadRequestSet("dev");
   const holdout = loadRequestSet("holdout");
   const edits = loadEditSet();
 
   it("when the sets are loaded, then every family is an id of families.json (or '*') and every kind a catalogue type", () => {
-    for (const c of [...tuned, ...holdout]) {
+    for (const c of [...tuned, ...dev, ...holdout]) {
       for (const f of acceptedFamilies(c))
         expect({ id: c.id, f, known: f === "*" || ids.has(f) }).toEqual({ id: c.id, f, known: true });
       for (const k of [...c.kinds, ...(c.anyKinds ?? []).flat()])
@@ -34,6 +35,15 @@ describe("the request sets", () => {
     expect(edits.length).toBeGreaterThanOrEqual(36);
     const asked = new Set(tuned.map((c) => c.request.toLowerCase()));
     expect(holdout.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
+  });
+
+  it("when the development set is counted, then it has at least 100 requests, every family twice, none of them a tuned or held-out one", () => {
+    expect(dev.length).toBeGreaterThanOrEqual(100);
+    const counts = new Map<string, number>();
+    for (const c of dev) for (const f of acceptedFamilies(c).slice(0, 1)) counts.set(f, (counts.get(f) ?? 0) + 1);
+    expect([...ids].filter((f) => (counts.get(f) ?? 0) < 2)).toEqual([]);
+    const asked = new Set([...tuned, ...holdout].map((c) => c.request.toLowerCase()));
+    expect(dev.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
   });
 
   it("when an edit case keeps terms of its base, then each of them is written in the base request (so the base screen can show it)", () => {

@@ -57,9 +57,9 @@ export type EditCase = z.infer<typeof editCaseSchema>;
 const requestSetSchema = z.object({ set: z.string(), cases: z.array(caseSchema).min(1) }).passthrough();
 const editSetSchema = z.object({ set: z.literal("edits"), cases: z.array(editCaseSchema).min(1) }).passthrough();
 
-export type RequestSetName = "tuned" | "holdout";
+export type RequestSetName = "tuned" | "dev" | "holdout";
 export type SetName = RequestSetName | "edits";
-export const SET_NAMES: readonly SetName[] = ["tuned", "holdout", "edits"];
+export const SET_NAMES: readonly SetName[] = ["tuned", "dev", "holdout", "edits"];
 
 const setFile = (name: SetName) => path.join(EVAL_ROOT, "sets", `${name}.json`);
 
@@ -72,7 +72,7 @@ function unique<T extends { id: string }>(cases: T[], file: string): T[] {
   return cases;
 }
 
-/** A request set (tuned or holdout), checked against the rubric's shape. */
+/** A request set (tuned, dev or holdout), checked against the rubric's shape. */
 export function loadRequestSet(name: RequestSetName): Case[] {
   const file = setFile(name);
   return unique(requestSetSchema.parse(JSON.parse(readFileSync(file, "utf8"))).cases, file);
