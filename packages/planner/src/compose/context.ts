@@ -99,7 +99,7 @@ export function makeCtx(e: Entities, match: FamilyMatch, fallbackTitle: string):
     ...e.names.filter(
       (n) => !e.people.includes(n) && !e.places.includes(n) && !/^#|\d/.test(n) && !/^(?:Dr|Mr|Mrs|Ms)\b/.test(n),
     ),
-  ].find((n) => n.split(/\s+/).length <= 4);
+  ].find((n) => n.split(/\s+/).length <= 4 && !/@|\.[a-z]{2,}\b/i.test(n));
   return {
     e,
     brand: own ?? (found ? domain.brand[0]! : "our team"),

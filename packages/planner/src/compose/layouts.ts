@@ -107,6 +107,27 @@ function askedButton(ctx: Ctx): string | undefined {
   return b && !/^(?:primary|big|small|single|nice)$/i.test(b) ? capitalize(b) : undefined;
 }
 
+/** What a spec is by its unit ("22 kg" is a weight). */
+const SPEC_NAMES: Record<string, string> = {
+  kg: "Weight",
+  g: "Weight",
+  lb: "Weight",
+  km: "Range",
+  mi: "Range",
+  gb: "Storage",
+  tb: "Storage",
+  mah: "Battery",
+  w: "Power",
+  kw: "Power",
+  cm: "Size",
+  mm: "Size",
+  in: "Size",
+  h: "Hours",
+  hrs: "Hours",
+  mpx: "Camera",
+  mp: "Camera",
+};
+
 const ICONS: IconName[] = ["star", "heart", "check", "clock", "user", "home", "calendar", "mail"];
 
 /** The user's listed items as list entries, else `fallback`. */
@@ -290,6 +311,12 @@ export const LAYOUTS: Record<string, Layout> = {
   ],
   contact: (ctx) => {
     const brand = ctx.brand;
+    // The user's own ways to be reached, as written ("phone 0161 555 0192", "open Mon–Fri 9-18").
+    const c = ctx.e.contacts;
+    const hours =
+      /\bopen(?:ing hours)?:?\s+((?:mon|tue|wed|thu|fri|sat|sun|daily|every|weekdays)[^,;.]*?\d[^,;.]*?)(?=[,;.]|\s+(?:and|with)\b|$)/i.exec(
+        ctx.e.text,
+      )?.[1];
     const where = placesFor(ctx, 1)[0]!;
     return [
       ...header(ctx.title.length < 4 ? "Contact us" : ctx.title, `Questions for ${brand}? We answer within one working day.`),
@@ -302,10 +329,11 @@ export const LAYOUTS: Record<string, Layout> = {
           ),
           card("Other ways to reach us", { name: "reach_card" }, [
             details({
-              Email: `hello@${nameOf(brand).replace(/_/g, "")}.com`,
-              Phone: "+1 555 0142",
-              Address: `${where.address}, ${where.city}`,
-              Hours: "Mon–Fri, 9:00–18:00",
+              Email: c.emails[0] ?? `hello@${nameOf(brand).replace(/_/g, "")}.com`,
+              [/whatsapp/i.test(ctx.e.text) ? "WhatsApp" : "Phone"]: c.phones[0] ?? "+1 555 0142",
+              ...(c.urls[0] ? { Website: c.urls[0] } : {}),
+              Address: `${where.address}, ${ctx.e.places[0] ?? where.city}`,
+              Hours: hours ? capitalize(hours) : "Mon–Fri, 9:00–18:00",
             }),
           ]),
         ],
@@ -551,16 +579,40 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   comparison: (ctx) => {
-    const options = own(ctx).length >= 2 ? own(ctx).map(capitalize) : items(ctx, 3).map((i) => i.name);
-    const features = ["Price", "Rating", ...ctx.domain.features.slice(0, 4).map((f) => f.title)];
+    // The things compared are the list with prices when there is one ("PureGym £22, The Gym £25"); another list is
+    // what they are compared on ("— opening hours, pool, classes").
+    const lists = ctx.e.items.filter((l) => l.length >= 2);
+    const priced = lists.find((l) => l.filter((i) => i.value !== undefined).length >= 2);
+    const things = priced ?? [...lists].sort((a, b) => b.length - a.length)[0];
+    const options = things ? things.map((i) => capitalize(i.label || i.text)) : items(ctx, 3).map((i) => i.name);
+    const asked = lists.find((l) => l !== things)?.map((i) => capitalize(i.text || i.label));
+    // Specs written for each thing ("Volt X (range 80 km, 22 kg, €2,199)") are rows of their own, as written.
+    const specs = things?.every((t) => t.options.length >= 2 && t.options.length === things[0]!.options.length)
+      ? things[0]!.options.map((_, j) => {
+          const cells = things.map((t) => t.options[j]!);
+          const label = /^([a-z][a-z ]*?)\s+[$€£₹\d]/i.exec(cells[0]!)?.[1];
+          const unit = /\d\s?([a-z]+)$/i.exec(cells[0]!)?.[1]?.toLowerCase();
+          const feature = label ?? (/^[$€£₹]/.test(cells[0]!) ? "Price" : unit ? (SPEC_NAMES[unit] ?? unit) : `Spec ${j + 1}`);
+          return { feature: capitalize(feature), cells: cells.map((c) => (label ? c.slice(label.length).trim() : c)) };
+        })
+      : [];
+    const specRows: Row[] = specs.map((sp) => ({
+      feature: sp.feature,
+      ...Object.fromEntries(options.map((o, oi) => [nameOf(o), sp.cells[oi] ?? "—"])),
+    }));
+    const features = [
+      ...(specs.some((sp) => sp.feature === "Price") ? [] : ["Price"]),
+      "Rating",
+      ...(asked ?? (specs.length ? [] : ctx.domain.features.slice(0, 4).map((f) => f.title))),
+    ];
     const rows: Row[] = features.map((f, fi) => ({
       feature: f,
       ...Object.fromEntries(
         options.map((o, oi) => [
           nameOf(o),
-          fi === 0
-            ? money(ctx.domain.items[oi % ctx.domain.items.length]!.price ?? 20 + oi * 10, ctx.currency)
-            : fi === 1
+          f === "Price"
+            ? money(things?.[oi]?.value ?? ctx.domain.items[oi % ctx.domain.items.length]!.price ?? 20 + oi * 10, ctx.currency)
+            : f === "Rating"
               ? `${(4 + ((oi * 3 + fi) % 10) / 10).toFixed(1)} ★`
               : (oi + fi) % 3 === 0
                 ? "—"
@@ -570,7 +622,7 @@ export const LAYOUTS: Record<string, Layout> = {
     }));
     return [
       ...header(ctx.title, `${options.join(" vs ")}, side by side.`),
-      table(rows, {
+      table([...specRows, ...rows], {
         name: "comparison",
         columns: [{ key: "feature", label: "Feature" }, ...options.map((o) => ({ key: nameOf(o), label: o }))],
       }),

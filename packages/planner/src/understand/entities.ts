@@ -28,6 +28,8 @@ export interface Entities {
   quotes: string[];
   /** Names written with capitals inside the sentence ("Northwind", "Lotus Spa", "Maria Lopez"), and codes ("#2024-017", "SQ 321"). */
   names: string[];
+  /** E-mail addresses, web addresses and phone numbers written in the request. */
+  contacts: { emails: string[]; urls: string[]; phones: string[] };
   /** Labelled values ("US 40, India 25, UK 10"; "rent 40%"). */
   values: LabelledValue[];
   /** Every number written, in order (digits or words). */
@@ -119,9 +121,26 @@ function names(text: string): string[] {
     const n = m[1]!.replace(/'s$/, "");
     if (n.length > 1 && !/^(?:I|A|The|And|Or|With|For|My|Our|Q[1-4]|CTA|UI|UX|API)$/.test(n)) out.push(n);
   }
-  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(#[\w-]*\d[\w-]*|[A-Z]{2} \d{2,4}|[a-z]+-[a-z]+-\d+)(?![\p{L}\p{N}])/gu))
+  for (const m of text.matchAll(
+    /(?<![\p{L}\p{N}])(#[\w-]*\d[\w-]*|[A-Z]{2} \d{2,4}|[a-z]+-[a-z]+-\d+|[A-Z]{2,}-?\d{3,}|[A-Z]\d-\d{3,})(?![\p{L}\p{N}])/gu,
+  ))
     out.push(m[1]!);
   return [...new Set(out)];
+}
+
+/** E-mail addresses, web addresses and phone numbers, as written. */
+function contactsOf(text: string): Entities["contacts"] {
+  const emails = [...text.matchAll(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g)].map((m) => m[0]);
+  const rest = text.replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, " ");
+  const urls = [
+    ...rest.matchAll(
+      /\b(?:https?:\/\/)?(?:www\.)?[a-z0-9-]+\.(?:com|org|net|io|dev|app|co\.uk|co|in|de|fr|es|it)\b(?:\/[\w/-]*)?/gi,
+    ),
+  ].map((m) => m[0]);
+  const phones = [...rest.matchAll(/(?<![\w+])\+?\d[\d ()-]{7,}\d\b/g)]
+    .map((m) => m[0])
+    .filter((p) => !/^\d{4}\s?-\s?\d{4}$/.test(p));
+  return { emails, urls, phones };
 }
 
 /** Reads the entities of one request. */
@@ -135,6 +154,7 @@ export function readEntities(text: string): Entities {
           x
             .replace(/[,.;:!?]+$/, "")
             .replace(/'s$/, "")
+            .replace(/\s*\(.*$/, "")
             .trim(),
         )
         .filter(Boolean),
@@ -183,6 +203,7 @@ export function readEntities(text: string): Entities {
     items,
     quotes: quotes(text),
     names: names(text),
+    contacts: contactsOf(text),
     values,
     numbers: (doc.numbers().json() as { number?: { num?: number } }[])
       .map((n) => n.number?.num)

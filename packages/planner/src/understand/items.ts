@@ -42,12 +42,16 @@ export function cleanItem(s: string): string {
   // A parenthesis closes what it opened; an unmatched one is punctuation.
   while (/\)$/.test(t) && (t.match(/\(/g) ?? []).length < (t.match(/\)/g) ?? []).length) t = t.slice(0, -1).trimEnd();
   while (/^\(/.test(t) && !t.includes(")")) t = t.slice(1);
-  return t
-    .replace(/^(?:and|or|plus|also|then|with)\s+/i, "")
-    .replace(/^(?:pick|choose|select|enter|upload|add|rate|rank|a checkbox for|checkbox for|a toggle for|toggle for)\s+/i, "")
-    .replace(/^(?:a|an|the|their|your|my|our|his|her|its|some)\s+/i, "")
-    .replace(/\s+(?:field|fields|input|column|columns)$/i, "")
-    .trim();
+  return (
+    t
+      .replace(/^(?:and|or|plus|also|then|with)\s+/i, "")
+      .replace(/^(?:pick|choose|select|enter|upload|add|rate|rank|a checkbox for|checkbox for|a toggle for|toggle for)\s+/i, "")
+      // A title keeps its article ("The Overstory", "A Little Life").
+      .replace(/^(?:[Aa]n?|AN?|[Tt]he|THE)\s+(?![A-Z][a-z])/, "")
+      .replace(/^(?:their|your|my|our|his|her|its|some)\s+/i, "")
+      .replace(/\s+(?:field|fields|input|column|columns)$/i, "")
+      .trim()
+  );
 }
 
 const UNIT = String.raw`%|k|m|bn|h|hrs?|hours?|min|mins|minutes|ml|l|kg|g|mm|cm|km|kw|kwh|pts|points|steps`;
@@ -87,7 +91,7 @@ function splitOptions(s: string): string[] {
   return (
     s
       // "/" separates options, except a price's "per" ("$12/user", "€59/month").
-      .split(/\s*(?:(?<![$€£₹¥]\s?\d[\d,.]*)\/|,|\bor\b|\||;)\s*/i)
+      .split(/\s*(?:(?<![$€£₹¥]\s?\d[\d,.]*)\/|,(?!\d{3}\b)|\bor\b|\||;)\s*/i)
       .map((o) => cleanItem(o))
       .filter(Boolean)
   );
@@ -187,7 +191,13 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
 /** Splits a list's text into pieces (commas inside numbers and parentheses kept). */
 function pieces(s: string): string[] {
   const { text, hidden } = mask(s);
-  let parts = text.split(/\s*(?:,(?!\d{2,3}\b)|;|\||\band\b|&|\s\+\s|\bvs\.?\s|\bversus\b|\n|\s(?:or)\s)\s*/i);
+  // Written one per line: the lines are the items, whatever they say ("Klara and the Sun").
+  if (text.includes("⁏"))
+    return text
+      .split(/\s*⁏\s*/)
+      .map((p) => unmask(p, hidden))
+      .filter((p) => p.trim());
+  let parts = text.split(/\s*(?:,(?!\d{2,3}\b)|;|\||\band\b|\s&\s|\s\+\s|\bvs\.?\s|\bversus\b|\n|\s(?:or)\s)\s*/i);
   // "junior / adult / senior" alone (no other separator): the slashes separate the items.
   if (parts.length === 1 && / \/ /.test(text)) parts = text.split(/\s+\/\s+/);
   return parts.map((p) => unmask(p, hidden)).filter((p) => p.trim());
@@ -200,12 +210,46 @@ const KIND_PREFIX = /^.*\b(?:form|page|screen|table|chart|graph|dashboard|tracke
 const RUN =
   /(?<=^|[\s:])((?!(?:and|or|of|by|per|with|for|the|a|an)\b)[a-z][\w#+.]*(?: (?!(?:and|or|of|by|per|with|for)\b)[a-z][\w#+.]*)?)\s+(\d[\d,.]*)\s?(%|k)?(?=\s|$|,)/gi;
 
-const shortEnough = (it: Item) => it.label.split(/\s+/).length <= 6 && it.label.length <= 50;
+const shortEnough = (it: Item, words = 6) => it.label.split(/\s+/).length <= words && it.label.length <= 10 * words;
+
+/**
+ * The items of a list's pieces, up to where the list ends: a dash clause after an item ("…, go live — we're on step 2")
+ * or a piece too long to be an item ends it. A list led by a colon may have longer items ("2009 founded in a garage").
+ */
+function listItems(parts: string[], words: number): Item[] {
+  const out: Item[] = [];
+  // Dashes in several pieces pair their sides ("dishes - Mia, trash - Leo"); a dash in one piece ends the list there.
+  const dashes = parts.filter((p) => /\s[-—–]\s/.test(p)).length;
+  for (const [i, raw] of parts.entries()) {
+    const dash = dashes === 1 ? /\s[-—–]\s/.exec(raw) : null;
+    const it = readItem(dash && i > 0 ? raw.slice(0, dash.index) : raw);
+    if (!it || (!it.label && !it.options.length)) continue;
+    if (!shortEnough(it, words)) {
+      if (out.length >= 2) break;
+      return [];
+    }
+    out.push(it);
+    if (dash && i > 0) break;
+  }
+  return out;
+}
+
+/** Lines of a request written one item per line ("reading list —\nDune\nPiranesi"): one list, as if with commas. */
+function joinLines(text: string): string {
+  return text.replace(/(?:\n[ \t]*(?:[-*•]\s*|\d+[.)]\s*)?[^\n.!?:]{1,60}(?=\n|$)){2,}/g, (block) =>
+    block
+      .split(/\n/)
+      .map((l) => l.replace(/^[ \t]*(?:[-*•]\s*|\d+[.)]\s*)?/, "").trim())
+      .filter(Boolean)
+      .join(" ⁏ ")
+      .replace(/^/, " "),
+  );
+}
 
 /** Every enumeration in the request: per sentence, the longest list found after a lead (ties: the later lead). */
 export function readItemLists(text: string): Item[][] {
   const out: Item[][] = [];
-  const { text: masked, hidden } = mask(text);
+  const { text: masked, hidden } = mask(joinLines(text));
   const sentences = masked.split(/(?<=[a-z)\d%])(?<!\b(?:dr|mr|mrs|ms|st|prof|vs|no))[.!?](?:\s+|$)|\n+/i);
   for (const m of sentences) {
     const starts = new Set<number>([0]);
@@ -215,21 +259,36 @@ export function readItemLists(text: string): Item[][] {
     let best: Item[] = [];
     let bestAt = -1;
     let bestStrong = false;
+    const found: { at: number; items: Item[] }[] = [];
     for (const at of [...starts].sort((a, b) => a - b)) {
       const tail = unmask(s2.slice(at), hidden).replace(END, "");
-      const items = pieces(tail)
-        .map((p, i) => (i === 0 ? p.replace(KIND_PREFIX, "") : p))
-        .map(readItem)
-        .filter((x): x is Item => !!x && (!!x.label || x.options.length > 0));
-      if (items.length < 2 || !items.every(shortEnough)) continue;
+      const colonLed = /:\s*$/.test(s2.slice(0, at));
+      const items = listItems(
+        pieces(tail).map((p, i) => (i === 0 ? p.replace(KIND_PREFIX, "") : p)),
+        colonLed ? 8 : 6,
+      );
+      if (items.length < 2) continue;
+      found.push({ at, items });
+      // "for the charity run, ranked: Team Otters £4,310; …": a lone "label: item" after the first piece starts the list.
+      if (items.some((it, k) => k > 0 && /^(?:ranked|sorted|ordered|listed|including|namely|e\.g\.)\s*:/i.test(it.text)))
+        continue;
       const strong = at === 0 || !WEAK.test(s2.slice(0, at));
+      // A start inside the first item of the list found ("posts like lost cat on Elm St, …") only cuts that item short.
+      const insideFirst =
+        !strong &&
+        best.length > 0 &&
+        items.length === best.length &&
+        best[0]!.text.toLowerCase().endsWith(items[0]!.text.toLowerCase());
       // A list inside the last item of the one found ("…, membership type: junior / adult / senior") is that item's options.
       // …and a dash inside an item ("dishes - Mia, trash - Leo") pairs its two sides rather than starting a list.
       const inLast =
         best.length > 0 &&
         (best[best.length - 1]!.text.toLowerCase().includes(tail.trim().toLowerCase()) ||
           (/\s[-—–]\s*$/.test(s2.slice(0, at)) && best.filter((b) => / [-—–] /.test(b.text)).length >= 2));
-      if (items.length > best.length || (items.length === best.length && (strong || !bestStrong) && at > bestAt && !inLast)) {
+      if (
+        items.length > best.length ||
+        (items.length === best.length && (strong || !bestStrong) && at > bestAt && !inLast && !insideFirst)
+      ) {
         best = items;
         bestAt = at;
         bestStrong = strong;
@@ -250,6 +309,15 @@ export function readItemLists(text: string): Item[][] {
       if (run.length >= 3) best = run;
     }
     if (best.length) out.push(best);
+    // A second list of the sentence, apart from the first ("three gyms: PureGym £22, … — opening hours, pool, classes").
+    const overlaps = (a: Item[], b: Item[]) =>
+      a.some((x) =>
+        b.some((y) => x.text.toLowerCase().includes(y.text.toLowerCase()) || y.text.toLowerCase().includes(x.text.toLowerCase())),
+      );
+    const other = found
+      .filter((f) => f.items !== best && !overlaps(f.items, best))
+      .sort((a, b) => b.items.length - a.items.length || b.at - a.at)[0];
+    if (best.length && other) out.push(other.items);
   }
   return out;
 }
