@@ -1,5 +1,7 @@
 import { COMPONENT_TYPES } from "@genui/ui-runtime";
 import { FAMILIES } from "@genui/planner";
+import { readFileSync } from "node:fs";
+import { EXAMPLES_FILE, examplesText } from "./examples";
 import { acceptedFamilies, loadEditSet, loadRequestSet } from "./sets";
 
 const ids = new Set(FAMILIES.map((f) => f.id));
@@ -55,5 +57,13 @@ describe("the request sets", () => {
           t,
           inBase: true,
         });
+  });
+
+  it("when the planner's classifier data is compared with the sets, then it is exactly the tuned and dev requests (npm run eval:examples), none held out", () => {
+    expect(readFileSync(EXAMPLES_FILE, "utf8")).toBe(examplesText());
+    const trained = new Set(
+      Object.values((JSON.parse(examplesText()) as { families: Record<string, string[]> }).families).flat(),
+    );
+    expect(loadRequestSet("holdout").filter((c) => trained.has(c.request))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { Screen } from "@genui/ui-runtime";
 import { FAMILIES, MAX_REQUEST_CHARS, plan, type Turn } from ".";
 import { readEntities } from "./understand/entities";
+import { classify } from "./understand/classifier";
 import { detectFamily } from "./understand/family";
 
 const ev = createNodeEvaluator({ timeoutMs: 2000 });
@@ -109,6 +110,78 @@ describe("composing a screen", () => {
 
   it("when the same request comes twice, then the screen is the same", () => {
     expect(plan([user("a gallery of 6 photos of Kyoto")]).code).toBe(plan([user("a gallery of 6 photos of Kyoto")]).code);
+  });
+});
+
+describe("lists, contacts and buttons as the user wrote them", () => {
+  const listed = (r: string) => readEntities(r).lists;
+  it("when a list is followed by a dash clause, one item per line or a second list, then each list is read as written", () => {
+    expect(listed("onboarding wizard with 4 steps: business, products, payments, go live — we're on step 2")[0]).toEqual([
+      "business",
+      "products",
+      "payments",
+      "go live",
+    ]);
+    expect(listed("reading list —\nDune\nPiranesi\nThe Overstory\nKlara and the Sun")[0]).toEqual([
+      "Dune",
+      "Piranesi",
+      "The Overstory",
+      "Klara and the Sun",
+    ]);
+    const two = listed(
+      "compare three gyms near me: PureGym £22/month, The Gym £25, Anytime Fitness £40 — opening hours, pool, classes",
+    );
+    expect(two).toContainEqual(["opening hours", "pool", "classes"]);
+    expect(two).toContainEqual(["PureGym £22/month", "The Gym £25", "Anytime Fitness £40"]);
+    // Dashes in every piece pair their sides instead of ending the list.
+    expect(listed("chores: dishes - Mia, trash - Leo, bathroom - Zoe")[0]).toHaveLength(3);
+  });
+
+  it("when things are compared with their prices and specs, then the table has those things, prices and specs", async () => {
+    const s = await screenOf(
+      plan([user("compare the e-bikes: Volt X (range 80 km, 22 kg, €2,199), Urban Glide (range 65 km, 19 kg, €1,799)")]).code,
+    );
+    const t = textOf(s);
+    for (const w of ["Volt X", "Urban Glide", "80 km", "65 km", "22 kg", "€2,199", "€1,799", "Weight", "Range"])
+      expect(t).toContain(w);
+  });
+
+  it("when a contact screen gives its e-mail, phone and hours, then those are shown, not invented ones", async () => {
+    const r =
+      "contact page for a plumber. phone 0161 555 0192, email help@fixit.co.uk, open Mon–Fri 8-17, and a form: name, postcode";
+    const e = readEntities(r);
+    expect(e.contacts).toEqual({ emails: ["help@fixit.co.uk"], urls: [], phones: ["0161 555 0192"] });
+    const t = textOf(await screenOf(plan([user(r)]).code));
+    for (const w of ["help@fixit.co.uk", "0161 555 0192", "Mon–Fri 8-17", "Postcode"]) expect(t).toContain(w);
+  });
+
+  it("when a button is named, a status code given or standings listed, then the screen has them", async () => {
+    const confirmed = await screenOf(plan([user("order confirmed screen — order #A1-7734, track package button")]).code);
+    expect(nodes(confirmed).some((n) => n.component === "button" && n.value === "Track package")).toBe(true);
+    const notFound = await screenOf(plan([user("404 page for a bookshop with a search box")]).code);
+    expect(textOf(notFound)).toContain("404");
+    expect(kinds(notFound).has("textInput")).toBe(true);
+    const board = textOf(await screenOf(plan([user("leaderboard: Mendes 24, Okoro 21, Vidal 19")]).code));
+    expect(board.indexOf("Mendes")).toBeLessThan(board.indexOf("Vidal"));
+    for (const w of ["24", "21", "19"]) expect(board).toContain(w);
+  });
+});
+
+describe("recognising the family of unseen wording", () => {
+  it("when the request opens with a family's verb, names the top people, ticks steps or prices one thing with sizes, then that family wins", () => {
+    const family = (r: string) => detectFamily(readEntities(r)).family;
+    expect(family("compare three gyms near me: PureGym £22, The Gym £25")).toBe("comparison");
+    expect(family("top fundraisers for the charity run: Team Otters £4,310; Blue Lions £3,980")).toBe("leaderboard");
+    expect(family("visa application progress: personal details ✓, documents ✓, biometrics (current), decision")).toBe("steps");
+    expect(family("the Trailblazer hiking boot — €149, sizes 38 to 46, 4.6 stars")).toBe("product");
+    expect(family("tabel of our delivery trucks: plate, driver, route")).toBe("table");
+  });
+
+  it("when the classifier reads a request, then its beliefs sum to 1 and words it never saw give no belief", () => {
+    const c = classify("where is my parcel? show each stop until delivery");
+    expect(c.reduce((s, x) => s + x.p, 0)).toBeCloseTo(1, 6);
+    expect(c[0]!.p).toBeGreaterThan(c[1]!.p);
+    expect(classify("zzzz qqqq")).toEqual([]);
   });
 });
 

@@ -99,7 +99,12 @@ export function makeCtx(e: Entities, match: FamilyMatch, fallbackTitle: string):
     ...e.names.filter(
       (n) => !e.people.includes(n) && !e.places.includes(n) && !/^#|\d/.test(n) && !/^(?:Dr|Mr|Mrs|Ms)\b/.test(n),
     ),
-  ].find((n) => n.split(/\s+/).length <= 4 && !/@|\.[a-z]{2,}\b/i.test(n));
+  ].find(
+    (n) =>
+      n.split(/\s+/).length <= 4 &&
+      !/@|\.[a-z]{2,}\b/i.test(n) &&
+      !/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*$/.test(n),
+  );
   return {
     e,
     brand: own ?? (found ? domain.brand[0]! : "our team"),

@@ -219,6 +219,22 @@ function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
     const at = nodes.findIndex((n, k) => k > 0 && n.type === "row" && textOf([n]).includes("submit"));
     nodes = at > 0 ? [...nodes.slice(0, at), card_, ...nodes.slice(at)] : [...nodes, card_];
   }
+  // A button the user named ("…, track package button", "a check answer button") is on the screen.
+  const asked = [...e.text.matchAll(/(?:^|[,;:+]|\b(?:a|an|the|with|and|plus))\s*([a-z][a-z ]{1,24}?)\s+button\b/gi)]
+    .map((m) => m[1]!.replace(/^(?:a|an|the|big|small|primary|single)\s+/i, "").trim())
+    .filter((b) => b.length >= 3 && !/^(?:primary|big|small|single|nice|one|a|the)$/i.test(b) && !hasButton(nodes, b));
+  if (asked.length)
+    nodes = [
+      ...nodes,
+      row(
+        asked
+          .slice(0, 3)
+          .map((b, i) =>
+            button(capitalize(b), { name: `asked_${i + 1}`, variant: i ? "secondary" : "primary", onPress: nameOfButton(b) }),
+          ),
+        { gap: 8 },
+      ),
+    ];
   if (!missing.length) return nodes;
   const line = missing.join(" · ");
   const at = nodes.findIndex((n) => n.type === "heading");
@@ -228,6 +244,22 @@ function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
     return [...nodes.slice(0, at + 1), text_(`${line} — ${next.value}`, { tone: "muted" }), ...nodes.slice(at + 2)];
   return [...nodes.slice(0, at + 1), text_(line, { tone: "muted" }), ...nodes.slice(at + 1)];
 }
+
+/** Whether a button of the screen says `label`. */
+function hasButton(nodes: readonly UiNode[], label: string): boolean {
+  const l = label.toLowerCase();
+  return nodes.some(
+    (n) =>
+      (n.type === "button" && typeof n.value === "string" && n.value.toLowerCase().includes(l)) ||
+      (n.children ? hasButton(n.children, label) : false),
+  );
+}
+
+const nameOfButton = (b: string) =>
+  b
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_|_$/g, "");
 
 /**
  * A titled card is a region named by its title, and the screen is one named by its own: a card titled like the screen

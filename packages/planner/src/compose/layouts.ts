@@ -547,13 +547,19 @@ export const LAYOUTS: Record<string, Layout> = {
     return [...header(ctx.title, `Updated ${shortDate(TODAY)}`), stats(ctx), ...parts];
   },
   leaderboard: (ctx) => {
-    const players = peopleFor(ctx, count(ctx, 10, 50));
-    const rows: Row[] = players.map((p, i) => ({
-      rank: i + 1,
-      player: p,
-      score: 9800 - i * 412 - ctx.rng.int(0, 120),
-      played: 40 - i,
-    }));
+    // The user's own standings ("Mendes 24, Okoro 21 …"), best first; else plausible players.
+    const own = ownThings(ctx).filter((t) => t.price !== undefined);
+    const players = own.length >= 2 ? [...own].sort((a, b) => b.price! - a.price!) : undefined;
+    const rows: Row[] = players
+      ? players.map((p, i) => ({ rank: i + 1, player: p.name, score: p.price!, played: 0 }))
+      : peopleFor(ctx, count(ctx, 10, 50)).map((p, i) => ({
+          rank: i + 1,
+          player: p,
+          score: 9800 - i * 412 - ctx.rng.int(0, 120),
+          played: 40 - i,
+        }));
+    const unit = ownItems(ctx).find((i) => i.value !== undefined)?.unit;
+    const money_ = unit && /^[$€£₹¥]$/.test(unit);
     return [
       ...header(ctx.title, "Updated after every match."),
       grid(
@@ -561,18 +567,20 @@ export const LAYOUTS: Record<string, Layout> = {
           .slice(0, 3)
           .map((r, i) =>
             card(`${["🥇", "🥈", "🥉"][i]} ${r.player}`, { name: `podium_${i + 1}` }, [
-              stat(Number(r.score), { label: "Points" }),
+              money_
+                ? stat(Number(r.score), { label: "Raised", format: "currency", currency: ctx.currency })
+                : stat(Number(r.score), { label: "Points" }),
             ]),
           ),
-        { columns: 3, gap: 12 },
+        { columns: Math.min(3, rows.length), gap: 12 },
       ),
-      table(rows, {
+      table(money_ ? rows.map((r) => ({ ...r, score: money(Number(r.score), ctx.currency) })) : rows, {
         name: "standings",
         columns: [
           { key: "rank", label: "Rank" },
-          { key: "player", label: "Player" },
-          { key: "score", label: "Score", format: "number", align: "right" },
-          { key: "played", label: "Played", align: "right" },
+          { key: "player", label: players ? "Name" : "Player" },
+          { key: "score", label: money_ ? "Raised" : "Score", ...(money_ ? {} : { format: "number" }), align: "right" },
+          ...(players ? [] : [{ key: "played", label: "Played", align: "right" as const }]),
         ],
         sortable: true,
       }),
@@ -1799,10 +1807,15 @@ export const LAYOUTS: Record<string, Layout> = {
               ? "server"
               : "not-found";
     const e = CATALOG.errors.find((x) => x.id.includes(kind)) ?? CATALOG.errors[0]!;
+    // The status the user named ("404 page") is said; a search box asked for is there.
+    const status = /\b([45]\d\d)\b/.exec(n)?.[1];
     return [
       icon("warning", { name: "error_icon", size: 48, tone: "danger", label: "Error" }),
-      heading(e.title, { level: 1, align: "center" }),
+      heading(status && !e.title.includes(status) ? `${status} · ${e.title}` : e.title, { level: 1, align: "center" }),
       text(e.text, { align: "center", tone: "muted" }),
+      ...(/\bsearch\b/.test(n)
+        ? [textInput({ name: "search", label: "Search", type: "search", placeholder: "Search the site" })]
+        : []),
       row(
         [
           button(askedButton(ctx) ?? e.action, { name: "retry", variant: "primary", onPress: "retry" }),

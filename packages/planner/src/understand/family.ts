@@ -113,7 +113,12 @@ export function detectFamily(e: Entities): FamilyMatch {
     )
       headCue = { family: cue.family, end, weight: cue.weight };
   }
-  if (headCue) add(headCue.family, headCue.weight >= 2 ? Math.max(3, headCue.weight) : 1, 0);
+  // "top fundraisers", "the top 10 sellers": who is first is a leaderboard, whoever the people are.
+  const top = /^(?:show (?:me )?|list )?(?:the |our |my )?top (?:\d+ |ten |five |three )?([a-z]+s)\b/.exec(norm);
+  const ranking = !!top && !/^(?:bars|menus|navs|sections|stories|news|deals|picks|products|items|posts|articles)$/.test(top[1]!);
+  if (ranking) add("leaderboard", 6, 0);
+  if (headCue && !(ranking && headCue.end <= top[0].length))
+    add(headCue.family, headCue.weight >= 2 ? Math.max(3, headCue.weight) : 1, 0);
   // A request that opens with a verb of a family ("compare three gyms near me", "book a table") asks for that.
   const opening = CUES.find(
     (c) => c.weight >= 3 && c.family !== headCue?.family && new RegExp(`^(?:${c.re.source})`, "i").test(norm),
@@ -124,10 +129,6 @@ export function detectFamily(e: Entities): FamilyMatch {
   // "list my …" asks for a list; "<things> table" for a table.
   if (/^list\b(?! of)(?!.*\bin a table\b)/.test(norm)) add("list", 6, 0);
   if (/\b[a-z]+s table\b/.test(norm)) add("table", 3, norm.search(/\b[a-z]+s table\b/));
-  // "top fundraisers", "the top 10 sellers": who is first is a leaderboard.
-  const top = /^(?:show (?:me )?|list )?(?:the |our |my )?top (?:\d+ |ten |five |three )?([a-z]+s)\b/.exec(norm);
-  if (top && !/^(?:bars|menus|navs|sections|stories|news|deals|picks|products|items|posts|articles)$/.test(top[1]!))
-    add("leaderboard", 5, 0);
   // Steps ticked off ("personal details ✓, documents ✓, … (current)") are a progress of steps.
   if ((e.text.match(/✓|✔|☑/g) ?? []).length >= 2 || /\((?:current|in progress|you are here)\)/i.test(e.text)) add("steps", 4, 0);
   // One price with sizes, colours, stars or reviews is one product.

@@ -69,12 +69,13 @@ export function readNumber(raw: string, unit?: string): { value: number; unit?: 
   const t = raw.replace(/\s/g, "");
   const sym = SYMBOL[t[0] ?? ""] ?? (/[€£₹¥]$/.test(t) ? t.slice(-1) : undefined);
   let n = Number(t.replace(/[$€£₹¥,]/g, ""));
-  const u = unit?.toLowerCase();
+  const u = unit === "M" ? "mn" : unit?.toLowerCase();
   if (u === "k") n *= 1000;
+  else if (u === "mn") n *= 1e6;
   else if (u === "bn") n *= 1e9;
   else if (u === "m" && !sym) return { value: n, unit: "m" };
   else if (u === "m") n *= 1e6;
-  const out = u && !["k", "bn", "m"].includes(u) ? u : sym;
+  const out = u && !["k", "bn", "m", "mn"].includes(u) ? u : sym;
   return { value: n, ...(out ? { unit: out } : {}) };
 }
 
@@ -207,8 +208,10 @@ function pieces(s: string): string[] {
 const KIND_PREFIX = /^.*\b(?:form|page|screen|table|chart|graph|dashboard|tracker|widget|card|panel)\s+(?=\S)(?!\S*\s*$)/i;
 
 /** A run of labelled values written without commas: "python 31% javascript 27% java 15% c# 9%". */
-const RUN =
-  /(?<=^|[\s:])((?!(?:and|or|of|by|per|with|for|the|a|an)\b)[a-z][\w#+.]*(?: (?!(?:and|or|of|by|per|with|for)\b)[a-z][\w#+.]*)?)\s+(\d[\d,.]*)\s?(%|k)?(?=\s|$|,)/gi;
+const RUN = new RegExp(
+  String.raw`(?<=^|[\s:])((?!(?:and|or|of|by|per|with|for|the|a|an)\b)[a-z][\w#+.]*(?: (?!(?:and|or|of|by|per|with|for)\b)[a-z][\w#+.]*)?)\s+(\d[\d,.]*)\s?(${UNIT})?(?=\s|$|,)`,
+  "gi",
+);
 
 const shortEnough = (it: Item, words = 6) => it.label.split(/\s+/).length <= words && it.label.length <= 10 * words;
 
@@ -259,6 +262,7 @@ export function readItemLists(text: string): Item[][] {
     let best: Item[] = [];
     let bestAt = -1;
     let bestStrong = false;
+    let bestNamed = false;
     const found: { at: number; items: Item[] }[] = [];
     for (const at of [...starts].sort((a, b) => a - b)) {
       const tail = unmask(s2.slice(at), hidden).replace(END, "");
@@ -285,7 +289,12 @@ export function readItemLists(text: string): Item[][] {
         best.length > 0 &&
         (best[best.length - 1]!.text.toLowerCase().includes(tail.trim().toLowerCase()) ||
           (/\s[-—–]\s*$/.test(s2.slice(0, at)) && best.filter((b) => / [-—–] /.test(b.text)).length >= 2));
+      // A list of a form's fields or a table's columns named outright wins over a longer one ("…, and a form: name, postcode").
+      const named = /\b(?:form|fields|columns|inputs)\s*:\s*$/i.test(s2.slice(0, at));
+      if (named) bestNamed = true;
+      else if (bestNamed) continue;
       if (
+        named ||
         items.length > best.length ||
         (items.length === best.length && (strong || !bestStrong) && at > bestAt && !inLast && !insideFirst)
       ) {
@@ -317,7 +326,7 @@ export function readItemLists(text: string): Item[][] {
     const other = found
       .filter((f) => f.items !== best && !overlaps(f.items, best))
       .sort((a, b) => b.items.length - a.items.length || b.at - a.at)[0];
-    if (best.length && other) out.push(other.items);
+    if (best.length && other && !bestNamed) out.push(other.items);
   }
   return out;
 }
