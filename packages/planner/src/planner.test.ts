@@ -155,6 +155,13 @@ describe("lists, contacts and buttons as the user wrote them", () => {
     for (const w of ["help@fixit.co.uk", "0161 555 0192", "Mon–Fri 8-17", "Postcode"]) expect(t).toContain(w);
   });
 
+  it("when buttons are named, then each is read as its label and nothing around it (no 'Pp with a retry' out of 'app with a retry button')", () => {
+    expect(readEntities("you're offline page for our news app with a retry button").buttons).toEqual(["Retry"]);
+    expect(readEntities("shopping cart with 3 items and a checkout button").buttons).toEqual(["Checkout"]);
+    expect(readEntities("order confirmed — order #A1-7734, track package button").buttons).toEqual(["Track package"]);
+    expect(readEntities("newsletter form with a 'Count me in' button").buttons).toEqual(["Count me in"]);
+  });
+
   it("when a button is named, a status code given or standings listed, then the screen has them", async () => {
     const confirmed = await screenOf(plan([user("order confirmed screen — order #A1-7734, track package button")]).code);
     expect(nodes(confirmed).some((n) => n.component === "button" && n.value === "Track package")).toBe(true);
@@ -340,6 +347,11 @@ describe("requests built to be slow or to break the reader", () => {
     ["a run of capitalised words", "event for " + "Big ".repeat(40_000)],
     ["a run of quoted fragments", "page '" + "a'".repeat(30_000)],
     ["a run of times", "schedule: " + "x 8:30, ".repeat(20_000)],
+    // The shapes the list, contact and button readers look for.
+    ["one short item per line", "reading list\n" + "ab cd\n".repeat(20_000)],
+    ["a run of digits like a phone number", "call us " + "+1 (2) 3-4 ".repeat(10_000)],
+    ["a run of named buttons", "page with " + "a b button, ".repeat(10_000)],
+    ["a run of labels with colons", "form: " + "a, b: c, ".repeat(20_000)],
   ])(
     "when a request is %s, then it is answered with a valid screen from its first part",
     async (_what, request) => {

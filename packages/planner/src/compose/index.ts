@@ -4,7 +4,7 @@ import { readEntities, type Entities } from "../understand/entities";
 import { detectFamily, type FamilyMatch } from "../understand/family";
 import { makeCtx, type Ctx } from "./context";
 import { LAYOUTS, partSection } from "./layouts";
-import { header, itemList, details } from "./sections";
+import { header, itemList, details, nameOf } from "./sections";
 import { capitalize, joinAnd } from "../text";
 import { button, card, heading as heading_, row, text, text as text_ } from "../ui";
 
@@ -220,18 +220,14 @@ function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
     nodes = at > 0 ? [...nodes.slice(0, at), card_, ...nodes.slice(at)] : [...nodes, card_];
   }
   // A button the user named ("…, track package button", "a check answer button") is on the screen.
-  const asked = [...e.text.matchAll(/(?:^|[,;:+]|\b(?:a|an|the|with|and|plus))\s*([a-z][a-z ]{1,24}?)\s+button\b/gi)]
-    .map((m) => m[1]!.replace(/^(?:a|an|the|big|small|primary|single)\s+/i, "").trim())
-    .filter((b) => b.length >= 3 && !/^(?:primary|big|small|single|nice|one|a|the)$/i.test(b) && !hasButton(nodes, b));
+  const asked = e.buttons.filter((b) => !hasButton(nodes, b));
   if (asked.length)
     nodes = [
       ...nodes,
       row(
         asked
           .slice(0, 3)
-          .map((b, i) =>
-            button(capitalize(b), { name: `asked_${i + 1}`, variant: i ? "secondary" : "primary", onPress: nameOfButton(b) }),
-          ),
+          .map((b, i) => button(b, { name: `asked_${i + 1}`, variant: i ? "secondary" : "primary", onPress: nameOf(b) })),
         { gap: 8 },
       ),
     ];
@@ -254,12 +250,6 @@ function hasButton(nodes: readonly UiNode[], label: string): boolean {
       (n.children ? hasButton(n.children, label) : false),
   );
 }
-
-const nameOfButton = (b: string) =>
-  b
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_|_$/g, "");
 
 /**
  * A titled card is a region named by its title, and the screen is one named by its own: a card titled like the screen

@@ -101,11 +101,6 @@ const cellText = (ctx: Ctx, column: string, i: number): string => {
 };
 
 /** A button the request names ("with a retry button", "a 'continue shopping' button"). */
-function askedButton(ctx: Ctx): string | undefined {
-  const q = /['"‘“]([^'"’”]{2,30})['"’”]\s+button/i.exec(ctx.e.text)?.[1];
-  const b = q ?? /\b(?:a|an|the)\s+([a-z][a-z ]{1,24}?)\s+button\b/i.exec(ctx.e.text)?.[1];
-  return b && !/^(?:primary|big|small|single|nice)$/i.test(b) ? capitalize(b) : undefined;
-}
 
 /** What a spec is by its unit ("22 kg" is a weight). */
 const SPEC_NAMES: Record<string, string> = {
@@ -1780,7 +1775,7 @@ export const LAYOUTS: Record<string, Layout> = {
       text(e.hint, { align: "center", tone: "muted" }),
       row(
         [
-          button(askedButton(ctx) ?? e.action, {
+          button(ctx.e.buttons[0] ?? e.action, {
             name: "first_action",
             variant: "primary",
             icon: "plus",
@@ -1818,7 +1813,7 @@ export const LAYOUTS: Record<string, Layout> = {
         : []),
       row(
         [
-          button(askedButton(ctx) ?? e.action, { name: "retry", variant: "primary", onPress: "retry" }),
+          button(ctx.e.buttons[0] ?? e.action, { name: "retry", variant: "primary", onPress: "retry" }),
           button("Go home", { name: "home", variant: "ghost", icon: "home", onPress: "home" }),
         ],
         { justify: "center", gap: 8 },
@@ -1953,34 +1948,35 @@ function calculatorLayout(ctx: Ctx): UiNode[] {
   const inputs = (fs: [string, number][]) =>
     fs.map(([l, v]) => textInput({ name: nameOf(l), label: l, type: "number", value: String(v) }));
   const go = button("Calculate", { name: "calculate", variant: "primary", onPress: "calculate" });
+  /** A calculator: its inputs (and other controls) in one card, the result below. */
+  const screen = (title: string, fields: [string, number][], res: UiNode, extra: UiNode[] = []) => [
+    ...header(ctx.title),
+    card(title, { name: "inputs" }, [...inputs(fields), ...extra, go]),
+    res,
+  ];
   if (/\btip\b|split/.test(n)) {
     const [bill = 80, pct = 15, people = 2] = nums;
-    return [
-      ...header(ctx.title),
-      card("Bill", { name: "inputs" }, [
-        ...inputs([
-          ["Bill amount", bill],
-          ["Tip %", pct],
-          ["People", people],
-        ]),
-        go,
-      ]),
-      result("Each person pays", (bill * (1 + pct / 100)) / Math.max(1, people), "currency"),
-    ];
+    const each = (bill * (1 + pct / 100)) / Math.max(1, people);
+    return screen(
+      "Bill",
+      [
+        ["Bill amount", bill],
+        ["Tip %", pct],
+        ["People", people],
+      ],
+      result("Each person pays", each, "currency"),
+    );
   }
   if (/\bbmi\b|body mass/.test(n)) {
     const [h = 175, w = 70] = nums;
-    return [
-      ...header(ctx.title),
-      card("Your measurements", { name: "inputs" }, [
-        ...inputs([
-          ["Height (cm)", h],
-          ["Weight (kg)", w],
-        ]),
-        go,
-      ]),
+    return screen(
+      "Your measurements",
+      [
+        ["Height (cm)", h],
+        ["Weight (kg)", w],
+      ],
       result("BMI", w / (h / 100) ** 2),
-    ];
+    );
   }
   if (/loan|mortgage|emi|interest/.test(n)) {
     const amount = ctx.e.amounts[0] ?? nums.find((x) => x >= 1000) ?? 250000;
@@ -1988,54 +1984,44 @@ function calculatorLayout(ctx: Ctx): UiNode[] {
     const years = ctx.e.count && /year/.test(ctx.e.count.noun) ? ctx.e.count.n : 25;
     const r = rate / 1200;
     const monthly = (amount * r) / (1 - (1 + r) ** -(years * 12));
-    return [
-      ...header(ctx.title),
-      card("Loan", { name: "inputs" }, [
-        ...inputs([
-          ["Amount", amount],
-          ["Interest rate (%)", rate],
-          ["Years", years],
-        ]),
-        go,
-      ]),
+    return screen(
+      "Loan",
+      [
+        ["Amount", amount],
+        ["Interest rate (%)", rate],
+        ["Years", years],
+      ],
       result("Monthly payment", monthly, "currency"),
-    ];
+    );
   }
+  const currencies = ["USD", "EUR", "GBP", "INR", "JPY"];
   if (/currenc|exchange|convert/.test(n)) {
     const amount = nums[0] ?? 100;
-    return [
-      ...header(ctx.title),
-      card("Convert", { name: "inputs" }, [
-        ...inputs([["Amount", amount]]),
-        select("USD", { name: "from", label: "From", options: ["USD", "EUR", "GBP", "INR", "JPY"] }),
-        select("EUR", { name: "to", label: "To", options: ["USD", "EUR", "GBP", "INR", "JPY"] }),
-        go,
-      ]),
-      result("Converted (at 0.92)", amount * 0.92),
-    ];
+    return screen("Convert", [["Amount", amount]], result("Converted (at 0.92)", amount * 0.92), [
+      select("USD", { name: "from", label: "From", options: currencies }),
+      select("EUR", { name: "to", label: "To", options: currencies }),
+    ]);
   }
   const fs = own(ctx).length
     ? own(ctx).map((l, i) => [capitalize(l), nums[i] ?? 10 * (i + 1)] as [string, number])
     : [["First number", nums[0] ?? 12] as [string, number], ["Second number", nums[1] ?? 8] as [string, number]];
-  return [
-    ...header(ctx.title),
-    card("Inputs", { name: "inputs" }, [
-      ...inputs(fs),
-      select("add", {
-        name: "operation",
-        label: "Operation",
-        options: [
-          { label: "Add", value: "add" },
-          { label: "Multiply", value: "multiply" },
-        ],
-      }),
-      go,
-    ]),
+  const operation = select("add", {
+    name: "operation",
+    label: "Operation",
+    options: [
+      { label: "Add", value: "add" },
+      { label: "Multiply", value: "multiply" },
+    ],
+  });
+  return screen(
+    "Inputs",
+    fs,
     result(
       "Total",
       fs.reduce((s, [, v]) => s + v, 0),
     ),
-  ];
+    [operation],
+  );
 }
 
 function landingLayout(ctx: Ctx): UiNode[] {

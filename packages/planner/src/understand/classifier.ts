@@ -13,7 +13,7 @@ const STOP = new Set(
 );
 
 /** Lower-case words (plural "s"/"ies" off) and the pairs of neighbouring words. */
-export function tokens(text: string): string[] {
+function tokens(text: string): string[] {
   const words = text
     .toLowerCase()
     .replace(/[^a-z0-9\s]/g, " ")

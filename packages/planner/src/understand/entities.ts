@@ -1,4 +1,5 @@
 import nlp from "compromise";
+import { capitalize } from "../text";
 import { cleanItem, readItem, readItemLists, type Item } from "./items";
 
 /**
@@ -30,6 +31,8 @@ export interface Entities {
   names: string[];
   /** E-mail addresses, web addresses and phone numbers written in the request. */
   contacts: { emails: string[]; urls: string[]; phones: string[] };
+  /** Buttons the user named, as labels ("'Count me in' button", "a retry button", "…, track package button"). */
+  buttons: string[];
   /** Labelled values ("US 40, India 25, UK 10"; "rent 40%"). */
   values: LabelledValue[];
   /** Every number written, in order (digits or words). */
@@ -143,6 +146,18 @@ function contactsOf(text: string): Entities["contacts"] {
   return { emails, urls, phones };
 }
 
+/** Buttons the user named: quoted ("'Count me in' button") or after an article, a comma or "with" ("a retry button"). */
+function buttonsNamed(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(
+    /['"‘“]([^'"’”]{2,30})['"’”]\s+button\b|(?:^|[,;:+]\s*|\b(?:a|an|the|with|and|plus)\s+)([a-z][a-z ]{1,24}?)\s+button\b/gi,
+  )) {
+    const b = (m[1] ?? m[2]!.replace(/^(?:a|an|the|big|small|primary|single)\s+/i, "")).trim();
+    if (b.length >= 2 && !/^(?:primary|big|small|single|nice|one|a|the)$/i.test(b)) out.push(capitalize(b));
+  }
+  return [...new Set(out)];
+}
+
 /** Reads the entities of one request. */
 export function readEntities(text: string): Entities {
   const norm = text.toLowerCase().replace(/\s+/g, " ").trim();
@@ -204,6 +219,7 @@ export function readEntities(text: string): Entities {
     quotes: quotes(text),
     names: names(text),
     contacts: contactsOf(text),
+    buttons: buttonsNamed(text),
     values,
     numbers: (doc.numbers().json() as { number?: { num?: number } }[])
       .map((n) => n.number?.num)

@@ -99,12 +99,15 @@ export function detectFamily(e: Entities): FamilyMatch {
   const leadEnd = lead ? leadStart + lead[1]!.length : 0;
   // Its head noun is the last cue there ("conference schedule" is a schedule, "player profile" a profile).
   let headCue: { family: string; end: number; weight: number } | undefined;
+  // Cues the request opens with ("compare …", "book …"), in the lexicon's order.
+  const openers: Cue[] = [];
   const norm = correctTypos(e.norm);
   for (const cue of CUES) {
     cue.re.lastIndex = 0;
     const m = cue.re.exec(norm);
     if (!m) continue;
     add(cue.family, cue.weight, m.index);
+    if (m.index === 0 && cue.weight >= 3) openers.push(cue);
     const end = m.index + m[0].length;
     if (
       m.index >= leadStart &&
@@ -120,9 +123,7 @@ export function detectFamily(e: Entities): FamilyMatch {
   if (headCue && !(ranking && headCue.end <= top[0].length))
     add(headCue.family, headCue.weight >= 2 ? Math.max(3, headCue.weight) : 1, 0);
   // A request that opens with a verb of a family ("compare three gyms near me", "book a table") asks for that.
-  const opening = CUES.find(
-    (c) => c.weight >= 3 && c.family !== headCue?.family && new RegExp(`^(?:${c.re.source})`, "i").test(norm),
-  );
+  const opening = openers.find((c) => c.family !== headCue?.family);
   // (a verb: its object follows at once, "compare three …", "track my …", not "calendar of …").
   if (opening && /^[a-z]+ (?:a|an|the|my|our|your|all|some|these|those|me|us|\d+|two|three|four|five|six|ten)\b/.test(norm))
     add(opening.family, Math.max(3, opening.weight), 0);
