@@ -556,7 +556,7 @@ export const LAYOUTS: Record<string, Layout> = {
     const unit = ownItems(ctx).find((i) => i.value !== undefined)?.unit;
     const money_ = unit && /^[$€£₹¥]$/.test(unit);
     return [
-      ...header(ctx.title, "Updated after every match."),
+      ...header(ctx.title, players ? `Ranked by ${money_ ? "amount" : "score"}, highest first.` : "Updated after every match."),
       grid(
         rows
           .slice(0, 3)
