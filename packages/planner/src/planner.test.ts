@@ -122,6 +122,7 @@ describe("lists, contacts and buttons as the user wrote them", () => {
       "payments",
       "go live",
     ]);
+    expect(plan([user("reading list —\nDune\nPiranesi")]).code).toContain('title: "Reading list"');
     expect(listed("reading list —\nDune\nPiranesi\nThe Overstory\nKlara and the Sun")[0]).toEqual([
       "Dune",
       "Piranesi",

@@ -45,6 +45,8 @@ export function titleOf(e: Entities, fallback: string): string {
   let t = e.text
     .split(/[:\n]|(?<=[.!?])\s/)[0]!
     .replace(/\s+(?:with|including|that|which|where|containing|listing|showing|so that|to let|for (?:my|our|a|an|the)\b).*$/i, "")
+    // "reading list —" followed by its lines: the dash is not part of the name.
+    .replace(/\s*[-—–]+$/, "")
     .trim();
   t = t
     .replace(LEAD, "")
