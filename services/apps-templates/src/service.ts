@@ -6,6 +6,7 @@ import { registerEventHandlers } from "./events";
 import { appRoutes } from "./http/apps.routes";
 import { HTTP_STATUS } from "./http/errors";
 import { AppRepository, type AppRecord } from "./store/app.repository";
+import { StatusChanges } from "./store/status-changes";
 import { KeyDirectory } from "./store/key-directory";
 import { OwnerAppsCache } from "./store/owner-apps-cache";
 import { TemplateRepository } from "./store/template.repository";
@@ -30,8 +31,9 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
       await Promise.all([appRepo.init(), templateRepo.init()]);
       await bus.ensureStream("APPS");
       const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, ctx.logger, appRepo.lock);
-      const keys = new KeyDirectory(appRepo);
-      const lists = new OwnerAppsCache(appRepo);
+      const changes = new StatusChanges();
+      const keys = new KeyDirectory(appRepo, changes);
+      const lists = new OwnerAppsCache(appRepo, changes);
       appRepo.onChange = (appId) => lists.invalidateApp(appId);
       const apps = new Apps(appRepo, keySealer(config), bus, outbox, keys, lists);
 
@@ -40,6 +42,7 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
         templates: templateRepo,
         keys,
         lists,
+        changes,
         logger: ctx.logger,
         appUseCases: apps,
         processed: new ProcessedEvents(ctx.mongo!),

@@ -2,6 +2,7 @@ import type { Logger, MessageBus, ProcessedEvents } from "@genui/chassis";
 import type { AppRepository } from "../store/app.repository";
 import type { KeyDirectory } from "../store/key-directory";
 import type { OwnerAppsCache } from "../store/owner-apps-cache";
+import type { StatusChanges } from "../store/status-changes";
 import type { TemplateRepository } from "../store/template.repository";
 import type { Apps } from "../use-cases/apps";
 import { watchAppChanges } from "./app-changes.watcher";
@@ -15,6 +16,7 @@ export interface EventDeps {
   templates: TemplateRepository;
   keys: KeyDirectory;
   lists: OwnerAppsCache;
+  changes: StatusChanges;
   logger: Logger;
   appUseCases: Apps;
   processed: ProcessedEvents;
@@ -31,7 +33,7 @@ export async function registerEventHandlers(bus: MessageBus, d: EventDeps): Prom
     await consumeAppDeleted(bus, d.templates),
     await consumeUserCredentialsRevoked(bus, d.appUseCases, d.processed, d.logger),
   ];
-  const unwatch = watchAppChanges(bus, d.keys, d.lists);
+  const unwatch = watchAppChanges(bus, d.keys, d.lists, d.changes);
   return async () => {
     unwatch();
     for (const c of consumers) await c.stop();

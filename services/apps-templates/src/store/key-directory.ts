@@ -2,6 +2,7 @@ import { TtlCache } from "@genui/chassis";
 import { hashApiKey, looksLikeApiKey, looksLikePublishableKey, type KeyKind } from "../domain/api-key";
 import { DEFAULT_DAILY_SPEND_CAP_MICROS } from "../domain/validation";
 import type { AppRepository, AppStatus } from "./app.repository";
+import type { StatusChanges } from "./status-changes";
 
 /** What apps.keys.verify answers about a key. */
 export interface KeyOwner {
@@ -25,7 +26,10 @@ export class KeyDirectory {
   private readonly unknown = new TtlCache<string, true>(5_000, 100_000);
   private readonly hashesByApp = new Map<string, Set<string>>();
 
-  constructor(private readonly apps: AppRepository) {}
+  constructor(
+    private readonly apps: AppRepository,
+    private readonly changes: StatusChanges,
+  ) {}
 
   async verify(apiKey: string): Promise<KeyOwner | undefined> {
     const kind: KeyKind | undefined = looksLikeApiKey(apiKey)
@@ -52,6 +56,8 @@ export class KeyDirectory {
       allowedOrigin: new URL(app.url).origin,
       dailySpendCapMicros: BigInt(app.dailySpendCapMicros ?? DEFAULT_DAILY_SPEND_CAP_MICROS),
     };
+    // Read before a status change heard on NATS was written (by another copy): answer it, keep nothing.
+    if (this.changes.behind(app)) return owner;
     this.known.set(hash, owner);
     let set = this.hashesByApp.get(app._id);
     if (!set) this.hashesByApp.set(app._id, (set = new Set()));

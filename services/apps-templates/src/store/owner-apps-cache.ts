@@ -1,4 +1,5 @@
 import type { AppRecord, AppRepository } from "./app.repository";
+import type { StatusChanges } from "./status-changes";
 
 interface Entry {
   apps: AppRecord[];
@@ -10,7 +11,8 @@ interface Entry {
  * answers filtered and sorted queries by scanning the collection, so a list page is served from here and the store
  * is read once per owner per minute at most. Every write of this process drops the owner's entry, and so does
  * any event about one of their apps seen on NATS (other instances' writes). A load that races an invalidation is
- * not kept (generation counter).
+ * not kept (generation counter), nor one that read an app before a status change heard for it was written
+ * (`StatusChanges`).
  */
 export class OwnerAppsCache {
   private readonly entries = new Map<string, Entry>();
@@ -22,6 +24,7 @@ export class OwnerAppsCache {
 
   constructor(
     private readonly repo: AppRepository,
+    private readonly changes: StatusChanges,
     private readonly ttlMs = 60_000,
     private readonly maxOwners = 10_000,
   ) {}
@@ -36,7 +39,9 @@ export class OwnerAppsCache {
     const load = this.repo
       .allLive(ownerId)
       .then((apps) => {
-        if ((this.generations.get(ownerId) ?? 0) === generation && this.epoch === epoch) {
+        // Not kept when an invalidation raced the read, or when an app in it predates a status change already heard.
+        const behind = apps.filter((a) => this.changes.behind(a)).length > 0;
+        if ((this.generations.get(ownerId) ?? 0) === generation && this.epoch === epoch && !behind) {
           this.entries.delete(ownerId);
           this.entries.set(ownerId, { apps, expires: Date.now() + this.ttlMs });
           for (const a of apps) this.ownerOfApp.set(a._id, ownerId);

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import type { Connection } from "mongoose";
+import { MessageBus, connectMongo, connectNats, createLogger } from "@genui/chassis";
+import { EVENTS } from "@genui/contracts";
+import { testInfra } from "@genui/testkit";
+import { hashApiKey } from "../services/apps-templates/src/domain/api-key";
+import { watchAppChanges } from "../services/apps-templates/src/events/app-changes.watcher";
+import { AppRepository } from "../services/apps-templates/src/store/app.repository";
+import { KeyDirectory } from "../services/apps-templates/src/store/key-directory";
+import { OwnerAppsCache } from "../services/apps-templates/src/store/owner-apps-cache";
+import { StatusChanges } from "../services/apps-templates/src/store/status-changes";
+import { eventually } from "./support/eventually";
+
+/**
+ * Two copies of apps-templates on one store: billing's subscription event reaches copy A's watcher at once, but it is
+ * copy B's consumer that writes it. Copy A, asked in between, reads the app from the store as it still is — and must
+ * not keep that, or the dashboard shows a pending app and the key answers "pending" for a minute after activation
+ * (seen as a CI failure: "the app did not become active within 40 s" with a second copy running).
+ */
+describe("app caches with two copies of apps-templates", () => {
+  const logger = createLogger("app-caches-copies", "silent");
+  const prefix = `cc${randomUUID().slice(0, 8)}`;
+  const db = `genui_cache_copies_${randomUUID().slice(0, 8)}`;
+  let connA: Connection, connB: Connection;
+  let busA: MessageBus, billing: MessageBus;
+  let unwatch: () => void;
+
+  beforeAll(async () => {
+    connA = await connectMongo(testInfra().mongoUrl, db, logger);
+    connB = await connectMongo(testInfra().mongoUrl, db, logger);
+    busA = new MessageBus(await connectNats(testInfra().natsUrl, "copy-a", logger), { prefix, source: "apps-templates", logger });
+    billing = new MessageBus(await connectNats(testInfra().natsUrl, "billing", logger), { prefix, source: "billing", logger });
+    await billing.ensureStream("BILLING");
+  });
+  afterAll(async () => {
+    unwatch?.();
+    await busA?.close();
+    await billing?.close();
+    await connA?.dropDatabase().catch(() => undefined);
+    await connA?.close();
+    await connB?.close();
+  });
+
+  it("when copy A is asked between hearing billing's activation and copy B writing it, then A answers the written status right after, not the one it read", async () => {
+    const repoA = new AppRepository(connA);
+    const repoB = new AppRepository(connB);
+    await repoA.init();
+    const changes = new StatusChanges();
+    const keys = new KeyDirectory(repoA, changes);
+    const lists = new OwnerAppsCache(repoA, changes);
+    unwatch = watchAppChanges(busA, keys, lists, changes);
+
+    const ownerId = randomUUID();
+    const appId = randomUUID();
+    const apiKey = `gk_live_${"k".repeat(43)}`;
+    const created = new Date(Date.now() - 60_000);
+    expect(
+      await repoA.insert(
+        {
+          _id: appId,
+          ownerId,
+          url: "https://copies.example.com",
+          urlKey: "https://copies.example.com",
+          status: "pending",
+          statusAt: created,
+          keyHash: hashApiKey(apiKey),
+          keySealed: "sealed",
+          createdAt: created,
+          updatedAt: created,
+        },
+        [],
+      ),
+    ).toBe(true);
+    // Copy A has the pending app cached, as the dashboard and the key check left it.
+    expect((await lists.all(ownerId)).map((a) => a.status)).toEqual(["pending"]);
+    expect((await keys.verify(apiKey))?.status).toBe("pending");
+
+    // billing activates; copy A's watcher hears it (copy B's consumer has not written it yet).
+    const at = new Date();
+    await billing.publish(
+      EVENTS.subscriptionActivated,
+      { subscriptionId: "sub_1", appId, ownerId, planId: "free" },
+      { occurredAt: at },
+    );
+    await eventually(
+      async () => changes.behind({ _id: appId, statusAt: created }),
+      (heard) => heard,
+    );
+    // Asked now, copy A reads the store as it still is.
+    expect((await lists.all(ownerId)).map((a) => a.status)).toEqual(["pending"]);
+    expect((await keys.verify(apiKey))?.status).toBe("pending");
+
+    // Copy B writes the activation.
+    expect(await repoB.setStatus(appId, "active", at, "sub_1")).toBe(true);
+    // Copy A answers it at once: what it read in between was not kept.
+    expect((await lists.all(ownerId)).map((a) => a.status)).toEqual(["active"]);
+    expect((await keys.verify(apiKey))?.status).toBe("active");
+    // …and caches again once the store has caught up (a second read is served from memory).
+    await connB.collection("apps").updateOne({ _id: appId as never }, { $set: { status: "cancelled" } });
+    expect((await lists.all(ownerId)).map((a) => a.status)).toEqual(["active"]);
+    expect((await keys.verify(apiKey))?.status).toBe("active");
+  });
+});
