@@ -158,6 +158,26 @@ describe("chat and GenUI in Chromium", () => {
     await context.close();
   });
 
+  it("when a message is sent before the models list has loaded, then it is kept and sent once it has, not dropped", async () => {
+    const { page, context } = await openPage(browser);
+    await richUser(page);
+    // The models list answers only after the message was typed and sent (a slow network or a loaded server).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/apps/api/v1/chat/models/", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.bff.url}/chat`);
+    await composer(page).fill("A to-do list with milk, eggs and bread");
+    await composer(page).press("Enter");
+    await page.waitForTimeout(300);
+    release();
+    await page.locator('[data-testid="assistant-message"][data-pending="false"]').first().waitFor();
+    expect(await page.getByText("A to-do list with milk, eggs and bread").count()).toBe(1);
+    await context.close();
+  });
+
   it("when the thinking model is picked, then the Thinking and Internet toggles appear", async () => {
     const { page, context } = await openPage(browser);
     await richUser(page);

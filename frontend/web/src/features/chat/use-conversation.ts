@@ -177,14 +177,24 @@ export function useConversation(opts: ConversationOptions) {
     }
   }, []);
 
+  /** A message sent before the models list arrived: sent as soon as there is a model to ask. */
+  const [queued, setQueued] = useState<string | undefined>();
+  useEffect(() => {
+    if (!queued || !opts.model) return;
+    setQueued(undefined);
+    void ask([{ id: newId(), role: "user", content: queued }]);
+  }, [queued, opts.model, ask]);
+
   /** SPEC §5: blank input, a request in progress or an error present → ignored. */
   const send = useCallback(
     (text: string) => {
-      if (!text.trim() || busyRef.current || error) return false;
-      void ask([{ id: newId(), role: "user", content: text.trim() }]);
+      if (!text.trim() || busyRef.current || error || queued) return false;
+      // Pressed before the models list loaded: kept, not dropped (it is asked once a model is known).
+      if (!latest.current.model) setQueued(text.trim());
+      else void ask([{ id: newId(), role: "user", content: text.trim() }]);
       return true;
     },
-    [ask, error],
+    [ask, error, queued],
   );
 
   /** An action on a generated screen goes back to the model as a user message (typed values first). */
@@ -216,7 +226,15 @@ export function useConversation(opts: ConversationOptions) {
     save(latest.current.storageKey, []);
   }, []);
 
-  return { messages, busy, error, send, sendAction, reset, dismissError: () => setError(undefined) };
+  return {
+    messages,
+    busy: busy || !!queued,
+    error,
+    send,
+    sendAction,
+    reset,
+    dismissError: () => setError(undefined),
+  };
 }
 
 /** A short, readable line for an action message (the model receives the JSON). */
