@@ -12,7 +12,7 @@ import type { Chunk, GenerationJob } from "../../domain/messages";
 /** The worker's processor with its I/O replaced by recorders: what reaches the client and billing is asserted. */
 describe("processing a generation job", () => {
   // A generous deadline: these tests are about what is sent, not the time limit (a busy machine must not trip it).
-  const real = createNodeEvaluator({ timeoutMs: 2_000 });
+  const real = createNodeEvaluator({ timeoutMs: 10_000 });
   afterAll(() => real.dispose());
 
   function harness(
@@ -134,9 +134,11 @@ describe("processing a generation job", () => {
       async *generate(): AsyncIterable<ProviderEvent> {
         for (const text of ['screen("Shop")\n', 'heading("Hi")\n', 'text("a")\n', 'text("b")']) {
           yield { type: "code", text };
-          // Give the worker its turn: after the heading, wait (at most 2 s) until it has sent a screen, so a busy
-          // machine cannot fold the whole answer into one batch (which rightly sends no intermediate screen).
-          const until = Date.now() + (text.startsWith("heading") ? 2_000 : 30);
+          // Give the worker its turn: after the heading, wait until it has sent a screen (at most 20 s, so a
+          // processor that never sends one fails instead of hanging), so a busy machine — the sandbox's first session
+          // can take seconds to start there — cannot fold the whole answer into one batch (which rightly sends no
+          // intermediate screen).
+          const until = Date.now() + (text.startsWith("heading") ? 20_000 : 30);
           do await new Promise((r) => setTimeout(r, 10));
           while (Date.now() < until && !published.some((c) => c.type === "delta" && c.json));
         }
