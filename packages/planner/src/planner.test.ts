@@ -342,6 +342,105 @@ describe("answering actions", () => {
   });
 });
 
+describe("what the user wrote around and inside a list", () => {
+  it("when questions carry their answers in parentheses, then the FAQ answers with them and keeps the first question", async () => {
+    const s = await screenOf(
+      plan([
+        user(
+          "FAQ for the pet boarding place: do you take cats? (yes), what vaccines are needed (rabies, DHPP), can I bring food (of course)",
+        ),
+      ]).code,
+    );
+    const t = textOf(s);
+    for (const w of [
+      "Do you take cats?",
+      "Yes.",
+      "What vaccines are needed?",
+      "Rabies, DHPP.",
+      "Can I bring food?",
+      "Of course.",
+    ])
+      expect(t).toContain(w);
+    expect(t).not.toContain("Orders placed");
+  });
+
+  it("when the names of what each item tells come before the colon, then they are the heads and the items the records", async () => {
+    const e = readEntities(
+      "our engineers with role and timezone: Aiko (backend, JST), Ben (frontend, EST), Chioma (mobile, WAT)",
+    );
+    expect(e.heads).toEqual(["role", "timezone"]);
+    expect(e.items[0]!.map((i) => i.label)).toEqual(["Aiko", "Ben", "Chioma"]);
+    const team = textOf(await screenOf(plan([user(`staff directory: ${e.text.split(": ")[1]}`)]).code));
+    expect(team).toContain("Backend · JST");
+    // Items with values of their own before the colon are a list, not heads.
+    expect(readEntities("savings tracker: new laptop, goal €1,500, chart by month: Jan 200, Feb 410").heads).toEqual([]);
+    const laptops = await screenOf(
+      plan([user("table of laptops with model and price: ThinkPad X1 1899, MacBook Air 1099, Dell XPS 1499")]).code,
+    );
+    const table = nodes(laptops).find((n) => n.component === "table")!;
+    expect(JSON.stringify(table)).toContain('"Model"');
+    expect(JSON.stringify(table)).toContain('"MacBook Air"');
+    expect(JSON.stringify(table)).toContain("1099");
+  });
+
+  it("when people are listed with what they do and a search by a property, then the cards and the filter say it", async () => {
+    const t = textOf(
+      await screenOf(
+        plan([
+          user(
+            "staff directory for the clinic — Dr. Mensah (cardiology), Dr. Ivanova (pediatrics), Nurse Reyes (triage), search by department",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of ["Dr. Mensah", "Cardiology", "Pediatrics", "Nurse Reyes", "Triage", "All departments"])
+      expect(t).toContain(w);
+  });
+
+  it("when alerts name a place with a number, then the number stays in the name and no borrowed message is shown", async () => {
+    const e = readEntities("alerts for the greenhouse — humidity high in bay 3, temp low in bay 1, water tank 10%");
+    expect(e.items[0]!.map((i) => [i.label, i.value])).toEqual([
+      ["humidity high in bay 3", undefined],
+      ["temp low in bay 1", undefined],
+      ["water tank", 10],
+    ]);
+    const t = textOf(await screenOf(plan([user(e.text)]).code));
+    expect(t).toContain("Humidity high in bay 3");
+    expect(t).not.toContain("payment");
+  });
+
+  it("when a recipe is named after the colon with its time, heat and ingredients, then the method is made from them", async () => {
+    const s = await screenOf(
+      plan([user("recipe card: banana bread. 3 ripe bananas, 2 eggs, 250g flour, 100g butter. 60 min at 175°C")]).code,
+    );
+    expect(nodes(s).find((n) => n.component === "heading")?.props?.text ?? textOf(s)).toContain("Banana bread");
+    const t = textOf(s);
+    for (const w of ["175°C", "60 min", "Heat the oven to 175°C", "flour and butter"]) expect(t).toContain(w);
+    expect(t).not.toContain("ladlefuls");
+  });
+
+  it("when the user says which step they are on, then that step is current, the ones before done, and their words kept", async () => {
+    const t = textOf(
+      await screenOf(
+        plan([user("onboarding wizard with 4 steps: your business, your products, payments, go live — we're on step 2")]).code,
+      ),
+    );
+    expect(t).toContain("Step 2 of 4");
+    expect(t).toContain("Your business");
+    expect(t.indexOf("Your products")).toBeLessThan(t.indexOf("Current step"));
+    const ticked = textOf(await screenOf(plan([user("checkout steps: cart ✓, shipping ✓, payment, review")]).code));
+    expect(ticked).toContain("Step 3 of 4");
+    expect(ticked).not.toContain("✓");
+  });
+
+  it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
+    const p = plan([
+      user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),
+    ]);
+    expect(nodes(await screenOf(p.code)).length).toBeGreaterThan(0);
+  });
+});
+
 describe("requests built to be slow or to break the reader", () => {
   // Each took seconds to minutes at this length (or threw building a pattern from the text) before the planner read
   // at most MAX_REQUEST_CHARS of a request; a worker answers on one event loop, so one such request stalled all others.
@@ -355,6 +454,8 @@ describe("requests built to be slow or to break the reader", () => {
     ["a run of digits like a phone number", "call us " + "+1 (2) 3-4 ".repeat(10_000)],
     ["a run of named buttons", "page with " + "a b button, ".repeat(10_000)],
     ["a run of labels with colons", "form: " + "a, b: c, ".repeat(20_000)],
+    ["a run of questions answered in parentheses", "faq: " + "a? (b), ".repeat(20_000)],
+    ["a run of heads and records", "team with a and b: " + "c (d, e), f: ".repeat(10_000)],
   ])(
     "when a request is %s, then it is answered with a valid screen from its first part",
     async (_what, request) => {

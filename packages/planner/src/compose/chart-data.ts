@@ -1,4 +1,4 @@
-import { capitalize } from "../text";
+import { capitalize, escapeRegExp } from "../text";
 import { readItemLists, type Item } from "../understand/items";
 import type { Rng } from "../text";
 
@@ -93,7 +93,7 @@ function seriesNames(phrase: string, items: Item[], places: string[], overTime: 
       phrase,
     );
   if (vs) return [vs[1]!, vs[2]!].map((s) => s.replace(/^(?:of|the|my|our)\s+/i, ""));
-  const placed = places.filter((p) => new RegExp(`\\b${p}\\b`, "i").test(phrase));
+  const placed = places.filter((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`, "i").test(phrase));
   if (overTime && placed.length >= 2) return placed;
   const named = items.map((i) => i.label.replace(/\s+(?:by|per|over|across|each)\b.*$/i, ""));
   if (
@@ -142,7 +142,9 @@ export function chartData(
     categoriesFor?: (kind: string) => string[] | undefined;
   },
 ): ChartData {
-  const lists = readItemLists(phrase).sort((a, b) => b.length - a.length);
+  const lists = readItemLists(phrase)
+    .filter((l) => !l.some((i) => i.head))
+    .sort((a, b) => b.length - a.length);
   const valued = lists.find((l) => l.filter((i) => i.value !== undefined).length >= 2);
   const axis = timeAxis(phrase);
   const scale = (n: number, k = 0) => {
@@ -203,7 +205,7 @@ export function chartData(
       : scale(cats.length).map((v, i) => Math.round(v * (1.25 - (i % 3) * 0.2)));
     return { categories: cats, series: [{ name: "value", values }], ...(opts.pie ? { unit: "%" } : {}) };
   }
-  const placed = opts.places.filter((p) => new RegExp(`\\b${p}\\b`, "i").test(phrase));
+  const placed = opts.places.filter((p) => new RegExp(`\\b${escapeRegExp(p)}\\b`, "i").test(phrase));
   if (placed.length >= 2) return { categories: placed, series: [{ name: "value", values: scale(placed.length) }] };
   // "by grade", "per channel", "by region": categories of that kind.
   const by = /\b(?:by|per|each|across)\s+([a-z]+)/i.exec(phrase)?.[1];

@@ -42,6 +42,22 @@ const LEAD =
 
 /** The heading for a request: its own phrase without the lead verb and the kind words, or `fallback`. */
 export function titleOf(e: Entities, fallback: string): string {
+  // "recipe card: banana bread. 3 ripe bananas, …": only the kind of screen before the colon — its name follows it.
+  const named = /^([^:\n]{2,40}):\s*([^\d\s,.;:!?\n][^,.;:!?\n]{2,40}?)\s*(?:[.;\n]|$)/.exec(e.text);
+  if (named) {
+    const head = named[1]!
+      .replace(LEAD, "")
+      .replace(KIND_WORDS, " ")
+      .replace(/^\s*(?:a|an|the|my|our)\s+/i, "")
+      .trim();
+    const name = named[2]!.replace(/^(?:a|an|the|my|our)\s+(?=[a-z])/i, "").trim();
+    if (
+      head.split(/\s+/).length <= 1 &&
+      name.split(/\s+/).length <= 5 &&
+      !/^(?:what|how|who|when|where|why|do|does|can|is|are)\b/i.test(name)
+    )
+      return capitalize(name);
+  }
   let t = e.text
     .split(/[:\n]|(?<=[.!?])\s/)[0]!
     .replace(/\s+(?:with|including|that|which|where|containing|listing|showing|so that|to let|for (?:my|our|a|an|the)\b).*$/i, "")

@@ -201,7 +201,10 @@ function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
   // Listed things no section showed: kept in a card of their own, as written.
   const listed = [...e.items].sort((a, b) => b.length - a.length)[0] ?? [];
   const unshown = listed.filter((i) => {
-    const label = (i.label || i.text).replace(/^(?:the|a|an)\s+/i, "");
+    const label = (i.label || i.text)
+      .replace(/^(?:the|a|an)\s+/i, "")
+      .replace(/\s*[✓✔]\s*/g, " ")
+      .trim();
     // An item that asks for a part ("a weekly steps bar chart", "list of recent donors") was composed as that part.
     return (
       label.length >= 2 &&

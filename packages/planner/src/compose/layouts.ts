@@ -1,4 +1,4 @@
-import { capitalize, titleCase } from "../text";
+import { capitalize, escapeRegExp, titleCase } from "../text";
 import {
   alert,
   badge,
@@ -491,6 +491,22 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   table: (ctx) => {
+    // Columns named before the records ("laptops with model and price: ThinkPad X1 1899, …"): a row per record.
+    const recs = ownItems(ctx);
+    if (ctx.e.heads.length && recs.length >= 2) {
+      const cellsOf = (r: Item): (string | number)[] => [
+        r.label,
+        ...(r.detail ? [capitalize(r.detail)] : r.options.map(capitalize)),
+        ...(r.value !== undefined ? [r.unit && /^[$€£₹¥]$/.test(r.unit) ? money(r.value, ctx.currency) : r.value] : []),
+      ];
+      const width = Math.max(...recs.map((r) => cellsOf(r).length));
+      const cols = [...(width > ctx.e.heads.length ? ["Name"] : []), ...ctx.e.heads.map(capitalize)];
+      const rows: Row[] = recs.map((r) => Object.fromEntries(cols.map((c, k) => [nameOf(c), cellsOf(r)[k] ?? ""])));
+      return [
+        ...header(ctx.title),
+        table(rows, { name: "records", columns: cols.map((c) => ({ key: nameOf(c), label: c })), sortable: true }),
+      ];
+    }
     // Records the user wrote ("#101 Alice paid, #102 Bob pending", "Dr. Ito (cardiology), Dr. Mensah (pediatrics)"):
     // they are the rows.
     const records = ownItems(ctx).filter((i) => i.detail || /^#?\w*\d+\s+\S+|^(?:Dr|Mr|Mrs|Ms)\.?\s+[A-Z]/.test(i.text));
@@ -836,22 +852,39 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   steps: (ctx) => {
-    const steps = own(ctx).length ? own(ctx).map(capitalize) : (Object.values(CATALOG.processes)[0] ?? []).map((s) => s.title);
+    // A step's title as the user wrote it: "your business" keeps its "your" (a form field would drop it).
+    const asWritten = (s: string) => {
+      return capitalize(new RegExp(`\\b(?:your|my|our)\\s+${escapeRegExp(s)}\\b`, "i").exec(ctx.e.text)?.[0] ?? s);
+    };
+    const mine = ownItems(ctx);
+    const steps = mine.length
+      ? mine.map((i) => asWritten((/\p{L}/u.test(i.label) ? i.label : i.text).replace(/\s*[✓✔]\s*/g, " ").trim()))
+      : (Object.values(CATALOG.processes)[0] ?? []).map((s) => s.title);
+    // Where the user is: "we're on step 2", "step 3 of 5", a step marked "(current)" or after the ones ticked ✓.
+    const said = /\b(?:on|at|currently|now|reached)\s+(?:step|stage)\s+(\d+)|\b(?:step|stage)\s+(\d+)\s+of\s+\d+/i.exec(
+      ctx.e.text,
+    );
+    const marked = mine.findIndex((i) => /^(?:current|now|in progress|you are here)$/i.test(i.detail ?? ""));
+    const ticked = mine.filter((i) => /[✓✔]|\bdone\b/i.test(i.text)).length;
+    const at = Math.min(
+      steps.length - 1,
+      Math.max(0, said ? Number(said[1] ?? said[2]) - 1 : marked >= 0 ? marked : ticked && ticked < steps.length ? ticked : 0),
+    );
     return [
-      ...header(ctx.title, `Step 1 of ${steps.length}`),
-      progress(1, { name: "steps_progress", label: `${steps[0]}`, max: steps.length }),
+      ...header(ctx.title, `Step ${at + 1} of ${steps.length}`),
+      progress(at + 1, { name: "steps_progress", label: `${steps[at]}`, max: steps.length }),
       list(
         steps.map((s, i) => ({
           title: s,
-          subtitle: i === 0 ? "Current step" : "Next",
-          icon: i === 0 ? ("arrow-right" as const) : ("clock" as const),
+          subtitle: i === at ? "Current step" : i < at ? "Done" : "Next",
+          icon: i === at ? ("arrow-right" as const) : i < at ? ("check" as const) : ("clock" as const),
         })),
         { name: "steps", ordered: true },
       ),
-      card(steps[0]!, { name: "current_step" }, [field("Full name"), field("Email")]),
+      card(steps[at]!, { name: "current_step" }, [field("Full name"), field("Email")]),
       row(
         [
-          button("Back", { name: "back", variant: "ghost", disabled: true }),
+          button("Back", { name: "back", variant: "ghost", disabled: at === 0, ...(at > 0 ? { onPress: "previous_step" } : {}) }),
           button("Next", { name: "next", variant: "primary", onPress: "next_step" }),
         ],
         { justify: "between" },
@@ -1148,10 +1181,16 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   faq: (ctx) => {
-    const qs = own(ctx).length
-      ? own(ctx).map(
-          (q) => [q.endsWith("?") ? capitalize(q) : `${capitalize(q)}?`, `${capitalize(q)}: ${ctx.domain.faqs[0]![1]}`] as const,
-        )
+    // The user's questions, answered with what they wrote in parentheses ("do you take cats? (yes)").
+    const answerOf = (i: Item): string | undefined => {
+      const a = i.detail ?? (i.options.length ? i.options.join(", ") : undefined);
+      return a && `${capitalize(a).replace(/[.!]?$/, ".")}`;
+    };
+    const qs = ownItems(ctx).length
+      ? ownItems(ctx).map((i) => {
+          const q = capitalize(i.label || i.text).replace(/[?.]*$/, "?");
+          return [q, answerOf(i) ?? `${q.slice(0, -1)}: ${ctx.domain.faqs[0]![1]}`] as const;
+        })
       : ctx.domainMatched
         ? ctx.domain.faqs
         : CATALOG.faqs;
@@ -1209,13 +1248,29 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   directory: (ctx) => {
+    // People the user wrote with what they do ("Dr. Mensah (cardiology)", "Aiko (backend, JST)"): those are the cards.
+    const written = ownItems(ctx).filter(
+      (i) => (i.detail || i.options.length) && /^(?:(?:Dr|Mr|Mrs|Ms|Prof|Nurse)\.?\s+)?\p{Lu}/u.test(i.label),
+    );
+    // "search by department", "filter by team": what the filter is over.
+    const by = /\b(?:search|filter|sort|group)(?:able)?\s+by\s+([a-z]+(?: [a-z]+)?)/i.exec(ctx.e.text)?.[1];
     const people =
-      ctx.e.people.length >= 2
-        ? ctx.e.people.map((p, i) => ({ name: p, role: ctx.domain.people[i % ctx.domain.people.length]?.role ?? "Member" }))
-        : [...ctx.domain.people, ...peopleFor(ctx, count(ctx, 8)).map((p, i) => ({ name: p, role: CATALOG_ROLES(i) }))].slice(
-            0,
-            count(ctx, 8, 40),
-          );
+      written.length >= 2
+        ? written.map((i) => {
+            const about = i.detail ? [i.detail] : i.options;
+            return { name: i.label, role: capitalize(about[0]!), more: about.slice(1).join(" · ") };
+          })
+        : ctx.e.people.length >= 2
+          ? ctx.e.people.map((p, i) => ({
+              name: p,
+              role: ctx.domain.people[i % ctx.domain.people.length]?.role ?? "Member",
+              more: "",
+            }))
+          : [
+              ...ctx.domain.people.map((p) => ({ ...p, more: "" })),
+              ...peopleFor(ctx, count(ctx, 8)).map((p, i) => ({ name: p, role: CATALOG_ROLES(i), more: "" })),
+            ].slice(0, count(ctx, 8, 40));
+    const roleWord = by && !/^(?:name|names)$/i.test(by) ? capitalize(by) : "Role";
     return [
       ...header(ctx.title, `${people.length} people`),
       row(
@@ -1223,9 +1278,9 @@ export const LAYOUTS: Record<string, Layout> = {
           textInput({ name: "search", label: "Search people", type: "search" }),
           select("all", {
             name: "role",
-            label: "Role",
+            label: roleWord,
             options: [
-              { label: "All roles", value: "all" },
+              { label: `All ${roleWord.toLowerCase()}s`.replace(/ss$|ys$/, (m) => (m === "ss" ? "sses" : "ies")), value: "all" },
               ...[...new Set(people.map((p) => p.role))].map((r) => ({ label: r, value: nameOf(r) })),
             ],
           }),
@@ -1234,7 +1289,7 @@ export const LAYOUTS: Record<string, Layout> = {
       ),
       grid(
         people.map((p, i) =>
-          card(p.name, { name: `person_${i + 1}`, subtitle: p.role }, [
+          card(p.name, { name: `person_${i + 1}`, subtitle: p.more ? `${p.role} · ${p.more}` : p.role }, [
             row(
               [
                 avatar(p.name, 56, 160),
@@ -1505,21 +1560,41 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   recipe: (ctx) => {
-    const r =
-      CATALOG.recipes.find((x) =>
-        x.title
-          .toLowerCase()
-          .split(" ")
-          .some((w) => w.length > 3 && ctx.e.norm.includes(w)),
-      ) ?? CATALOG.recipes[0]!;
+    // A catalogue recipe of the same dish ("pancakes" for "banana pancakes"), not one sharing an ingredient.
+    const found = CATALOG.recipes.find((x) => ctx.e.norm.includes(x.title.toLowerCase().split(" ").at(-1)!.replace(/s$/, "")));
+    const r = found ?? CATALOG.recipes[0]!;
     const name = ctx.title.length >= 4 ? ctx.title : r.title;
     const ingredients = own(ctx).length ? own(ctx).map(capitalize) : r.ingredients.map((i) => `${i.quantity} ${i.item}`);
+    // The user's own time and oven temperature ("60 min at 175°C", "1 hr 10 min"), else the catalogue recipe's.
+    const hrs = /\b(\d+(?:\.\d+)?)\s?(?:h|hrs?|hours?)\b/i.exec(ctx.e.text);
+    const mins = /\b(\d+)\s?(?:m|mins?|minutes)\b/i.exec(ctx.e.text);
+    const minutes = hrs || mins ? Math.round(Number(hrs?.[1] ?? 0) * 60 + Number(mins?.[1] ?? 0)) : r.minutes;
+    const temp = /\b(\d{2,3})\s?°\s?([CF])\b|\bgas mark (\d)\b/i.exec(ctx.e.text);
+    const heat = temp ? (temp[3] ? `gas mark ${temp[3]}` : `${temp[1]}°${temp[2]!.toUpperCase()}`) : undefined;
+    // The user's ingredients and no catalogue recipe of that name: the method is made from them, not borrowed.
+    const names = ownItems(ctx)
+      .map((i) => i.label.replace(/^(?:tsp|tbsp|cups?|pinch(?: of)?|handful(?: of)?|cloves?|slices?|of)\s+/i, ""))
+      .filter(Boolean);
+    const joinNames = (l: string[]) => (l.length > 1 ? `${l.slice(0, -1).join(", ")} and ${l.at(-1)}` : (l[0] ?? ""));
+    const steps =
+      !found && names.length >= 2
+        ? [
+            ...(heat ? [`Heat the oven to ${heat} and line a tin.`] : []),
+            `Mix the ${joinNames(names.slice(0, 2))} in a large bowl.`,
+            ...(names.length > 2 ? [`Stir in the ${joinNames(names.slice(2))} until just combined.`] : []),
+            heat
+              ? `Bake for ${minutes} min, until golden and cooked through.`
+              : `Cook for ${minutes} min, stirring now and then.`,
+            "Leave to rest for a few minutes, then serve.",
+          ]
+        : r.steps;
     return [
       heading(name, { level: 1 }),
       image(photo(`recipe-${name}`, 1000, 500), { name: "dish_photo", alt: name, height: 220, fit: "cover" }),
       details(
         {
-          Time: `${r.minutes} min`,
+          Time: `${minutes} min`,
+          ...(heat ? { Oven: heat } : {}),
           Serves: ctx.e.count && /serv|people|person/.test(ctx.e.count.noun) ? ctx.e.count.n : r.servings,
           Difficulty: r.difficulty,
         },
@@ -1528,7 +1603,7 @@ export const LAYOUTS: Record<string, Layout> = {
       grid(
         [
           card("Ingredients", { name: "ingredients_card" }, [list(ingredients, { name: "ingredients" })]),
-          card("Method", { name: "method_card" }, [list(r.steps, { name: "steps", ordered: true })]),
+          card("Method", { name: "method_card" }, [list(steps, { name: "steps", ordered: true })]),
         ],
         { columns: 2, gap: 16 },
       ),
@@ -1537,13 +1612,18 @@ export const LAYOUTS: Record<string, Layout> = {
   },
   notifications: (ctx) => {
     const mine = ownThings(ctx);
+    // The user's own alerts say what they are: no borrowed message under them, a kind read from their words.
+    const TIMES = ["Just now", "4 min ago", "12 min ago", "38 min ago", "1 h ago", "3 h ago", "Yesterday"];
+    const kindOf = (t: string) =>
+      /\b(?:fail(?:ed|ure)?|error|down|offline|outage|critical|declined|broken)\b/i.test(t)
+        ? "error"
+        : /\b(?:high|low|overdue|late|delay(?:ed)?|warning|expir\w*|running out|almost|due|leak\w*)\b|\d\s?%/i.test(t)
+          ? "warning"
+          : /\b(?:done|paid|received|shipped|delivered|approved|complete[d]?|success\w*|back online)\b/i.test(t)
+            ? "success"
+            : "info";
     const notes = mine.length
-      ? mine.map((t, i) => ({
-          title: t.name,
-          text: CATALOG.notifications[i % CATALOG.notifications.length]!.text,
-          time: CATALOG.notifications[i % CATALOG.notifications.length]!.time,
-          kind: CATALOG.notifications[i % CATALOG.notifications.length]!.kind,
-        }))
+      ? mine.map((t, i) => ({ title: capitalize(t.text), text: "", time: TIMES[i % TIMES.length]!, kind: kindOf(t.text) }))
       : CATALOG.notifications.slice(0, count(ctx, 8, 15));
     return [
       ...header(ctx.title.length < 4 ? "Notifications" : ctx.title, `${Math.min(3, notes.length)} unread`),
@@ -1562,7 +1642,7 @@ export const LAYOUTS: Record<string, Layout> = {
       list(
         notes.map((n, i) => ({
           title: n.title,
-          subtitle: `${n.text} · ${n.time}${i < 3 ? " · unread" : ""}`,
+          subtitle: `${n.text ? `${n.text} · ` : ""}${n.time}${i < 3 ? " · unread" : ""}`,
           icon: NOTE_ICON[n.kind] ?? "info",
         })),
         { name: "notifications", dividers: true, onPress: "open_notification" },

@@ -25,6 +25,8 @@ export interface Entities {
   lists: string[][];
   /** The same enumerations read as items (options, values, ranges, times, quantities), in the request's order. */
   items: Item[][];
+  /** What each of a list's items tells, when the user named it ("with role and timezone: Aiko (backend, JST), …"). */
+  heads: string[];
   /** Text the user quoted ('Building in public'). */
   quotes: string[];
   /** Names written with capitals inside the sentence ("Northwind", "Lotus Spa", "Maria Lopez"), and codes ("#2024-017", "SQ 321"). */
@@ -199,7 +201,9 @@ export function readEntities(text: string): Entities {
     : /\blight\s+(?:mode|theme)\b/i.test(text)
       ? "light"
       : undefined;
-  const items = readItemLists(text);
+  const read = readItemLists(text);
+  const items = read.filter((l) => !l.some((i) => i.head));
+  const heads = read.find((l) => l.some((i) => i.head))?.map((i) => i.label) ?? [];
   const valued = [...items].sort((a, b) => b.length - a.length).find((l) => l.filter((i) => i.value !== undefined).length >= 2);
   // Values listed as one item's options count too: "3 stat cards (orders picked 1,280, pending 64, late 9)".
   const fromOptions = items
@@ -216,6 +220,7 @@ export function readEntities(text: string): Entities {
     norm,
     lists: items.map((l) => l.map((i) => i.text || i.label)).sort((a, b) => b.length - a.length),
     items,
+    heads,
     quotes: quotes(text),
     names: names(text),
     contacts: contactsOf(text),

@@ -23,6 +23,8 @@ export interface Item {
   qty?: number;
   /** A single word or phrase written in parentheses ("Dr. Ito (cardiology)"). */
   detail?: string;
+  /** True for the names of what each item of the list before it tells ("with role and timezone: Aiko (backend, JST)"). */
+  head?: true;
 }
 
 /** Words after which a list starts ("with", "columns:", "fields", "including" …); a colon too. */
@@ -115,7 +117,13 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
     const inner = paren[2]!.trim();
     let opts = splitOptions(inner);
     // "room type (single double suite)": a few bare words are the options too.
-    if (opts.length < 2 && /^[a-z]+(?: [a-z]+){1,3}$/i.test(inner) && paren[1]!.trim()) opts = inner.split(" ");
+    if (
+      opts.length < 2 &&
+      /^[a-z]+(?: [a-z]+){1,3}$/i.test(inner) &&
+      !/\b(?:of|the|an?|to|in|on|for|and|with|is|it|course|yes|no|not|only|please)\b/i.test(inner) &&
+      paren[1]!.trim()
+    )
+      opts = inner.split(" ");
     if (opts.length >= 2) {
       options = opts;
       piece = `${paren[1]} ${paren[3]}`.trim();
@@ -176,8 +184,11 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
     const label = cleanItem(valued[1]!.replace(/\s+(?:at|is|for|costs?|of)$/i, ""));
     const { value, unit } = readNumber(valued[2]!, valued[3]);
     const trailingSym = /([€£₹¥])\s*$/.exec(piece)?.[1];
+    // "humidity high in bay 3", "leak on floor 2": a bare number after a place's noun is its name, not a value.
+    const placeNumber = !unit && !/^[$€£₹¥]/.test(valued[2]!) && /\b(?:in|at|on|near|by)\s+[a-z]+$/i.test(label);
     if (
       label &&
+      !placeNumber &&
       Number.isFinite(value) &&
       !/^(?:top|last|next|first|only|about|over|under|every|week|day|step|stage|phase|level|grade|class|room|ward|table|gate|platform|seat|episode|chapter|season|part|round|q)$/i.test(
         label.split(/\s+/).pop()!,
@@ -249,11 +260,18 @@ function joinLines(text: string): string {
   );
 }
 
-/** Every enumeration in the request: per sentence, the longest list found after a lead (ties: the later lead). */
+/**
+ * Every enumeration in the request: per sentence, the longest list found after a lead (ties: the later lead). A list
+ * of `head` items follows a list whose items it names the properties of.
+ */
 export function readItemLists(text: string): Item[][] {
   const out: Item[][] = [];
   const { text: masked, hidden } = mask(joinLines(text));
-  const sentences = masked.split(/(?<=[a-z)\d%])(?<!\b(?:dr|mr|mrs|ms|st|prof|vs|no))[.!?](?:\s+|$)|\n+/i);
+  // A question followed by its answer in parentheses or by the next item ("do you take cats? (yes), what …") is a
+  // piece of a list, not the end of a sentence.
+  const sentences = masked.split(
+    /(?<=[a-z)\d%])(?<!\b(?:dr|mr|mrs|ms|st|prof|vs|no))(?:[.!]|\?(?!\s*⟦\d+⟧\s*[,;]|\s*,))(?:\s+|$)|\n+/i,
+  );
   for (const m of sentences) {
     const starts = new Set<number>([0]);
     const s2 = m;
@@ -263,6 +281,7 @@ export function readItemLists(text: string): Item[][] {
     let bestAt = -1;
     let bestStrong = false;
     let bestNamed = false;
+    let heads: Item[] = [];
     const found: { at: number; items: Item[] }[] = [];
     for (const at of [...starts].sort((a, b) => a - b)) {
       const tail = unmask(s2.slice(at), hidden).replace(END, "");
@@ -289,6 +308,30 @@ export function readItemLists(text: string): Item[][] {
         best.length > 0 &&
         (best[best.length - 1]!.text.toLowerCase().includes(tail.trim().toLowerCase()) ||
           (/\s[-—–]\s*$/.test(s2.slice(0, at)) && best.filter((b) => / [-—–] /.test(b.text)).length >= 2));
+      // "with role and timezone: Aiko (backend, JST), Ben (…)": the colon inside the list found starts the real one, and
+      // what came before it names what each of its items tells.
+      const split = colonLed
+        ? best.findIndex((b) => {
+            const c = b.text.indexOf(":");
+            return (
+              c > 0 &&
+              b.text
+                .slice(c + 1)
+                .trim()
+                .toLowerCase() === items[0]!.text.toLowerCase()
+            );
+          })
+        : -1;
+      const before = split >= 0 ? readItem(best[split]!.text.slice(0, best[split]!.text.indexOf(":"))) : undefined;
+      // …only when those are short names ("role", "timezone"), not items of their own ("goal €1,500", "a chart of …").
+      const nameLike = (h: Item) => h.value === undefined && !h.options.length && h.label.split(/\s+/).length <= 3;
+      if (split >= 1 && before && nameLike(before) && best.slice(0, split).every(nameLike)) {
+        heads = [...best.slice(0, split), before];
+        best = items;
+        bestAt = at;
+        bestStrong = true;
+        continue;
+      }
       // A list of a form's fields or a table's columns named outright wins over a longer one ("…, and a form: name, postcode").
       const named = /\b(?:form|fields|columns|inputs)\s*:\s*$/i.test(s2.slice(0, at));
       if (named) bestNamed = true;
@@ -318,6 +361,10 @@ export function readItemLists(text: string): Item[][] {
       if (run.length >= 3) best = run;
     }
     if (best.length) out.push(best);
+    if (best.length && heads.length) {
+      out.push(heads.map((h) => ({ ...h, head: true as const })));
+      continue;
+    }
     // A second list of the sentence, apart from the first ("three gyms: PureGym £22, … — opening hours, pool, classes").
     const overlaps = (a: Item[], b: Item[]) =>
       a.some((x) =>
