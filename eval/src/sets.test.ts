@@ -1,8 +1,11 @@
 import { COMPONENT_TYPES } from "@genui/ui-runtime";
 import { FAMILIES } from "@genui/planner";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { EXAMPLES_FILE, examplesText } from "./examples";
-import { acceptedFamilies, loadEditSet, loadRequestSet } from "./sets";
+import { acceptedFamilies, loadEditSet, loadRequestSet, REPO_ROOT } from "./sets";
+
+const TRAINING_FILE = path.join(REPO_ROOT, "packages/planner/data/training.json");
 
 const ids = new Set(FAMILIES.map((f) => f.id));
 const types = new Set<string>(COMPONENT_TYPES);
@@ -57,6 +60,29 @@ describe("the request sets", () => {
           t,
           inBase: true,
         });
+  });
+
+  it("when the second development set is counted, then it has at least 120 requests, every family twice, none asked elsewhere", () => {
+    const dev2 = loadRequestSet("dev2");
+    expect(dev2.length).toBeGreaterThanOrEqual(120);
+    const counts = new Map<string, number>();
+    for (const c of dev2) for (const f of acceptedFamilies(c).slice(0, 1)) counts.set(f, (counts.get(f) ?? 0) + 1);
+    expect([...ids].filter((f) => (counts.get(f) ?? 0) < 2)).toEqual([]);
+    const asked = new Set([...tuned, ...dev, ...holdout].map((c) => c.request.toLowerCase()));
+    expect(dev2.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
+  });
+
+  it("when the classifier's own training requests are read, then every family has 12 and none is a request of a measured set", () => {
+    const training = JSON.parse(readFileSync(TRAINING_FILE, "utf8")) as { families: Record<string, string[]> };
+    expect(Object.keys(training.families).sort()).toEqual([...ids].sort());
+    for (const [f, rs] of Object.entries(training.families)) expect({ f, n: rs.length }).toEqual({ f, n: 12 });
+    const written = new Set(
+      Object.values(training.families)
+        .flat()
+        .map((r) => r.toLowerCase()),
+    );
+    const measured = [...tuned, ...dev, ...loadRequestSet("dev2"), ...holdout];
+    expect(measured.filter((c) => written.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
   });
 
   it("when the planner's classifier data is compared with the sets, then it is exactly the tuned and dev requests (npm run eval:examples), none held out", () => {

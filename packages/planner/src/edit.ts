@@ -269,18 +269,25 @@ function addItem(s: EditState, what: string, value?: number): string | undefined
     const keys = Object.keys(first);
     const textKey = keys.find((k) => typeof first[k] === "string" && !/^\d/.test(String(first[k]))) ?? keys[0]!;
     const numKey = keys.find((k) => typeof first[k] === "number" && !/rank|#/.test(k));
+    // "Beloved by Toni Morrison" into a table of titles and authors: each side in its column.
+    const textKeys = keys.filter((k) => typeof first[k] === "string" && !/^\d/.test(String(first[k])));
+    const pair = textKeys.length >= 2 ? /^(.+?)\s+(?:by|[-–—])\s+(.+)$/.exec(what) : null;
     const row: Record<string, Json> = Object.fromEntries(
       keys.map((k) => [
         k,
-        k === textKey
-          ? what
-          : k === numKey && value !== undefined
-            ? value
-            : typeof first[k] === "number"
-              ? /rank/.test(k)
-                ? rows.length + 1
-                : first[k]!
-              : first[k]!,
+        pair && k === textKeys[0]
+          ? pair[1]!
+          : pair && k === textKeys[1]
+            ? pair[2]!
+            : k === textKey
+              ? what
+              : k === numKey && value !== undefined
+                ? value
+                : typeof first[k] === "number"
+                  ? /rank/.test(k)
+                    ? rows.length + 1
+                    : first[k]!
+                  : first[k]!,
       ]),
     );
     t.value = [...rows, row];
@@ -515,6 +522,15 @@ const EDITS: [RegExp, Edit][] = [
       const f = fromUi(field({ label: capitalize(name), text: name, options: cased.map(capitalize) }));
       insertField(s, f);
       return `Added a "${capitalize(name)}" choice of ${cased.join(", ")}.`;
+    },
+  ],
+  // "add a row for Beloved by Toni Morrison", "add another entry: Kane 27": a new row or entry, said so.
+  [
+    /\badd\s+(?:a|an|another|one more|a new)\s+(?:row|entry|line|item|record)\s*(?:for|with|:|-|–)\s*["“']?(.+?)["”']?\s*\.?$/,
+    (s, m) => {
+      const written = originalCase(s.original, m[1]!.trim());
+      const valued = /^(.*?\S)\s+[$€£₹]?(\d[\d,.]*)$/.exec(written);
+      return valued ? addItem(s, capitalize(valued[1]!), Number(valued[2]!.replace(/,/g, ""))) : addItem(s, capitalize(written));
     },
   ],
   // Add an item to the list, menu, table or to-do list: "add 'book dentist' to the list", "add a calzone for 12",

@@ -433,6 +433,23 @@ describe("what the user wrote around and inside a list", () => {
     expect(ticked).not.toContain("✓");
   });
 
+  it("when works are listed with who made them, then they are rows of a title and its maker, and a row can be added", async () => {
+    const base = plan([user("table of books: Dune by Frank Herbert, Emma by Jane Austen")]);
+    const t = nodes(await screenOf(base.code)).find((n) => n.component === "table")!;
+    expect(t.value).toEqual([
+      { title: "Dune", by: "Frank Herbert" },
+      { title: "Emma", by: "Jane Austen" },
+    ]);
+    expect(JSON.stringify(t.props)).toContain('"Author"');
+    const edited = plan([
+      user("table of books: Dune by Frank Herbert, Emma by Jane Austen"),
+      assistant(base.code),
+      user("add a row for Beloved by Toni Morrison"),
+    ]);
+    const rows = nodes(await screenOf(edited.code)).find((n) => n.component === "table")!.value;
+    expect(rows).toContainEqual({ title: "Beloved", by: "Toni Morrison" });
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

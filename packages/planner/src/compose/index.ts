@@ -209,6 +209,8 @@ function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
     return (
       label.length >= 2 &&
       !shown(label, text) &&
+      // "Dune by Frank Herbert" shown as a row of a title and an author is shown.
+      !(/\s(?:by|[-–—])\s/.test(label) && label.split(/\s+(?:by|[-–—])\s+/).every((part) => shown(part, text))) &&
       !/^(?:button|link|hero|cta)\b|\b(?:chart|graph|table|map|button|link|filters?|search|toggle)$/i.test(label)
     );
   });

@@ -509,6 +509,31 @@ export const LAYOUTS: Record<string, Layout> = {
     }
     // Records the user wrote ("#101 Alice paid, #102 Bob pending", "Dr. Ito (cardiology), Dr. Mensah (pediatrics)"):
     // they are the rows.
+    // "Dune by Frank Herbert, Emma by Jane Austen": works and who made them are rows of two columns.
+    const byWho = ownItems(ctx).map((i) => /^(\S.*?)\s+by\s+(\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)*)$/u.exec(i.text));
+    if (byWho.length >= 2 && byWho.every(Boolean) && !/\bcolumns?\b/i.test(ctx.e.text)) {
+      const maker = /\b(?:songs?|albums?|tracks?|paintings?|artworks?|records?)\b/i.test(ctx.e.text)
+        ? "Artist"
+        : /\b(?:films?|movies?)\b/i.test(ctx.e.text)
+          ? "Director"
+          : /\b(?:books?|novels?|papers?|articles?|poems?|reads?|reading)\b/i.test(ctx.e.text)
+            ? "Author"
+            : "By";
+      return [
+        ...header(ctx.title),
+        table(
+          byWho.map((m) => ({ title: m![1]!, by: m![2]! })),
+          {
+            name: "records",
+            columns: [
+              { key: "title", label: "Title" },
+              { key: "by", label: maker },
+            ],
+            sortable: true,
+          },
+        ),
+      ];
+    }
     const records = ownItems(ctx).filter((i) => i.detail || /^#?\w*\d+\s+\S+|^(?:Dr|Mr|Mrs|Ms)\.?\s+[A-Z]/.test(i.text));
     if (records.length >= 2 && records.length === ownItems(ctx).length && !/\bcolumns?\b/i.test(ctx.e.text)) {
       const rows: Row[] = records.map((r) => {

@@ -1,9 +1,11 @@
 import examples from "../../data/examples.json";
+import training from "../../data/training.json";
 
 /**
  * A naive Bayes classifier of requests into families, trained on the requests of the tuned and development sets
- * (data/examples.json, written by `npm run eval:examples`). The lexicon's cues decide when they are clear; this
- * weighs in on wording the cues do not know ("where's my parcel?" reads like the tracker requests it was shown).
+ * (data/examples.json, written by `npm run eval:examples`) and on labelled requests written for it alone
+ * (data/training.json, 12 per family). The lexicon's cues decide when they are clear; this weighs in on wording the
+ * cues do not know ("where's my parcel?" reads like the tracker requests it was shown).
  */
 
 const STOP = new Set(
@@ -33,8 +35,9 @@ const SMOOTHING = 0.1;
 const model = (() => {
   const families = new Map<string, FamilyCounts>();
   const vocab = new Set<string>();
-  for (const [family, requests] of Object.entries(examples.families as Record<string, string[]>)) {
-    const f: FamilyCounts = { total: 0, counts: new Map() };
+  const sources = [examples.families, training.families] as Record<string, string[]>[];
+  for (const [family, requests] of sources.flatMap((s) => Object.entries(s))) {
+    const f: FamilyCounts = families.get(family) ?? { total: 0, counts: new Map() };
     for (const r of requests)
       for (const t of tokens(r)) {
         f.counts.set(t, (f.counts.get(t) ?? 0) + 1);
