@@ -450,6 +450,42 @@ describe("what the user wrote around and inside a list", () => {
     expect(rows).toContainEqual({ title: "Beloved", by: "Toni Morrison" });
   });
 
+  it("when events are dated, fields named '… name' or items named '… form', then those words stay as written", async () => {
+    const history = textOf(
+      await screenOf(
+        plan([
+          user("timline of our school's history: 1962 opened with 80 pupils, 1987 new science block, 2004 became an academy"),
+        ]).code,
+      ),
+    );
+    for (const w of ['"Timeline of our school', '"Opened with 80 pupils"', '"1962"', '"New science block"', '"1987"'])
+      expect(history).toContain(w);
+    expect(history).not.toContain("own_details");
+    const project = textOf(
+      await screenOf(plan([user("project timeline: site survey Jan 2024, planning approval Jun 2024, steelwork Mar 2025")]).code),
+    );
+    for (const w of ['"Site survey"', '"Jan 2024"', '"Steelwork"', '"Mar 2025"']) expect(project).toContain(w);
+    expect(readEntities("spray log form: field name, crop, product used, date").lists[0]).toEqual([
+      "field name",
+      "crop",
+      "product used",
+      "date",
+    ]);
+    expect(
+      readEntities("notifications for a parent app: trip consent form due Friday, new message from Mr. Hughes").lists[0]![0],
+    ).toBe("trip consent form due Friday");
+  });
+
+  it("when an error state is named, then that name is its heading", async () => {
+    const heading = async (r: string) =>
+      nodes(await screenOf(plan([user(r)]).code)).find((n) => n.component === "heading")?.value;
+    expect(await heading("NO INTERNET CONNECTION screen for the delivery app with a retry button")).toBe(
+      "No internet connection",
+    );
+    expect(await heading("session expired page – tell them to sign in again")).toBe("Session expired");
+    expect(await heading("a 404 page with a search box")).toBe("404 · Page not found");
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

@@ -1,7 +1,7 @@
 import { CATALOG, domainFor, DOMAINS, fieldFor, PEOPLE, PLACES, type Domain } from "../content";
 import type { FieldSpec } from "../content/schema";
 import type { Entities } from "../understand/entities";
-import type { FamilyMatch } from "../understand/family";
+import { correctTypos, type FamilyMatch } from "../understand/family";
 import { capitalize, hash32, Rng } from "../text";
 
 /**
@@ -103,7 +103,8 @@ export function titleOf(e: Entities, fallback: string): string {
     .slice(0, 8)
     .join(" ")
     .replace(/[,.;!?]+$/, "");
-  return capitalize(cut);
+  // A misspelt kind word is named as meant ("timline of our school's history").
+  return capitalize(cut.replace(/\b[a-z]{5,}\b/g, (w) => correctTypos(w)));
 }
 
 const NEUTRAL = DOMAINS.find((d) => d.id === "saas") ?? DOMAINS[0]!;

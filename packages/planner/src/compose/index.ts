@@ -117,6 +117,21 @@ const shown = (term: string, text: string) => {
   return !t || new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text);
 };
 
+/** An item shown split where a layout splits it: "Dune by Frank Herbert" as title and author, "1962 opened …" as date and event. */
+function shownInParts(label: string, text: string): boolean {
+  const DATE = /^((?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|\d{4}|q[1-4])\b/i;
+  let parts = label.split(/\s+(?:by|[-–—])\s+/);
+  if (parts.length === 1) {
+    const lead = DATE.exec(label)?.[1];
+    const tail = /\s((?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|\d{4})$/i.exec(
+      label,
+    )?.[1];
+    if (lead) parts = [lead, label.slice(lead.length)];
+    else if (tail) parts = [label.slice(0, -tail.length), tail];
+  }
+  return parts.length > 1 && parts.every((p) => shown(p.trim().replace(/^[:,\s-]+/, ""), text));
+}
+
 /** A short request's own subject ("my profile", "404 page", "chat screen"): it should be said on the screen. */
 function titleWords(e: Entities): string[] {
   const words = e.text
@@ -209,8 +224,8 @@ function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
     return (
       label.length >= 2 &&
       !shown(label, text) &&
-      // "Dune by Frank Herbert" shown as a row of a title and an author is shown.
-      !(/\s(?:by|[-–—])\s/.test(label) && label.split(/\s+(?:by|[-–—])\s+/).every((part) => shown(part, text))) &&
+      // Shown in pieces ("Dune by Frank Herbert" as a title and an author, "1962 opened …" as a date and an event) is shown.
+      !shownInParts(label, text) &&
       !/^(?:button|link|hero|cta)\b|\b(?:chart|graph|table|map|button|link|filters?|search|toggle)$/i.test(label)
     );
   });

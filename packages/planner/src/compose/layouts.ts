@@ -865,8 +865,21 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   timeline: (ctx) => {
+    // When the user dated the events ("1962 opened …", "site survey Jan 2024", "12 Mar: kickoff"), those are the dates.
+    const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
+    const WHEN = new RegExp(
+      String.raw`^(?:((?:\d{1,2}\s+)?${MONTH}(?:\s+\d{4})?|\d{4}(?:-\d{2}(?:-\d{2})?)?|q[1-4](?:\s+\d{4})?)[:,\s-]+(.+)|(.+?)[\s,(-]+((?:\d{1,2}\s+)?${MONTH}(?:\s+\d{4})?|\d{4}|q[1-4](?:\s+\d{4})?)\)?)$`,
+      "i",
+    );
+    const dated = own(ctx).map((t) => WHEN.exec(t));
     const events = own(ctx).length
-      ? own(ctx).map((t, i) => ({ title: capitalize(t), date: iso(addDays(TODAY, 30 * i - 90)) }))
+      ? own(ctx).map((t, i) => {
+          const m = dated.filter(Boolean).length >= 2 ? dated[i] : null;
+          const when = m?.[1] ?? m?.[4];
+          return when
+            ? { title: capitalize((m![2] ?? m![3])!.trim()), date: capitalize(when) }
+            : { title: capitalize(t), date: iso(addDays(TODAY, 30 * i - 90)) };
+        })
       : CATALOG.milestones.slice(0, count(ctx, 6, 10)).map((t) => ({ title: t.title, date: t.when }));
     return [
       ...header(ctx.title),
@@ -1905,13 +1918,24 @@ export const LAYOUTS: Record<string, Layout> = {
             ? "maintenance"
             : /500|went wrong|server/.test(n)
               ? "server"
-              : "not-found";
+              : /session|expired|timed out|signed out|logged out/.test(n)
+                ? "session"
+                : "not-found";
     const e = CATALOG.errors.find((x) => x.id.includes(kind)) ?? CATALOG.errors[0]!;
     // The status the user named ("404 page") is said; a search box asked for is there.
     const status = /\b([45]\d\d)\b/.exec(n)?.[1];
+    // The state the user named ("NO INTERNET CONNECTION screen", "session expired page") is the heading.
+    const named = /^(?:(?:an?|the|my|our)\s+)?([a-z][a-z' ]{3,40}?)\s+(?:screen|page|state|view|message)\b/i.exec(
+      ctx.e.text,
+    )?.[1];
+    const own =
+      named && !/\b(?:error|oops|generic|simple|basic|nice|friendly|custom|\d{3})\b/i.test(named) && named.split(" ").length <= 5
+        ? capitalize(named.toLowerCase())
+        : undefined;
+    const title = own ?? (status && !e.title.includes(status) ? `${status} · ${e.title}` : e.title);
     return [
       icon("warning", { name: "error_icon", size: 48, tone: "danger", label: "Error" }),
-      heading(status && !e.title.includes(status) ? `${status} · ${e.title}` : e.title, { level: 1, align: "center" }),
+      heading(title, { level: 1, align: "center" }),
       text(e.text, { align: "center", tone: "muted" }),
       ...(/\bsearch\b/.test(n)
         ? [textInput({ name: "search", label: "Search", type: "search", placeholder: "Search the site" })]

@@ -29,7 +29,7 @@ export interface Item {
 
 /** Words after which a list starts ("with", "columns:", "fields", "including" …); a colon too. */
 const LEAD =
-  /(?:\b(?:with|columns?|fields?|inputs?|including|includes|include|containing|contains|for|of|like|such as|asking for|asks? for|collecting|collects?|showing|shows?|listing|between|about|on|candidates|by|from|named|called)\b\s*:?|\b(?:lists?|items?|tasks?|steps?|options?|sections?|tabs?|categories|plans?|tiers?|players?|cities|stops?|rows?)\s*:|:(?!\d)|—|–| - )\s*/gi;
+  /(?:\b(?:with|columns|fields|inputs|(?:column|field|input)(?=\s*:)|including|includes|include|containing|contains|for|of|like|such as|asking for|asks? for|collecting|collects?|showing|shows?|listing|between|about|on|candidates|by|from|named|called)\b\s*:?|\b(?:lists?|items?|tasks?|steps?|options?|sections?|tabs?|categories|plans?|tiers?|players?|cities|stops?|rows?)\s*:|:(?!\d)|—|–| - )\s*/gi;
 
 /** A lead that is only a preposition ("name on card", "date of birth"): a later list must be longer to win. */
 const WEAK = /\b(?:for|of|on|about|by|from|between|like)\s*$/i;
@@ -282,12 +282,13 @@ export function readItemLists(text: string): Item[][] {
     let bestStrong = false;
     let bestNamed = false;
     let heads: Item[] = [];
+    let bestColon = false;
     const found: { at: number; items: Item[] }[] = [];
     for (const at of [...starts].sort((a, b) => a - b)) {
       const tail = unmask(s2.slice(at), hidden).replace(END, "");
       const colonLed = /:\s*$/.test(s2.slice(0, at));
       const items = listItems(
-        pieces(tail).map((p, i) => (i === 0 ? p.replace(KIND_PREFIX, "") : p)),
+        pieces(tail).map((p, i) => (i === 0 && !colonLed ? p.replace(KIND_PREFIX, "") : p)),
         colonLed ? 8 : 6,
       );
       if (items.length < 2) continue;
@@ -297,8 +298,9 @@ export function readItemLists(text: string): Item[][] {
         continue;
       const strong = at === 0 || !WEAK.test(s2.slice(0, at));
       // A start inside the first item of the list found ("posts like lost cat on Elm St, …") only cuts that item short.
+      // …and so does any start inside the first item of a list led by a colon ("history: 1962 opened with 80 pupils, …").
       const insideFirst =
-        !strong &&
+        (!strong || bestColon) &&
         best.length > 0 &&
         items.length === best.length &&
         best[0]!.text.toLowerCase().endsWith(items[0]!.text.toLowerCase());
@@ -344,6 +346,7 @@ export function readItemLists(text: string): Item[][] {
         best = items;
         bestAt = at;
         bestStrong = strong;
+        bestColon = colonLed;
       }
     }
     // A single item with its own options ("a quick poll … Thursday, Friday or Monday" is a list; "severity low/high" one item).
