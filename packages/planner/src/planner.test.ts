@@ -486,6 +486,43 @@ describe("what the user wrote around and inside a list", () => {
     expect(await heading("a 404 page with a search box")).toBe("404 · Page not found");
   });
 
+  it("when settings say on/off, a slider over a range or a time, then those are a switch, a slider with that range and a time", async () => {
+    const s = await screenOf(
+      plan([user("notification settings for a driver app: push alerts (on/off), quiet hours start, max distance slider 1–25 km")])
+        .code,
+    );
+    const all = nodes(s);
+    expect(all.find((n) => n.component === "switch")?.props?.label).toBe("Push alerts");
+    expect(all.find((n) => n.component === "slider")?.props).toMatchObject({ label: "Max distance (km)", min: 1, max: 25 });
+    expect(JSON.stringify(all.find((n) => n.props?.label === "Quiet hours start"))).toContain("22:00");
+    // "notification" only qualifies the settings: no feed of notifications is added.
+    expect(textOf(s)).not.toContain("Mark all as read");
+  });
+
+  it("when a form is named beside another screen, then it is there with the user's fields", async () => {
+    const t = textOf(
+      await screenOf(
+        plan([
+          user(
+            "portfolio grid for a tattoo artist — fine line, blackwork, botanical — plus an enquiry form (name, idea, placement, budget)",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of ['"Enquiry form"', '"Idea"', '"Placement"', '"Budget"']) expect(t).toContain(w);
+    const faq = textOf(
+      await screenOf(
+        plan([
+          user(
+            "FAQ for the camp: what ages? (9-14), is lunch included? (yes), refund policy (full refund). Contact form at the bottom: name, email, your question",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of ['"What ages?"', '"9-14."', '"Refund policy"', '"Full refund."', '"Contact form"', '"Question"'])
+      expect(faq).toContain(w);
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

@@ -219,6 +219,8 @@ function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
     const label = (i.label || i.text)
       .replace(/^(?:the|a|an)\s+/i, "")
       .replace(/\s*[✓✔]\s*/g, " ")
+      // "session length slider 5–60 min" is shown as a slider named "Session length".
+      .replace(/\s+(?:slider|toggle|switch|dropdown|checkbox)\b.*$/i, "")
       .trim();
     // An item that asks for a part ("a weekly steps bar chart", "list of recent donors") was composed as that part.
     return (
@@ -262,6 +264,24 @@ function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
 }
 
 /** Whether a button of the screen says `label`. */
+/** Families whose screen is itself a form. */
+const FORMISH = new Set([
+  "form",
+  "login",
+  "signup",
+  "contact",
+  "booking",
+  "survey",
+  "quiz",
+  "checkout",
+  "settings",
+  "calculator",
+]);
+/** A form named in a request ("an enquiry form", "a form with", "form at the bottom"), not "in the form of". */
+const FORM_NAMED = /(?<!\bin the )\bform\b(?!\s+of\b)/i;
+const has = (nodes: readonly UiNode[], type: string): boolean =>
+  nodes.some((n) => n.type === type || (n.children ? has(n.children, type) : false));
+
 function hasButton(nodes: readonly UiNode[], label: string): boolean {
   const l = label.toLowerCase();
   return nodes.some(
@@ -333,6 +353,10 @@ export function composeNew(request: string, hint?: FamilyMatch): Composed {
     const extra = match.parts.filter((p) => p !== family);
     nodes = [...nodes, ...extra.flatMap((p) => partSection(ctx, p))];
   }
+  // A form named besides another screen ("…, plus an enquiry form (name, idea, budget)", "Contact form at the bottom:
+  // name, email, your question") is on it, with its own fields, when the screen has no inputs yet.
+  if (family && !FORMISH.has(family) && FORM_NAMED.test(e.text) && !has(nodes, "textInput"))
+    nodes = [...nodes, ...partSection(ctx, "form")];
   const recognised = [
     `The request asks for ${family ? `a ${family.replace(/-/g, " ")}: ${ABOUT.get(family) ?? family}` : "something no family fits, so an overview built from its own words"}.\n`,
     ...(match.parts.length ? [`It also names ${joinAnd(match.parts)}, composed as sections.\n`] : []),

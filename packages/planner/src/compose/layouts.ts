@@ -27,7 +27,7 @@ import {
   type Row,
   type UiNode,
 } from "../ui";
-import { readNumber, type Item } from "../understand/items";
+import { cleanItem, readNumber, type Item } from "../understand/items";
 import { CATALOG, addDays, iso, peopleFor, placesFor, shortDate, TODAY, type Ctx } from "./context";
 import {
   chart,
@@ -236,8 +236,26 @@ export function partSection(ctx: Ctx, part: string): UiNode[] {
     case "faq":
       return [card("Frequently asked questions", { name: "faq_card" }, [faqSection(ctx.domain.faqs)])];
     case "form":
-    case "contact":
-      return [card("Get in touch", { name: "contact_card" }, form(["Name", "Email", "Message"], "Send message", "send_message"))];
+    case "contact": {
+      // The form's own fields as the user wrote them: "an enquiry form (name, idea, placement, budget)", "contact form
+      // at the bottom: name, email, your question", "a ticket form: name, number of tickets".
+      const named = /\b((?:[a-z]+\s+)?)form\b[^.:(]{0,30}?(?:[:(]|\bwith\b)\s*([^)\n.]+)/i.exec(ctx.e.text);
+      const fields = named
+        ? named[2]!
+            .split(/\s*(?:,|;|\band\b)\s*/)
+            .map((f) => cleanItem(f))
+            .filter((f) => f && f.split(/\s+/).length <= 5)
+        : [];
+      const kind = named?.[1]?.trim().toLowerCase();
+      const title = kind && !/^(?:a|an|the|with|plus|and)$/.test(kind) ? capitalize(`${kind} form`) : "Get in touch";
+      return [
+        card(
+          title,
+          { name: "contact_card" },
+          form(fields.length >= 2 ? fields.map(capitalize) : ["Name", "Email", "Message"], "Send", "send_message"),
+        ),
+      ];
+    }
     case "gallery":
       return [
         grid(
@@ -418,7 +436,36 @@ export const LAYOUTS: Record<string, Layout> = {
           {
             section: ctx.title,
             settings: ownItems(ctx).map((it) => {
-              const label = capitalize(it.label || it.text);
+              const label = capitalize((it.label || it.text).replace(/\s+(?:slider|toggle|switch)$/i, ""));
+              // "(on/off)", "(yes/no)": a switch, not a choice.
+              if (it.options.length === 2 && it.options.every((o) => /^(?:on|off|yes|no|enabled?|disabled?)$/i.test(o)))
+                return {
+                  label,
+                  kind: "switch" as const,
+                  options: undefined,
+                  default: /^(?:on|yes|enabled?)$/i.test(it.options[0]!),
+                };
+              // "session length slider 5–60 min", "max distance 1-25 km": a slider over the user's range.
+              if (it.range || /\bslider\b/i.test(it.label || it.text)) {
+                const [min, max] = it.range ?? [0, 100];
+                const unit = it.unit && !/^[$€£₹¥%]$/.test(it.unit) ? ` (${it.unit})` : "";
+                return {
+                  label: `${label}${unit}`,
+                  kind: "slider" as const,
+                  options: undefined,
+                  default: Math.round((min + max) / 2),
+                  min,
+                  max,
+                };
+              }
+              // "reminder time", "quiet hours start": a time of day.
+              if (/\b(?:time|start|end|from|until|hours? (?:start|end))$/i.test(label))
+                return {
+                  label,
+                  kind: "select" as const,
+                  options: DAY_TIMES,
+                  default: /end|until/i.test(label) ? "07:00" : "22:00",
+                };
               if (it.options.length >= 2)
                 return {
                   label,
@@ -1221,13 +1268,17 @@ export const LAYOUTS: Record<string, Layout> = {
   faq: (ctx) => {
     // The user's questions, answered with what they wrote in parentheses ("do you take cats? (yes)").
     const answerOf = (i: Item): string | undefined => {
-      const a = i.detail ?? (i.options.length ? i.options.join(", ") : undefined);
+      const a = /\(([^()]+)\)\s*$/.exec(i.text)?.[1]?.trim() ?? i.detail ?? (i.options.length ? i.options.join(", ") : undefined);
       return a && `${capitalize(a).replace(/[.!]?$/, ".")}`;
     };
     const qs = ownItems(ctx).length
       ? ownItems(ctx).map((i) => {
-          const q = capitalize(i.label || i.text).replace(/[?.]*$/, "?");
-          return [q, answerOf(i) ?? `${q.slice(0, -1)}: ${ctx.domain.faqs[0]![1]}`] as const;
+          // A question is asked as one; a topic ("refund policy") stays a topic.
+          const asked =
+            /\?/.test(i.text) ||
+            /^(?:what|how|who|when|where|why|which|do|does|did|can|could|is|are|will|would|should|may)\b/i.test(i.label);
+          const q = capitalize(i.label || i.text).replace(/[?.]*$/, asked ? "?" : "");
+          return [q, answerOf(i) ?? `${q.replace(/\?$/, "")}: ${ctx.domain.faqs[0]![1]}`] as const;
         })
       : ctx.domainMatched
         ? ctx.domain.faqs
@@ -1969,6 +2020,7 @@ function lineChartOf(rows: Row[]): UiNode {
 const chartRows = (rows: Row[]) =>
   lineChart(rows, { name: "temperatures", x: "day", y: ["high", "low"], title: "High and low (°C)", height: 220 });
 
+const DAY_TIMES = ["06:00", "07:00", "08:00", "09:00", "12:00", "18:00", "20:00", "21:00", "22:00", "23:00"];
 function timeSlots(asked?: string): string[] {
   const slots = ["12:00", "12:30", "13:00", "18:00", "18:30", "19:00", "19:30", "20:00", "20:30"];
   return asked && !slots.includes(asked) ? [asked, ...slots] : slots;
@@ -1979,12 +2031,19 @@ function settingInput(it: {
   kind: string;
   options?: string[] | undefined;
   default?: string | number | boolean | undefined;
+  min?: number;
+  max?: number;
 }): UiNode {
   const name = nameOf(it.label);
   if (it.kind === "select")
     return select(String(it.default ?? it.options?.[0] ?? ""), { name, label: it.label, options: it.options ?? [] });
   if (it.kind === "slider")
-    return slider(typeof it.default === "number" ? it.default : 50, { name, label: it.label, min: 0, max: 100 });
+    return slider(typeof it.default === "number" ? it.default : 50, {
+      name,
+      label: it.label,
+      min: it.min ?? 0,
+      max: it.max ?? 100,
+    });
   return switchOf(it.label, it.default !== false);
 }
 const switchOf = (label: string, on: boolean) => switch_(on, { name: nameOf(label), label });

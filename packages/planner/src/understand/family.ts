@@ -184,6 +184,10 @@ export function detectFamily(e: Entities): FamilyMatch {
             (r) =>
               r.family !== family &&
               PARTS.has(r.family) &&
+              // A family named only to qualify the head is not a part ("notification settings", "menu settings"), and
+              // notification preferences are settings.
+              !(headCue && headCue.family === family && r.at < headCue.end && r.at < leadEnd) &&
+              !(family === "settings" && r.family === "notifications") &&
               (r.score >= 2 || (r.family === "bar-chart" && chartNamed && !otherChart)),
           )
           .sort((a, b) => a.at - b.at)

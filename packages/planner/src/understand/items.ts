@@ -63,7 +63,7 @@ const VALUED = new RegExp(
   String.raw`^(.*?[^#\s-])(?:\s*[:=]\s*|\s+(?:at|is|–|-)\s+|\s+\(?|\s*\()(${NUMBER})\s?(${UNIT})?\)?\s*(?:[€£₹¥]|each|\/\s?(?:month|mo|year|yr|user|night|hour|person))?$`,
   "i",
 );
-const RANGE = /^(.*?)\s*\(?(\d{1,3})\s?(?:-|–|to)\s?(\d{1,3})\)?$/i;
+const RANGE = new RegExp(String.raw`^(.*?)\s*\(?(\d{1,3})\s?(?:-|–|to)\s?(\d{1,3})\s?(${UNIT})?\)?$`, "i");
 const SYMBOL: Record<string, string> = { $: "$", "€": "€", "£": "£", "₹": "₹", "¥": "¥" };
 
 /** A number as written: "12,500" → 12500, "$48k" → 48000, "1,20,000" → 120000. */
@@ -172,7 +172,13 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
   }
   const range = RANGE.exec(piece);
   if (range && Number(range[3]) > Number(range[2]) && Number(range[3]) - Number(range[2]) <= 100 && range[1]!.trim())
-    return { label: cleanItem(range[1]!), options, range: [Number(range[2]), Number(range[3])], ...extra };
+    return {
+      label: cleanItem(range[1]!),
+      options,
+      range: [Number(range[2]), Number(range[3])],
+      ...(range[4] ? { unit: range[4].toLowerCase() } : {}),
+      ...extra,
+    };
   // "612 students", "200g flour", "3 speakers": a count before its noun.
   const counted = new RegExp(String.raw`^(${NUMBER})\s?(${UNIT})?\s+([a-z][a-z' -]{1,30})$`, "i").exec(piece);
   if (counted && !/^\d{4}$/.test(counted[1]!)) {
@@ -270,7 +276,7 @@ export function readItemLists(text: string): Item[][] {
   // A question followed by its answer in parentheses or by the next item ("do you take cats? (yes), what …") is a
   // piece of a list, not the end of a sentence.
   const sentences = masked.split(
-    /(?<=[a-z)\d%])(?<!\b(?:dr|mr|mrs|ms|st|prof|vs|no))(?:[.!]|\?(?!\s*⟦\d+⟧\s*[,;]|\s*,))(?:\s+|$)|\n+/i,
+    /(?<=[a-z)⟧\d%])(?<!\b(?:dr|mr|mrs|ms|st|prof|vs|no))(?:[.!]|\?(?!\s*⟦\d+⟧\s*[,;]|\s*,))(?:\s+|$)|\n+/i,
   );
   for (const m of sentences) {
     const starts = new Set<number>([0]);
