@@ -523,6 +523,45 @@ describe("what the user wrote around and inside a list", () => {
       expect(faq).toContain(w);
   });
 
+  it("when a bill's lines give quantities, rates, its number, parties and tax, then the invoice adds them up in their currency", async () => {
+    const t = textOf(
+      await screenOf(
+        plan([
+          user(
+            "Rechnung / invoice RE-2025-118 from Bäckerei Lange to Café Morgenrot: 40 Brezeln à €0,80, 12 Roggenbrote à €4,20, 7% MwSt",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of [
+      "Invoice RE-2025-118",
+      "From Bäckerei Lange to Café Morgenrot",
+      '"€32"',
+      '"€50.40"',
+      '"€82.40"',
+      "MwSt (7%)",
+      '"€88.17"',
+    ])
+      expect(t).toContain(w);
+    expect(t).not.toContain("$");
+    const plumber = textOf(
+      await screenOf(
+        plan([
+          user(
+            "what do I owe the plumber? he replaced the boiler valve (£145), 2 hrs labour at £60/hr, call-out fee £40. A bill from 'J. Evans Plumbing' due in 14 days",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of ['"Boiler valve"', '"Labour (hours)"', '"£120"', '"£305"', "15 Dec 2026"]) expect(plumber).toContain(w);
+    // No tax the user did not ask for.
+    expect(plumber).not.toContain("Tax");
+    const receipt = textOf(
+      await screenOf(plan([user("receipt for a car wash: deluxe wash £15, tyre shine £3, paid contactless at 14:32")]).code),
+    );
+    expect(receipt).toContain('"Contactless"');
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

@@ -177,7 +177,7 @@ function aboutPhrases(request: string, shownText: string): string[] {
  * The user's own names, quotes, codes, places and dates a layout did not use: said under the heading, so nothing the
  * user wrote is dropped ("Sign in" for "the Northwind employee portal" says Northwind).
  */
-function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
+function keepOwnWords(nodes: UiNode[], e: Entities, family = ""): UiNode[] {
   const text = textOf(nodes);
   // Amounts and counted units as written ("$1,450", "60 minutes", "2 bathrooms"), and what the request is about.
   const amounts = [
@@ -231,7 +231,8 @@ function keepOwnWords(nodes: UiNode[], e: Entities): UiNode[] {
       !/^(?:button|link|hero|cta)\b|\b(?:chart|graph|table|map|button|link|filters?|search|toggle)$/i.test(label)
     );
   });
-  if (unshown.length) {
+  // A bill's lines are read into its table (quantity, price, amount), not repeated as written.
+  if (unshown.length && !(["invoice", "receipt"].includes(family) && /"line_items"/.test(JSON.stringify(nodes)))) {
     const card_ = card("Details", { name: "own_details" }, [
       itemList(
         unshown.map((i) => capitalize(i.text || i.label)),
@@ -366,7 +367,7 @@ export function composeNew(request: string, hint?: FamilyMatch): Composed {
       : []),
     ...(ctx.domainMatched ? [`Content comes from the ${ctx.domain.id} domain's data.\n`] : []),
   ];
-  nodes = keepOwnWords(nodes, e);
+  nodes = keepOwnWords(nodes, e, family);
   // The screen is called what its page heading says ("Create your account" for "a signup form").
   const h1 = findHeading(nodes);
   const title = typeof h1?.value === "string" && h1.value.length <= 60 ? h1.value : ctx.title;

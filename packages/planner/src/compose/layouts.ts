@@ -2068,9 +2068,46 @@ function profileValue(f: string, person: string, city: string): string {
   return "—";
 }
 
+/** An amount as written: "€0,80" and "4,20 €" are decimals, "₹45,000" and "1,200" thousands. */
+function amountOf(raw: string): number {
+  const t = raw.replace(/[^\d.,]/g, "");
+  return Number(/^\d+,\d{2}$/.test(t) ? t.replace(",", ".") : t.replace(/,/g, ""));
+}
+const AMOUNT = String.raw`[$€£₹¥]\s?\d[\d,.]*|\d[\d,.]*\s?[$€£₹¥]`;
+/** A bill's line as written: "3 days of consulting at €650/day", "40 Brezeln à €0,80", "boiler valve (£145)", "fee £40". */
+function billLine(text: string): { item: string; qty: number; price: number } | undefined {
+  const t = text.replace(/^(?:he|she|they|we|i)\s+(?:replaced|fixed|installed|did|supplied|added)\s+(?:the|a|an)?\s*/i, "");
+  const rated = new RegExp(
+    String.raw`^(\d+(?:\.\d+)?)\s*(?:x|×)?\s*(days?|hrs?|hours?|nights?|weeks?|months?|units?|pcs|pieces|sessions?|lessons?|seats?|licen[cs]es?)?\s*(?:of\s+)?(.+?)\s+(?:at|à|@|x|×|for)\s*(${AMOUNT})\s*(?:\/\s*[a-z]+|each|per\s+[a-z]+)?$`,
+    "i",
+  ).exec(t);
+  if (rated) {
+    const unit = rated[2] ? rated[2].toLowerCase().replace(/^hrs?$/, "hours") : "";
+    const item = capitalize(rated[3]!.trim());
+    return {
+      item: unit && !/^(?:units?|pcs|pieces)$/.test(unit) ? `${item} (${unit.replace(/(?<!s)$/, "s")})` : item,
+      qty: Number(rated[1]),
+      price: amountOf(rated[4]!),
+    };
+  }
+  const priced = new RegExp(String.raw`^(.+?)\s*[:(-]?\s*(${AMOUNT})\)?(?:\s*x\s*(\d+))?$`, "i").exec(t);
+  if (priced && /\p{L}/u.test(priced[1]!))
+    return { item: capitalize(priced[1]!.trim()), qty: Number(priced[3] ?? 1), price: amountOf(priced[2]!) };
+  return undefined;
+}
+
 function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
-  const lines =
-    ctx.e.values.length >= 1
+  const text = ctx.e.text;
+  // What the user wrote about the bill itself rather than a line of it.
+  const META =
+    /^(?:invoice|receipt|bill|order)?\s*(?:number|no\.?|#|id)\b|^(?:client|customer|bill(?:ed)? to|to|from|due|paid|payment|transaction|tax|vat|gst|mwst|ust|total|subtotal)\b|\d\s?%/i;
+  const written = ownItems(ctx)
+    .filter((i) => !META.test(i.text))
+    .map((i) => billLine(i.text));
+  const ownLines = written.length && written.every(Boolean) ? (written as { item: string; qty: number; price: number }[]) : [];
+  const lines = ownLines.length
+    ? ownLines
+    : ctx.e.values.length >= 1
       ? ctx.e.values.map((v) => ({ item: capitalize(v.label), qty: 1, price: v.value }))
       : own(ctx).length
         ? own(ctx).map((l, i) => ({
@@ -2082,30 +2119,74 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
             .slice(0, 3)
             .map((s, i) => ({ item: s.name, qty: 1 + (i % 2), price: s.price ?? 30 }));
   const rows: Row[] = lines.map((l) => ({ ...l, total: Math.round(l.qty * l.price * 100) / 100 }));
-  const subtotal = rows.reduce((s, r) => s + Number(r.total), 0);
-  const tax = Math.round(subtotal * 0.1 * 100) / 100;
-  const who = ctx.e.organisations[0] ?? ctx.e.people[0] ?? peopleFor(ctx, 1)[0]!;
-  const no = `${kind === "invoice" ? "INV" : "RCT"}-${2026}-${String(100 + ctx.rng.int(1, 800)).padStart(4, "0")}`;
+  const subtotal = Math.round(rows.reduce((s, r) => s + Number(r.total), 0) * 100) / 100;
+  // Tax as the user named it ("7% MwSt", "VAT 20%", "GST 18%"); "with tax" alone is 10 %; none said, none added.
+  const taxed =
+    /(\d+(?:[.,]\d+)?)\s?%\s*(vat|mwst|ust|gst|sales tax|tax)\b/i.exec(text) ??
+    /\b(vat|mwst|ust|gst|sales tax|tax)\s*(?:of|at|@)?\s*(\d+(?:[.,]\d+)?)\s?%/i.exec(text);
+  const rate = taxed
+    ? Number((/^\d/.test(taxed[1]!) ? taxed[1]! : taxed[2]!).replace(",", "."))
+    : /\b(?:tax|vat|gst)\b/i.test(text)
+      ? 10
+      : 0;
+  const taxName = taxed ? (/^\d/.test(taxed[1]!) ? taxed[2]! : taxed[1]!) : "Tax";
+  const tax = Math.round(subtotal * rate) / 100;
+  const total = subtotal + tax;
+  const NAME = String.raw`(\p{Lu}[\p{L}&.'-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}&.'-]*){0,3})`;
+  const client = new RegExp(String.raw`\b(?:client|customer|bill(?:ed)? to|for|to)\s*:?\s+${NAME}`, "u").exec(text)?.[1];
+  const from = new RegExp(String.raw`\bfrom\s+['"‘“]?${NAME}`, "u").exec(text)?.[1]?.replace(/['"’”]+$/, "");
+  const brand = from ?? ctx.brand;
+  const other = (n: string) => !brand.includes(n) && !n.includes(brand);
+  const who = client ?? ctx.e.organisations.find(other) ?? ctx.e.people.find(other) ?? peopleFor(ctx, 1)[0]!;
+  const theirs =
+    /\b(?:number|no\.?|#|id)\s*:?\s*([A-Z0-9][A-Z0-9-]{2,})\b/.exec(text)?.[1] ??
+    /\b([A-Z]{2,5}-\d{2,}(?:-\d+)?)\b/.exec(text)?.[1];
+  const no = theirs ?? `${kind === "invoice" ? "INV" : "RCT"}-${2026}-${String(100 + ctx.rng.int(1, 800)).padStart(4, "0")}`;
+  // How it was paid, as the user said ("paid with apple pay", "paid contactless", "via UPI").
+  const method =
+    /\b(?:paid|payment)\s+(?:(?:with|by|via|using|in)\s+)?([a-z][a-z ]{1,18}?)(?=\s+(?:at|on|for|from)\b|\s*[,.;]|$)/i.exec(
+      text,
+    )?.[1];
+  const paidWith =
+    method && !/^(?:on|at|the|a|an|in full)$/i.test(method)
+      ? /^(?:upi|paypal|apple pay|google pay)$/i.test(method)
+        ? method
+            .replace(/\b\w/g, (c) => c.toUpperCase())
+            .replace(/^Upi$/, "UPI")
+            .replace(/^Paypal$/, "PayPal")
+        : capitalize(method)
+      : "Visa •••• 4242";
+  const inDays = /\bdue\s+in\s+(\d+)\s+days?\b|\bnet\s?(\d+)\b/i.exec(text);
+  const due = inDays
+    ? shortDate(addDays(TODAY, Number(inDays[1] ?? inDays[2])))
+    : (ctx.e.dates[0] ?? shortDate(addDays(TODAY, 14)));
   return [
     ...header(
       kind === "invoice" ? `Invoice ${no}` : "Payment receipt",
-      kind === "invoice" ? `From ${ctx.brand} to ${who}` : `Thank you, ${who}.`,
+      kind === "invoice" ? `From ${brand} to ${who}` : `Thank you, ${who}.`,
     ),
     ...(kind === "receipt"
-      ? [alert(`We received ${money(subtotal + tax, ctx.currency)}.`, { name: "paid", title: "Paid", tone: "success" })]
+      ? [alert(`We received ${money(total, ctx.currency)}.`, { name: "paid", title: "Paid", tone: "success" })]
       : []),
     details(
       kind === "invoice"
-        ? { "Bill to": who, Issued: shortDate(TODAY), Due: ctx.e.dates[0] ?? shortDate(addDays(TODAY, 14)), Status: "Unpaid" }
-        : { Receipt: no, Date: shortDate(TODAY), "Paid with": "Visa •••• 4242", Customer: who },
+        ? { "Bill to": who, Issued: shortDate(TODAY), Due: due, Status: "Unpaid" }
+        : { Receipt: no, Date: shortDate(TODAY), "Paid with": paidWith, Customer: who },
       "header_details",
     ),
-    lineItemsTable(rows, "line_items", { item: "Description", price: "Unit price", total: "Amount" }),
+    lineItemsTable(rows, "line_items", { item: "Description", price: "Unit price", total: "Amount" }, ctx.currency),
     details(
       {
         Subtotal: money(subtotal, ctx.currency),
-        "Tax (10%)": money(tax, ctx.currency),
-        Total: money(subtotal + tax, ctx.currency),
+        ...(rate
+          ? {
+              [`${taxName.length <= 4 ? taxName.toUpperCase().replace("MWST", "MwSt") : capitalize(taxName)} (${rate}%)`]: money(
+                tax,
+                ctx.currency,
+              ),
+            }
+          : {}),
+        Total: money(total, ctx.currency),
       },
       "totals",
     ),

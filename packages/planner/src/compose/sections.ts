@@ -361,19 +361,26 @@ export const lineItemsTable = (
   rows: Row[],
   name: string,
   labels: { item: string; price: string; total: string } = { item: "Item", price: "Price", total: "Total" },
-): UiNode =>
-  table(rows, {
+  currency = "USD",
+): UiNode => {
+  // The table's currency format is dollars: other currencies are written out ("€650", "£60").
+  const other = currency !== "USD";
+  const cells = other
+    ? rows.map((r) => ({ ...r, price: money(Number(r.price), currency), total: money(Number(r.total), currency) }))
+    : rows;
+  return table(cells, {
     name,
     columns: [
       { key: "item", label: labels.item },
       { key: "qty", label: "Qty", align: "right" },
-      { key: "price", label: labels.price, format: "currency", align: "right" },
-      { key: "total", label: labels.total, format: "currency", align: "right" },
+      { key: "price", label: labels.price, ...(other ? {} : { format: "currency" as const }), align: "right" },
+      { key: "total", label: labels.total, ...(other ? {} : { format: "currency" as const }), align: "right" },
     ],
   });
+};
 
 /** A cart's lines: item, quantity, price and line total. */
-export const cartTable = (rows: Row[]): UiNode => lineItemsTable(rows, "cart_items");
+export const cartTable = (rows: Row[], currency = "USD"): UiNode => lineItemsTable(rows, "cart_items", undefined, currency);
 
 /** A person's round photo, `size` pixels across (from a `px`-pixel image). */
 export const avatar = (person: string, size: number, px: number, name?: string): UiNode =>
