@@ -562,6 +562,46 @@ describe("what the user wrote around and inside a list", () => {
     expect(receipt).toContain('"Contactless"');
   });
 
+  it("when steps are written with arrows and the current one by name, a choice asked as a question, or a cart with quantities, then each reads as meant", async () => {
+    const steps = textOf(
+      await screenOf(
+        plan([user("progress bar for our loan application: personal info > income > documents > review — the user is on income")])
+          .code,
+      ),
+    );
+    expect(steps).toContain("Step 2 of 4");
+    for (const w of ['"Personal info"', '"Documents"', '"Review"']) expect(steps).toContain(w);
+    const choice = plan([
+      user("should I get the Kindle Paperwhite or the Kobo Clara? screen size, waterproof, battery life, price in euros"),
+    ]);
+    expect(choice.family).toBe("comparison");
+    const table = nodes(await screenOf(choice.code)).find((n) => n.component === "table")!;
+    expect(JSON.stringify(table.props)).toContain('"Kindle Paperwhite"');
+    expect(JSON.stringify(table.props)).toContain('"Kobo Clara"');
+    expect(JSON.stringify(table.value)).toContain('"Battery life"');
+    const cart = textOf(
+      await screenOf(
+        plan([
+          user(
+            "cart page — 'Hydrating Serum 30ml' €24 x2, 'SPF 50 Sun Fluid' €19 x1, subtotal, free shipping over €50, proceed to checkout",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of ['"€48"', '"€67"', '"Free shipping over €50"', '"Proceed to checkout"']) expect(cart).toContain(w);
+    const trolley = nodes(
+      await screenOf(plan([user("what's in my trolley: 2x whole milk, 1x free-range eggs (12), 3x tins of chickpeas")]).code),
+    );
+    const rows = trolley.find((n) => n.component === "table")!.value as { item: string; qty: number; price: number }[];
+    expect(rows.map((r) => [r.item, r.qty])).toEqual([
+      ["Whole milk", 2],
+      ["Free-range eggs", 1],
+      ["Tins of chickpeas", 3],
+    ]);
+    // "(12)" is the eggs' pack size, not their price; no line is free.
+    expect(rows.every((r) => r.price > 0 && r.price !== 12)).toBe(true);
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

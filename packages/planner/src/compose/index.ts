@@ -228,7 +228,7 @@ function keepOwnWords(nodes: UiNode[], e: Entities, family = ""): UiNode[] {
       !shown(label, text) &&
       // Shown in pieces ("Dune by Frank Herbert" as a title and an author, "1962 opened …" as a date and an event) is shown.
       !shownInParts(label, text) &&
-      !/^(?:button|link|hero|cta)\b|\b(?:chart|graph|table|map|button|link|filters?|search|toggle)$/i.test(label)
+      !/^(?:button|link|hero|cta)\b|\b(?:chart|graph|table|map|button|link|filters?|search|toggle)$|^(?:sub)?total$/i.test(label)
     );
   });
   // A bill's lines are read into its table (quantity, price, amount), not repeated as written.

@@ -1,4 +1,4 @@
-import { capitalize, escapeRegExp, titleCase } from "../text";
+import { capitalize, escapeRegExp, hash32, titleCase } from "../text";
 import {
   alert,
   badge,
@@ -674,9 +674,19 @@ export const LAYOUTS: Record<string, Layout> = {
     // what they are compared on ("— opening hours, pool, classes").
     const lists = ctx.e.items.filter((l) => l.length >= 2);
     const priced = lists.find((l) => l.filter((i) => i.value !== undefined).length >= 2);
-    const things = priced ?? [...lists].sort((a, b) => b.length - a.length)[0];
-    const options = things ? things.map((i) => capitalize(i.label || i.text)) : items(ctx, 3).map((i) => i.name);
+    // Without prices, things with names ("the Kindle Paperwhite or the Kobo Clara") are compared on the plain words.
+    const ASKING =
+      /^(?:should (?:i|we) (?:get|buy|choose|pick|go (?:for|with))|which is better|compare|choose between)\s+(?:the\s+)?/i;
+    const bare = (i: Item) => (i.label || i.text).replace(ASKING, "").replace(/^the\s+/i, "");
+    const named = lists.find(
+      (l) =>
+        l.every((i) => /^\p{Lu}|\d/u.test(bare(i))) && lists.some((o) => o !== l && o.every((i) => !/^\p{Lu}/u.test(i.text))),
+    );
+    const things = priced ?? named ?? [...lists].sort((a, b) => b.length - a.length)[0];
+    const options = things ? things.map((i) => capitalize(bare(i))) : items(ctx, 3).map((i) => i.name);
     const asked = lists.find((l) => l !== things)?.map((i) => capitalize(i.text || i.label));
+    // The price row as the user named it ("price in euros").
+    const priceRow = asked?.find((a) => /^(?:price|cost)\b/i.test(a)) ?? "Price";
     // Specs written for each thing ("Volt X (range 80 km, 22 kg, €2,199)") are rows of their own, as written.
     const specs = things?.every((t) => t.options.length >= 2 && t.options.length === things[0]!.options.length)
       ? things[0]!.options.map((_, j) => {
@@ -692,17 +702,21 @@ export const LAYOUTS: Record<string, Layout> = {
       ...Object.fromEntries(options.map((o, oi) => [nameOf(o), sp.cells[oi] ?? "—"])),
     }));
     const features = [
-      ...(specs.some((sp) => sp.feature === "Price") ? [] : ["Price"]),
+      ...(specs.some((sp) => sp.feature === "Price") ? [] : [priceRow]),
       "Rating",
-      ...(asked ?? (specs.length ? [] : ctx.domain.features.slice(0, 4).map((f) => f.title))),
+      ...(asked?.filter((a) => a !== priceRow) ?? (specs.length ? [] : ctx.domain.features.slice(0, 4).map((f) => f.title))),
     ];
     const rows: Row[] = features.map((f, fi) => ({
       feature: f,
       ...Object.fromEntries(
         options.map((o, oi) => [
           nameOf(o),
-          f === "Price"
-            ? money(things?.[oi]?.value ?? ctx.domain.items[oi % ctx.domain.items.length]!.price ?? 20 + oi * 10, ctx.currency)
+          f === priceRow
+            ? money(
+                things?.[oi]?.value ??
+                  ((ctx.domainMatched && ctx.domain.items[oi % ctx.domain.items.length]!.price) || 99 + oi * 20),
+                ctx.currency,
+              )
             : f === "Rating"
               ? `${(4 + ((oi * 3 + fi) % 10) / 10).toFixed(1)} ★`
               : (oi + fi) % 3 === 0
@@ -711,8 +725,10 @@ export const LAYOUTS: Record<string, Layout> = {
         ]),
       ),
     }));
+    // A question ("should I get …?") is not a heading: the things compared are.
+    const title = /^(?:should|which|what|help)\b/i.test(ctx.title) ? options.join(" vs ") : ctx.title;
     return [
-      ...header(ctx.title, `${options.join(" vs ")}, side by side.`),
+      ...header(title, `${options.join(" vs ")}, side by side.`),
       table([...specRows, ...rows], {
         name: "comparison",
         columns: [{ key: "feature", label: "Feature" }, ...options.map((o) => ({ key: nameOf(o), label: o }))],
@@ -949,7 +965,13 @@ export const LAYOUTS: Record<string, Layout> = {
     const said = /\b(?:on|at|currently|now|reached)\s+(?:step|stage)\s+(\d+)|\b(?:step|stage)\s+(\d+)\s+of\s+\d+/i.exec(
       ctx.e.text,
     );
-    const marked = mine.findIndex((i) => /^(?:current|now|in progress|you are here)$/i.test(i.detail ?? ""));
+    // "the user is on income", "we're at documents": the step named.
+    const on =
+      /\b(?:is|are|we're|i'm|they're|currently|now)\s+(?:on|at)\s+(?:the\s+)?([a-z][a-z ]{1,30}?)(?:\s+step)?\s*(?:[.,;!]|$)/i.exec(
+        ctx.e.text,
+      )?.[1];
+    const named = on ? steps.findIndex((st) => st.toLowerCase() === on.toLowerCase()) : -1;
+    const marked = named >= 0 ? named : mine.findIndex((i) => /^(?:current|now|in progress|you are here)$/i.test(i.detail ?? ""));
     const ticked = mine.filter((i) => /[✓✔]|\bdone\b/i.test(i.text)).length;
     const at = Math.min(
       steps.length - 1,
@@ -1470,23 +1492,37 @@ export const LAYOUTS: Record<string, Layout> = {
     ),
   ],
   cart: (ctx) => {
-    const chosen = own(ctx).length
-      ? own(ctx).map((n, i) => ({
-          name: capitalize(n),
-          price: ctx.e.amounts[i] ?? ctx.domain.items[i % ctx.domain.items.length]!.price ?? 15,
+    // The user's lines with their quantities and prices ("'Hydrating Serum 30ml' €24 x2", "2x whole milk"); what they
+    // say about the cart itself (subtotal, shipping, checkout, buttons) is not a line.
+    const META = /^(?:sub)?total\b|\bshipping\b|\bcheck ?out\b|\bcoupon|\bpromo|\bcontinue shopping|\bbuttons?\b|^[+-]/i;
+    const mine = ownItems(ctx).filter((i) => !META.test(i.text));
+    const chosen = mine.length
+      ? mine.map((it, i) => ({
+          name: capitalize((it.label || it.text).replace(/^['"‘“]+|['"’”]+$/g, "")),
+          // A number in parentheses is a pack size ("eggs (12)"), not a price; a price is plausible when none is given.
+          price:
+            it.value !== undefined && !it.text.includes(`(${it.value})`)
+              ? it.value
+              : (ctx.domainMatched ? ctx.domain.items[i % ctx.domain.items.length]!.price : 0) ||
+                1.5 + (hash32(it.text) % 12) * 0.75,
+          qty: it.qty ?? 1,
         }))
-      : items(ctx, count(ctx, 3, 10));
-    const rows: Row[] = chosen.map((c, i) => ({
+      : items(ctx, count(ctx, 3, 10)).map((it, i) => ({ ...it, qty: 1 + (i % 2) }));
+    const rows: Row[] = chosen.map((c) => ({
       item: c.name,
-      qty: 1 + (i % 2),
+      qty: c.qty,
       price: c.price ?? 0,
-      total: Math.round((c.price ?? 0) * (1 + (i % 2)) * 100) / 100,
+      total: Math.round((c.price ?? 0) * c.qty * 100) / 100,
     }));
     const subtotal = rows.reduce((s, r) => s + Number(r.total), 0);
+    const freeOver = /free (?:shipping|delivery) (?:over|above|from) ([$€£₹]?\s?\d(?:[\d,.]*\d)?\s?[$€£₹]?)/i.exec(ctx.e.text);
+    // The checkout button as the user named it ("proceed to checkout").
+    const go = /\b(proceed to checkout|go to checkout|checkout now|pay now)\b/i.exec(ctx.e.text)?.[1];
     return [
       ...header(ctx.title.length < 4 ? "Your cart" : ctx.title, `${rows.length} items`),
-      cartTable(rows),
-      cartTotals(subtotal, ctx.currency),
+      cartTable(rows, ctx.currency),
+      cartTotals(subtotal, ctx.currency, freeOver ? readNumber(freeOver[1]!).value : 50),
+      ...(freeOver ? [text(capitalize(freeOver[0]), { tone: "muted", name: "shipping_note" })] : []),
       ...(/\bremove|delete\b/i.test(ctx.e.text)
         ? [
             row(
@@ -1520,7 +1556,7 @@ export const LAYOUTS: Record<string, Layout> = {
       row(
         [
           button("Continue shopping", { name: "continue_shopping", variant: "ghost", onPress: "continue_shopping" }),
-          button("Checkout", { name: "checkout", variant: "primary", onPress: "checkout" }),
+          button(go ? capitalize(go) : "Checkout", { name: "checkout", variant: "primary", onPress: "checkout" }),
         ],
         { justify: "end", gap: 8 },
       ),

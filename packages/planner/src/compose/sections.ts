@@ -394,8 +394,8 @@ export const avatar = (person: string, size: number, px: number, name?: string):
   });
 
 /** A cart's totals: shipping is free from 50 in the cart's currency, else 4.99. */
-export function cartTotals(subtotal: number, currency: string): UiNode {
-  const shipping = subtotal >= 50 ? 0 : 4.99;
+export function cartTotals(subtotal: number, currency: string, freeOver = 50): UiNode {
+  const shipping = subtotal >= freeOver ? 0 : 4.99;
   return details(
     {
       Subtotal: money(subtotal, currency),

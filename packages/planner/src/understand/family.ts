@@ -127,6 +127,13 @@ export function detectFamily(e: Entities): FamilyMatch {
   // (a verb: its object follows at once, "compare three …", "track my …", not "calendar of …").
   if (opening && /^[a-z]+ (?:a|an|the|my|our|your|all|some|these|those|me|us|\d+|two|three|four|five|six|ten)\b/.test(norm))
     add(opening.family, Math.max(3, opening.weight), 0);
+  // "should I get the Kindle or the Kobo?", "which is better, X or Y": a choice between things is a comparison.
+  if (
+    /^(?:should (?:i|we) (?:get|buy|choose|pick|go (?:for|with))|which (?:should (?:i|we)|is better|one should)|help me (?:choose|decide))\b[^?]*\bor\b/.test(
+      norm,
+    )
+  )
+    add("comparison", 6, 0);
   // "list my …" asks for a list; "<things> table" for a table.
   if (/^list\b(?! of)(?!.*\bin a table\b)/.test(norm)) add("list", 6, 0);
   if (/\b[a-z]+s table\b/.test(norm)) add("table", 3, norm.search(/\b[a-z]+s table\b/));

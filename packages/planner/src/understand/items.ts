@@ -215,7 +215,7 @@ function pieces(s: string): string[] {
       .split(/\s*⁏\s*/)
       .map((p) => unmask(p, hidden))
       .filter((p) => p.trim());
-  let parts = text.split(/\s*(?:,(?!\d{2,3}\b)|;|\||\band\b|\s&\s|\s\+\s|\bvs\.?\s|\bversus\b|\n|\s(?:or)\s)\s*/i);
+  let parts = text.split(/\s*(?:,(?!\d{2,3}\b)|;|\||\band\b|\s&\s|\s\+\s|\s(?:>|→|->)\s|\bvs\.?\s|\bversus\b|\n|\s(?:or)\s)\s*/i);
   // "junior / adult / senior" alone (no other separator): the slashes separate the items.
   if (parts.length === 1 && / \/ /.test(text)) parts = text.split(/\s+\/\s+/);
   return parts.map((p) => unmask(p, hidden)).filter((p) => p.trim());
