@@ -602,6 +602,31 @@ describe("what the user wrote around and inside a list", () => {
     expect(rows.every((r) => r.price > 0 && r.price !== 12)).toBe(true);
   });
 
+  it("when a booking names who with and slots over a span, then those are the choices, not fields", async () => {
+    const s = await screenOf(
+      plan([
+        user("let people pick a time slot with the dentist — Dr. Okafor or Dr. Lindqvist, 30 min slots between 9:00 and 12:00"),
+      ]).code,
+    );
+    const all = nodes(s);
+    expect(all.find((n) => n.props?.label === "With")?.props?.options).toEqual(["Dr. Okafor", "Dr. Lindqvist"]);
+    const opts = (label: string, ns: typeof all) =>
+      (ns.find((n) => n.props?.label === label)?.props?.options as (string | { label: string })[]).map((o) =>
+        typeof o === "string" ? o : o.label,
+      );
+    const slots = opts("Time slot", all);
+    expect(slots).toEqual(["9:00", "9:30", "10:00", "10:30", "11:00", "11:30"]);
+    const evening = nodes(
+      await screenOf(
+        plan([user("a 10-minute slot at parents' evening with Mrs Adeyemi or Mr Kowalski, Thursday 4pm to 6pm")]).code,
+      ),
+    );
+    const times = opts("Time slot", evening);
+    expect(times[0]).toBe("16:00");
+    expect(times.at(-1)).toBe("17:50");
+    expect(textOf(await screenOf(plan([user("book a table for 4 at 7pm")]).code))).toContain('"4"');
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

@@ -228,6 +228,8 @@ function keepOwnWords(nodes: UiNode[], e: Entities, family = ""): UiNode[] {
       !shown(label, text) &&
       // Shown in pieces ("Dune by Frank Herbert" as a title and an author, "1962 opened …" as a date and an event) is shown.
       !shownInParts(label, text) &&
+      // A booking's times are its slots ("30 min slots between 9:00", "Thursday 16:00 to 18:00").
+      !(family === "booking" && (i.time || /\bslots?\b|\bsessions?\b|\d{1,2}(?::\d{2})\b|\d\s?(?:am|pm)\b/i.test(i.text))) &&
       !/^(?:button|link|hero|cta)\b|\b(?:chart|graph|table|map|button|link|filters?|search|toggle)$|^(?:sub)?total$/i.test(label)
     );
   });

@@ -357,25 +357,45 @@ export const LAYOUTS: Record<string, Layout> = {
   booking: (ctx) => {
     const e = ctx.e;
     const services = ctx.domain.services.map((s) => s.name);
-    const guests = e.numbers.find((n) => n > 0 && n <= 50);
-    const fields = ownItems(ctx).length ? ownItems(ctx) : undefined;
+    const party =
+      /\bfor (\d{1,2})\b(?!\s*(?:min|h|hours?|:|am|pm|nights?|days?))|\b(\d{1,2})\s*(?:people|guests|persons|adults|pax)\b/i.exec(
+        e.text,
+      );
+    const guests = party ? Number(party[1] ?? party[2]) : undefined;
+    // Who the user may book with ("Dr. Okafor or Dr. Lindqvist"): a choice, not fields to type.
+    const titled = /^(?:Dr|Mr|Mrs|Ms|Mx|Prof|Coach|Nurse)\.?\s+\p{Lu}/u;
+    const whoList = ownItems(ctx).filter((i) => titled.test(i.label) || e.people.includes(i.label));
+    const withWhom = whoList.length >= 2 ? whoList.map((i) => i.label) : undefined;
+    // …and the times the user described are the slots, not fields.
+    const rest = ownItems(ctx).filter(
+      (i) => !whoList.includes(i) && !i.time && !/\bslots?\b|^\d{1,2}(?::\d{2})?\s?(?:am|pm)?$/i.test(i.text),
+    );
+    const fields = rest.length >= 2 ? rest : undefined;
+    const slots = slotsAsked(e.text);
     const place = e.places[0] ?? e.people[0] ?? e.organisations[0];
     return [
       ...header(
         ctx.title,
-        place
-          ? `At ${place}${e.dates[0] ? `, ${e.dates[0]}` : ""}${e.times[0] ? ` at ${e.times[0]}` : ""}.`
-          : "Choose a time that suits you; we confirm by email.",
+        withWhom
+          ? `With ${withWhom.slice(0, -1).join(", ")} or ${withWhom.at(-1)}${e.dates[0] ? `, ${e.dates[0]}` : ""}. Choose a time that suits you.`
+          : place
+            ? `At ${place}${e.dates[0] ? `, ${e.dates[0]}` : ""}${e.times[0] ? ` at ${e.times[0]}` : ""}.`
+            : "Choose a time that suits you; we confirm by email.",
       ),
       card("Your booking", { name: "booking_card" }, [
+        ...(withWhom ? [select(withWhom[0]!, { name: "with", label: "With", options: withWhom })] : []),
         ...(fields
           ? fields.map((f) => field(f))
           : [
-              ...(services.length ? [select(services[0]!, { name: "service", label: "Service", options: services })] : []),
+              ...(services.length && !withWhom
+                ? [select(services[0]!, { name: "service", label: "Service", options: services })]
+                : []),
               row(
                 [
                   field(e.dates[0] ? `Date (${e.dates[0]})` : "Date"),
-                  select(e.times[0] ?? "18:00", { name: "time", label: "Time", options: timeSlots(e.times[0]) }),
+                  slots
+                    ? select(slots[0]!, { name: "time", label: "Time slot", options: slots })
+                    : select(e.times[0] ?? "18:00", { name: "time", label: "Time", options: timeSlots(e.times[0]) }),
                 ],
                 { gap: 12, wrap: true },
               ),
@@ -2055,6 +2075,27 @@ function lineChartOf(rows: Row[]): UiNode {
 }
 const chartRows = (rows: Row[]) =>
   lineChart(rows, { name: "temperatures", x: "day", y: ["high", "low"], title: "High and low (°C)", height: 220 });
+
+/** Slots the user described ("30 min slots between 9:00 and 12:00", "a 10-minute slot … 16:00 to 18:00"), in order. */
+function slotsAsked(text: string): string[] | undefined {
+  const T = String.raw`(\d{1,2})(?::(\d{2}))?\s?(am|pm)?`;
+  const span = new RegExp(String.raw`\b${T}\s*(?:to|until|till|-|–|and)\s*${T}(?![\d:])`, "i").exec(text);
+  const step =
+    /\b(\d{1,3})[- ]?(?:min(?:ute)?s?)\b[- ]?(?:slots?|appointments?|sessions?|intervals?)|\bslots? of (\d{1,3}) ?min/i.exec(
+      text,
+    );
+  if (!span || !step) return undefined;
+  const at = (h: string, m: string | undefined, ap: string | undefined) =>
+    (ap ? (Number(h) % 12) + (ap.toLowerCase() === "pm" ? 12 : 0) : Number(h)) * 60 + Number(m ?? 0);
+  const start = at(span[1]!, span[2], span[3] ?? span[6]);
+  let end = at(span[4]!, span[5], span[6]);
+  if (end <= start && end < 12 * 60) end += 12 * 60;
+  const every = Number(step[1] ?? step[2]);
+  if (!(every >= 5) || end <= start || (end - start) / every > 48) return undefined;
+  const out: string[] = [];
+  for (let t = start; t + every <= end; t += every) out.push(`${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")}`);
+  return out.length >= 2 ? out : undefined;
+}
 
 const DAY_TIMES = ["06:00", "07:00", "08:00", "09:00", "12:00", "18:00", "20:00", "21:00", "22:00", "23:00"];
 function timeSlots(asked?: string): string[] {
