@@ -182,6 +182,29 @@ export function chartData(
       ...(it[0]!.unit ? { unit: it[0]!.unit } : {}),
     };
   }
+  // Runs of numbers written with spaces: "Jan to Jun? 12,400 15,100 14,300 …" (one series), "Manchester: 820 910 880 …
+  // Leeds: 640 700 760 …" (a series each, named by what precedes its colon).
+  const runs = [
+    ...phrase.matchAll(/(?:(\p{Lu}[\p{L}' -]{1,30}?)\s*:\s*)?((?:[$€£₹¥]?\d[\d,.]*%?\s+){2,}[$€£₹¥]?\d[\d,.]*%?)(?![\d:])/gu),
+  ]
+    .map((m) => ({
+      name: m[1]?.trim(),
+      values: m[2]!
+        .trim()
+        .split(/\s+/)
+        .map((n) => Number(n.replace(/[^\d.]/g, ""))),
+    }))
+    .filter((r) => r.values.length >= 3 && r.values.every(Number.isFinite));
+  if (runs.length && runs.every((r) => r.values.length === runs[0]!.values.length)) {
+    const n = runs[0]!.values.length;
+    const unit = perUnit(phrase) ?? (/\bweeks?\b/i.test(phrase) ? "week" : /\bdays?\b/i.test(phrase) ? "day" : undefined);
+    const categories =
+      axis && axis.length === n ? axis : Array.from({ length: n }, (_, i) => `${capitalize(unit ?? "point")} ${i + 1}`);
+    return {
+      categories,
+      series: runs.map((r, k) => ({ name: r.name ?? (runs.length > 1 ? `Series ${k + 1}` : "value"), values: r.values })),
+    };
+  }
   // Numbers without labels: "signups per week: 120, 135, 160".
   const bare = lists.find((l) => l.length >= 2 && l.every((i) => /^[$€£₹¥]?\d[\d,.]*%?$/.test(i.label)));
   if (bare) {

@@ -95,6 +95,19 @@ describe("a chart's data", () => {
     expect(d.series[0]!.values[5]).toBe(1040);
   });
 
+  it("when numbers are written in runs with spaces, then each run is a series (named by what precedes its colon)", () => {
+    const one = chartData("how did our website visitors trend from Jan to Jun? 12,400 15,100 14,300 19,800 23,000 26,500", opts);
+    expect(one.categories).toEqual(["Jan", "Feb", "Mar", "Apr", "May", "Jun"]);
+    expect(one.series[0]!.values).toEqual([12400, 15100, 14300, 19800, 23000, 26500]);
+    const two = chartData(
+      "weekly footfall, weeks 1-6. Manchester: 820 910 880 1020 990 1100. Leeds: 640 700 760 720 810 845",
+      opts,
+    );
+    expect(two.series.map((s) => s.name)).toEqual(["Manchester", "Leeds"]);
+    expect(two.categories[0]).toBe("Week 1");
+    expect(two.series[1]!.values.at(-1)).toBe(845);
+  });
+
   it("when two things are compared over time, then they are two series", () => {
     const d = chartData("stacked bar chart of revenue vs costs per quarter", opts);
     expect(d.series.map((s) => s.name)).toEqual(["revenue", "costs"]);
