@@ -1,11 +1,11 @@
 import { COMPONENT_TYPES } from "@genui/ui-runtime";
 import { FAMILIES } from "@genui/planner";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { EXAMPLES_FILE, examplesText } from "./examples";
 import { acceptedFamilies, loadEditSet, loadRequestSet, REPO_ROOT } from "./sets";
 
-const TRAINING_FILE = path.join(REPO_ROOT, "packages/planner/data/training.json");
+const DATA_DIR = path.join(REPO_ROOT, "packages/planner/data");
 
 const ids = new Set(FAMILIES.map((f) => f.id));
 const types = new Set<string>(COMPONENT_TYPES);
@@ -72,17 +72,28 @@ describe("the request sets", () => {
     expect(dev2.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
   });
 
-  it("when the classifier's own training requests are read, then every family has 12 and none is a request of a measured set", () => {
-    const training = JSON.parse(readFileSync(TRAINING_FILE, "utf8")) as { families: Record<string, string[]> };
-    expect(Object.keys(training.families).sort()).toEqual([...ids].sort());
-    for (const [f, rs] of Object.entries(training.families)) expect({ f, n: rs.length }).toEqual({ f, n: 12 });
-    const written = new Set(
-      Object.values(training.families)
-        .flat()
-        .map((r) => r.toLowerCase()),
-    );
+  it("when the classifier's own training requests are read, then each file has 12 per family and none is a request of a measured set", () => {
+    const files = readdirSync(DATA_DIR).filter((f) => /^training(?:-\d+)?\.json$/.test(f));
+    expect(files.length).toBeGreaterThanOrEqual(1);
     const measured = [...tuned, ...dev, ...loadRequestSet("dev2"), ...holdout];
-    expect(measured.filter((c) => written.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
+    const seen = new Set<string>();
+    for (const file of files) {
+      const training = JSON.parse(readFileSync(path.join(DATA_DIR, file), "utf8")) as { families: Record<string, string[]> };
+      expect({ file, families: Object.keys(training.families).sort() }).toEqual({ file, families: [...ids].sort() });
+      for (const [f, rs] of Object.entries(training.families)) expect({ file, f, n: rs.length }).toEqual({ file, f, n: 12 });
+      const written = new Set(
+        Object.values(training.families)
+          .flat()
+          .map((r) => r.toLowerCase()),
+      );
+      expect({ file, asked: measured.filter((c) => written.has(c.request.toLowerCase())).map((c) => c.id) }).toEqual({
+        file,
+        asked: [],
+      });
+      // No request twice across the files either.
+      expect({ file, repeated: [...written].filter((r) => seen.has(r)) }).toEqual({ file, repeated: [] });
+      for (const r of written) seen.add(r);
+    }
   });
 
   it("when the planner's classifier data is compared with the sets, then it is exactly the tuned and dev requests (npm run eval:examples), none held out", () => {
