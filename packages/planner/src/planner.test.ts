@@ -627,6 +627,27 @@ describe("what the user wrote around and inside a list", () => {
     expect(textOf(await screenOf(plan([user("book a table for 4 at 7pm")]).code))).toContain('"4"');
   });
 
+  it("when a quiz, a countdown, a timer with tasks or a 'date of …' field is asked, then the screen has what that needs", async () => {
+    expect(textOf(await screenOf(plan([user("JavaScript quiz, 5 questions, show the score at the end")]).code))).toContain(
+      "Score: 0 of 5",
+    );
+    const countdown = await screenOf(plan([user("countdown to our launch on friday 18:00 – days hrs mins secs")]).code);
+    expect(
+      nodes(countdown)
+        .filter((n) => n.component === "stat")
+        .map((n) => n.props?.label),
+    ).toEqual(["Days", "Hours", "Minutes", "Seconds"]);
+    expect(nodes(countdown).find((n) => n.component === "heading")?.value).toBe("Countdown to our launch on friday 18:00");
+    const pomodoro = nodes(
+      await screenOf(plan([user("pomodoro 25/5 with start, pause, reset + my tasks for today: write report, review PR")]).code),
+    );
+    expect(pomodoro.filter((n) => n.component === "checkbox").map((n) => n.props?.label)).toEqual(["Write report", "Review PR"]);
+    const signup = nodes(
+      await screenOf(plan([user("registration for a nursery: parent name, child's date of birth, email, password")]).code),
+    );
+    expect(signup.find((n) => n.props?.label === "Child's date of birth")?.component).toBe("date");
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

@@ -59,7 +59,7 @@ export function titleOf(e: Entities, fallback: string): string {
       return capitalize(name);
   }
   let t = e.text
-    .split(/[:\n]|(?<=[.!?])\s/)[0]!
+    .split(/(?<!\d):(?!\d)|\n|(?<=[.!?])\s/)[0]!
     .replace(/\s+(?:with|including|that|which|where|containing|listing|showing|so that|to let|for (?:my|our|a|an|the)\b).*$/i, "")
     // "reading list —" followed by its lines: the dash is not part of the name.
     .replace(/\s*[-—–]+$/, "")
@@ -91,7 +91,7 @@ export function titleOf(e: Entities, fallback: string): string {
   // Only kind words before "with …" ("a card with the top technology news of this week"): name it by what it holds.
   if (!words.length || stripped.length < 3) {
     const held = /\b(?:with|of|about|showing|listing|for)\s+(?:(?:the|a|an|my|our|some)\s+)?(.+)$/i.exec(
-      e.text.split(/[:\n]|(?<=[.!?])\s/)[0]!,
+      e.text.split(/(?<!\d):(?!\d)|\n|(?<=[.!?])\s/)[0]!,
     )?.[1];
     words = (held ?? "")
       .replace(/[,.;!?]+$/, "")
@@ -102,7 +102,7 @@ export function titleOf(e: Entities, fallback: string): string {
   const cut = words
     .slice(0, 8)
     .join(" ")
-    .replace(/[,.;!?]+$/, "");
+    .replace(/[\s,.;!?—–-]+$/, "");
   // A misspelt kind word is named as meant ("timline of our school's history").
   return capitalize(cut.replace(/\b[a-z]{5,}\b/g, (w) => correctTypos(w)));
 }
@@ -162,7 +162,7 @@ export function placesFor(ctx: Ctx, n: number): { city: string; country: string;
 
 /** What a field's name says about its input when the lexicon does not know the whole name ("wedding date"). */
 const BY_WORD: [RegExp, Partial<FieldSpec> & Pick<FieldSpec, "input">][] = [
-  [/\b(?:date|birthday|dob|check[ -]?in|check[ -]?out|deadline|day)$/i, { input: "date" }],
+  [/\b(?:date|birthday|dob|check[ -]?in|check[ -]?out|deadline|day)$|^(?:\w+'s\s+)?date of\b/i, { input: "date" }],
   [/\b(?:e-?mail)\b/i, { input: "textInput", type: "email" }],
   [/\b(?:phone|mobile|cell|whatsapp)\b/i, { input: "textInput", type: "tel" }],
   [/\b(?:url|link|website|linkedin|github|portfolio)\b/i, { input: "textInput", type: "url" }],

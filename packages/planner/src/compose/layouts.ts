@@ -5,6 +5,7 @@ import {
   button,
   card,
   checkbox,
+  column,
   grid,
   heading,
   icon,
@@ -447,7 +448,13 @@ export const LAYOUTS: Record<string, Layout> = {
           select("", { name: `answer_${i + 1}`, label: "Your answer", options: q.options, placeholder: "Choose an answer" }),
         ]),
       ),
-      row([button("Check answers", { name: "check_answers", variant: "primary", onPress: "check_answers" })], { justify: "end" }),
+      row(
+        [
+          text(`Score: 0 of ${qs.length}`, { name: "score", tone: "muted" }),
+          button("Check answers", { name: "check_answers", variant: "primary", onPress: "check_answers" }),
+        ],
+        { justify: "between", align: "center" },
+      ),
     ];
   },
   settings: (ctx) => {
@@ -1242,8 +1249,33 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   timer: (ctx) => {
+    // A countdown to a moment ("countdown to our launch on friday 18:00"): days, hours, minutes and seconds left.
+    if (
+      /\bcount ?down\b/.test(ctx.e.norm) &&
+      (ctx.e.dates.length || ctx.e.times.length || /\b(?:days?|launch|until|till)\b/.test(ctx.e.norm))
+    ) {
+      const when = [ctx.e.dates[0], ctx.e.times[0]].filter(Boolean).join(" at ");
+      const left = [
+        ["Days", 3],
+        ["Hours", 14],
+        ["Minutes", 27],
+        ["Seconds", 9],
+      ] as const;
+      return [
+        ...header(ctx.title, when ? `Until ${when}.` : undefined),
+        grid(
+          left.map(([unit, n]) => stat(n, { name: unit.toLowerCase(), label: unit })),
+          { columns: 4, gap: 12, name: "countdown" },
+        ),
+        row([button("Remind me", { name: "remind", variant: "primary", onPress: "remind_me" })], { justify: "center" }),
+      ];
+    }
     const minutes = ctx.e.numbers.find((n) => n > 0 && n <= 180) ?? (/pomodoro/.test(ctx.e.norm) ? 25 : 10);
     const label = /stopwatch/.test(ctx.e.norm) ? "00:00.0" : `${String(minutes).padStart(2, "0")}:00`;
+    // Tasks listed beside the timer ("+ my tasks for today: write report, reply to emails") are ticked off under it.
+    const tasks = /\b(?:tasks?|to ?dos?|todo list)\b/.test(ctx.e.norm)
+      ? ctx.e.items.find((l) => l.length >= 2 && !l.some((i) => /^(?:start|pause|stop|reset|resume)$/i.test(i.label)))
+      : undefined;
     return [
       ...header(ctx.title),
       card(/stopwatch/.test(ctx.e.norm) ? "Stopwatch" : `${minutes}-minute timer`, { name: "timer_card" }, [
@@ -1271,6 +1303,16 @@ export const LAYOUTS: Record<string, Layout> = {
             .map((m) => ({ label: `${m} minutes`, value: String(m) })),
         }),
       ]),
+      ...(tasks
+        ? [
+            card("Tasks", { name: "tasks_card" }, [
+              column(
+                tasks.map((t, i) => checkbox(false, { name: `task_${i + 1}`, label: capitalize(t.label || t.text) })),
+                { gap: 6 },
+              ),
+            ]),
+          ]
+        : []),
     ];
   },
   menu: (ctx) => {
