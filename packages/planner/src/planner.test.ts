@@ -648,6 +648,27 @@ describe("what the user wrote around and inside a list", () => {
     expect(signup.find((n) => n.props?.label === "Child's date of birth")?.component).toBe("date");
   });
 
+  it("when a table lists things with values and asks for more columns and a chart of them, then the rows, columns and chart are the user's", async () => {
+    const all = nodes(
+      await screenOf(
+        plan([
+          user(
+            "a table of my subscriptions: netflix 15.49, spotify 10.99, icloud 2.99, gym 35 – with renewal dates, and a pie chart of what each costs",
+          ),
+        ]).code,
+      ),
+    );
+    const table = all.find((n) => n.component === "table")!;
+    expect((table.props?.columns as { label: string }[]).map((c) => c.label)).toEqual(["Name", "Cost", "Renewal date"]);
+    expect((table.value as { name: string }[]).map((r) => r.name)).toEqual(["Netflix", "Spotify", "Icloud", "Gym"]);
+    const pie = all.find((n) => n.component === "pieChart")!;
+    expect(JSON.stringify(pie.value)).toContain("15.49");
+    const area = nodes(
+      await screenOf(plan([user("stacked area: signups by plan per month (free, pro, team) for the past year")]).code),
+    );
+    expect(area.find((n) => n.component === "areaChart")?.props?.y).toEqual(["free", "pro", "team"]);
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

@@ -215,7 +215,14 @@ export function chartData(
     return { categories, series: [{ name: "value", values }] };
   }
   const listed = lists[0] ?? [];
-  const names = seriesNames(phrase, listed, opts.places, !!axis);
+  // "signups by plan per month (free, pro, team)": the parenthesis names the series.
+  const byParen = /\bby\s+[a-z]+(?:\s+(?:per|by|over|each)\s+[a-z]+)?\s*\(([^()]+)\)/i.exec(phrase)?.[1];
+  const parenNames = byParen
+    ?.split(/\s*(?:,|\band\b|\bor\b|\/)\s*/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const names =
+    parenNames && parenNames.length >= 2 ? parenNames.map(capitalize) : seriesNames(phrase, listed, opts.places, !!axis);
   if (axis) {
     const series = (names.length ? names : ["value"]).map((name, k) => ({ name, values: scale(axis.length, k) }));
     return { categories: axis, series };

@@ -204,8 +204,15 @@ export function partPhrase(text: string, part: string): string | undefined {
 export function partSection(ctx: Ctx, part: string): UiNode[] {
   const kind = CHART_OF[part];
   if (kind) {
-    const phrase = partPhrase(ctx.e.text, part);
-    const what = phrase ? measureOf(phrase) : undefined;
+    // A chart "of what each costs" draws the values the request gave elsewhere.
+    const own = partPhrase(ctx.e.text, part);
+    const phrase = own && !/\d/.test(own) && ctx.e.values.length >= 2 ? ctx.e.text : own;
+    // "of what each costs": not a name — the noun it asks about is ("Costs").
+    const measured = own ? measureOf(own) : undefined;
+    const what =
+      measured && /^(?:what|which|how|each|it|them|those|these)\b/i.test(measured)
+        ? (/\b(costs?|spend|sales|revenue|time|votes?|budget|prices?|share)\b/i.exec(own!)?.[1] ?? "Breakdown")
+        : measured;
     const title = what ? titleCase(what) : ctx.e.measure ? titleCase(ctx.e.measure.of) : titleCase(ctx.domain.series.label);
     return [card(title, { name: `${kind}_chart_card` }, [chart(ctx, kind, { ...(phrase ? { phrase } : {}), title })])];
   }
@@ -606,6 +613,50 @@ export const LAYOUTS: Record<string, Layout> = {
             sortable: true,
           },
         ),
+      ];
+    }
+    // Things with a value each ("netflix 15.49, spotify 10.99, …") are rows of a name and that value, with any columns
+    // the user adds ("– with renewal dates").
+    const valuedRecs = recs.filter((i) => i.value !== undefined && /\p{L}/u.test(i.label));
+    if (valuedRecs.length >= 2 && valuedRecs.length === recs.length && !/\bcolumns?\b/i.test(ctx.e.text)) {
+      const unit = valuedRecs[0]!.unit;
+      const money_ =
+        (unit && /^[$€£₹¥]$/.test(unit)) ||
+        /\b(?:costs?|price|subscriptions?|bills?|fees?|spend|budget|expenses?)\b/i.test(ctx.e.text);
+      const valueCol =
+        unit === "%"
+          ? "Share"
+          : money_
+            ? "Cost"
+            : unit
+              ? capitalize(unit)
+              : ctx.e.measure
+                ? capitalize(ctx.e.measure.of)
+                : "Value";
+      const more = ctx.e.items
+        .filter((l) => l !== recs)
+        .flat()
+        .map((i) => i.label || i.text)
+        .filter((l) => l.split(/\s+/).length <= 3 && !/\b(?:chart|graph|table|button|list|page|form)\b/i.test(l))
+        .map((l) => capitalize(l.replace(/(?<=[a-z]{3})s$/, "")));
+      const rows: Row[] = valuedRecs.map((r, i) => ({
+        name: capitalize(r.label),
+        value: money_ ? money(r.value!, ctx.currency) : r.value!,
+        ...Object.fromEntries(
+          more.map((c) => [nameOf(c), /\bdates?\b/i.test(c) ? shortDate(addDays(TODAY, 5 + i * 9)) : cellText(ctx, c, i)]),
+        ),
+      }));
+      return [
+        ...header(ctx.title),
+        table(rows, {
+          name: "records",
+          columns: [
+            { key: "name", label: "Name" },
+            { key: "value", label: valueCol, align: "right" as const },
+            ...more.map((c) => ({ key: nameOf(c), label: c })),
+          ],
+          sortable: true,
+        }),
       ];
     }
     const records = ownItems(ctx).filter((i) => i.detail || /^#?\w*\d+\s+\S+|^(?:Dr|Mr|Mrs|Ms)\.?\s+[A-Z]/.test(i.text));
