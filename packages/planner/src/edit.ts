@@ -488,6 +488,26 @@ const EDITS: [RegExp, Edit][] = [
       return `The "${was}" button now says "${b.value}".`;
     },
   ],
+  // Add a column to a board: "add a column called Blocked", "add a 'Review' lane".
+  [
+    /\badd\s+(?:a\s+|an\s+)?(?:new\s+)?(?:(?:column|lane|stage|list)\s+(?:for|called|named)\s+["“']?([\w ]+?)["”']?|["“']?([\w ]+?)["”']?\s+(?:column|lane|stage))\s*\.?$/,
+    (s, m) => {
+      const board = every(s.roots).find((n) => n.type === "grid" && n.name === "board");
+      if (!board) return undefined;
+      const title = capitalize(originalCase(s.original, (m[1] ?? m[2])!.trim()));
+      const n = board.children.length + 1;
+      board.children.push({
+        type: "card",
+        name: `column_${n}`,
+        value: title,
+        props: { subtitle: "0 cards" },
+        children: [{ type: "text", props: { tone: "muted", size: "sm" }, value: "Drop cards here", children: [], actions: {} }],
+        actions: {},
+      });
+      board.props.columns = Math.min(4, n);
+      return `Added a "${title}" column to the board.`;
+    },
+  ],
   // Add a column to a table.
   [
     /\badd\s+(?:a\s+|an\s+)?(?:new\s+)?(?!(?:a|an|new)\s+column\b)(?!column\b)["“']?([\w ]+?)["”']?\s+column\b|\badd\s+(?:a\s+|an\s+)?(?:new\s+)?column\s+(?:for|called|named|with)\s+(?:the\s+)?["“']?([\w ]+?)["”']?\s*$/,

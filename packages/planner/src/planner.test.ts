@@ -234,6 +234,18 @@ describe("editing the last screen", () => {
     expect(labels(after)).toEqual(expect.arrayContaining([...labels(before), "Phone"]));
   });
 
+  it("when a column is added to a board, then the board gains that column and keeps its cards", async () => {
+    const base = plan([user("kanban board with to do, in progress, done")]);
+    const edited = plan([
+      user("kanban board with to do, in progress, done"),
+      assistant(base.code),
+      user("add a column called Blocked"),
+    ]);
+    expect(edited.family).toBe("edit:kanban");
+    const board = nodes(await screenOf(edited.code)).find((n) => n.name === "board")!;
+    expect((board.content ?? []).map((c) => c.value)).toEqual(["To do", "In progress", "Done", "Blocked"]);
+  });
+
   it("when the chart kind changes, then the same data shows as the new kind", async () => {
     const { after } = await edit("a bar chart of sales: Jan 120, Feb 150, Mar 170", "make it a line chart");
     expect(kinds(after).has("lineChart")).toBe(true);

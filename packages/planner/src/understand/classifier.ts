@@ -1,11 +1,12 @@
 import examples from "../../data/examples.json";
 import training from "../../data/training.json";
 import training2 from "../../data/training-2.json";
+import training3 from "../../data/training-3.json";
 
 /**
  * A naive Bayes classifier of requests into families, trained on the requests of the tuned and development sets
  * (data/examples.json, written by `npm run eval:examples`) and on labelled requests written for it alone
- * (data/training.json and data/training-2.json, 24 per family). The lexicon's cues decide when they are clear; this weighs in on wording the
+ * (data/training*.json, 12 per family each). The lexicon's cues decide when they are clear; this weighs in on wording the
  * cues do not know ("where's my parcel?" reads like the tracker requests it was shown).
  */
 
@@ -36,7 +37,7 @@ const SMOOTHING = 0.1;
 const model = (() => {
   const families = new Map<string, FamilyCounts>();
   const vocab = new Set<string>();
-  const sources = [examples.families, training.families, training2.families] as Record<string, string[]>[];
+  const sources = [examples.families, training.families, training2.families, training3.families] as Record<string, string[]>[];
   for (const [family, requests] of sources.flatMap((s) => Object.entries(s))) {
     const f: FamilyCounts = families.get(family) ?? { total: 0, counts: new Map() };
     for (const r of requests)
