@@ -681,6 +681,48 @@ describe("what the user wrote around and inside a list", () => {
     expect(area.find((n) => n.component === "areaChart")?.props?.y).toEqual(["free", "pro", "team"]);
   });
 
+  it("when a checkout, receipt, product or listing names what is bought, paid, pressed or filtered, then those are on it", async () => {
+    const checkout = textOf(
+      await screenOf(
+        plan([user("checkout with order summary in €: 3 x Espresso Beans 14€, 1 x Grinder 89€, and a promo code field")]).code,
+      ),
+    );
+    for (const w of ['"3 × Espresso Beans"', "€14 each · €42", '"€131"', '"Card number"', '"Promo code"'])
+      expect(checkout).toContain(w);
+    const tour = textOf(
+      await screenOf(
+        plan([
+          user(
+            "the customer has 3 tickets in the basket for the Edinburgh ghost tour (£18 each) — now they need to put in their details and pay",
+          ),
+        ]).code,
+      ),
+    );
+    expect(tour).toContain("£54");
+    const receipt = textOf(
+      await screenOf(
+        plan([user("show a payment receipt — tuition fee ₹45,000 paid on 12 Aug via UPI, transaction id TXN88213")]).code,
+      ),
+    );
+    for (const w of ['"Tuition fee"', '"UPI"', '"TXN88213"', "We received ₹45,000."]) expect(receipt).toContain(w);
+    const shawl = textOf(
+      await screenOf(
+        plan([user("product page: Kashmiri pashmina shawl, ₹6,800, colours maroon / ivory / charcoal, add to bag")]).code,
+      ),
+    );
+    expect(shawl).toContain('"Add to bag"');
+    const listings = textOf(
+      await screenOf(
+        plan([
+          user(
+            "volunteer listings near Leeds: food bank sorter, hospital radio presenter, park litter pick — let me filter by time commitment",
+          ),
+        ]).code,
+      ),
+    );
+    expect(listings.toLowerCase()).toContain("time commitment");
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

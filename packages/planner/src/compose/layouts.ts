@@ -533,8 +533,25 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   checkout: (ctx) => {
-    const bought = items(ctx, 2);
-    const subtotal = bought.reduce((s, i) => s + (i.price ?? 0), 0);
+    // What is being bought, as the user wrote it: priced lines ("Banarasi silk saree ₹8,499, blouse stitching ₹650"),
+    // or a number of things at a price each ("3 tickets … (£18 each)"); else the domain's.
+    const priced = ownItems(ctx).filter(
+      (i) => i.value !== undefined && i.unit && /^[$€£₹¥]$/.test(i.unit) && /\p{L}/u.test(i.label),
+    );
+    const each =
+      /\b(\d{1,3})\s+([a-z][a-z -]{2,30}?)\b[^.]*?([$€£₹]\s?\d[\d,.]*)\s*\)?\s*(?:each|apiece|per (?:ticket|item|person|head))/i.exec(
+        ctx.e.text,
+      );
+    const bought: { name: string; unit: number; qty: number }[] = priced.length
+      ? priced.map((i) => ({
+          name: capitalize(i.label.replace(/^(?:order summary|summary)\s*:\s*/i, "")),
+          unit: i.value!,
+          qty: i.qty ?? 1,
+        }))
+      : each
+        ? [{ name: capitalize(each[2]!.trim()), unit: readNumber(each[3]!).value, qty: Number(each[1]) }]
+        : items(ctx, 2).map((i) => ({ name: i.name, unit: i.price ?? 0, qty: 1 }));
+    const subtotal = bought.reduce((s, i) => s + i.unit * i.qty, 0);
     const shipping = subtotal > 50 ? 0 : 4.99;
     return [
       ...header(ctx.title.length < 4 ? "Checkout" : ctx.title, "Secure payment. You can review everything before paying."),
@@ -543,10 +560,14 @@ export const LAYOUTS: Record<string, Layout> = {
           card(
             "Shipping and payment",
             { name: "payment_card" },
+            // The user's fields when they list the form; one or two extras ("and a promo code field") join the usual ones.
             form(
-              ownItems(ctx).filter((i) => i.value === undefined).length
+              ownItems(ctx).filter((i) => i.value === undefined).length >= 3
                 ? ownItems(ctx).filter((i) => i.value === undefined)
-                : ["Full name", "Email", "Address", "City", "Postal code", "Card number", "Expiry date", "CVC"],
+                : [
+                    ...["Full name", "Email", "Address", "City", "Postal code", "Card number", "Expiry date", "CVC"],
+                    ...ownItems(ctx).filter((i) => i.value === undefined),
+                  ],
               `Pay ${money(subtotal + shipping, ctx.currency)}`,
               "pay",
               { columns: 2 },
@@ -554,7 +575,13 @@ export const LAYOUTS: Record<string, Layout> = {
           ),
           card("Order summary", { name: "summary_card" }, [
             list(
-              bought.map((i) => ({ title: i.name, subtitle: money(i.price ?? 0, ctx.currency) })),
+              bought.map((i) => ({
+                title: i.qty > 1 ? `${i.qty} × ${i.name}` : i.name,
+                subtitle:
+                  i.qty > 1
+                    ? `${money(i.unit, ctx.currency)} each · ${money(i.unit * i.qty, ctx.currency)}`
+                    : money(i.unit, ctx.currency),
+              })),
               { name: "order_items" },
             ),
             details(
@@ -1537,6 +1564,8 @@ export const LAYOUTS: Record<string, Layout> = {
       ctx.domain.items.find((i) => ctx.e.norm.includes(i.name.toLowerCase().split(/[ ,]/)[0]!)) ?? ctx.domain.items[0]!;
     const name = ctx.title.length >= 4 && !ctx.domainMatched ? ctx.title : item.name;
     const options = own(ctx);
+    // "add to bag", "add to basket": the button says what the user called it.
+    const addLabel = capitalize(/\badd to (?:bag|basket|trolley|cart)\b/i.exec(ctx.e.text)?.[0]?.toLowerCase() ?? "add to cart");
     return [
       grid(
         [
@@ -1559,7 +1588,7 @@ export const LAYOUTS: Record<string, Layout> = {
                 ]
               : []),
             textInput({ name: "quantity", label: "Quantity", type: "number", value: "1" }),
-            button("Add to cart", {
+            button(addLabel, {
               name: "add_to_cart",
               variant: "primary",
               icon: "cart",
@@ -1962,7 +1991,7 @@ export const LAYOUTS: Record<string, Layout> = {
   listings: (ctx) => {
     const mine = ownThings(ctx);
     const asked = /\bfilters?\b|\bfilter by\b/i.test(ctx.e.text)
-      ? (/\bfilter by\s+([a-z]+)/i.exec(ctx.e.text)?.[1] ?? "category")
+      ? (/\bfilter by\s+([a-z]+(?: (?!and\b|or\b|with\b)[a-z]+)?)/i.exec(ctx.e.text)?.[1] ?? "category")
       : "category";
     const columns = ownItems(ctx)
       .filter((i) => !/filter/i.test(i.label))
@@ -2246,7 +2275,10 @@ function amountOf(raw: string): number {
 const AMOUNT = String.raw`[$€£₹¥]\s?\d[\d,.]*|\d[\d,.]*\s?[$€£₹¥]`;
 /** A bill's line as written: "3 days of consulting at €650/day", "40 Brezeln à €0,80", "boiler valve (£145)", "fee £40". */
 function billLine(text: string): { item: string; qty: number; price: number } | undefined {
-  const t = text.replace(/^(?:he|she|they|we|i)\s+(?:replaced|fixed|installed|did|supplied|added)\s+(?:the|a|an)?\s*/i, "");
+  const t = text
+    .replace(/^(?:he|she|they|we|i)\s+(?:replaced|fixed|installed|did|supplied|added)\s+(?:the|a|an)?\s*/i, "")
+    // "tuition fee ₹45,000 paid on 12 Aug via UPI": what follows the amount is how it was paid.
+    .replace(/(\d)\s+(?:paid|on|via|by|using)\b.*$/i, "$1");
   const rated = new RegExp(
     String.raw`^(\d+(?:\.\d+)?)\s*(?:x|×)?\s*(days?|hrs?|hours?|nights?|weeks?|months?|units?|pcs|pieces|sessions?|lessons?|seats?|licen[cs]es?)?\s*(?:of\s+)?(.+?)\s+(?:at|à|@|x|×|for)\s*(${AMOUNT})\s*(?:\/\s*[a-z]+|each|per\s+[a-z]+)?$`,
     "i",
@@ -2274,7 +2306,17 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
   const written = ownItems(ctx)
     .filter((i) => !META.test(i.text))
     .map((i) => billLine(i.text));
-  const ownLines = written.length && written.every(Boolean) ? (written as { item: string; qty: number; price: number }[]) : [];
+  // The pieces that read as lines; none at all: "name amount" pairs anywhere ("… — tuition fee ₹45,000 paid on 12 Aug").
+  let ownLines = written.filter((l): l is { item: string; qty: number; price: number } => !!l);
+  if (ownLines.length && ownLines.length < written.length && ownLines.length < 2) ownLines = [];
+  if (!ownLines.length)
+    ownLines = [...text.matchAll(new RegExp(String.raw`\b([a-z][a-z' -]{2,30}?)\s+(${AMOUNT})(?![\d])`, "gi"))]
+      .map((m) => ({
+        item: capitalize(m[1]!.replace(/^(?:a|an|the|for|of|my|our)\s+/i, "").trim()),
+        qty: 1,
+        price: amountOf(m[2]!),
+      }))
+      .filter((l) => !/^(?:paid|total|subtotal|receipt|invoice|amount|balance|price)$/i.test(l.item));
   const lines = ownLines.length
     ? ownLines
     : ctx.e.values.length >= 1
@@ -2316,7 +2358,7 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
   const method =
     /\b(?:paid|payment)\s+(?:(?:with|by|via|using|in)\s+)?([a-z][a-z ]{1,18}?)(?=\s+(?:at|on|for|from)\b|\s*[,.;]|$)/i.exec(
       text,
-    )?.[1];
+    )?.[1] ?? /\bvia\s+([a-z][a-z ]{1,18}?)(?=\s*[,.;]|$)/i.exec(text)?.[1];
   const paidWith =
     method && !/^(?:on|at|the|a|an|in full)$/i.test(method)
       ? /^(?:upi|paypal|apple pay|google pay)$/i.test(method)
