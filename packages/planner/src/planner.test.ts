@@ -723,6 +723,26 @@ describe("what the user wrote around and inside a list", () => {
     expect(listings.toLowerCase()).toContain("time commitment");
   });
 
+  it("when a menu is written in sections, then each section is a tab with its dishes, none repeated", async () => {
+    const all = nodes(
+      await screenOf(
+        plan([
+          user(
+            "menu for our school canteen — mains: veg biryani ₹60, paneer wrap ₹50; snacks: samosa ₹15, fruit cup ₹25; drinks: lassi ₹20",
+          ),
+        ]).code,
+      ),
+    );
+    const tabs = all.find((n) => n.component === "tabs")!;
+    expect(tabs.value).toEqual(["Mains", "Snacks", "Drinks"]);
+    expect(JSON.stringify(tabs)).toContain("Samosa — ₹15");
+    expect(all.some((n) => n.name === "own_details")).toBe(false);
+    const cafe = nodes(
+      await screenOf(plan([user("cafe menu — breakfast till 11: avocado toast 9, shakshuka 11; coffee: espresso 3")]).code),
+    );
+    expect(cafe.find((n) => n.component === "tabs")?.value).toEqual(["Breakfast till 11", "Coffee"]);
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

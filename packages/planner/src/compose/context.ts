@@ -59,7 +59,7 @@ export function titleOf(e: Entities, fallback: string): string {
       return capitalize(name);
   }
   let t = e.text
-    .split(/(?<!\d):(?!\d)|\n|(?<=[.!?])\s/)[0]!
+    .split(/:(?!\d\d)|\n|(?<=[.!?])\s/)[0]!
     .replace(/\s+(?:with|including|that|which|where|containing|listing|showing|so that|to let|for (?:my|our|a|an|the)\b).*$/i, "")
     // "reading list —" followed by its lines: the dash is not part of the name.
     .replace(/\s*[-—–]+$/, "")
@@ -91,7 +91,7 @@ export function titleOf(e: Entities, fallback: string): string {
   // Only kind words before "with …" ("a card with the top technology news of this week"): name it by what it holds.
   if (!words.length || stripped.length < 3) {
     const held = /\b(?:with|of|about|showing|listing|for)\s+(?:(?:the|a|an|my|our|some)\s+)?(.+)$/i.exec(
-      e.text.split(/(?<!\d):(?!\d)|\n|(?<=[.!?])\s/)[0]!,
+      e.text.split(/:(?!\d\d)|\n|(?<=[.!?])\s/)[0]!,
     )?.[1];
     words = (held ?? "")
       .replace(/[,.;!?]+$/, "")

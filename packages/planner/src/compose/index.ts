@@ -120,7 +120,7 @@ const shown = (term: string, text: string) => {
 /** An item shown split where a layout splits it: "Dune by Frank Herbert" as title and author, "1962 opened …" as date and event. */
 function shownInParts(label: string, text: string): boolean {
   const DATE = /^((?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?|\d{4}|q[1-4])\b/i;
-  let parts = label.split(/\s+(?:by|[-–—])\s+/);
+  let parts = label.split(/\s+(?:by|[-–—])\s+|:\s+/);
   if (parts.length === 1) {
     const lead = DATE.exec(label)?.[1];
     const tail = /\s((?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{4}|\d{4})$/i.exec(

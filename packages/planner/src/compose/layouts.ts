@@ -1395,17 +1395,30 @@ export const LAYOUTS: Record<string, Layout> = {
   },
   menu: (ctx) => {
     const food = ctx.domainMatched ? ctx.domain : undefined;
+    // Sections as written ("mains: veg biryani ₹60, paneer wrap ₹50; snacks: samosa ₹15, …"): a label before a colon
+    // starts a section, the first one named just before the list.
+    const mine = ownItems(ctx).filter((i) => i.value !== undefined);
+    const at = mine.length ? ctx.e.text.toLowerCase().indexOf(mine[0]!.text.toLowerCase()) : -1;
+    const lead = at > 0 ? /([a-z][a-z0-9 &'-]{1,24}?)\s*:\s*$/i.exec(ctx.e.text.slice(0, at))?.[1] : undefined;
+    let section = lead && !/\bmenu\b/i.test(lead) ? capitalize(lead.trim()) : "Menu";
+    const sectioned = mine.map((i) => {
+      const m = /^([^:]{2,24}):\s*(.+)$/.exec(i.label);
+      if (m) section = capitalize(m[1]!.trim());
+      return { name: capitalize(m ? m[2]! : i.label), price: i.value!, category: section, description: "" };
+    });
     const dishes =
-      ctx.e.values.length >= 2
-        ? ctx.e.values.map((v) => ({ name: capitalize(v.label), price: v.value, category: "Menu", description: "" }))
-        : own(ctx).length
-          ? own(ctx).map((d, i) => ({ name: capitalize(d), price: 6 + ((i * 3) % 14), category: "Menu", description: "" }))
-          : (food ?? ctx.domain).items.map((i) => ({
-              name: i.name,
-              price: i.price ?? 9,
-              category: i.category ?? "Menu",
-              description: i.description ?? "",
-            }));
+      mine.length >= 2 && mine.some((i) => i.label.includes(":"))
+        ? sectioned
+        : ctx.e.values.length >= 2
+          ? ctx.e.values.map((v) => ({ name: capitalize(v.label), price: v.value, category: "Menu", description: "" }))
+          : own(ctx).length
+            ? own(ctx).map((d, i) => ({ name: capitalize(d), price: 6 + ((i * 3) % 14), category: "Menu", description: "" }))
+            : (food ?? ctx.domain).items.map((i) => ({
+                name: i.name,
+                price: i.price ?? 9,
+                category: i.category ?? "Menu",
+                description: i.description ?? "",
+              }));
     const cats = [...new Set(dishes.map((d) => d.category))];
     return [
       ...header(ctx.title, ctx.domainMatched ? ctx.domain.tagline : "Fresh, seasonal, made to order."),
