@@ -2,6 +2,7 @@ import examples from "../../data/examples.json";
 import training from "../../data/training.json";
 import training2 from "../../data/training-2.json";
 import training3 from "../../data/training-3.json";
+import training4 from "../../data/training-4.json";
 
 /**
  * A naive Bayes classifier of requests into families, trained on the requests of the tuned and development sets
@@ -37,7 +38,10 @@ const SMOOTHING = 0.1;
 const model = (() => {
   const families = new Map<string, FamilyCounts>();
   const vocab = new Set<string>();
-  const sources = [examples.families, training.families, training2.families, training3.families] as Record<string, string[]>[];
+  const sources = [examples.families, training.families, training2.families, training3.families, training4.families] as Record<
+    string,
+    string[]
+  >[];
   for (const [family, requests] of sources.flatMap((s) => Object.entries(s))) {
     const f: FamilyCounts = families.get(family) ?? { total: 0, counts: new Map() };
     for (const r of requests)
