@@ -151,7 +151,7 @@ describe("lists, contacts and buttons as the user wrote them", () => {
     const r =
       "contact page for a plumber. phone 0161 555 0192, email help@fixit.co.uk, open Mon–Fri 8-17, and a form: name, postcode";
     const e = readEntities(r);
-    expect(e.contacts).toEqual({ emails: ["help@fixit.co.uk"], urls: [], phones: ["0161 555 0192"] });
+    expect(e.contacts).toEqual({ emails: ["help@fixit.co.uk"], urls: [], phones: ["0161 555 0192"], addresses: [] });
     const t = textOf(await screenOf(plan([user(r)]).code));
     for (const w of ["help@fixit.co.uk", "0161 555 0192", "Mon–Fri 8-17", "Postcode"]) expect(t).toContain(w);
   });
@@ -741,6 +741,29 @@ describe("what the user wrote around and inside a list", () => {
       await screenOf(plan([user("cafe menu — breakfast till 11: avocado toast 9, shakshuka 11; coffee: espresso 3")]).code),
     );
     expect(cafe.find((n) => n.component === "tabs")?.value).toEqual(["Breakfast till 11", "Coffee"]);
+  });
+
+  it("when a contact page gives a street address, then that is its address, not a brand or a form field", async () => {
+    expect(readEntities("Leopoldstraße 12, 221B Baker Street, 14 rue de la Paix and Oudegracht 88").contacts.addresses).toEqual([
+      "Leopoldstraße 12",
+      "221B Baker Street",
+      "14 rue de la Paix",
+      "Oudegracht 88",
+    ]);
+    const t = textOf(
+      await screenOf(
+        plan([
+          user(
+            "contact page for Hoffmann Steuerberatung in Munich — Leopoldstraße 12, Tel. +49 89 1234567, a form with name, email, message",
+          ),
+        ]).code,
+      ),
+    );
+    expect(t).toContain("Leopoldstraße 12, Munich");
+    const bakery = textOf(await screenOf(plan([user("contact us page for a bakery at 221B Baker Street, London")]).code));
+    expect(bakery).toContain("221B Baker Street, London");
+    expect(bakery).not.toContain("Questions for Baker Street");
+    expect(bakery).toContain('"Email"');
   });
 
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {

@@ -122,8 +122,9 @@ export function makeCtx(e: Entities, match: FamilyMatch, fallbackTitle: string):
     (n) =>
       n.split(/\s+/).length <= 4 &&
       !/@|\.[a-z]{2,}\b/i.test(n) &&
-      // Not a code cut at its digits ("INV-" of "INV-2041").
+      // Not a code cut at its digits ("INV-" of "INV-2041"), nor part of a street address ("Baker Street").
       !/[-–]$/.test(n) &&
+      !e.contacts.addresses.some((a) => a.includes(n)) &&
       !/^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*$/.test(n),
   );
   return {

@@ -28,6 +28,7 @@ import {
   type Row,
   type UiNode,
 } from "../ui";
+import { fieldFor } from "../content";
 import { cleanItem, readNumber, type Item } from "../understand/items";
 import { CATALOG, addDays, iso, peopleFor, placesFor, shortDate, TODAY, type Ctx } from "./context";
 import {
@@ -346,14 +347,23 @@ export const LAYOUTS: Record<string, Layout> = {
           card(
             "Send us a message",
             { name: "message_card" },
-            form(ownItems(ctx).length ? ownItems(ctx) : ["Name", "Email", "Subject", "Message"], "Send message", "send_message"),
+            // The user's fields when the list is fields ("a form with name, email, subject"), not the address it names.
+            form(
+              ownItems(ctx).filter((i) => !/\d|\p{Lu}/u.test(i.text) || fieldFor(i.label)).length >= 2
+                ? ownItems(ctx).filter((i) => !/\d|\p{Lu}/u.test(i.text) || fieldFor(i.label))
+                : ["Name", "Email", "Subject", "Message"],
+              "Send message",
+              "send_message",
+            ),
           ),
           card("Other ways to reach us", { name: "reach_card" }, [
             details({
               Email: c.emails[0] ?? `hello@${nameOf(brand).replace(/_/g, "")}.com`,
               [/whatsapp/i.test(ctx.e.text) ? "WhatsApp" : "Phone"]: c.phones[0] ?? "+1 555 0142",
               ...(c.urls[0] ? { Website: c.urls[0] } : {}),
-              Address: `${where.address}, ${ctx.e.places[0] ?? where.city}`,
+              Address: c.addresses[0]
+                ? `${c.addresses[0]}${ctx.e.places.find((p) => !c.addresses[0]!.includes(p) && !p.includes(c.addresses[0]!)) ? `, ${ctx.e.places.find((p) => !c.addresses[0]!.includes(p) && !p.includes(c.addresses[0]!))}` : ""}`
+                : `${where.address}, ${ctx.e.places[0] ?? where.city}`,
               Hours: hours ? capitalize(hours) : "Mon–Fri, 9:00–18:00",
             }),
           ]),

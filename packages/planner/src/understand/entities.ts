@@ -32,7 +32,7 @@ export interface Entities {
   /** Names written with capitals inside the sentence ("Northwind", "Lotus Spa", "Maria Lopez"), and codes ("#2024-017", "SQ 321"). */
   names: string[];
   /** E-mail addresses, web addresses and phone numbers written in the request. */
-  contacts: { emails: string[]; urls: string[]; phones: string[] };
+  contacts: { emails: string[]; urls: string[]; phones: string[]; addresses: string[] };
   /** Buttons the user named, as labels ("'Count me in' button", "a retry button", "…, track package button"). */
   buttons: string[];
   /** Labelled values ("US 40, India 25, UK 10"; "rent 40%"). */
@@ -145,7 +145,17 @@ function contactsOf(text: string): Entities["contacts"] {
   const phones = [...rest.matchAll(/(?<![\w+])\+?\d[\d ()-]{7,}\d\b/g)]
     .map((m) => m[0])
     .filter((p) => !/^\d{4}\s?-\s?\d{4}$/.test(p));
-  return { emails, urls, phones };
+  // A street address as written: "Leopoldstraße 12", "Oudegracht 88", "221B Baker Street", "14 rue de la Paix".
+  const STREET = String.raw`(?:straße|strasse|str\.|gasse|weg|platz|gracht|laan|plein|vej|gatan)`;
+  const addresses = [
+    ...rest.matchAll(
+      new RegExp(
+        String.raw`\b(\p{Lu}[\p{L}'-]*${STREET}\s+\d+[a-z]?|\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?\s+(?:Str\.|Straße|Strasse|Weg|Platz)\s+\d+[a-z]?|\d+[A-Za-z]?\s+(?:\p{Lu}[\p{L}'-]*\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Way|Drive|Dr|Boulevard|Blvd|Place|Square|Terrace|Close|Court)\b\.?|\d+[a-z]?,?\s+(?:rue|avenue|boulevard|via|calle|rua)\s+(?:(?:de|du|des|la|le|di|del|della|da|do|dos|das)\s+)*\p{Lu}[\p{L}'-]*)`,
+        "gu",
+      ),
+    ),
+  ].map((m) => m[1]!.trim());
+  return { emails, urls, phones, addresses };
 }
 
 /** Buttons the user named: quoted ("'Count me in' button") or after an article, a comma or "with" ("a retry button"). */
@@ -169,7 +179,7 @@ export function readEntities(text: string): Entities {
       xs
         .map((x) =>
           x
-            .replace(/[,.;:!?]+$/, "")
+            .replace(/[\s,.;:!?—–-]+$/, "")
             .replace(/'s$/, "")
             .replace(/\s*\(.*$/, "")
             .trim(),
