@@ -9,7 +9,7 @@ import { loadEditSet, loadRequestSet, SET_NAMES, type SetName } from "./sets";
 const USAGE = `Usage: node eval/dist/src/cli.js --generator offline|upstream [options]
   (npm run eval:offline -- [options], npm run eval:upstream -- [options])
 
-  --set tuned|dev|dev2|holdout|edits  only this set (repeatable; default: all five)
+  --set tuned|dev|dev2|dev3|holdout|edits  only this set (repeatable; default: all six)
   --only <id>                 only this case (repeatable)
   --verbose                   every failing case with its reasons
   --json <file>               write every result (screens and code included) as JSON

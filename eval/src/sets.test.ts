@@ -72,10 +72,20 @@ describe("the request sets", () => {
     expect(dev2.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
   });
 
+  it("when the third development set is counted, then it has at least 100 requests, every family twice, none asked elsewhere", () => {
+    const dev3 = loadRequestSet("dev3");
+    expect(dev3.length).toBeGreaterThanOrEqual(100);
+    const counts = new Map<string, number>();
+    for (const c of dev3) for (const f of acceptedFamilies(c).slice(0, 1)) counts.set(f, (counts.get(f) ?? 0) + 1);
+    expect([...ids].filter((f) => (counts.get(f) ?? 0) < 2)).toEqual([]);
+    const asked = new Set([...tuned, ...dev, ...loadRequestSet("dev2"), ...holdout].map((c) => c.request.toLowerCase()));
+    expect(dev3.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
+  });
+
   it("when the classifier's own training requests are read, then each file has 12 per family and none is a request of a measured set", () => {
     const files = readdirSync(DATA_DIR).filter((f) => /^training(?:-\d+)?\.json$/.test(f));
     expect(files.length).toBeGreaterThanOrEqual(1);
-    const measured = [...tuned, ...dev, ...loadRequestSet("dev2"), ...holdout];
+    const measured = [...tuned, ...dev, ...loadRequestSet("dev2"), ...loadRequestSet("dev3"), ...holdout];
     const seen = new Set<string>();
     for (const file of files) {
       const training = JSON.parse(readFileSync(path.join(DATA_DIR, file), "utf8")) as { families: Record<string, string[]> };

@@ -57,9 +57,9 @@ export type EditCase = z.infer<typeof editCaseSchema>;
 const requestSetSchema = z.object({ set: z.string(), cases: z.array(caseSchema).min(1) }).passthrough();
 const editSetSchema = z.object({ set: z.literal("edits"), cases: z.array(editCaseSchema).min(1) }).passthrough();
 
-export type RequestSetName = "tuned" | "dev" | "dev2" | "holdout";
+export type RequestSetName = "tuned" | "dev" | "dev2" | "dev3" | "holdout";
 export type SetName = RequestSetName | "edits";
-export const SET_NAMES: readonly SetName[] = ["tuned", "dev", "dev2", "holdout", "edits"];
+export const SET_NAMES: readonly SetName[] = ["tuned", "dev", "dev2", "dev3", "holdout", "edits"];
 
 const setFile = (name: SetName) => path.join(EVAL_ROOT, "sets", `${name}.json`);
 
