@@ -766,6 +766,33 @@ describe("what the user wrote around and inside a list", () => {
     expect(bakery).toContain('"Email"');
   });
 
+  it("when a product is named with its price, sizes, colours, stars and reviews, then the page shows those, not a catalogue item's", async () => {
+    const boot = nodes(
+      await screenOf(
+        plan([user("Show the Trailblazer 2 hiking boot — €149, sizes 38 to 46, waterproof, 4.6 stars (212 reviews), photos")])
+          .code,
+      ),
+    );
+    const t = JSON.stringify(boot);
+    for (const w of ['"Trailblazer 2 hiking boot"', '"€149"', "★ 4.6 · 212 reviews", '"Waterproof"']) expect(t).toContain(w);
+    const sizes = boot.find((n) => n.props?.label === "Size")?.props?.options as { label: string }[];
+    expect(sizes.map((o) => o.label)).toEqual(["38", "39", "40", "41", "42", "43", "44", "45", "46"]);
+    const hoodie = nodes(await screenOf(plan([user("product page for a hoodie with sizes S, M, L, XL")]).code));
+    expect(hoodie.find((n) => n.component === "card")?.value).toBe("Hoodie");
+    expect((hoodie.find((n) => n.props?.label === "Size")?.props?.options as { label: string }[]).map((o) => o.label)).toEqual([
+      "S",
+      "M",
+      "L",
+      "XL",
+    ]);
+    // No software plan borrowed for a product of no known shop.
+    expect(JSON.stringify(hoodie)).not.toContain("Plans");
+    const tea = textOf(
+      await screenOf(plan([user("single item page: Organic Darjeeling tea 100g, ₹499, qty selector, buy now")]).code),
+    );
+    expect(tea).toContain('"Buy now"');
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

@@ -234,7 +234,11 @@ function keepOwnWords(nodes: UiNode[], e: Entities, family = ""): UiNode[] {
     );
   });
   // A bill's lines are read into its table (quantity, price, amount), not repeated as written.
-  if (unshown.length && !(["invoice", "receipt"].includes(family) && /"line_items"/.test(JSON.stringify(nodes)))) {
+  // A product's attributes are read into its card (sizes, colours, stars, highlights).
+  const consumed =
+    (["invoice", "receipt"].includes(family) && /"line_items"/.test(JSON.stringify(nodes))) ||
+    (family === "product" && /"product_card"/.test(JSON.stringify(nodes)));
+  if (unshown.length && !consumed) {
     const card_ = card("Details", { name: "own_details" }, [
       itemList(
         unshown.map((i) => capitalize(i.text || i.label)),

@@ -1583,49 +1583,128 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   product: (ctx) => {
-    const item =
+    // A shop domain's item of that name, else the domain's first; no shop domain recognised: the product's own facts
+    // only (not a borrowed catalogue item's, a software plan at $0).
+    const found =
       ctx.domain.items.find((i) => ctx.e.norm.includes(i.name.toLowerCase().split(/[ ,]/)[0]!)) ?? ctx.domain.items[0]!;
-    const name = ctx.title.length >= 4 && !ctx.domainMatched ? ctx.title : item.name;
-    const options = own(ctx);
+    const item: { name: string; category?: string; price?: number; rating?: number; description?: string } = ctx.domainMatched
+      ? found
+      : { name: found.name, rating: 4.6, description: "Made to last, with free delivery and free returns." };
+    // The product the user named ("the Trailblazer 2 hiking boot", "Kashmiri pashmina shawl") over a catalogue one.
+    const named = ctx.e.names.length > 0 || ctx.e.quotes.length > 0;
+    const head = ctx.title.split(/\s[—–-]\s|,/)[0]!.trim();
+    // "product page for a hoodie": the thing after "for" when the heading only says what the page is.
+    const thing = /^(?:product|item|product page|product detail|pdp|shop item)$/i.test(head)
+      ? /\bfor (?:a |an |the |my |our )?([a-z][\w -]{2,30}?)(?:\s+(?:with|in|at|from)\b|[,.]|$)/i.exec(ctx.e.text)?.[1]
+      : undefined;
+    const name = thing ? capitalize(thing) : head.length >= 4 && (!ctx.domainMatched || named) ? head : item.name;
+    // Its attributes as written: sizes (a range or a list), colours, stars and reviews, the rest as highlights.
+    const its = ownItems(ctx);
+    const sizeItem = its.find((i) => /\bsizes?\b/i.test(i.text));
+    const SIZE = /^(?:\d{1,3}|x{0,3}s|m|x{0,3}l|\dxl)$/i;
+    const sizeAt = sizeItem ? its.indexOf(sizeItem) : -1;
+    const firstSize = sizeItem && /\bsizes?\s+(\S+)$/i.exec(sizeItem.text)?.[1];
+    const sizes = sizeItem?.range
+      ? Array.from({ length: Math.min(30, sizeItem.range[1] - sizeItem.range[0] + 1) }, (_, k) => String(sizeItem.range![0] + k))
+      : sizeItem?.options.length
+        ? sizeItem.options
+        : firstSize && SIZE.test(firstSize)
+          ? // "sizes S, M, L, XL": the sizes run on in the items after it.
+            [
+              firstSize,
+              ...its
+                .slice(sizeAt + 1)
+                .filter((_, k, all) => all.slice(0, k + 1).every((x) => SIZE.test(x.text)))
+                .map((i) => i.text),
+            ]
+          : [];
+    const colourItem = its.find((i) => /\bcolou?rs?\b/i.test(i.text) && i.options.length >= 2);
+    const colours = colourItem?.options ?? [];
+    const stars = /(\d(?:\.\d)?)\s*(?:stars?|★)/i.exec(ctx.e.text)?.[1];
+    const reviews = /(\d[\d,]*)\s+reviews?\b/i.exec(ctx.e.text)?.[1];
+    const highlights = its
+      .filter(
+        (i) =>
+          i !== sizeItem &&
+          i !== colourItem &&
+          !(sizes.includes(i.text) && SIZE.test(i.text)) &&
+          !/^to (?:bag|basket|cart|trolley)$|^(?:buy (?:it )?now|order now|pre-?order|qty selector|quantity)$/i.test(i.text) &&
+          !/\b(?:photos?|pictures?|images?|gallery|reviews?|stars?|add to|buy now)\b|★|^[$€£₹¥]\s?\d/i.test(i.text),
+      )
+      .map((i) => capitalize(i.text));
+    const mine = sizes.length > 0 || colours.length > 0 || highlights.length > 0;
+    const options = mine ? [] : own(ctx);
     // "add to bag", "add to basket": the button says what the user called it.
-    const addLabel = capitalize(/\badd to (?:bag|basket|trolley|cart)\b/i.exec(ctx.e.text)?.[0]?.toLowerCase() ?? "add to cart");
+    const addLabel = capitalize(
+      /\b(?:add to (?:bag|basket|trolley|cart)|buy (?:it )?now|order now|pre-?order)\b/i.exec(ctx.e.text)?.[0]?.toLowerCase() ??
+        "add to cart",
+    );
     return [
       grid(
         [
           image(photo(`${ctx.domain.id}-${name}`, 800, 800), { name: "product_photo", alt: name, height: 320, fit: "cover" }),
-          card(name, { name: "product_card", subtitle: item.category ?? ctx.domain.categories[0] }, [
-            heading(money(ctx.e.amounts[0] ?? item.price ?? 49, ctx.currency), { level: 2 }),
-            text(`★ ${item.rating ?? 4.6} · ${120 + ctx.rng.int(0, 800)} reviews`, { tone: "muted" }),
-            text(item.description ?? ctx.domain.tagline),
-            ...(options.length
-              ? [
-                  select(nameOf(options[0]!), {
-                    name: "option",
-                    label: /size|xs|xl|\bs\b|\bm\b/i.test(options.join(" "))
-                      ? "Size"
-                      : /colou?r|red|blue|black|white|green/i.test(options.join(" "))
-                        ? "Colour"
-                        : "Option",
-                    options: options.map((o) => ({ label: capitalize(o), value: nameOf(o) })),
-                  }),
-                ]
-              : []),
-            textInput({ name: "quantity", label: "Quantity", type: "number", value: "1" }),
-            button(addLabel, {
-              name: "add_to_cart",
-              variant: "primary",
-              icon: "cart",
-              fullWidth: true,
-              onPress: { event: "add_to_cart", value: name },
-            }),
-          ]),
+          card(
+            name,
+            {
+              name: "product_card",
+              ...(item.category || ctx.domainMatched ? { subtitle: item.category ?? ctx.domain.categories[0] } : {}),
+            },
+            [
+              heading(money(ctx.e.amounts[0] ?? item.price ?? 49, ctx.currency), { level: 2 }),
+              text(`★ ${stars ?? item.rating ?? 4.6} · ${reviews ?? 120 + ctx.rng.int(0, 800)} reviews`, { tone: "muted" }),
+              text(item.description ?? ctx.domain.tagline),
+              ...(highlights.length ? [list(highlights, { name: "highlights" })] : []),
+              ...(sizes.length
+                ? [
+                    select(sizes[0]!, {
+                      name: "size",
+                      label: "Size",
+                      options: sizes.map((z) => ({ label: capitalize(z), value: z })),
+                    }),
+                  ]
+                : []),
+              ...(colours.length
+                ? [
+                    select(nameOf(colours[0]!), {
+                      name: "colour",
+                      label: "Colour",
+                      options: colours.map((c) => ({ label: capitalize(c), value: nameOf(c) })),
+                    }),
+                  ]
+                : []),
+              ...(options.length
+                ? [
+                    select(nameOf(options[0]!), {
+                      name: "option",
+                      label: /size|xs|xl|\bs\b|\bm\b/i.test(options.join(" "))
+                        ? "Size"
+                        : /colou?r|red|blue|black|white|green/i.test(options.join(" "))
+                          ? "Colour"
+                          : "Option",
+                      options: options.map((o) => ({ label: capitalize(o), value: nameOf(o) })),
+                    }),
+                  ]
+                : []),
+              textInput({ name: "quantity", label: "Quantity", type: "number", value: "1" }),
+              button(addLabel, {
+                name: "add_to_cart",
+                variant: "primary",
+                icon: "cart",
+                fullWidth: true,
+                onPress: { event: "add_to_cart", value: name },
+              }),
+            ],
+          ),
         ],
         { columns: 2, gap: 16 },
       ),
       faqSection(
         [
           ["Details", item.description ?? ctx.domain.tagline],
-          ["Delivery", "Ships in 1–2 working days; free over $50."],
+          [
+            "Delivery",
+            `Ships in 1–2 working days; free over ${money(50, ctx.currency === "INR" ? "INR" : ctx.currency).replace(/^₹50$/, "₹2,000")}.`,
+          ],
           ["Returns", "Free returns within 30 days."],
         ],
         "product_details",
