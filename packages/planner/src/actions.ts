@@ -35,7 +35,7 @@ function itemOf(node: CodeNode | undefined, a: HostAction): { name: string; pric
     if (p.component === "card") {
       name ??= typeof p.value === "string" ? p.value : undefined;
       for (const n of allNodes({ settings: {}, roots: [p] })) {
-        const m = typeof n.value === "string" ? /[$€£₹¥]\s?(\d[\d,]*(?:\.\d+)?)/.exec(n.value) : null;
+        const m = typeof n.value === "string" ? /[$€£₹₦¥]\s?(\d[\d,]*(?:\.\d+)?)/.exec(n.value) : null;
         if (m) {
           price = Number(m[1]!.replace(/,/g, ""));
           break;

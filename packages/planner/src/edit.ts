@@ -549,14 +549,14 @@ const EDITS: [RegExp, Edit][] = [
     /\badd\s+(?:a|an|another|one more|a new)\s+(?:row|entry|line|item|record)\s*(?:for|with|:|-|–)\s*["“']?(.+?)["”']?\s*\.?$/,
     (s, m) => {
       const written = originalCase(s.original, m[1]!.trim());
-      const valued = /^(.*?\S)\s+[$€£₹]?(\d[\d,.]*)$/.exec(written);
+      const valued = /^(.*?\S)\s+[$€£₹₦]?(\d[\d,.]*)$/.exec(written);
       return valued ? addItem(s, capitalize(valued[1]!), Number(valued[2]!.replace(/,/g, ""))) : addItem(s, capitalize(written));
     },
   ],
   // Add an item to the list, menu, table or to-do list: "add 'book dentist' to the list", "add a calzone for 12",
   // "add Ravi with 101 points".
   [
-    /\badd\s+(?:a\s+|an\s+)?["“']?([^"”']+?)["”']?(?:\s+(?:for|with|at|costing|worth)\s+[$€£₹]?(\d[\d,.]*)\s*(?:[a-z]+)?)?(?:\s+to\s+(?:the|my|this)\s+(?:list|menu|table|board|leaderboard|rows?|items?|tasks?))?\s*\.?$/,
+    /\badd\s+(?:a\s+|an\s+)?["“']?([^"”']+?)["”']?(?:\s+(?:for|with|at|costing|worth)\s+[$€£₹₦]?(\d[\d,.]*)\s*(?:[a-z]+)?)?(?:\s+to\s+(?:the|my|this)\s+(?:list|menu|table|board|leaderboard|rows?|items?|tasks?))?\s*\.?$/,
     (s, m) => {
       if (
         !m[2] &&

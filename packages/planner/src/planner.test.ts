@@ -793,6 +793,26 @@ describe("what the user wrote around and inside a list", () => {
     expect(tea).toContain('"Buy now"');
   });
 
+  it("when amounts are in naira, then they are read and written as naira", async () => {
+    expect(readEntities("agege ₦1,500, coconut bread ₦1,800").values.map((v) => [v.value, v.unit])).toEqual([
+      [1500, "₦"],
+      [1800, "₦"],
+    ]);
+    expect(readEntities("agege ₦1,500").currency).toBe("NGN");
+    const menu = textOf(
+      await screenOf(
+        plan([user("menu for Oven Fresh Bakery — Breads: agege ₦1,500, coconut bread ₦1,800 | Pastries: meat pie ₦700")]).code,
+      ),
+    );
+    for (const w of ["Agege — ₦1,500", "Meat pie — ₦700", '"Pastries"']) expect(menu).toContain(w);
+    const receipt = textOf(
+      await screenOf(
+        plan([user("receipt for driving lessons — 10-lesson block ₦120,000, paid 3 May by bank transfer, ref DS-5521")]).code,
+      ),
+    );
+    for (const w of ['"10-lesson block"', '"₦120,000"', '"Bank transfer"', '"DS-5521"']) expect(receipt).toContain(w);
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

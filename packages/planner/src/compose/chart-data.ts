@@ -185,7 +185,7 @@ export function chartData(
   // Runs of numbers written with spaces: "Jan to Jun? 12,400 15,100 14,300 …" (one series), "Manchester: 820 910 880 …
   // Leeds: 640 700 760 …" (a series each, named by what precedes its colon).
   const runs = [
-    ...phrase.matchAll(/(?:(\p{Lu}[\p{L}' -]{1,30}?)\s*:\s*)?((?:[$€£₹¥]?\d[\d,.]*%?\s+){2,}[$€£₹¥]?\d[\d,.]*%?)(?![\d:])/gu),
+    ...phrase.matchAll(/(?:(\p{Lu}[\p{L}' -]{1,30}?)\s*:\s*)?((?:[$€£₹₦¥]?\d[\d,.]*%?\s+){2,}[$€£₹₦¥]?\d[\d,.]*%?)(?![\d:])/gu),
   ]
     .map((m) => ({
       name: m[1]?.trim(),
@@ -206,7 +206,7 @@ export function chartData(
     };
   }
   // Numbers without labels: "signups per week: 120, 135, 160".
-  const bare = lists.find((l) => l.length >= 2 && l.every((i) => /^[$€£₹¥]?\d[\d,.]*%?$/.test(i.label)));
+  const bare = lists.find((l) => l.length >= 2 && l.every((i) => /^[$€£₹₦¥]?\d[\d,.]*%?$/.test(i.label)));
   if (bare) {
     const values = bare.map((i) => Number(i.label.replace(/[^\d.]/g, "")));
     const unit = perUnit(phrase);

@@ -182,12 +182,12 @@ function keepOwnWords(nodes: UiNode[], e: Entities, family = ""): UiNode[] {
   // Amounts and counted units as written ("$1,450", "60 minutes", "2 bathrooms"), and what the request is about.
   const amounts = [
     ...e.text.matchAll(
-      /[$€£₹]\s?\d(?:[\d,.]*\d)?|\b\d(?:[\d,.]*\d)?\s?(?:minutes?|mins?|hours?|nights?|days?|bathrooms?|bedrooms?|rooms?|guests?|people|seats?|ml|kg|km|kw|kwh|gb)\b/gi,
+      /[$€£₹₦]\s?\d(?:[\d,.]*\d)?|\b\d(?:[\d,.]*\d)?\s?(?:minutes?|mins?|hours?|nights?|days?|bathrooms?|bedrooms?|rooms?|guests?|people|seats?|ml|kg|km|kw|kwh|gb)\b/gi,
     ),
   ]
     .map((m) => m[0])
     // A zero price reads as "Free" on the screen.
-    .filter((a) => !/^[$€£₹]\s?0(?:\.0+)?$/.test(a));
+    .filter((a) => !/^[$€£₹₦]\s?0(?:\.0+)?$/.test(a));
   const own = titleWords(e);
   const terms = [
     ...own,

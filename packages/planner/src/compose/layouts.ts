@@ -492,7 +492,7 @@ export const LAYOUTS: Record<string, Layout> = {
               // "session length slider 5–60 min", "max distance 1-25 km": a slider over the user's range.
               if (it.range || /\bslider\b/i.test(it.label || it.text)) {
                 const [min, max] = it.range ?? [0, 100];
-                const unit = it.unit && !/^[$€£₹¥%]$/.test(it.unit) ? ` (${it.unit})` : "";
+                const unit = it.unit && !/^[$€£₹₦¥%]$/.test(it.unit) ? ` (${it.unit})` : "";
                 return {
                   label: `${label}${unit}`,
                   kind: "slider" as const,
@@ -546,10 +546,10 @@ export const LAYOUTS: Record<string, Layout> = {
     // What is being bought, as the user wrote it: priced lines ("Banarasi silk saree ₹8,499, blouse stitching ₹650"),
     // or a number of things at a price each ("3 tickets … (£18 each)"); else the domain's.
     const priced = ownItems(ctx).filter(
-      (i) => i.value !== undefined && i.unit && /^[$€£₹¥]$/.test(i.unit) && /\p{L}/u.test(i.label),
+      (i) => i.value !== undefined && i.unit && /^[$€£₹₦¥]$/.test(i.unit) && /\p{L}/u.test(i.label),
     );
     const each =
-      /\b(\d{1,3})\s+([a-z][a-z -]{2,30}?)\b[^.]*?([$€£₹]\s?\d[\d,.]*)\s*\)?\s*(?:each|apiece|per (?:ticket|item|person|head))/i.exec(
+      /\b(\d{1,3})\s+([a-z][a-z -]{2,30}?)\b[^.]*?([$€£₹₦]\s?\d[\d,.]*)\s*\)?\s*(?:each|apiece|per (?:ticket|item|person|head))/i.exec(
         ctx.e.text,
       );
     const bought: { name: string; unit: number; qty: number }[] = priced.length
@@ -615,7 +615,7 @@ export const LAYOUTS: Record<string, Layout> = {
       const cellsOf = (r: Item): (string | number)[] => [
         r.label,
         ...(r.detail ? [capitalize(r.detail)] : r.options.map(capitalize)),
-        ...(r.value !== undefined ? [r.unit && /^[$€£₹¥]$/.test(r.unit) ? money(r.value, ctx.currency) : r.value] : []),
+        ...(r.value !== undefined ? [r.unit && /^[$€£₹₦¥]$/.test(r.unit) ? money(r.value, ctx.currency) : r.value] : []),
       ];
       const width = Math.max(...recs.map((r) => cellsOf(r).length));
       const cols = [...(width > ctx.e.heads.length ? ["Name"] : []), ...ctx.e.heads.map(capitalize)];
@@ -658,7 +658,7 @@ export const LAYOUTS: Record<string, Layout> = {
     if (valuedRecs.length >= 2 && valuedRecs.length === recs.length && !/\bcolumns?\b/i.test(ctx.e.text)) {
       const unit = valuedRecs[0]!.unit;
       const money_ =
-        (unit && /^[$€£₹¥]$/.test(unit)) ||
+        (unit && /^[$€£₹₦¥]$/.test(unit)) ||
         /\b(?:costs?|price|subscriptions?|bills?|fees?|spend|budget|expenses?)\b/i.test(ctx.e.text);
       const valueCol =
         unit === "%"
@@ -757,7 +757,7 @@ export const LAYOUTS: Record<string, Layout> = {
           played: 40 - i,
         }));
     const unit = ownItems(ctx).find((i) => i.value !== undefined)?.unit;
-    const money_ = unit && /^[$€£₹¥]$/.test(unit);
+    const money_ = unit && /^[$€£₹₦¥]$/.test(unit);
     return [
       ...header(ctx.title, players ? `Ranked by ${money_ ? "amount" : "score"}, highest first.` : "Updated after every match."),
       grid(
@@ -806,9 +806,9 @@ export const LAYOUTS: Record<string, Layout> = {
     const specs = things?.every((t) => t.options.length >= 2 && t.options.length === things[0]!.options.length)
       ? things[0]!.options.map((_, j) => {
           const cells = things.map((t) => t.options[j]!);
-          const label = /^([a-z][a-z ]*?)\s+[$€£₹\d]/i.exec(cells[0]!)?.[1];
+          const label = /^([a-z][a-z ]*?)\s+[$€£₹₦\d]/i.exec(cells[0]!)?.[1];
           const unit = /\d\s?([a-z]+)$/i.exec(cells[0]!)?.[1]?.toLowerCase();
-          const feature = label ?? (/^[$€£₹]/.test(cells[0]!) ? "Price" : unit ? (SPEC_NAMES[unit] ?? unit) : `Spec ${j + 1}`);
+          const feature = label ?? (/^[$€£₹₦]/.test(cells[0]!) ? "Price" : unit ? (SPEC_NAMES[unit] ?? unit) : `Spec ${j + 1}`);
           return { feature: capitalize(feature), cells: cells.map((c) => (label ? c.slice(label.length).trim() : c)) };
         })
       : [];
@@ -866,12 +866,12 @@ export const LAYOUTS: Record<string, Layout> = {
       things.length >= 2
         ? things.map((t) => t.name)
         : own(ctx)
-            .filter((p) => !/^[$€£₹¥]?\d/.test(p) && p.split(" ").length <= 3)
+            .filter((p) => !/^[$€£₹₦¥]?\d/.test(p) && p.split(" ").length <= 3)
             .map(capitalize);
     const n = named.length >= 2 ? named.length : count(ctx, 3, 6);
     const names = named.length >= 2 ? named : ["Starter", "Pro", "Business", "Enterprise", "Team", "Plus"].slice(0, n);
     // A price written inside a plan's parentheses ("Team ($12/user, unlimited projects)") is its price; the rest its features.
-    const priceIn = (opts: string[]) => opts.map((o) => /^[$€£₹¥]\s?(\d[\d,.]*)|^(\d[\d,.]*)\s?[$€£₹¥]/.exec(o)).find(Boolean);
+    const priceIn = (opts: string[]) => opts.map((o) => /^[$€£₹₦¥]\s?(\d[\d,.]*)|^(\d[\d,.]*)\s?[$€£₹₦¥]/.exec(o)).find(Boolean);
     const prices = names.map((_, i) => {
       const t = things[i];
       const inside = t ? priceIn(t.options) : undefined;
@@ -955,14 +955,14 @@ export const LAYOUTS: Record<string, Layout> = {
     );
     const money_ = /expense|spend|budget|cost/.test(n);
     // "$3,200 of $5,000", "14 of 30 books": progress towards the user's goal.
-    const goal = /([$€£₹]?\s?\d[\d,.]*k?)\s+(?:of|out of|\/)\s+([$€£₹]?\s?\d[\d,.]*k?)\s*([a-z]+)?/i.exec(ctx.e.text);
+    const goal = /([$€£₹₦]?\s?\d[\d,.]*k?)\s+(?:of|out of|\/)\s+([$€£₹₦]?\s?\d[\d,.]*k?)\s*([a-z]+)?/i.exec(ctx.e.text);
     if (goal) {
       const [done, of] = [
         readNumber(goal[1]!.replace(/k$/i, ""), /k$/i.test(goal[1]!) ? "k" : undefined).value,
         readNumber(goal[2]!.replace(/k$/i, ""), /k$/i.test(goal[2]!) ? "k" : undefined).value,
       ];
       const unit = goal[3] && !/^(?:the|a|this|my|our)$/i.test(goal[3]) ? ` ${goal[3]}` : "";
-      const isMoney = /[$€£₹]/.test(goal[0]);
+      const isMoney = /[$€£₹₦]/.test(goal[0]);
       const show = (v: number) => (isMoney ? money(v, ctx.currency) : v.toLocaleString("en-US"));
       const left = Math.max(0, of - done);
       return [
@@ -1629,7 +1629,7 @@ export const LAYOUTS: Record<string, Layout> = {
           i !== colourItem &&
           !(sizes.includes(i.text) && SIZE.test(i.text)) &&
           !/^to (?:bag|basket|cart|trolley)$|^(?:buy (?:it )?now|order now|pre-?order|qty selector|quantity)$/i.test(i.text) &&
-          !/\b(?:photos?|pictures?|images?|gallery|reviews?|stars?|add to|buy now)\b|★|^[$€£₹¥]\s?\d/i.test(i.text),
+          !/\b(?:photos?|pictures?|images?|gallery|reviews?|stars?|add to|buy now)\b|★|^[$€£₹₦¥]\s?\d/i.test(i.text),
       )
       .map((i) => capitalize(i.text));
     const mine = sizes.length > 0 || colours.length > 0 || highlights.length > 0;
@@ -1759,7 +1759,7 @@ export const LAYOUTS: Record<string, Layout> = {
       total: Math.round((c.price ?? 0) * c.qty * 100) / 100,
     }));
     const subtotal = rows.reduce((s, r) => s + Number(r.total), 0);
-    const freeOver = /free (?:shipping|delivery) (?:over|above|from) ([$€£₹]?\s?\d(?:[\d,.]*\d)?\s?[$€£₹]?)/i.exec(ctx.e.text);
+    const freeOver = /free (?:shipping|delivery) (?:over|above|from) ([$€£₹₦]?\s?\d(?:[\d,.]*\d)?\s?[$€£₹₦]?)/i.exec(ctx.e.text);
     // The checkout button as the user named it ("proceed to checkout").
     const go = /\b(proceed to checkout|go to checkout|checkout now|pay now)\b/i.exec(ctx.e.text)?.[1];
     return [
@@ -2374,7 +2374,7 @@ function amountOf(raw: string): number {
   const t = raw.replace(/[^\d.,]/g, "");
   return Number(/^\d+,\d{2}$/.test(t) ? t.replace(",", ".") : t.replace(/,/g, ""));
 }
-const AMOUNT = String.raw`[$€£₹¥]\s?\d[\d,.]*|\d[\d,.]*\s?[$€£₹¥]`;
+const AMOUNT = String.raw`[$€£₹₦¥]\s?\d[\d,.]*|\d[\d,.]*\s?[$€£₹₦¥]`;
 /** A bill's line as written: "3 days of consulting at €650/day", "40 Brezeln à €0,80", "boiler valve (£145)", "fee £40". */
 function billLine(text: string): { item: string; qty: number; price: number } | undefined {
   const t = text
@@ -2404,7 +2404,7 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
   const text = ctx.e.text;
   // What the user wrote about the bill itself rather than a line of it.
   const META =
-    /^(?:invoice|receipt|bill|order)?\s*(?:number|no\.?|#|id)\b|^(?:client|customer|bill(?:ed)? to|to|from|due|paid|payment|transaction|tax|vat|gst|mwst|ust|total|subtotal)\b|\d\s?%/i;
+    /^(?:invoice|receipt|bill|order)?\s*(?:number|no\.?|#|id)\b|^(?:client|customer|bill(?:ed)? to|to|from|due|paid|payment|transaction|ref|reference|tax|vat|gst|mwst|ust|total|subtotal)\b|\d\s?%/i;
   const written = ownItems(ctx)
     .filter((i) => !META.test(i.text))
     .map((i) => billLine(i.text));
@@ -2412,7 +2412,7 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
   let ownLines = written.filter((l): l is { item: string; qty: number; price: number } => !!l);
   if (ownLines.length && ownLines.length < written.length && ownLines.length < 2) ownLines = [];
   if (!ownLines.length)
-    ownLines = [...text.matchAll(new RegExp(String.raw`\b([a-z][a-z' -]{2,30}?)\s+(${AMOUNT})(?![\d])`, "gi"))]
+    ownLines = [...text.matchAll(new RegExp(String.raw`\b((?:\d+-)?[a-z][a-z' -]{2,30}?)\s+(${AMOUNT})(?![\d])`, "gi"))]
       .map((m) => ({
         item: capitalize(m[1]!.replace(/^(?:a|an|the|for|of|my|our)\s+/i, "").trim()),
         qty: 1,
@@ -2460,7 +2460,11 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
   const method =
     /\b(?:paid|payment)\s+(?:(?:with|by|via|using|in)\s+)?([a-z][a-z ]{1,18}?)(?=\s+(?:at|on|for|from)\b|\s*[,.;]|$)/i.exec(
       text,
-    )?.[1] ?? /\bvia\s+([a-z][a-z ]{1,18}?)(?=\s*[,.;]|$)/i.exec(text)?.[1];
+    )?.[1] ??
+    /\bvia\s+([a-z][a-z ]{1,18}?)(?=\s*[,.;]|$)/i.exec(text)?.[1] ??
+    /\bpaid\b[^,.;]*?\bby\s+((?:bank |wire )?transfer|card|cash|cheque|check|direct debit|standing order|[a-z]+ card)\b/i.exec(
+      text,
+    )?.[1];
   const paidWith =
     method && !/^(?:on|at|the|a|an|in full)$/i.test(method)
       ? /^(?:upi|paypal|apple pay|google pay)$/i.test(method)

@@ -319,7 +319,12 @@ export function itemCards(
 
 export function money(n: number, currency: string): string {
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency, maximumFractionDigits: n % 1 ? 2 : 0 }).format(n);
+    return new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      currencyDisplay: "narrowSymbol",
+      maximumFractionDigits: n % 1 ? 2 : 0,
+    }).format(n);
   } catch {
     return `${n.toFixed(2)} ${currency}`;
   }

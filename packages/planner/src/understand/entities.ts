@@ -74,6 +74,7 @@ const CURRENCIES: [RegExp, string][] = [
   [/£|\bgbp\b|\bpounds?\b/i, "GBP"],
   [/₹|\binr\b|\brupees?\b|\brs\.?\s?\d/i, "INR"],
   [/¥|\bjpy\b|\byen\b/i, "JPY"],
+  [/₦|\bngn\b|\bnaira\b/i, "NGN"],
 ];
 
 const WORD_NUMBERS: Record<string, number> = {
@@ -190,7 +191,9 @@ export function readEntities(text: string): Entities {
   let currency: string | undefined;
   for (const [re, code] of CURRENCIES) if (re.test(text)) { currency = code; break; } // prettier-ignore
   const amounts = [
-    ...text.matchAll(/([$€£₹¥])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|inr|dollars|euros|rupees)\b/gi),
+    ...text.matchAll(
+      /([$€£₹₦¥])\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|inr|ngn|naira|dollars|euros|rupees)\b/gi,
+    ),
   ].map((m) => Number((m[2] ?? m[3] ?? "0").replace(/,/g, "")));
   const counted = COUNTED.exec(text);
   let count: Entities["count"];

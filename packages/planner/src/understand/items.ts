@@ -57,20 +57,20 @@ export function cleanItem(s: string): string {
 }
 
 const UNIT = String.raw`%|k|m|bn|h|hrs?|hours?|min|mins|minutes|ml|l|kg|g|mm|cm|km|kw|kwh|pts|points|steps`;
-const NUMBER = String.raw`[$€£₹¥]?\s?\d(?:[\d,]*\d)?(?:\.\d+)?`;
+const NUMBER = String.raw`[$€£₹₦¥]?\s?\d(?:[\d,]*\d)?(?:\.\d+)?`;
 /** A piece ending in a value: "US 40", "rent: 40%", "Pro at $39", "2018 (820)", "sleep 7.2 h", "6:10 120ml". */
 const VALUED = new RegExp(
-  String.raw`^(.*?[^#\s-])(?:\s*[:=]\s*|\s+(?:at|is|–|-)\s+|\s+\(?|\s*\()(${NUMBER})\s?(${UNIT})?\)?\s*(?:[€£₹¥]|each|\/\s?(?:month|mo|year|yr|user|night|hour|person))?$`,
+  String.raw`^(.*?[^#\s-])(?:\s*[:=]\s*|\s+(?:at|is|–|-)\s+|\s+\(?|\s*\()(${NUMBER})\s?(${UNIT})?\)?\s*(?:[€£₹₦¥]|each|\/\s?(?:month|mo|year|yr|user|night|hour|person))?$`,
   "i",
 );
 const RANGE = new RegExp(String.raw`^(.*?)\s*\(?(\d{1,3})\s?(?:-|–|to)\s?(\d{1,3})\s?(${UNIT})?\)?$`, "i");
-const SYMBOL: Record<string, string> = { $: "$", "€": "€", "£": "£", "₹": "₹", "¥": "¥" };
+const SYMBOL: Record<string, string> = { $: "$", "€": "€", "£": "£", "₹": "₹", "₦": "₦", "¥": "¥" };
 
 /** A number as written: "12,500" → 12500, "$48k" → 48000, "1,20,000" → 120000. */
 export function readNumber(raw: string, unit?: string): { value: number; unit?: string } {
   const t = raw.replace(/\s/g, "");
-  const sym = SYMBOL[t[0] ?? ""] ?? (/[€£₹¥]$/.test(t) ? t.slice(-1) : undefined);
-  let n = Number(t.replace(/[$€£₹¥,]/g, ""));
+  const sym = SYMBOL[t[0] ?? ""] ?? (/[€£₹₦¥]$/.test(t) ? t.slice(-1) : undefined);
+  let n = Number(t.replace(/[$€£₹₦¥,]/g, ""));
   const u = unit === "M" ? "mn" : unit?.toLowerCase();
   if (u === "k") n *= 1000;
   else if (u === "mn") n *= 1e6;
@@ -94,7 +94,7 @@ function splitOptions(s: string): string[] {
   return (
     s
       // "/" separates options, except a price's "per" ("$12/user", "€59/month").
-      .split(/\s*(?:(?<![$€£₹¥]\s?\d[\d,.]*)\/|,(?!\d{3}\b)|\bor\b|\||;)\s*/i)
+      .split(/\s*(?:(?<![$€£₹₦¥]\s?\d[\d,.]*)\/|,(?!\d{3}\b)|\bor\b|\||;)\s*/i)
       .map((o) => cleanItem(o))
       .filter(Boolean)
   );
@@ -127,7 +127,7 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
     if (opts.length >= 2) {
       options = opts;
       piece = `${paren[1]} ${paren[3]}`.trim();
-    } else if (/^[$€£₹¥]?\s?\d[\d,.]*\s?%?$/.test(inner)) piece = `${paren[1]} ${inner} ${paren[3]}`.trim();
+    } else if (/^[$€£₹₦¥]?\s?\d[\d,.]*\s?%?$/.test(inner)) piece = `${paren[1]} ${inner} ${paren[3]}`.trim();
     else {
       piece = `${paren[1]} ${paren[3]}`.trim();
       detail = inner;
@@ -189,9 +189,9 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
   if (valued && cleanItem(valued[1]!)) {
     const label = cleanItem(valued[1]!.replace(/\s+(?:at|is|for|costs?|of)$/i, ""));
     const { value, unit } = readNumber(valued[2]!, valued[3]);
-    const trailingSym = /([€£₹¥])\s*$/.exec(piece)?.[1];
+    const trailingSym = /([€£₹₦¥])\s*$/.exec(piece)?.[1];
     // "humidity high in bay 3", "leak on floor 2": a bare number after a place's noun is its name, not a value.
-    const placeNumber = !unit && !/^[$€£₹¥]/.test(valued[2]!) && /\b(?:in|at|on|near|by)\s+[a-z]+$/i.test(label);
+    const placeNumber = !unit && !/^[$€£₹₦¥]/.test(valued[2]!) && /\b(?:in|at|on|near|by)\s+[a-z]+$/i.test(label);
     if (
       label &&
       !placeNumber &&
