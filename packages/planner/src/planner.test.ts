@@ -813,6 +813,61 @@ describe("what the user wrote around and inside a list", () => {
     for (const w of ['"10-lesson block"', '"₦120,000"', '"Bank transfer"', '"DS-5521"']) expect(receipt).toContain(w);
   });
 
+  it("when events are separated by semicolons, a switch is named, a state is described or a journey bought, then each shows", async () => {
+    const story = textOf(
+      await screenOf(
+        plan([
+          user(
+            "our choir's story as a timeline: 1987 first rehearsal in a church hall in Cork; 1995 first CD; 2008 sang at the Royal Albert Hall",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of ['"First rehearsal in a church hall in Cork"', '"1987"', '"First CD"', '"2008"']) expect(story).toContain(w);
+    const alerts = nodes(
+      await screenOf(
+        plan([
+          user(
+            "notifications for the car rental app: your Fiat 500 is ready in bay 12; toll charge €3.40 added — and a switch to mute promo alerts",
+          ),
+        ]).code,
+      ),
+    );
+    expect(alerts.find((n) => n.component === "switch")?.props?.label).toBe("Mute promo alerts");
+    expect(JSON.stringify(alerts)).not.toContain("Switch to mute");
+    const soldOut = nodes(
+      await screenOf(
+        plan([
+          user("error page for the ferry booking site when a sailing is sold out, with 'See other sailings' and 'Join waitlist'"),
+        ]).code,
+      ),
+    );
+    expect(soldOut.find((n) => n.component === "heading")?.value).toBe("Sailing is sold out");
+    expect(soldOut.filter((n) => n.component === "button").map((n) => n.value)).toEqual([
+      "See other sailings",
+      "Join waitlist",
+      "Go home",
+    ]);
+    const ferry = textOf(
+      await screenOf(
+        plan([
+          user("receipt for a ferry booking Portsmouth → Bilbao: 1 adult £189, car £245, cabin £120, paid with Visa ending 4821"),
+        ]).code,
+      ),
+    );
+    for (const w of ["Portsmouth → Bilbao", "Visa ending 4821", '"£554"']) expect(ferry).toContain(w);
+    const volunteers = textOf(
+      await screenOf(
+        plan([
+          user(
+            "steps for new volunteers: read house rules → pick shifts → upload ID → meet the team. they're currently on pick shifts",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of ['"Upload ID"', '"Pick shifts"', "Step 2 of 4"]) expect(volunteers).toContain(w);
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),
@@ -836,6 +891,8 @@ describe("requests built to be slow or to break the reader", () => {
     ["a run of labels with colons", "form: " + "a, b: c, ".repeat(20_000)],
     ["a run of questions answered in parentheses", "faq: " + "a? (b), ".repeat(20_000)],
     ["a run of heads and records", "team with a and b: " + "c (d, e), f: ".repeat(10_000)],
+    ["a run of semicolon items", "timeline: " + "1987 a b c d e f g; ".repeat(10_000)],
+    ["a run of named switches", "settings with " + "a switch to a b, ".repeat(10_000)],
   ])(
     "when a request is %s, then it is answered with a valid screen from its first part",
     async (_what, request) => {

@@ -6,7 +6,7 @@ import { makeCtx, type Ctx } from "./context";
 import { LAYOUTS, partSection } from "./layouts";
 import { header, itemList, details, nameOf } from "./sections";
 import { capitalize, joinAnd } from "../text";
-import { button, card, heading as heading_, row, text, text as text_ } from "../ui";
+import { button, card, heading as heading_, row, switch_, text, text as text_ } from "../ui";
 
 /** A composed screen: its code, family and an account of what was recognised. */
 export interface Composed {
@@ -219,8 +219,11 @@ function keepOwnWords(nodes: UiNode[], e: Entities, family = ""): UiNode[] {
     const label = (i.label || i.text)
       .replace(/^(?:the|a|an)\s+/i, "")
       .replace(/\s*[✓✔]\s*/g, " ")
-      // "session length slider 5–60 min" is shown as a slider named "Session length".
+      // "session length slider 5–60 min" is shown as a slider named "Session length", "a switch to mute alerts" as
+      // a switch named "Mute alerts".
       .replace(/\s+(?:slider|toggle|switch|dropdown|checkbox)\b.*$/i, "")
+      .replace(/^(?:(?:and|with)\s+)?(?:a\s+|an\s+)?(?:switch|toggle)\s+(?:to|for)\s+/i, "")
+      .replace(/\s*[—–-]+$/, "")
       .trim();
     // An item that asks for a part ("a weekly steps bar chart", "list of recent donors") was composed as that part.
     return (
@@ -228,6 +231,7 @@ function keepOwnWords(nodes: UiNode[], e: Entities, family = ""): UiNode[] {
       !shown(label, text) &&
       // Shown in pieces ("Dune by Frank Herbert" as a title and an author, "1962 opened …" as a date and an event) is shown.
       !shownInParts(label, text) &&
+      !e.switches.some((w) => w.toLowerCase() === label.toLowerCase()) &&
       // A booking's times are its slots ("30 min slots between 9:00", "Thursday 16:00 to 18:00").
       !(family === "booking" && (i.time || /\bslots?\b|\bsessions?\b|\d{1,2}(?::\d{2})\b|\d\s?(?:am|pm)\b/i.test(i.text))) &&
       !/^(?:button|link|hero|cta)\b|\b(?:chart|graph|table|map|button|link|filters?|search|toggle)$|^(?:sub)?total$/i.test(label)
@@ -248,6 +252,17 @@ function keepOwnWords(nodes: UiNode[], e: Entities, family = ""): UiNode[] {
     const at = nodes.findIndex((n, k) => k > 0 && n.type === "row" && textOf([n]).includes("submit"));
     nodes = at > 0 ? [...nodes.slice(0, at), card_, ...nodes.slice(at)] : [...nodes, card_];
   }
+  // A switch the user named ("a switch to mute promo alerts") is on the screen.
+  const toggles = e.switches.filter((w) => !shown(w.toLowerCase(), text));
+  if (toggles.length)
+    nodes = [
+      ...nodes,
+      card(
+        "Preferences",
+        { name: "asked_switches" },
+        toggles.map((w) => switch_(false, { name: nameOf(w), label: w })),
+      ),
+    ];
   // A button the user named ("…, track package button", "a check answer button") is on the screen.
   const asked = e.buttons.filter((b) => !hasButton(nodes, b));
   if (asked.length)

@@ -1070,7 +1070,11 @@ export const LAYOUTS: Record<string, Layout> = {
   steps: (ctx) => {
     // A step's title as the user wrote it: "your business" keeps its "your" (a form field would drop it).
     const asWritten = (s: string) => {
-      return capitalize(new RegExp(`\\b(?:your|my|our)\\s+${escapeRegExp(s)}\\b`, "i").exec(ctx.e.text)?.[0] ?? s);
+      return capitalize(
+        new RegExp(`\\b(?:your|my|our|pick|choose|select|enter|upload|add|rate|rank)\\s+${escapeRegExp(s)}\\b`, "i").exec(
+          ctx.e.text,
+        )?.[0] ?? s,
+      );
     };
     const mine = ownItems(ctx);
     const steps = mine.length
@@ -1991,8 +1995,17 @@ export const LAYOUTS: Record<string, Layout> = {
           : /\b(?:done|paid|received|shipped|delivered|approved|complete[d]?|success\w*|back online)\b/i.test(t)
             ? "success"
             : "info";
-    const notes = mine.length
-      ? mine.map((t, i) => ({ title: capitalize(t.text), text: "", time: TIMES[i % TIMES.length]!, kind: kindOf(t.text) }))
+    // A control the user asks for ("a switch to mute promo alerts") is not a notification.
+    const alerts = mine.filter(
+      (t) => !/^(?:(?:and|with)\s+)?(?:a|an)?\s*(?:switch|toggle|button|link|filter|tab)s?\b/i.test(t.text),
+    );
+    const notes = alerts.length
+      ? alerts.map((t, i) => ({
+          title: capitalize(t.text.replace(/\s*[—–-]+\s*$/, "")),
+          text: "",
+          time: TIMES[i % TIMES.length]!,
+          kind: kindOf(t.text),
+        }))
       : CATALOG.notifications.slice(0, count(ctx, 8, 15));
     return [
       ...header(ctx.title.length < 4 ? "Notifications" : ctx.title, `${Math.min(3, notes.length)} unread`),
@@ -2263,20 +2276,42 @@ export const LAYOUTS: Record<string, Layout> = {
       named && !/\b(?:error|oops|generic|simple|basic|nice|friendly|custom|\d{3})\b/i.test(named) && named.split(" ").length <= 5
         ? capitalize(named.toLowerCase())
         : undefined;
-    const title = own ?? (status && !e.title.includes(status) ? `${status} · ${e.title}` : e.title);
+    // "… when a sailing is sold out", "when the payment fails": the state the user describes.
+    const when =
+      /\bwhen (?:a |an |the |my |our |your )?([a-z][a-z ]{1,25}?) (?:is|are|was|has|have|gets?|goes) ((?:not |no longer |already )?[a-z][a-z ]{1,20}?)(?=[,.;]|\s+(?:with|and|so|but)\b|$)/i.exec(
+        ctx.e.text,
+      );
+    const described = when
+      ? `${capitalize(when[1]!)} ${/^(?:are|have)$/.test(when[0]!.split(" ")[0]!) ? "are" : "is"} ${when[2]}`
+      : undefined;
+    const title = own ?? described ?? (status && !e.title.includes(status) ? `${status} · ${e.title}` : e.title);
+    // What the user can do, as named: buttons, or short quoted labels ("with 'See other sailings' and 'Join waitlist'").
+    const actions = (
+      ctx.e.buttons.length ? ctx.e.buttons : ctx.e.quotes.filter((q) => q.split(/\s+/).length <= 4).map(capitalize)
+    ).slice(0, 3);
     return [
       icon("warning", { name: "error_icon", size: 48, tone: "danger", label: "Error" }),
       heading(title, { level: 1, align: "center" }),
-      text(e.text, { align: "center", tone: "muted" }),
+      // A state the user described is not the catalogue's "page not found" text.
+      text(described && kind === "not-found" ? "Sorry about that. Here is what you can do next." : e.text, {
+        align: "center",
+        tone: "muted",
+      }),
       ...(/\bsearch\b/.test(n)
         ? [textInput({ name: "search", label: "Search", type: "search", placeholder: "Search the site" })]
         : []),
       row(
         [
-          button(ctx.e.buttons[0] ?? e.action, { name: "retry", variant: "primary", onPress: "retry" }),
+          ...(actions.length ? actions : [e.action]).map((a, i) =>
+            button(a, {
+              name: i ? `action_${i + 1}` : "retry",
+              variant: i ? "secondary" : "primary",
+              onPress: i ? nameOf(a) : "retry",
+            }),
+          ),
           button("Go home", { name: "home", variant: "ghost", icon: "home", onPress: "home" }),
         ],
-        { justify: "center", gap: 8 },
+        { justify: "center", gap: 8, wrap: true },
       ),
     ];
   },
@@ -2462,6 +2497,9 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
       text,
     )?.[1] ??
     /\bvia\s+([a-z][a-z ]{1,18}?)(?=\s*[,.;]|$)/i.exec(text)?.[1] ??
+    /\bpaid (?:with|by|using) ((?:visa|mastercard|amex|card|debit card|credit card)\s+(?:ending(?: in)?|•+|\*+)\s*\d{4})\b/i.exec(
+      text,
+    )?.[1] ??
     /\bpaid\b[^,.;]*?\bby\s+((?:bank |wire )?transfer|card|cash|cheque|check|direct debit|standing order|[a-z]+ card)\b/i.exec(
       text,
     )?.[1];
@@ -2474,6 +2512,11 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
             .replace(/^Paypal$/, "PayPal")
         : capitalize(method)
       : "Visa •••• 4242";
+  // A journey bought ("Portsmouth → Bilbao", "from Dover to Calais").
+  const trip = /(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'-]+)?)\s*(?:→|->|–>|\bto\b)\s*(\p{Lu}[\p{L}'-]+(?:\s\p{Lu}[\p{L}'-]+)?)/u.exec(
+    text,
+  );
+  const route = trip ? `${trip[1]} → ${trip[2]}` : undefined;
   const inDays = /\bdue\s+in\s+(\d+)\s+days?\b|\bnet\s?(\d+)\b/i.exec(text);
   const due = inDays
     ? shortDate(addDays(TODAY, Number(inDays[1] ?? inDays[2])))
@@ -2489,7 +2532,13 @@ function lineItemsLayout(ctx: Ctx, kind: "invoice" | "receipt"): UiNode[] {
     details(
       kind === "invoice"
         ? { "Bill to": who, Issued: shortDate(TODAY), Due: due, Status: "Unpaid" }
-        : { Receipt: no, Date: shortDate(TODAY), "Paid with": paidWith, Customer: who },
+        : {
+            Receipt: no,
+            Date: shortDate(TODAY),
+            ...(route ? { Route: route } : {}),
+            "Paid with": paidWith,
+            Customer: who,
+          },
       "header_details",
     ),
     lineItemsTable(rows, "line_items", { item: "Description", price: "Unit price", total: "Amount" }, ctx.currency),

@@ -35,6 +35,8 @@ export interface Entities {
   contacts: { emails: string[]; urls: string[]; phones: string[]; addresses: string[] };
   /** Buttons the user named, as labels ("'Count me in' button", "a retry button", "…, track package button"). */
   buttons: string[];
+  /** Switches the user named, as labels ("a switch to mute promo alerts", "a toggle for dark mode"). */
+  switches: string[];
   /** Labelled values ("US 40, India 25, UK 10"; "rent 40%"). */
   values: LabelledValue[];
   /** Every number written, in order (digits or words). */
@@ -238,6 +240,11 @@ export function readEntities(text: string): Entities {
     names: names(text),
     contacts: contactsOf(text),
     buttons: buttonsNamed(text),
+    switches: [
+      ...text.matchAll(
+        /\b(?:a|an|one)\s+(?:switch|toggle)\s+(?:to|for)\s+([a-z][a-z' ]{2,30}?)(?=\s*[,.;—–]|\s+(?:and|with|so)\b|$)/gi,
+      ),
+    ].map((m) => capitalize(m[1]!.trim())),
     values,
     numbers: (doc.numbers().json() as { number?: { num?: number } }[])
       .map((n) => n.number?.num)

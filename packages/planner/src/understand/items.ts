@@ -295,7 +295,8 @@ export function readItemLists(text: string): Item[][] {
       const colonLed = /:\s*$/.test(s2.slice(0, at));
       const items = listItems(
         pieces(tail).map((p, i) => (i === 0 && !colonLed ? p.replace(KIND_PREFIX, "") : p)),
-        colonLed ? 8 : 6,
+        // Items separated by semicolons may be sentences of their own ("1987 first rehearsal in a church hall in Cork; …").
+        (tail.match(/;/g) ?? []).length >= 2 ? 14 : colonLed ? 8 : 6,
       );
       if (items.length < 2) continue;
       found.push({ at, items });
