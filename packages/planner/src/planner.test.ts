@@ -868,6 +868,31 @@ describe("what the user wrote around and inside a list", () => {
     for (const w of ['"Upload ID"', '"Pick shifts"', "Step 2 of 4"]) expect(volunteers).toContain(w);
   });
 
+  it("when questions follow each other with their answers, a goal is written apart, or a chart's values follow a dash, then each is read", async () => {
+    const faq = textOf(
+      await screenOf(
+        plan([
+          user(
+            "FAQ for the car rental desk — can I add a second driver? (yes, €8/day) is there a deposit? (€300 held on your card) what's the fuel policy? (full to full)",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of ['"Is there a deposit?"', '"€300 held on your card."', '"What\'s the fuel policy?"', '"Full to full."'])
+      expect(faq).toContain(w);
+    const reading = nodes(
+      await screenOf(
+        plan([
+          user(
+            "track my reading for the library challenge: goal 30 books, 12 read so far, and a line chart of pages per week — 80, 120, 95, 340",
+          ),
+        ]).code,
+      ),
+    );
+    expect(reading.find((n) => n.component === "progress")).toMatchObject({ value: 12, props: { max: 30 } });
+    expect(JSON.stringify(reading.find((n) => n.component === "lineChart")?.value)).toContain("340");
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

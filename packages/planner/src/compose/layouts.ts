@@ -197,7 +197,14 @@ export function partPhrase(text: string, part: string): string | undefined {
   const clauses = masked.split(
     /\s*(?:,|;|:|\s\+\s|\band\s+(?=(?:a|an|the|some)\b)|\bwith\s+(?=(?:a|an|the|some)\b)|\s[-—–]\s)\s*/i,
   );
-  const found = clauses.find((c) => re.test(c) && !/\bdashboard\b/i.test(c)) ?? clauses.find((c) => re.test(c));
+  const at = clauses.findIndex((c) => re.test(c) && !/\bdashboard\b/i.test(c));
+  const k = at >= 0 ? at : clauses.findIndex((c) => re.test(c));
+  // "a line chart of pages per week — 80, 120, 95, 340": the values that follow the clause are its own.
+  const values: string[] = [];
+  if (k >= 0 && !/\d/.test(clauses[k]!))
+    for (let j = k + 1; j < clauses.length && /^[$€£₹₦]?\d[\d.]*%?$/.test(clauses[j]!.trim()); j++)
+      values.push(clauses[j]!.trim());
+  const found = k >= 0 ? (values.length >= 2 ? `${clauses[k]}: ${values.join(", ")}` : clauses[k]) : undefined;
   return found?.replace(/⟦(\d+)⟧/g, (_, i: string) => `(${hidden[Number(i)]})`);
 }
 
@@ -955,7 +962,18 @@ export const LAYOUTS: Record<string, Layout> = {
     );
     const money_ = /expense|spend|budget|cost/.test(n);
     // "$3,200 of $5,000", "14 of 30 books": progress towards the user's goal.
-    const goal = /([$€£₹₦]?\s?\d[\d,.]*k?)\s+(?:of|out of|\/)\s+([$€£₹₦]?\s?\d[\d,.]*k?)\s*([a-z]+)?/i.exec(ctx.e.text);
+    const AMT = String.raw`[$€£₹₦]?\s?\d[\d,.]*k?`;
+    // …or written apart: "goal 30 books, 12 read so far", "goal €1,500, saved €940 so far".
+    const target = new RegExp(String.raw`\bgoal(?:\s+of|:)?\s+(${AMT})\s*([a-z]+)?`, "i").exec(ctx.e.text);
+    const reached = new RegExp(
+      String.raw`(${AMT})\s+(?:[a-z]+\s+){0,2}(?:so far|to date)\b|\b(?:saved|raised|read|done|completed|walked|ran|collected)\s+(${AMT})`,
+      "i",
+    ).exec(ctx.e.text);
+    const goal =
+      /([$€£₹₦]?\s?\d[\d,.]*k?)\s+(?:of|out of|\/)\s+([$€£₹₦]?\s?\d[\d,.]*k?)\s*([a-z]+)?/i.exec(ctx.e.text) ??
+      (target && reached
+        ? ([`${reached[0]} ${target[0]}`, (reached[1] ?? reached[2])!, target[1]!, target[2] ?? ""] as const)
+        : null);
     if (goal) {
       const [done, of] = [
         readNumber(goal[1]!.replace(/k$/i, ""), /k$/i.test(goal[1]!) ? "k" : undefined).value,
@@ -1460,18 +1478,28 @@ export const LAYOUTS: Record<string, Layout> = {
       const a = /\(([^()]+)\)\s*$/.exec(i.text)?.[1]?.trim() ?? i.detail ?? (i.options.length ? i.options.join(", ") : undefined);
       return a && `${capitalize(a).replace(/[.!]?$/, ".")}`;
     };
-    const qs = ownItems(ctx).length
-      ? ownItems(ctx).map((i) => {
-          // A question is asked as one; a topic ("refund policy") stays a topic.
-          const asked =
-            /\?/.test(i.text) ||
-            /^(?:what|how|who|when|where|why|which|do|does|did|can|could|is|are|will|would|should|may)\b/i.test(i.label);
-          const q = capitalize(i.label || i.text).replace(/[?.]*$/, asked ? "?" : "");
-          return [q, answerOf(i) ?? `${q.replace(/\?$/, "")}: ${ctx.domain.faqs[0]![1]}`] as const;
-        })
-      : ctx.domainMatched
-        ? ctx.domain.faqs
-        : CATALOG.faqs;
+    // Questions written one after another with their answers ("can I add a second driver? (yes, €8/day) is there a
+    // deposit? (€300 held on your card) …"), however they are separated.
+    const pairs = [
+      ...ctx.e.text.matchAll(
+        /(?<=^|[:?)—–-]\s*|,\s*)((?:can|do|does|is|are|what|what's|how|when|where|who|will|should|may)\b[^?()]{3,90}\?)\s*\(([^()]{1,80})\)/gi,
+      ),
+    ].map((m) => [capitalize(m[1]!.trim()), `${capitalize(m[2]!.trim()).replace(/[.!]?$/, ".")}`] as const);
+    const qs =
+      pairs.length >= 2 && pairs.length >= ownItems(ctx).length
+        ? pairs
+        : ownItems(ctx).length
+          ? ownItems(ctx).map((i) => {
+              // A question is asked as one; a topic ("refund policy") stays a topic.
+              const asked =
+                /\?/.test(i.text) ||
+                /^(?:what|how|who|when|where|why|which|do|does|did|can|could|is|are|will|would|should|may)\b/i.test(i.label);
+              const q = capitalize(i.label || i.text).replace(/[?.]*$/, asked ? "?" : "");
+              return [q, answerOf(i) ?? `${q.replace(/\?$/, "")}: ${ctx.domain.faqs[0]![1]}`] as const;
+            })
+          : ctx.domainMatched
+            ? ctx.domain.faqs
+            : CATALOG.faqs;
     return [
       ...header(ctx.title, "Answers to the questions we hear most."),
       faqSection(qs),
