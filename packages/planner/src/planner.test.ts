@@ -893,6 +893,33 @@ describe("what the user wrote around and inside a list", () => {
     expect(JSON.stringify(reading.find((n) => n.component === "lineChart")?.value)).toContain("340");
   });
 
+  it("when plans are priced by the day, a bundle says what it includes, or an order is counted with a delivery fee, then each reads as meant", async () => {
+    const daycare = textOf(
+      await screenOf(
+        plan([user("pricing for Happy Tails dog daycare: half day £18, full day £30, 10-day bundle £270 (includes a free bath)")])
+          .code,
+      ),
+    );
+    for (const w of ['"Half day"', '"£18"', '"10-day bundle"', '"Free bath"']) expect(daycare).toContain(w);
+    expect(
+      readEntities("go to step 2, then table 4")
+        .items.flat()
+        .every((i) => i.value === undefined),
+    ).toBe(true);
+    const bakery = textOf(
+      await screenOf(
+        plan([
+          user(
+            "checkout for Oven Fresh Bakery, Yaba: delivery address (Lekki, Ikeja or Yaba), phone, pay on delivery or card. order: 2 agege bread ₦1,500 each, 1 jar chin chin ₦2,800, delivery ₦2,000",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of ['"2 × Agege bread"', '"Jar chin chin"', '"₦5,800"', '"₦2,000"', '"₦7,800"', '"Delivery address"'])
+      expect(bakery).toContain(w);
+    expect(bakery).not.toContain('"Checkout for Oven Fresh Bakery"');
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

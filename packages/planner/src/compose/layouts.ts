@@ -72,10 +72,15 @@ const ownThings = (ctx: Ctx, min = 2): { name: string; price?: number; options: 
     (i) => i.label && !/^(?:hero|cta|filters?|search|total|subtotal|button|chart|table)\b/i.test(i.label),
   );
   if (l.length < min) return [];
+  // A single phrase in parentheses ("10-day bundle £270 (includes a free bath)") is one more thing said of it.
   return l.map((i) => ({
     name: capitalize(i.label),
     ...(i.value !== undefined ? { price: i.value } : {}),
-    options: i.options,
+    options: i.options.length
+      ? i.options
+      : i.detail
+        ? [i.detail.replace(/^(?:includes?|with|incl\.?)\s+(?:a\s+|an\s+)?/i, "")]
+        : [],
     text: i.text,
   }));
 };
@@ -552,24 +557,32 @@ export const LAYOUTS: Record<string, Layout> = {
   checkout: (ctx) => {
     // What is being bought, as the user wrote it: priced lines ("Banarasi silk saree ₹8,499, blouse stitching ₹650"),
     // or a number of things at a price each ("3 tickets … (£18 each)"); else the domain's.
-    const priced = ownItems(ctx).filter(
-      (i) => i.value !== undefined && i.unit && /^[$€£₹₦¥]$/.test(i.unit) && /\p{L}/u.test(i.label),
-    );
+    const priced = ctx.e.items
+      .flat()
+      .filter((i) => i.value !== undefined && i.unit && /^[$€£₹₦¥]$/.test(i.unit) && /\p{L}/u.test(i.label));
     const each =
       /\b(\d{1,3})\s+([a-z][a-z -]{2,30}?)\b[^.]*?([$€£₹₦]\s?\d[\d,.]*)\s*\)?\s*(?:each|apiece|per (?:ticket|item|person|head))/i.exec(
         ctx.e.text,
       );
     const bought: { name: string; unit: number; qty: number }[] = priced.length
-      ? priced.map((i) => ({
-          name: capitalize(i.label.replace(/^(?:order summary|summary)\s*:\s*/i, "")),
-          unit: i.value!,
-          qty: i.qty ?? 1,
-        }))
+      ? priced.map((i) => {
+          // "2 agege bread ₦1,500 each": a count before the name is the quantity.
+          const label = i.label.replace(/^(?:order(?: summary)?|summary)\s*:\s*/i, "");
+          const counted = /^(\d{1,3})\s+(?:x\s+|×\s*)?(\D.*)$/.exec(label);
+          return {
+            name: capitalize(counted ? counted[2]! : label),
+            unit: i.value!,
+            qty: counted ? Number(counted[1]) : (i.qty ?? 1),
+          };
+        })
       : each
         ? [{ name: capitalize(each[2]!.trim()), unit: readNumber(each[3]!).value, qty: Number(each[1]) }]
         : items(ctx, 2).map((i) => ({ name: i.name, unit: i.price ?? 0, qty: 1 }));
+    // A delivery or shipping fee the user wrote is the shipping, not a thing bought.
+    const fee = bought.find((b) => /^(?:delivery|shipping|postage)(?: fee| charge)?$/i.test(b.name));
+    if (fee) bought.splice(bought.indexOf(fee), 1);
     const subtotal = bought.reduce((s, i) => s + i.unit * i.qty, 0);
-    const shipping = subtotal > 50 ? 0 : 4.99;
+    const shipping = fee ? fee.unit : subtotal > 50 ? 0 : 4.99;
     return [
       ...header(ctx.title.length < 4 ? "Checkout" : ctx.title, "Secure payment. You can review everything before paying."),
       grid(

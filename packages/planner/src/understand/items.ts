@@ -196,9 +196,13 @@ function readPiece(raw: string): Omit<Item, "text"> | undefined {
       label &&
       !placeNumber &&
       Number.isFinite(value) &&
-      !/^(?:top|last|next|first|only|about|over|under|every|week|day|step|stage|phase|level|grade|class|room|ward|table|gate|platform|seat|episode|chapter|season|part|round|q)$/i.test(
-        label.split(/\s+/).pop()!,
-      )
+      // "step 2", "week 3", "table 4" name a thing; "half day £18" prices one.
+      (!!unit ||
+        /^[$€£₹₦¥]/.test(valued[2]!) ||
+        !!trailingSym ||
+        !/^(?:top|last|next|first|only|about|over|under|every|week|day|step|stage|phase|level|grade|class|room|ward|table|gate|platform|seat|episode|chapter|season|part|round|q)$/i.test(
+          label.split(/\s+/).pop()!,
+        ))
     )
       return { label, options, value, ...(unit ? { unit } : trailingSym ? { unit: trailingSym } : {}), ...extra };
   }
@@ -334,6 +338,15 @@ export function readItemLists(text: string): Item[][] {
       const before = split >= 0 ? readItem(best[split]!.text.slice(0, best[split]!.text.indexOf(":"))) : undefined;
       // …only when those are short names ("role", "timezone"), not items of their own ("goal €1,500", "a chart of …").
       const nameLike = (h: Item) => h.value === undefined && !h.options.length && h.label.split(/\s+/).length <= 3;
+      // A colon inside a list read from the sentence's start ("checkout for Oven Fresh Bakery, Yaba: delivery address,
+      // phone, …"): what precedes it describes the screen, the list is after it.
+      if (split >= 0 && bestAt === 0 && !(split >= 1 && before && nameLike(before) && best.slice(0, split).every(nameLike))) {
+        best = items;
+        bestAt = at;
+        bestStrong = true;
+        bestColon = true;
+        continue;
+      }
       if (split >= 1 && before && nameLike(before) && best.slice(0, split).every(nameLike)) {
         heads = [...best.slice(0, split), before];
         best = items;
