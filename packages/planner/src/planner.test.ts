@@ -920,6 +920,27 @@ describe("what the user wrote around and inside a list", () => {
     expect(bakery).not.toContain('"Checkout for Oven Fresh Bakery"');
   });
 
+  it("when a landing page names its hero line, its own things and its button, then those are on it", async () => {
+    const t = textOf(
+      await screenOf(
+        plan([
+          user(
+            "landing page for Oven Fresh Bakery in Yaba, Lagos — hero line 'Bread baked at 5am, every day', our bestsellers (agege, coconut bread, meat pie) and an Order on WhatsApp button",
+          ),
+        ]).code,
+      ),
+    );
+    for (const w of [
+      '"Bread baked at 5am, every day"',
+      '"Bestsellers"',
+      '"Agege"',
+      '"Coconut bread"',
+      '"Meat pie"',
+      '"Order on WhatsApp"',
+    ])
+      expect(t).toContain(w);
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

@@ -2716,7 +2716,17 @@ function landingLayout(ctx: Ctx): UiNode[] {
         icon: d.features[i % d.features.length]?.icon,
       }))
     : d.features;
-  const cta = /\b(?:cta|call to action|button)\s*[:-]?\s*([a-z][a-z ]{2,30}?)(?=\s*(?:,|\.|$|\band\b))/i.exec(ctx.e.text)?.[1];
+  const cta =
+    /\b(?:cta|call to action|button)\s*[:-]?\s*([a-z][a-z ]{2,30}?)(?=\s*(?:,|\.|$|\band\b))/i.exec(ctx.e.text)?.[1] ??
+    ctx.e.buttons[0];
+  // The user's hero line ("hero line 'Bread baked at 5am, every day'") and their own things ("our bestsellers (agege,
+  // coconut bread, meat pie)").
+  const heroLine = /\b(?:hero|headline|tagline|slogan)(?:\s+(?:line|text|copy))?\s*[:-]?\s*['"‘“]([^'"’”]{3,80})['"’”]/i.exec(
+    ctx.e.text,
+  )?.[1];
+  const ownThingsItem = ctx.e.items
+    .flat()
+    .find((i) => i.options.length >= 2 && !/feature|benefit|highlight|testimonial/i.test(i.label) && /\p{L}/u.test(i.label));
   const asked = ctx.e.items.flat().map((i) => i.label.toLowerCase());
   const testimonials = asked.some((a) => /testimonial|review/.test(a)) || /testimonials?|reviews/.test(ctx.e.norm);
   const links = ["Home", shop ? "Shop" : "Services", "About", "FAQ", "Contact"];
@@ -2734,8 +2744,8 @@ function landingLayout(ctx: Ctx): UiNode[] {
       { justify: "between", align: "center", wrap: true, name: "nav" },
     ),
     card(d.tagline, { name: "hero", subtitle: `For ${d.audience}` }, [
-      heading(ctx.title.length > 3 && !/website|site|page/i.test(ctx.title) ? ctx.title : d.tagline, { level: 1 }),
-      text(d.features[0]?.text ?? d.tagline),
+      heading(heroLine ?? (ctx.title.length > 3 && !/website|site|page/i.test(ctx.title) ? ctx.title : d.tagline), { level: 1 }),
+      text(heroLine && ctx.title.length > 3 ? ctx.title : (d.features[0]?.text ?? d.tagline)),
       row(
         [
           button(cta ? capitalize(cta) : shop ? "Shop now" : "Get started", {
@@ -2757,19 +2767,35 @@ function landingLayout(ctx: Ctx): UiNode[] {
       ),
       { columns: Math.min(4, features.length), gap: 12, name: "features" },
     ),
-    heading(shop ? "Popular right now" : `Our ${d.itemNoun[1]}`, { level: 2 }),
-    shop
-      ? itemCards(ctx, d.items.slice(0, 6), { label: "Add to cart", event: "add_to_cart" })
-      : itemCards(
+    heading(
+      ownThingsItem
+        ? capitalize(ownThingsItem.label.replace(/^(?:our|my|the)\s+/i, ""))
+        : shop
+          ? "Popular right now"
+          : `Our ${d.itemNoun[1]}`,
+      {
+        level: 2,
+      },
+    ),
+    ownThingsItem
+      ? itemCards(
           ctx,
-          (d.services.length ? d.services : d.items).slice(0, 6).map((s) => ({
-            name: s.name,
-            ...(s.price !== undefined ? { price: s.price } : {}),
-            ...(s.description ? { description: s.description } : {}),
-          })),
-          { label: "Learn more", event: "open_item" },
+          ownThingsItem.options.map((o) => ({ name: capitalize(o) })),
+          { label: shop ? "Add to cart" : "Learn more", event: shop ? "add_to_cart" : "open_item" },
           { images: false },
-        ),
+        )
+      : shop
+        ? itemCards(ctx, d.items.slice(0, 6), { label: "Add to cart", event: "add_to_cart" })
+        : itemCards(
+            ctx,
+            (d.services.length ? d.services : d.items).slice(0, 6).map((s) => ({
+              name: s.name,
+              ...(s.price !== undefined ? { price: s.price } : {}),
+              ...(s.description ? { description: s.description } : {}),
+            })),
+            { label: "Learn more", event: "open_item" },
+            { images: false },
+          ),
     ...(d.people.length
       ? [
           heading("Meet the team", { level: 2 }),
