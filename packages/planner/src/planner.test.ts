@@ -941,6 +941,21 @@ describe("what the user wrote around and inside a list", () => {
       expect(t).toContain(w);
   });
 
+  it("when a quiz gives an example question with its choices, then it is the first question, with those choices", async () => {
+    const all = nodes(
+      await screenOf(
+        plan([
+          user(
+            "Dog breed quiz for our vet clinic, 4 questions, e.g. Which breed has a blue-black tongue? (Chow Chow, Dalmatian, Beagle)",
+          ),
+        ]).code,
+      ),
+    );
+    expect(all.find((n) => n.name === "question_1")?.value).toBe("1. Which breed has a blue-black tongue?");
+    expect(JSON.stringify(all.find((n) => n.name === "answer_1")?.props?.options)).toContain("Dalmatian");
+    expect(all.filter((n) => /^question_\d$/.test(n.name ?? "")).length).toBe(4);
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

@@ -467,10 +467,27 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   quiz: (ctx) => {
-    const topic = CATALOG.quizzes.find((q) => ctx.e.norm.includes(q.topic.toLowerCase().split(" ")[0]!)) ?? CATALOG.quizzes[0]!;
-    const qs = topic.questions.slice(0, count(ctx, 5, topic.questions.length));
+    const known = CATALOG.quizzes.find((q) => ctx.e.norm.includes(q.topic.toLowerCase().split(" ")[0]!));
+    const topic = known ?? CATALOG.quizzes[0]!;
+    // The user's own questions with their choices ("e.g. Which breed has a blue-black tongue? (Chow Chow, Dalmatian,
+    // Beagle)") come first.
+    const mine = [
+      ...ctx.e.text.matchAll(/\b((?:which|what|who|when|where|how|is|are|do|does|can|name)\b[^?()]{3,120}\?)\s*\(([^()]+)\)/gi),
+    ]
+      .map((m) => ({
+        question: capitalize(m[1]!.trim()),
+        options: m[2]!
+          .split(/\s*(?:,|\bor\b|\/)\s*/)
+          .map((o) => o.trim())
+          .filter(Boolean),
+      }))
+      .filter((q) => q.options.length >= 2);
+    const qs = [...mine, ...topic.questions].slice(0, Math.max(mine.length, count(ctx, 5, topic.questions.length + mine.length)));
     return [
-      ...header(ctx.title, `${qs.length} questions on ${topic.topic.toLowerCase()}. Pick one answer for each.`),
+      ...header(
+        ctx.title,
+        `${qs.length} questions${known || !mine.length ? ` on ${topic.topic.toLowerCase()}` : ""}. Pick one answer for each.`,
+      ),
       progress(0, { name: "quiz_progress", label: `Question 1 of ${qs.length}`, max: qs.length }),
       ...qs.map((q, i) =>
         card(`${i + 1}. ${q.question}`, { name: `question_${i + 1}` }, [
