@@ -187,6 +187,22 @@ describe("recognising the family of unseen wording", () => {
     expect(family("tabel of our delivery trucks: plate, driver, route")).toBe("table");
   });
 
+  it("when columns are written with pipes or the needed screen is named right after 'I need a', then that family wins", () => {
+    expect(detectFamily(readEntities("tonight's hostel beds — room | bed | guest | check-in | check-out | paid?")).family).toBe(
+      "table",
+    );
+    expect(
+      detectFamily(
+        readEntities(
+          "I need a form members fill in before they're allowed on a machine: member ID, which machine, experience level",
+        ),
+      ).family,
+    ).toBe("form");
+    expect(detectFamily(readEntities("bill my client Kemi Adebayo: website redesign ₦450,000, due 31 July")).family).toBe(
+      "invoice",
+    );
+  });
+
   it("when the classifier reads a request, then its beliefs sum to 1 and words it never saw give no belief", () => {
     const c = classify("where is my parcel? show each stop until delivery");
     expect(c.reduce((s, x) => s + x.p, 0)).toBeCloseTo(1, 6);

@@ -134,6 +134,20 @@ export function detectFamily(e: Entities): FamilyMatch {
     )
   )
     add("comparison", 6, 0);
+  // Columns written with pipes ("room | bed | guest | check-in | paid?") are a table's.
+  const piped = e.text.split(/\s\|\s/);
+  if (piped.length >= 4 && piped.slice(1, -1).every((p) => p.trim().split(/\s+/).length <= 3 && !/\d|[$€£₹₦]/.test(p)))
+    add("table", 10, 0);
+  // "I need a form members fill in …": what the user needs is named right after the verb.
+  const needs = /^(?:i|we)\s+(?:need|want|would like|'d like)\s+(?:a|an|the|some)\s+/.exec(norm);
+  if (needs) {
+    const first = CUES.filter((c) => c.weight >= 2).find((c) => {
+      c.re.lastIndex = 0;
+      const m = c.re.exec(norm.slice(needs[0].length, needs[0].length + 30));
+      return m?.index === 0;
+    });
+    if (first) add(first.family, 4, 0);
+  }
   // "list my …" asks for a list; "<things> table" for a table.
   if (/^list\b(?! of)(?!.*\bin a table\b)/.test(norm)) add("list", 6, 0);
   if (/\b[a-z]+s table\b/.test(norm)) add("table", 3, norm.search(/\b[a-z]+s table\b/));
