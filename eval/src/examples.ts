@@ -2,12 +2,12 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { acceptedFamilies, loadRequestSet, REPO_ROOT } from "./sets";
 
-/** The planner's classifier's training data: the tuned and both development sets' requests by their first family. */
+/** The planner's classifier's training data: the tuned and the three development sets' requests by their first family. */
 export const EXAMPLES_FILE = path.join(REPO_ROOT, "packages/planner/data/examples.json");
 
 export function examplesText(): string {
   const families: Record<string, string[]> = {};
-  for (const c of [...loadRequestSet("tuned"), ...loadRequestSet("dev"), ...loadRequestSet("dev2")]) {
+  for (const c of [...loadRequestSet("tuned"), ...loadRequestSet("dev"), ...loadRequestSet("dev2"), ...loadRequestSet("dev3")]) {
     const f = acceptedFamilies(c)[0]!;
     if (f !== "*") (families[f] ??= []).push(c.request);
   }
@@ -15,7 +15,7 @@ export function examplesText(): string {
   return `${JSON.stringify(
     {
       about:
-        "Requests of eval/sets/tuned.json, dev.json and dev2.json by family: the training data of the planner's classifier (src/understand/classifier.ts). Written by `npm run eval:examples`; never from the holdout set.",
+        "Requests of eval/sets/tuned.json, dev.json, dev2.json and dev3.json by family: the training data of the planner's classifier (src/understand/classifier.ts). Written by `npm run eval:examples`; never from the holdout set.",
       families: sorted,
     },
     null,

@@ -106,7 +106,7 @@ describe("the request sets", () => {
     }
   });
 
-  it("when the planner's classifier data is compared with the sets, then it is exactly the tuned, dev and dev2 requests (npm run eval:examples), none held out", () => {
+  it("when the planner's classifier data is compared with the sets, then it is exactly the tuned and development sets' requests (npm run eval:examples), none held out", () => {
     expect(readFileSync(EXAMPLES_FILE, "utf8")).toBe(examplesText());
     const trained = new Set(
       Object.values((JSON.parse(examplesText()) as { families: Record<string, string[]> }).families).flat(),
