@@ -277,10 +277,16 @@ export function partSection(ctx: Ctx, part: string): UiNode[] {
         ),
       ];
     }
-    case "gallery":
+    case "gallery": {
+      // A product's photos are of that product, seen from several sides — not other items of its shop.
+      const views = ["front", "side", "back", "detail", "in use", "packaging"];
+      const shots =
+        ctx.family === "product"
+          ? views.map((v) => ({ name: `${ctx.title.split(/\s[—–-]\s|,/)[0]!.trim()} — ${v}` }))
+          : items(ctx, 6);
       return [
         grid(
-          items(ctx, 6).map((it, i) =>
+          shots.map((it, i) =>
             image(photo(`${ctx.domain.id}-${it.name}`, 400, 300), {
               name: `photo_${i + 1}`,
               alt: it.name,
@@ -291,6 +297,7 @@ export function partSection(ctx: Ctx, part: string): UiNode[] {
           { columns: 3, gap: 8 },
         ),
       ];
+    }
     default: {
       const layout = LAYOUTS[part];
       // Other parts: the part's own layout without its page heading.
