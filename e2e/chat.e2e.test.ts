@@ -208,14 +208,15 @@ describe("chat and GenUI in Chromium", () => {
     const close = page.getByRole("button", { name: "Close and start over" });
     await close.waitFor();
     await page.waitForFunction(() => document.querySelectorAll("main button").length > 2);
-    await page.locator('main [aria-busy="false"]').waitFor();
+    await page.locator('main [aria-live="polite"][aria-busy="false"]').waitFor();
     await shoot(page, "genui-1280-light");
-    // An action on the screen goes back to the model and brings the next screen.
-    const stage = page.locator("main [aria-busy]");
+    // An action on the screen goes back to the model and brings the next screen. The stage is the live region: a
+    // chart still loading inside it is busy too (a status of its own), so "[aria-busy]" alone can match two elements.
+    const stage = page.locator('main [aria-live="polite"][aria-busy]');
     const before = await stage.innerText();
     await stage.getByRole("button").first().click();
-    await page.waitForFunction((b) => document.querySelector("main [aria-busy]")?.textContent !== b, before);
-    await page.locator('main [aria-busy="false"]').waitFor();
+    await page.waitForFunction((b) => document.querySelector('main [aria-live="polite"][aria-busy]')?.textContent !== b, before);
+    await page.locator('main [aria-live="polite"][aria-busy="false"]').waitFor();
     expect(await stage.innerText()).not.toBe(before);
     await close.click();
     await page.getByRole("list", { name: "Suggestions" }).waitFor();
