@@ -972,6 +972,25 @@ describe("what the user wrote around and inside a list", () => {
     expect(all.filter((n) => /^question_\d$/.test(n.name ?? "")).length).toBe(4);
   });
 
+  it("when a board's cards are given as examples, then those are its cards and nothing is invented; the count is what is shown", async () => {
+    const board = nodes(
+      await screenOf(
+        plan([
+          user(
+            "I want to drag our custom cake orders between new, baking, ready for pickup and collected — e.g. Adaeze's birthday cake, 50 meat pies for Chuka",
+          ),
+        ]).code,
+      ),
+    );
+    const t = JSON.stringify(board);
+    for (const w of ['"Adaeze\'s birthday cake"', '"50 meat pies for Chuka"', '"2 cards across 4 columns."'])
+      expect(t).toContain(w);
+    expect(t).not.toContain("onboarding email");
+    const software = textOf(await screenOf(plan([user("kanban board with to do, in progress, done")]).code));
+    const shown = (software.match(/"card_\d_\d"/g) ?? []).length;
+    expect(software).toContain(`"${shown} cards across 3 columns."`);
+  });
+
   it("when a place is written with a parenthesis of its own, then it is matched as text (it threw building a pattern)", async () => {
     const p = plan([
       user("capital cities quiz: France (Paris, Lyon, Nice), Canada (Toronto, Ottawa, Vancouver), Australia (Sydney, Canberra)"),

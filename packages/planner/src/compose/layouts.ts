@@ -1309,23 +1309,38 @@ export const LAYOUTS: Record<string, Layout> = {
   kanban: (ctx) => {
     const cols =
       own(ctx).length >= 2 && own(ctx).length <= 6 ? own(ctx).map(capitalize) : ["To do", "In progress", "Review", "Done"];
-    const tasks = CATALOG.kanban;
+    // The user's own cards ("e.g. Adaeze's birthday cake, 50 meat pies for Chuka"), one per column from the first;
+    // none given: the catalogue's, by status.
+    const mine = ctx.e.items.find((l) => l.length >= 1 && !l.some((i) => cols.includes(capitalize(i.text || i.label))));
     const STATUS = ["todo", "doing", "review", "done"];
+    const columns: { title: string; tag?: string; assignee?: string }[][] = mine
+      ? cols.map((_, ci) =>
+          mine.filter((_, k) => Math.min(k, cols.length - 1) === ci).map((i) => ({ title: capitalize(i.text || i.label) })),
+        )
+      : cols.map((_, ci) =>
+          CATALOG.kanban.filter((t, ti) => (cols.length === 4 ? t.status === STATUS[ci] : ti % cols.length === ci)).slice(0, 4),
+        );
+    const total = columns.reduce((n, c) => n + c.length, 0);
     return [
-      ...header(ctx.title, `${tasks.length} cards across ${cols.length} columns.`),
+      ...header(ctx.title, `${total} card${total === 1 ? "" : "s"} across ${cols.length} columns.`),
       grid(
         cols.map((c, ci) =>
           card(
             c,
-            { name: `column_${ci + 1}`, subtitle: `${Math.ceil((tasks.length - ci) / cols.length)} cards` },
-            tasks
-              .filter((t, ti) => (cols.length === 4 ? t.status === STATUS[ci] : ti % cols.length === ci))
-              .slice(0, 4)
-              .map((t, ti) =>
-                card(t.title, { name: `card_${ci + 1}_${ti + 1}`, padding: 10 }, [
-                  row([badge(t.tag, { tone: "info" }), text(t.assignee, { size: "sm", tone: "muted" })], { justify: "between" }),
-                ]),
-              ),
+            { name: `column_${ci + 1}`, subtitle: `${columns[ci]!.length} card${columns[ci]!.length === 1 ? "" : "s"}` },
+            columns[ci]!.length
+              ? columns[ci]!.map((t, ti) =>
+                  card(t.title, { name: `card_${ci + 1}_${ti + 1}`, padding: 10 }, [
+                    ...(t.tag
+                      ? [
+                          row([badge(t.tag, { tone: "info" }), text(t.assignee ?? "", { size: "sm", tone: "muted" })], {
+                            justify: "between",
+                          }),
+                        ]
+                      : []),
+                  ]),
+                )
+              : [text("Drop cards here", { size: "sm", tone: "muted" })],
           ),
         ),
         { columns: Math.min(4, cols.length), gap: 12, name: "board" },
