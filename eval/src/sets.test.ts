@@ -42,14 +42,23 @@ describe("the request sets", () => {
     expect(holdout.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
   });
 
-  it("when the development set is counted, then it has at least 100 requests, every family twice, none of them a tuned or held-out one", () => {
-    expect(dev.length).toBeGreaterThanOrEqual(100);
-    const counts = new Map<string, number>();
-    for (const c of dev) for (const f of acceptedFamilies(c).slice(0, 1)) counts.set(f, (counts.get(f) ?? 0) + 1);
-    expect([...ids].filter((f) => (counts.get(f) ?? 0) < 2)).toEqual([]);
-    const asked = new Set([...tuned, ...holdout].map((c) => c.request.toLowerCase()));
-    expect(dev.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
-  });
+  it.each([
+    ["dev", 100],
+    ["dev2", 120],
+    ["dev3", 100],
+  ] as const)(
+    "when the development set %s is counted, then it has at least %d requests, every family twice, none asked in another set",
+    (name, least) => {
+      const set = loadRequestSet(name);
+      expect(set.length).toBeGreaterThanOrEqual(least);
+      const counts = new Map<string, number>();
+      for (const c of set) for (const f of acceptedFamilies(c).slice(0, 1)) counts.set(f, (counts.get(f) ?? 0) + 1);
+      expect([...ids].filter((f) => (counts.get(f) ?? 0) < 2)).toEqual([]);
+      const others = (["tuned", "dev", "dev2", "dev3", "holdout"] as const).filter((n) => n !== name).flatMap(loadRequestSet);
+      const asked = new Set(others.map((c) => c.request.toLowerCase()));
+      expect(set.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
+    },
+  );
 
   it("when an edit case keeps terms of its base, then each of them is written in the base request (so the base screen can show it)", () => {
     const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "");
@@ -60,26 +69,6 @@ describe("the request sets", () => {
           t,
           inBase: true,
         });
-  });
-
-  it("when the second development set is counted, then it has at least 120 requests, every family twice, none asked elsewhere", () => {
-    const dev2 = loadRequestSet("dev2");
-    expect(dev2.length).toBeGreaterThanOrEqual(120);
-    const counts = new Map<string, number>();
-    for (const c of dev2) for (const f of acceptedFamilies(c).slice(0, 1)) counts.set(f, (counts.get(f) ?? 0) + 1);
-    expect([...ids].filter((f) => (counts.get(f) ?? 0) < 2)).toEqual([]);
-    const asked = new Set([...tuned, ...dev, ...holdout].map((c) => c.request.toLowerCase()));
-    expect(dev2.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
-  });
-
-  it("when the third development set is counted, then it has at least 100 requests, every family twice, none asked elsewhere", () => {
-    const dev3 = loadRequestSet("dev3");
-    expect(dev3.length).toBeGreaterThanOrEqual(100);
-    const counts = new Map<string, number>();
-    for (const c of dev3) for (const f of acceptedFamilies(c).slice(0, 1)) counts.set(f, (counts.get(f) ?? 0) + 1);
-    expect([...ids].filter((f) => (counts.get(f) ?? 0) < 2)).toEqual([]);
-    const asked = new Set([...tuned, ...dev, ...loadRequestSet("dev2"), ...holdout].map((c) => c.request.toLowerCase()));
-    expect(dev3.filter((c) => asked.has(c.request.toLowerCase())).map((c) => c.id)).toEqual([]);
   });
 
   it("when the classifier's own training requests are read, then each file has 12 per family and none is a request of a measured set", () => {

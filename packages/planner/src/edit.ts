@@ -3,7 +3,7 @@ import { makeCtx, type Ctx } from "./compose/context";
 import { partSection } from "./compose/layouts";
 import { cell, field, nameOf } from "./compose/sections";
 import { allNodes, readUiCode, type CodeNode, type CodeScreen } from "./read-code";
-import { capitalize, titleCase } from "./text";
+import { capitalize, escapeRegExp, titleCase } from "./text";
 import { printProgram, UiNode, type Json, type ScreenSettings } from "./ui";
 import { readEntities } from "./understand/entities";
 import { detectFamily } from "./understand/family";
@@ -533,11 +533,9 @@ const EDITS: [RegExp, Edit][] = [
         .map((o) => o.trim())
         .filter(Boolean);
       if (options.length < 2) return undefined;
-      const original = new RegExp(`${options[0]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i").exec(s.original)?.index;
+      const original = new RegExp(escapeRegExp(options[0]!), "i").exec(s.original)?.index;
       const cased = options.map((o) =>
-        original !== undefined
-          ? (new RegExp(`\\b${o.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").exec(s.original)?.[0] ?? o)
-          : o,
+        original !== undefined ? (new RegExp(`\\b${escapeRegExp(o)}\\b`, "i").exec(s.original)?.[0] ?? o) : o,
       );
       const f = fromUi(field({ label: capitalize(name), text: name, options: cased.map(capitalize) }));
       insertField(s, f);

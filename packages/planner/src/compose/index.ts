@@ -5,7 +5,7 @@ import { detectFamily, type FamilyMatch } from "../understand/family";
 import { makeCtx, type Ctx } from "./context";
 import { LAYOUTS, partSection } from "./layouts";
 import { header, itemList, details, nameOf } from "./sections";
-import { capitalize, joinAnd } from "../text";
+import { capitalize, escapeRegExp, joinAnd } from "../text";
 import { button, card, heading as heading_, row, switch_, text, text as text_ } from "../ui";
 
 /** A composed screen: its code, family and an account of what was recognised. */
@@ -114,7 +114,7 @@ const shown = (term: string, text: string) => {
     .toLowerCase()
     .replace(/(\d),(?=\d{3}\b)/g, "$1")
     .trim();
-  return !t || new RegExp(`(?<![\\p{L}\\p{N}])${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(text);
+  return !t || new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}`, "u").test(text);
 };
 
 /** An item shown split where a layout splits it: "Dune by Frank Herbert" as title and author, "1962 opened …" as date and event. */
