@@ -4,7 +4,7 @@ import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { Screen } from "@genui/ui-runtime";
 import { FAMILIES, MAX_REQUEST_CHARS, plan, type Turn } from ".";
 import { readEntities } from "./understand/entities";
-import { classify } from "./understand/classifier";
+import { classify, trainClassifier, TRAINING_BATCHES } from "./understand/classifier";
 import { detectFamily } from "./understand/family";
 
 const ev = createNodeEvaluator({ timeoutMs: 2000 });
@@ -208,6 +208,18 @@ describe("recognising the family of unseen wording", () => {
     expect(c.reduce((s, x) => s + x.p, 0)).toBeCloseTo(1, 6);
     expect(c[0]!.p).toBeGreaterThan(c[1]!.p);
     expect(classify("zzzz qqqq")).toEqual([]);
+  });
+
+  it("when it is trained on three of the training batches, then it names the family of most requests of the fourth (small words like 'my' and 'per' kept)", () => {
+    // 4-fold cross-validation over the batches written for the classifier alone: 85.6 % on average with every word kept,
+    // 81.8 % when a stop list and plural endings were cut.
+    const rates = TRAINING_BATCHES.map((held, k) => {
+      const c = trainClassifier(TRAINING_BATCHES.filter((_, i) => i !== k));
+      const cases = Object.entries(held).flatMap(([family, rs]) => rs.map((r) => ({ family, r })));
+      return cases.filter(({ family, r }) => c(r)[0]?.family === family).length / cases.length;
+    });
+    expect(rates.reduce((s, r) => s + r, 0) / rates.length).toBeGreaterThan(0.84);
+    expect(Math.min(...rates)).toBeGreaterThan(0.78);
   });
 });
 
