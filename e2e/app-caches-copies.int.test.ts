@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Connection } from "mongoose";
-import { MessageBus, connectMongo, connectNats, createLogger } from "@genui/chassis";
+import { MessageBus, connectMongo, connectNats, createLogger, createRedis, type Redis } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
 import { hashApiKey } from "../services/apps-templates/src/domain/api-key";
 import { watchAppChanges } from "../services/apps-templates/src/events/app-changes.watcher";
-import { AppRepository } from "../services/apps-templates/src/store/app.repository";
+import { AppRepository, appLock } from "../services/apps-templates/src/store/app.repository";
 import { KeyDirectory } from "../services/apps-templates/src/store/key-directory";
 import { OwnerAppsCache } from "../services/apps-templates/src/store/owner-apps-cache";
 import { StatusChanges } from "../services/apps-templates/src/store/status-changes";
@@ -24,10 +24,13 @@ describe("app caches with two copies of apps-templates", () => {
   let connA: Connection, connB: Connection;
   let busA: MessageBus, billing: MessageBus;
   let unwatch: () => void;
+  let redisA: Redis, redisB: Redis;
 
   beforeAll(async () => {
     connA = await connectMongo(testInfra().mongoUrl, db, logger);
     connB = await connectMongo(testInfra().mongoUrl, db, logger);
+    redisA = createRedis(testInfra().redisUrl, "copy-a", logger);
+    redisB = createRedis(testInfra().redisUrl, "copy-b", logger);
     busA = new MessageBus(await connectNats(testInfra().natsUrl, "copy-a", logger), { prefix, source: "apps-templates", logger });
     billing = new MessageBus(await connectNats(testInfra().natsUrl, "billing", logger), { prefix, source: "billing", logger });
     await billing.ensureStream("BILLING");
@@ -39,11 +42,13 @@ describe("app caches with two copies of apps-templates", () => {
     await connA?.dropDatabase().catch(() => undefined);
     await connA?.close();
     await connB?.close();
+    await redisA?.quit();
+    await redisB?.quit();
   });
 
   it("when copy A is asked between hearing billing's activation and copy B writing it, then A answers the written status right after, not the one it read", async () => {
-    const repoA = new AppRepository(connA);
-    const repoB = new AppRepository(connB);
+    const repoA = new AppRepository(connA, appLock(redisA, { REDIS_KEY_PREFIX: `${prefix}:` }));
+    const repoB = new AppRepository(connB, appLock(redisB, { REDIS_KEY_PREFIX: `${prefix}:` }));
     await repoA.init();
     const changes = new StatusChanges();
     const keys = new KeyDirectory(repoA, changes);

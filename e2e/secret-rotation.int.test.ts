@@ -88,6 +88,8 @@ describe("rotating the key-encryption key of stored API keys", () => {
         MONGO_URL: testInfra().mongoUrl,
         MONGO_DB: stack.apps.ctx.mongo!.name,
         NATS_URL: testInfra().natsUrl,
+        REDIS_URL: testInfra().redisUrl,
+        REDIS_KEY_PREFIX: stack.prefix,
         ...env,
       });
     const out = () => {

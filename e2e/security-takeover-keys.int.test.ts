@@ -90,6 +90,8 @@ describe("API keys made before an account takeover", () => {
         MONGO_DB: stack.apps.ctx.mongo!.name,
         NATS_URL: testInfra().natsUrl,
         NATS_SUBJECT_PREFIX: stack.prefix,
+        REDIS_URL: testInfra().redisUrl,
+        REDIS_KEY_PREFIX: stack.prefix,
         APPS_KEY_ENCRYPTION_KEY: "7".repeat(64),
       }),
       createLogger("second-apps", "silent"),

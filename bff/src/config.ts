@@ -61,11 +61,6 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   GENERATION_URL: upstream.default(TOPOLOGY.generation.localUrl),
   /** "auto": Secure cookies when the request came over HTTPS (directly or via a trusted proxy). */
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
-  /** Prefix for every Redis key of the BFF (sessions, rate limits); lets tests share one Redis. */
-  REDIS_KEY_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_:.-]*$/)
-    .default(""),
   /** Signs the `sessionid` cookie. */
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters"),
   /** Session lifetime from sign-in, in seconds (default 14 days). */

@@ -111,6 +111,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     NATS_URL: testInfra().natsUrl,
     NATS_SUBJECT_PREFIX: prefix,
+    // Locks (and, for some services, queues and limits) under this stack's own keys.
+    REDIS_URL: testInfra().redisUrl,
+    REDIS_KEY_PREFIX: prefix,
   };
   const storeEnv = (db: string) => ({ ...busEnv, MONGO_URL: testInfra().mongoUrl, MONGO_DB: freshName(db) });
   const identityEnv = {

@@ -57,6 +57,11 @@ export const mongoConfigSchema = z.object({
 
 export const redisConfigSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// URL"),
+  /** Prefix of every Redis key the service writes (locks, queues, limits); lets tests and profiles share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]*$/)
+    .default(""),
 });
 
 /**

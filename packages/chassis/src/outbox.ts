@@ -1,5 +1,5 @@
 import type { Model } from "mongoose";
-import { KeyedMutex, type DocumentLock } from "./locks";
+import type { DocumentLock } from "./locks";
 import type { Logger } from "./logger";
 import type { MessageBus, SealedEvent } from "./nats";
 
@@ -47,7 +47,7 @@ export class OutboxRelay<T extends OutboxFields> {
     private readonly model: Model<T>,
     private readonly bus: MessageBus,
     private readonly logger: Logger,
-    private readonly lock: DocumentLock = new KeyedMutex(),
+    private readonly lock: DocumentLock,
   ) {}
 
   /** Publishes and clears one document's pending events; call right after the change that wrote them. */

@@ -1,4 +1,4 @@
-import { TOPOLOGY, baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from "@genui/chassis";
+import { TOPOLOGY, baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
 
 import { z } from "zod";
 import { KeySealer } from "./domain/api-key";
@@ -13,6 +13,7 @@ const kek = z
 export const configSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
   .extend(natsConfigSchema.shape)
+  .extend(redisConfigSchema.shape)
   .extend({
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(TOPOLOGY.apps.port),
     MONGO_DB: z

@@ -5,11 +5,11 @@ import { keySealer, type AppsTemplatesConfig } from "./config";
 import { registerEventHandlers } from "./events";
 import { appRoutes } from "./http/apps.routes";
 import { HTTP_STATUS } from "./http/errors";
-import { AppRepository, type AppRecord } from "./store/app.repository";
+import { AppRepository, appLock, type AppRecord } from "./store/app.repository";
 import { StatusChanges } from "./store/status-changes";
 import { KeyDirectory } from "./store/key-directory";
 import { OwnerAppsCache } from "./store/owner-apps-cache";
-import { TemplateRepository } from "./store/template.repository";
+import { TemplateRepository, templateLock } from "./store/template.repository";
 import { Apps } from "./use-cases/apps";
 import { Templates } from "./use-cases/templates";
 
@@ -24,10 +24,12 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
     identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, streamReplicas: config.NATS_STREAM_REPLICAS },
+    // Locks on app and template documents that hold across every copy of apps-templates.
+    redis: { url: config.REDIS_URL },
     setup: async (ctx) => {
       const bus = ctx.bus!;
-      const appRepo = new AppRepository(ctx.mongo!);
-      const templateRepo = new TemplateRepository(ctx.mongo!);
+      const appRepo = new AppRepository(ctx.mongo!, appLock(ctx.redis!, config));
+      const templateRepo = new TemplateRepository(ctx.mongo!, templateLock(ctx.redis!, config));
       await Promise.all([appRepo.init(), templateRepo.init()]);
       await bus.ensureStream("APPS");
       const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, ctx.logger, appRepo.lock);

@@ -26,11 +26,6 @@ export const configSchema = baseConfigSchema
   .extend(natsConfigSchema.shape)
   .extend(redisConfigSchema.shape)
   .extend({
-    /** Prefix for every Redis key of billing (locks, queues); lets tests share one Redis. */
-    REDIS_KEY_PREFIX: z
-      .string()
-      .regex(/^[A-Za-z0-9_:.-]*$/)
-      .default(""),
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(TOPOLOGY.billing.port),
     MONGO_DB: z
       .string()

@@ -15,7 +15,7 @@ import { startLedgerSweep } from "./jobs/ledger-sweep";
 import { OrderPoller } from "./jobs/order-poller";
 import { loadCatalogue } from "./store/catalogue-file";
 import { OrderRepository } from "./store/order.repository";
-import { SubscriptionRepository, type SubscriptionRecord } from "./store/subscription.repository";
+import { SubscriptionRepository, subscriptionLock, type SubscriptionRecord } from "./store/subscription.repository";
 import { WalletRepository } from "./store/wallet.repository";
 import { Holds } from "./use-cases/holds";
 import { Orders } from "./use-cases/orders";
@@ -89,7 +89,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
       );
       poller.start(orders, orderRepo);
 
-      const subRepo = new SubscriptionRepository(ctx.mongo!);
+      const subRepo = new SubscriptionRepository(ctx.mongo!, subscriptionLock(ctx.redis!, config));
       await subRepo.init();
       const subOutbox = new OutboxRelay<SubscriptionRecord>(subRepo.model, bus, ctx.logger, subRepo.lock);
       const subscriptions = new Subscriptions(subRepo, bus, subOutbox, catalogue);

@@ -3,15 +3,8 @@ import { QUEUES } from "@genui/contracts";
 import { z } from "zod";
 import { parseRateLimit } from "./domain/capacity";
 
-const prefix = z
-  .string()
-  .regex(/^[A-Za-z0-9_:.-]*$/)
-  .default("");
-
 /** Settings the API process and the workers share: where the queue lives and how long a request may take. */
 const pipelineSchema = z.object({
-  /** Prefix of every Redis key (the queue lives under `<prefix>bull`); lets tests share one Redis. */
-  REDIS_KEY_PREFIX: prefix,
   /** Base name of the BullMQ queues of generation (`QUEUES.generation` in the registry). */
   GEN_QUEUE: z
     .string()

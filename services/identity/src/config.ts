@@ -1,4 +1,4 @@
-import { TOPOLOGY, baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema } from "@genui/chassis";
+import { TOPOLOGY, baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
 
 import { z } from "zod";
 
@@ -10,6 +10,7 @@ export const GOOGLE_CERTS_URL = "https://www.googleapis.com/oauth2/v1/certs";
 export const identityConfigSchema = baseConfigSchema
   .extend(mongoConfigSchema.shape)
   .extend(natsConfigSchema.shape)
+  .extend(redisConfigSchema.shape)
   .extend({
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(TOPOLOGY.identity.port),
     MONGO_DB: z

@@ -6,7 +6,7 @@ import { accountRoutes } from "./http/accounts.routes";
 import { contactRoutes } from "./http/contact.routes";
 import { GoogleVerifier } from "./clients/google/verify";
 import { ContactRepository } from "./store/contact.repository";
-import { UserRepository, type UserRecord } from "./store/user.repository";
+import { UserRepository, userLock, type UserRecord } from "./store/user.repository";
 import { HTTP_STATUS } from "./http/errors";
 
 /** Starts the identity service in this process (main.ts and the integration tests both use it). */
@@ -20,8 +20,10 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
     identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, streamReplicas: config.NATS_STREAM_REPLICAS },
+    // Locks on user documents that hold across every copy of identity.
+    redis: { url: config.REDIS_URL },
     setup: async (ctx) => {
-      const users = new UserRepository(ctx.mongo!);
+      const users = new UserRepository(ctx.mongo!, userLock(ctx.redis!, config));
       await users.init();
       await ctx.bus!.ensureStream("IDENTITY");
       const outbox = new OutboxRelay<UserRecord>(users.model, ctx.bus!, ctx.logger, users.lock);

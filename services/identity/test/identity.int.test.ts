@@ -1,4 +1,12 @@
-import { IDENTITY_HEADER, SERVICE_HEADER, createLogger, signIdentity, signService, type RunningService } from "@genui/chassis";
+import {
+  IDENTITY_HEADER,
+  KeyedMutex,
+  SERVICE_HEADER,
+  createLogger,
+  signIdentity,
+  signService,
+  type RunningService,
+} from "@genui/chassis";
 import { TEST_IDENTITY_SECRET, freshName, testInfra } from "@genui/testkit";
 import argon2 from "argon2";
 import { loadIdentityConfig } from "../src/config";
@@ -19,6 +27,8 @@ describe("identity service", () => {
       MONGO_DB: freshName("identity"),
       NATS_URL: testInfra().natsUrl,
       NATS_SUBJECT_PREFIX: `${freshName()}.`,
+      REDIS_URL: testInfra().redisUrl,
+      REDIS_KEY_PREFIX: `${freshName()}:`,
       DEMO_EMAIL: "Demo@GenUI.dev",
       DEMO_PASSWORD: "demo-password",
       GOOGLE_USERINFO_URL: "http://127.0.0.1:9/v1/userinfo",
@@ -29,7 +39,7 @@ describe("identity service", () => {
       ARGON2_ITERATIONS: "1",
     });
     identity = await startIdentity(config, createLogger("identity", "silent"));
-    users = new UserRepository(identity.ctx.mongo!);
+    users = new UserRepository(identity.ctx.mongo!, new KeyedMutex());
     demoId = (await users.findByEmail("demo@genui.dev"))!._id;
   });
   afterAll(async () => {
@@ -113,6 +123,7 @@ describe("identity service", () => {
         INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
         MONGO_URL: "mongodb://x",
         NATS_URL: "nats://x",
+        REDIS_URL: "redis://x",
         GOOGLE_USERINFO_URL: "http://127.0.0.1:8109/v1/userinfo",
         DEMO_EMAIL: "demo@genui.dev",
       }),

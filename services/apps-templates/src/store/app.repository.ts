@@ -1,5 +1,14 @@
 import type { AppStatus } from "@genui/contracts/http";
-import { KeyedMutex, outboxInsert, outboxSchemaFields, outboxUpdate, type OutboxFields, type SealedEvent } from "@genui/chassis";
+import {
+  DistributedLock,
+  outboxInsert,
+  outboxSchemaFields,
+  outboxUpdate,
+  type DocumentLock,
+  type OutboxFields,
+  type Redis,
+  type SealedEvent,
+} from "@genui/chassis";
 import { Schema, type Connection, type Model } from "mongoose";
 
 /** The contract's values (@genui/contracts/http). */
@@ -69,14 +78,22 @@ appSchema.index({ pubKeyHash: 1 });
 const LIVE = { deletedAt: { $exists: false } };
 const NO_OUTBOX = { outbox: 0 } as const;
 
+/** The lock on app documents every copy of apps-templates (and the reseal-keys job) takes. */
+export const appLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
+  new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:app:`);
+
 export class AppRepository {
   readonly model: Model<AppRecord>;
   /** Told about every status change this process makes (for caches). */
   onChange?: (appId: string) => void;
-  /** Every update of an app document runs under its id (the outbox relay shares it). */
-  readonly lock = new KeyedMutex();
+  /**
+   * Every update of an app document runs under its id, and the outbox relay takes the same lock. It must hold across every copy
+   * of the service (a DistributedLock): the local store does not isolate concurrent updates of one document.
+   */
+  readonly lock: DocumentLock;
 
-  constructor(conn: Connection) {
+  constructor(conn: Connection, lock: DocumentLock) {
+    this.lock = lock;
     this.model = (conn.models.App as Model<AppRecord> | undefined) ?? conn.model<AppRecord>("App", appSchema, "apps");
   }
 

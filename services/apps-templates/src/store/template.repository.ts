@@ -1,4 +1,5 @@
 import type { TemplateStatus } from "@genui/contracts/http";
+import { DistributedLock, type DocumentLock, type Redis } from "@genui/chassis";
 import { Schema, type Connection, type Model } from "mongoose";
 
 /** The contract's values (@genui/contracts/http). */
@@ -32,10 +33,21 @@ const templateSchema = new Schema<TemplateRecord>(
 );
 templateSchema.index({ appId: 1, createdAt: -1 });
 
+/** The lock on template documents every copy of apps-templates takes. */
+export const templateLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
+  new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:template:`);
+
 export class TemplateRepository {
   readonly model: Model<TemplateRecord>;
 
-  constructor(conn: Connection) {
+  /**
+   * Edits of one template (two tabs, two copies of the service) run one at a time under its id, across copies: the
+   * local store does not isolate concurrent updates of one document, and one edit's fields would be lost.
+   */
+  constructor(
+    conn: Connection,
+    private readonly lock: DocumentLock,
+  ) {
     this.model =
       (conn.models.Template as Model<TemplateRecord> | undefined) ??
       conn.model<TemplateRecord>("Template", templateSchema, "templates");
@@ -82,13 +94,15 @@ export class TemplateRepository {
     id: string,
     set: Partial<Pick<TemplateRecord, "name" | "description" | "code" | "status">>,
   ): Promise<TemplateRecord | null> {
-    const res = await this.model.updateOne({ _id: id, appId }, { $set: { ...set, updatedAt: new Date() } }).exec();
+    const res = await this.lock.run(id, () =>
+      this.model.updateOne({ _id: id, appId }, { $set: { ...set, updatedAt: new Date() } }).exec(),
+    );
     if (res.matchedCount === 0) return null;
     return this.find(appId, id);
   }
 
   async delete(appId: string, id: string): Promise<boolean> {
-    return (await this.model.deleteOne({ _id: id, appId }).exec()).deletedCount === 1;
+    return (await this.lock.run(id, () => this.model.deleteOne({ _id: id, appId }).exec())).deletedCount === 1;
   }
 
   /** Removes every template of a deleted app (idempotent). */

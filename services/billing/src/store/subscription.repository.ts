@@ -1,4 +1,13 @@
-import { KeyedMutex, outboxInsert, outboxSchemaFields, outboxUpdate, type OutboxFields, type SealedEvent } from "@genui/chassis";
+import {
+  DistributedLock,
+  outboxInsert,
+  outboxSchemaFields,
+  outboxUpdate,
+  type DocumentLock,
+  type OutboxFields,
+  type Redis,
+  type SealedEvent,
+} from "@genui/chassis";
 import { Schema, type Connection, type Model } from "mongoose";
 
 /** An app's subscription to a plan. Its id is `sub_<app id>`: one per app, so a redelivered app event finds it. */
@@ -28,12 +37,20 @@ const schema = new Schema<SubscriptionRecord>(
 
 export const subscriptionIdFor = (appId: string) => `sub_${appId}`;
 
+/** The lock on subscription documents every copy of billing takes. */
+export const subscriptionLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
+  new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:subscription:`);
+
 export class SubscriptionRepository {
   readonly model: Model<SubscriptionRecord>;
-  /** Every update of a subscription runs under its id (the outbox relay shares it). */
-  readonly lock = new KeyedMutex();
+  /**
+   * Every update of a subscription runs under its id, and the outbox relay takes the same lock. It must hold across every copy
+   * of the service (a DistributedLock): the local store does not isolate concurrent updates of one document.
+   */
+  readonly lock: DocumentLock;
 
-  constructor(conn: Connection) {
+  constructor(conn: Connection, lock: DocumentLock) {
+    this.lock = lock;
     this.model =
       (conn.models.Subscription as Model<SubscriptionRecord> | undefined) ??
       conn.model<SubscriptionRecord>("Subscription", schema, "subscriptions");

@@ -1,6 +1,8 @@
 import type { User } from "@genui/contracts/http";
 import {
-  KeyedMutex,
+  DistributedLock,
+  type DocumentLock,
+  type Redis,
   TtlCache,
   outboxInsert,
   outboxSchemaFields,
@@ -59,6 +61,10 @@ export const toPublicUser = (u: UserRecord): PublicUser => ({
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
 
+/** The lock on user documents every copy of identity takes. */
+export const userLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
+  new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:user:`);
+
 export class UserRepository {
   readonly model: Model<UserRecord>;
   /**
@@ -66,10 +72,14 @@ export class UserRepository {
    * another instance's write shows within the TTL.
    */
   private readonly profiles = new TtlCache<string, PublicUser>(15_000, 50_000);
-  /** Every update of a user document runs under its id (the outbox relay shares it). */
-  readonly lock = new KeyedMutex();
+  /**
+   * Every update of a user document runs under its id, and the outbox relay takes the same lock. It must hold across every copy
+   * of the service (a DistributedLock): the local store does not isolate concurrent updates of one document.
+   */
+  readonly lock: DocumentLock;
 
-  constructor(conn: Connection) {
+  constructor(conn: Connection, lock: DocumentLock) {
+    this.lock = lock;
     this.model = (conn.models.User as Model<UserRecord> | undefined) ?? conn.model<UserRecord>("User", userSchema, "users");
   }
 
