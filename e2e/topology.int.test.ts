@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import { parse } from "yaml";
@@ -26,7 +27,7 @@ interface Topology {
     deployEnv?: Record<string, string>;
   }[];
   infrastructure: Record<"mongo" | "redis" | "nats", { hostPort: number }>;
-  localProfiles: Record<"dev" | "test", { portOffset: number }>;
+  localProfiles: Record<"dev" | "test" | "faults", { portOffset: number }>;
   env: Record<string, string>;
   localEnv: Record<string, string>;
   deployEnv: Record<string, string>;
@@ -107,5 +108,80 @@ describe("the topology, docker-compose.yml and the local launcher", () => {
       for (const group of [p.env, p.localEnv, p.deployEnv]) Object.keys(group ?? {}).forEach((k) => names.add(k));
     for (const name of names)
       expect({ name, documented: new RegExp(`^${name}=`, "m").test(envExample) }).toEqual({ name, documented: true });
+  });
+});
+
+interface ReplicaPlan {
+  publicUrl: string;
+  copies: { label: string; name: string; port: number; env: Record<string, string> }[];
+  balanced: { name: string; port: number; backends: number[] }[];
+  statsPort: number;
+  haproxy: string;
+}
+
+describe("the replica profile (npm start -- --replicas)", () => {
+  const planFor = (profile: string): ReplicaPlan => {
+    const r = spawnSync(
+      process.execPath,
+      [path.join(REPO_ROOT, "scripts/launcher.mjs"), "--replicas", "--plan", "--profile", profile],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(r.stderr).toBe("");
+    return JSON.parse(r.stdout) as ReplicaPlan;
+  };
+  const replicas = (topology as unknown as { localReplicas: { copies: Record<string, number> } }).localReplicas.copies;
+
+  it.each(["dev", "faults"])(
+    "when the %s profile is planned, then every process runs its copies, each on a port of its own, the reached ones behind HAProxy on the process's port",
+    (profile) => {
+      const plan = planFor(profile);
+      const offset = (topology.localProfiles as Record<string, { portOffset: number }>)[profile]!.portOffset;
+      for (const p of topology.processes) {
+        const copies = plan.copies.filter((c) => c.name === p.name);
+        expect({ name: p.name, copies: copies.length }).toEqual({ name: p.name, copies: replicas[p.name] ?? 1 });
+      }
+      // Two copies of the BFF, identity, apps-templates, billing and the generation API; three workers.
+      expect(Object.fromEntries(plan.balanced.map((g) => [g.name, g.backends.length]))).toEqual({
+        bff: 2,
+        identity: 2,
+        apps: 2,
+        billing: 2,
+        generation: 2,
+      });
+      expect(plan.copies.filter((c) => c.name === "gen-worker")).toHaveLength(3);
+      // No two listeners share a port: copies, their internal ports, the load balancer's frontends and its stats.
+      const ports = [
+        ...plan.copies.flatMap((c) => [c.env.HTTP_PORT, c.env.INTERNAL_HTTP_PORT].filter(Boolean).map(Number)),
+        ...plan.balanced.map((g) => g.port),
+        plan.statsPort,
+      ];
+      expect(new Set(ports).size).toBe(ports.length);
+      for (const g of plan.balanced) {
+        const declared = topology.processes.find((p) => p.name === g.name)!.port + offset;
+        expect(g.port).toBe(declared);
+        expect(plan.copies.filter((c) => c.name === g.name).map((c) => c.port)).toEqual(g.backends);
+      }
+      // Every process reaches the others through the load balancer, never a copy directly.
+      const bff = plan.copies.find((c) => c.name === "bff")!;
+      for (const [k, upstream] of [
+        ["IDENTITY_URL", "identity"],
+        ["APPS_URL", "apps"],
+        ["BILLING_URL", "billing"],
+        ["GENERATION_URL", "generation"],
+      ] as const)
+        expect(bff.env[k]).toBe(`http://127.0.0.1:${plan.balanced.find((g) => g.name === upstream)!.port}`);
+      expect(plan.publicUrl).toBe(`http://127.0.0.1:${plan.balanced.find((g) => g.name === "bff")!.port}`);
+    },
+  );
+
+  it("when HAProxy checks the generated configuration, then it is valid", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "genui-haproxy-"));
+    const file = path.join(dir, "haproxy.cfg");
+    writeFileSync(file, planFor("dev").haproxy);
+    const r = spawnSync("haproxy", ["-c", "-f", file], { encoding: "utf8" });
+    rmSync(dir, { recursive: true, force: true });
+    expect({ status: r.status, out: r.status === 0 ? "" : `${r.stdout}${r.stderr}` }).toEqual({ status: 0, out: "" });
   });
 });

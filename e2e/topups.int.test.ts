@@ -151,6 +151,41 @@ describe("top-ups with PayPal and Cashfree", () => {
     expect(new Set(captures.map((c) => c.headers["paypal-request-id"])).size).toBe(1);
   });
 
+  it("when the buyer approved a PayPal order but the capture's answer was lost, or the capture never came, then the poll credits it once", async () => {
+    // The capture reached PayPal, but its answer came too late for billing (504 to the browser): PayPal has the money.
+    const lost = await signUp();
+    const first = (await json(await lost.client.post("/billing/api/v1/orders/create/", { amount: 10 }))).body
+      .paypal_order_id as string;
+    emu.approvePaypal(first);
+    emu.delayNext("paypal", 3_000, 1);
+    expect((await lost.client.post(`/billing/api/v1/orders/paypal/${first}/capture/`, {})).status).toBe(504);
+    // The buyer approved, then closed the tab: the capture call never comes.
+    const gone = await signUp();
+    const second = (await json(await gone.client.post("/billing/api/v1/orders/create/", { amount: 12 }))).body
+      .paypal_order_id as string;
+    emu.approvePaypal(second);
+    for (const [who, id, dollars] of [
+      [lost, first, 10],
+      [gone, second, 12],
+    ] as const) {
+      const credits = await eventually(
+        () => topUpCredits({ userId: who.userId }),
+        (c) => c.length > 0,
+        20_000,
+      );
+      expect(credits.map((e) => ({ key: e._id, amount: e.amount }))).toEqual([
+        { key: `topup:paypal:${id}`, amount: dollars * 1_000_000 },
+      ]);
+      expect(await balanceOf(who.client)).toBe(dollars);
+      expect(await wallets().reconcile(who.userId)).toMatchObject({ ok: true, balance: dollars * 1_000_000 });
+    }
+    // One capture each at PayPal, however many paths asked.
+    for (const id of [first, second]) {
+      const captures = emu.calls("paypal").filter((c) => c.method === "POST" && c.path.endsWith(`/${id}/capture`));
+      expect(new Set(captures.map((c) => c.headers["paypal-request-id"])).size).toBe(1);
+    }
+  });
+
   it("when PayPal fails or is slow, then a clear 502 / 504 and the order is not left half made", async () => {
     const { client, userId } = await signUp();
     emu.failNext("paypal", 500, 2);

@@ -1,17 +1,57 @@
 // Starts every process of the local platform under one launcher: prefixed, coloured logs; Ctrl-C (or SIGTERM)
 // stops them all, in reverse order, and waits for each to exit. Prints the URL once the BFF is ready.
+//
+//   node scripts/launcher.mjs [--replicas] [--profile dev|faults] [--state FILE] [--plan]
+//
+// --replicas: the replica profile (deploy/topology.json, localReplicas): several copies of each process, those that
+//   others reach behind one HAProxy on the process's own port. A copy that dies is started again (as a cluster
+//   would), where one copy of everything stops the platform instead, so a crash is seen at once.
+// --plan: print what would run (every copy's label, port and ports' variables; HAProxy's configuration) and exit.
+// --profile: the ports of a local profile (localProfiles: every process's port moved by its offset; "faults" runs
+//   beside a started platform). --state FILE: every running copy's name, PID and port, rewritten on each (re)start.
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadTopology, processesFor, sharedEnvFor } from "./lib/topology.mjs";
+import { parseArgs } from "node:util";
+import { haproxyConfig } from "./lib/haproxy.mjs";
+import { loadTopology, processesFor, publicUrlFor, replicaPlan, sharedEnvFor } from "./lib/topology.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values: args } = parseArgs({
+  options: {
+    replicas: { type: "boolean", default: false },
+    profile: { type: "string", default: "dev" },
+    state: { type: "string" },
+    plan: { type: "boolean", default: false },
+  },
+});
 // Every process, port and variable comes from the one topology (deploy/topology.json), resolved for this host.
 const topology = loadTopology();
-const processes = processesFor(topology, "local");
+const profile = topology.localProfiles[args.profile];
+if (!profile || args.profile === "test") {
+  console.error(`launcher: unknown profile ${args.profile} (dev or faults)`);
+  process.exit(2);
+}
+const portOffset = profile.portOffset;
+const publicUrl = publicUrlFor(topology, portOffset);
+const resolved = processesFor(topology, "local", { portOffset });
+const plan = args.replicas
+  ? replicaPlan(topology, resolved)
+  : { copies: resolved.map((p) => ({ ...p, copy: 0, copies: 1, label: p.name })), balanced: [] };
+const processes = plan.copies;
+// The public process's copies see clients through HAProxy: its X-Forwarded-For names them (rate limits, logs).
+for (const p of processes) if (p.public && p.copies > 1) p.env.TRUST_PROXY ??= "loopback";
+const statsPort = (topology.localReplicas?.loadBalancerStatsPort ?? 8404) + portOffset;
+if (args.plan) {
+  const pick = (env) => Object.fromEntries(Object.entries(env).filter(([k]) => /(_PORT|_URL)$/.test(k)));
+  const copies = processes.map((p) => ({ label: p.label, name: p.name, port: p.port, env: pick(p.env) }));
+  const haproxy = plan.balanced.length ? haproxyConfig(plan.balanced, { statsPort }) : null;
+  console.log(JSON.stringify({ profile: args.profile, publicUrl, copies, balanced: plan.balanced, statsPort, haproxy }, null, 2));
+  process.exit(0);
+}
 const colours = [36, 35, 33, 32, 34, 31, 96, 95];
 
 /** KEY=value lines (comments and blanks skipped). */
@@ -41,7 +81,7 @@ const secretsFile = path.join(root, ".local/secrets.env");
 
 const infraEnv = JSON.parse(process.env.GENUI_INFRA_ENV ?? "{}");
 const base = {
-  ...sharedEnvFor(topology, "local"),
+  ...sharedEnvFor(topology, "local", { portOffset }),
   ...infraEnv,
   ...readEnvFile(secretsFile),
   ...readEnvFile(path.join(root, ".env")),
@@ -61,37 +101,86 @@ function prefixLines(name, colour, stream, target) {
   });
 }
 
-processes.forEach((p, i) => {
-  const colour = colours[i % colours.length];
-  const child = spawn(process.execPath, [path.join(root, p.entry)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...base,
-      ...p.env,
-      ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
-      ...overrides,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+const runDir = path.join(root, ".local/launcher", args.profile);
+mkdirSync(runDir, { recursive: true });
+
+/** Rewrites the state file: every copy's label, process name, PID and port (the fault campaign reads it). */
+function writeState() {
+  if (!args.state) return;
+  const state = {
+    profile: args.profile,
+    replicas: args.replicas,
+    publicUrl,
+    processes: children.map((c) => ({ label: c.label, name: c.name, pid: c.child.pid, port: c.port, restarts: c.restarts })),
+  };
+  writeFileSync(`${args.state}.tmp`, JSON.stringify(state, null, 2));
+  renameSync(`${args.state}.tmp`, args.state);
+}
+
+function spawnChild(entry) {
+  const { p, colour } = entry;
+  const child =
+    p.name === "haproxy"
+      ? spawn("haproxy", ["-f", p.config, "-db"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn(process.execPath, [path.join(root, p.entry)], {
+          cwd: root,
+          env: {
+            ...process.env,
+            ...base,
+            ...p.env,
+            ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
+            ...overrides,
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
   // Workers share this host with the edge: a lower CPU priority keeps the BFF and API answering while they are busy.
   if (p.nice && child.pid) os.setPriority(child.pid, p.nice);
-  prefixLines(p.name, colour, child.stdout, process.stdout);
-  prefixLines(p.name, colour, child.stderr, process.stderr);
+  prefixLines(entry.label, colour, child.stdout, process.stdout);
+  prefixLines(entry.label, colour, child.stderr, process.stderr);
+  entry.child = child;
+  entry.startedAt = Date.now();
+  child.on("error", (err) => console.error(`${entry.label}: ${err.message}`));
   child.on("exit", (code, signal) => {
     child.exited = true;
-    if (!stopping) {
-      console.error(`${p.name} exited (${signal ?? code}); stopping the platform`);
+    if (stopping) return;
+    if (!args.replicas) {
+      console.error(`${entry.label} exited (${signal ?? code}); stopping the platform`);
       void stopAll(1);
+      return;
     }
+    // A copy that ran a while starts again at once; one that keeps dying waits longer each time (at most 10 s).
+    entry.backoff = Date.now() - entry.startedAt > 10_000 ? 250 : Math.min(10_000, (entry.backoff ?? 250) * 2);
+    console.error(`${entry.label} exited (${signal ?? code}); starting it again in ${entry.backoff} ms`);
+    setTimeout(() => {
+      if (stopping) return;
+      entry.restarts += 1;
+      spawnChild(entry);
+      writeState();
+    }, entry.backoff);
   });
-  children.push({ name: p.name, child });
+}
+
+if (plan.balanced.length) {
+  const config = path.join(runDir, "haproxy.cfg");
+  writeFileSync(config, haproxyConfig(plan.balanced, { statsPort }));
+  // The load balancer starts first and stops last: it holds every reached process's port.
+  processes.unshift({ name: "haproxy", label: "haproxy", port: statsPort, config, env: {} });
+  console.log(
+    `[launcher] replicas: ${plan.balanced.map((g) => `${g.name} ×${g.backends.length}`).join(", ")}; HAProxy stats http://127.0.0.1:${statsPort}/stats`,
+  );
+}
+
+processes.forEach((p, i) => {
+  const entry = { p, name: p.name, label: p.label, port: p.port, colour: colours[i % colours.length], restarts: 0 };
+  children.push(entry);
+  spawnChild(entry);
 });
+writeState();
 
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const { name, child } of [...children].reverse()) {
+  for (const { label: name, child } of [...children].reverse()) {
     if (child.exited) continue;
     child.kill("SIGTERM");
     const exited = await new Promise((resolve) => {
@@ -116,7 +205,7 @@ process.on("SIGTERM", () => void stopAll(0));
 const deadline = Date.now() + 60_000;
 while (!stopping) {
   try {
-    const res = await fetch(`${topology.publicUrl}/readyz`);
+    const res = await fetch(`${publicUrl}/readyz`);
     if (res.ok) break;
   } catch {
     // not up yet
@@ -129,7 +218,7 @@ while (!stopping) {
 }
 if (!stopping) {
   const demo = processes.find((p) => p.env.DEMO_EMAIL)?.env;
-  console.log(`\n  GenUI is up: ${topology.publicUrl}`);
+  console.log(`\n  GenUI is up: ${publicUrl}${args.replicas ? " (replica profile)" : ""}`);
   if (demo) console.log(`  Demo account: ${demo.DEMO_EMAIL} / ${demo.DEMO_PASSWORD}`);
   console.log("  Ctrl-C stops every process.\n");
 }

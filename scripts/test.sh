@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: installs what they need, then contract checks (buf lint, generated code, buf breaking),
-# typecheck, lint, formatting, circular imports, and jest (unit, integration against real infrastructure,
-# browser in Chromium). Ends with one line: "N passed, N failed".
+# typecheck, lint, formatting, circular imports, jest (unit, integration against real infrastructure, browser in
+# Chromium) and the quick fault campaign. Ends with one line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
@@ -69,4 +69,8 @@ read -r jp jf < <(node -e '
 passed=$((passed + jp)); failed=$((failed + jf))
 if [ "$jest_rc" -ne 0 ] && [ "$jf" -eq 0 ]; then failed=$((failed + 1)); failures+=("jest exited with $jest_rc"); fi
 [ "$jf" -gt 0 ] && failures+=("jest: $jf failing")
+
+# The replica profile under load while one process copy is killed and Redis, NATS and the store restart (its own
+# ports, a few minutes; the full campaign is npm run faults). Its last line: "faults: N, lost: 0, duplicated: 0, hung: 0".
+step "fault campaign (npm run faults -- --quick)" node scripts/faults.mjs --quick --no-build
 finish

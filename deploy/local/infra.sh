@@ -7,8 +7,14 @@
 #   deploy/local/infra.sh status [--profile P]
 #   deploy/local/infra.sh env   [--profile P] print the URLs as KEY=value lines
 #   deploy/local/infra.sh env-json [--profile P] the connection URLs as one JSON object (for the launcher)
+#   deploy/local/infra.sh restart NAME [--kill] [--profile P]
+#                                            stop redis, nats or ferretdb (SIGTERM, or SIGKILL with --kill) and start
+#                                            it again on its data (the fault campaign's outages)
 #
-# Profiles: "dev" (the local platform; data kept) and "test" (other ports; data wiped at start).
+# Profiles: "dev" (the local platform; data kept), "test" (other ports; data wiped at start, nothing persisted) and
+# "faults" (npm run faults: other ports; data wiped at start, then persisted like dev, since restarts are its point).
+# Persistence: Redis appends every write to its AOF (fsync every second; a stop fsyncs it whole), so queued jobs,
+# holds and sessions survive a restart; JetStream keeps streams in files under the data folder.
 # Built Go tools live outside the clone (GENUI_TOOLS_DIR, default ~/.cache/genui/tools) so every clone on
 # this machine reuses them; data, logs and pid files live under the clone's git-ignored .local/ folder.
 set -euo pipefail
@@ -25,10 +31,14 @@ k6_bin="$tools/k6/$K6_VERSION/k6"
 cmd="${1:-}"
 shift || true
 profile="dev"
+target=""
+signal=TERM
 while [ $# -gt 0 ]; do
   case "$1" in
     --profile) profile="$2"; shift 2 ;;
     --profile=*) profile="${1#*=}"; shift ;;
+    --kill) signal=KILL; shift ;;
+    redis|nats|ferretdb) target="$1"; shift ;;
     *) echo "infra: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -60,6 +70,7 @@ install_apt() {
   command -v redis-server >/dev/null || missing+=(redis-server)
   command -v redis-cli >/dev/null || missing+=(redis-tools)
   command -v nats-server >/dev/null || missing+=(nats-server)
+  command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v curl >/dev/null || missing+=(curl)
   command -v flock >/dev/null || missing+=(util-linux)
@@ -139,20 +150,40 @@ start_one() {
 
 do_start() {
   with_lock do_install
-  if [ "$profile" = test ] && ! pid_alive redis && ! pid_alive nats && ! pid_alive ferretdb; then
+  if [ "$profile" != dev ] && ! pid_alive redis && ! pid_alive nats && ! pid_alive ferretdb; then
     rm -rf "$state/data"
   fi
   mkdir -p "$state/data/redis" "$state/data/nats" "$state/data/ferretdb"
-  local persist=(--appendonly yes)
+  start_redis; start_nats; start_ferretdb
+  log "ready: redis :$redis_port, nats :$nats_port (JetStream), ferretdb :$mongo_port"
+}
+
+start_redis() {
+  local persist=(--appendonly yes --appendfsync everysec)
   [ "$profile" = test ] && persist=(--appendonly no --save "")
   start_one redis redis_ready redis-server --bind 127.0.0.1 --port "$redis_port" --dir "$state/data/redis" \
     --daemonize no "${persist[@]}" --protected-mode yes
+}
+start_nats() {
   start_one nats nats_ready nats-server -js -a 127.0.0.1 -p "$nats_port" -m "$nats_mon" \
     -sd "$state/data/nats" -n "genui-$profile"
+}
+start_ferretdb() {
   start_one ferretdb mongo_ready "$ferretdb_bin" --handler=sqlite --sqlite-url="file:$state/data/ferretdb/" \
     --listen-addr="127.0.0.1:$mongo_port" --debug-addr="127.0.0.1:$ferret_debug" \
     --state-dir="$state/data/ferretdb" --telemetry=disable --log-level=warn
-  log "ready: redis :$redis_port, nats :$nats_port (JetStream), ferretdb :$mongo_port"
+}
+
+do_restart() {
+  [ -n "$target" ] || { echo "usage: $0 restart redis|nats|ferretdb [--kill] [--profile P]" >&2; exit 2; }
+  local f="$state/run/$target.pid" pid i
+  if [ -f "$f" ] && pid="$(cat "$f")" && kill -0 "$pid" 2>/dev/null; then
+    kill "-$signal" "$pid" 2>/dev/null || true
+    for i in $(seq 1 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.05; done
+  fi
+  rm -f "$f"
+  "start_$target"
+  log "$target restarted (SIG$signal)"
 }
 
 stop_one() {
@@ -200,7 +231,8 @@ case "$cmd" in
   install) with_lock do_install ;;
   start) do_start ;;
   stop) do_stop ;;
+  restart) do_restart ;;
   status) do_status ;;
   env) do_env ;;
-  *) echo "usage: $0 install|start|stop|status|env|env-json [--profile dev|test]" >&2; exit 2 ;;
+  *) echo "usage: $0 install|start|stop|status|env|env-json|restart [--profile dev|test|faults]" >&2; exit 2 ;;
 esac

@@ -9,11 +9,10 @@ export async function signedUpSession(base, emailPrefix) {
     return res;
   };
   await call("GET", "/get-csrf/");
-  const reg = await call("POST", "/accounts/api/v1/register/", {
-    email: `${emailPrefix}-${Date.now()}@genui.dev`,
-    password: "bench-password",
-  });
+  const email = `${emailPrefix}-${Date.now()}@genui.dev`;
+  const password = "bench-password";
+  const reg = await call("POST", "/accounts/api/v1/register/", { email, password });
   if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status}`);
   const user = await reg.json();
-  return { call, userId: user.id };
+  return { call, userId: user.id, email, password };
 }

@@ -109,6 +109,8 @@ export const REPLY_ERRORS = {
   INTERNAL: "COMMON.INTERNAL",
   TIMEOUT: "COMMON.TIMEOUT",
   NO_RESPONDERS: "COMMON.NO_RESPONDERS",
+  /** The responder's own dependency (store, Redis) is down for now: like a timeout, worth trying again. */
+  UNAVAILABLE: "COMMON.UNAVAILABLE",
 } as const;
 
 const chunkBase = {

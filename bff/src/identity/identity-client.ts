@@ -9,6 +9,7 @@ import {
   type IdentitySecret,
 } from "@genui/chassis";
 import { BFF_ERRORS, bffError } from "../errors";
+import { isGatewayPage } from "../http/gateway-page";
 
 /** The user identity answers with. */
 export interface SessionUser {
@@ -48,7 +49,7 @@ export class IdentityClient {
   private async post(
     path: string,
     body: unknown,
-  ): Promise<{ status: number; body: Record<string, unknown>; sessionEpoch: number }> {
+  ): Promise<{ status: number; body: Record<string, unknown>; sessionEpoch: number; retryAfter?: number }> {
     const ctx = currentContext();
     let res: Response;
     try {
@@ -65,17 +66,29 @@ export class IdentityClient {
     } catch {
       throw bffError(BFF_ERRORS.UPSTREAM, "Upstream service unavailable.");
     }
+    // No copy of identity answered, a load balancer did: identity could not be reached.
+    if (isGatewayPage(res.status, res.headers.get("content-type"))) {
+      await res.body?.cancel();
+      throw bffError(BFF_ERRORS.UPSTREAM, "Upstream service unavailable.");
+    }
     const parsed = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    return { status: res.status, body: parsed, sessionEpoch: Number(res.headers.get(SESSION_EPOCH_HEADER) ?? 0) || 0 };
+    const retryAfter = Number(res.headers.get("retry-after") ?? NaN);
+    return {
+      status: res.status,
+      body: parsed,
+      sessionEpoch: Number(res.headers.get(SESSION_EPOCH_HEADER) ?? 0) || 0,
+      ...(Number.isInteger(retryAfter) && retryAfter >= 0 ? { retryAfter } : {}),
+    };
   }
 
   private async user(path: string, body: unknown): Promise<SignedInUser> {
-    const { status, body: answer, sessionEpoch } = await this.post(path, body);
+    const { status, body: answer, sessionEpoch, retryAfter } = await this.post(path, body);
     if (status >= 200 && status < 300) return { ...(answer as unknown as SessionUser), sessionEpoch };
     if (status >= 500)
       throw bffError(
         status === 503 ? BFF_ERRORS.UPSTREAM_UNAVAILABLE : BFF_ERRORS.UPSTREAM,
         typeof answer.message === "string" ? answer.message : "Upstream service unavailable.",
+        status === 503 && retryAfter !== undefined ? { retryAfterSeconds: retryAfter } : undefined,
       );
     throw identityRefusal(status, answer);
   }

@@ -40,6 +40,8 @@ export const COMMON_ERRORS = {
   FORBIDDEN: "COMMON.FORBIDDEN",
   NOT_FOUND: "COMMON.NOT_FOUND",
   CONFLICT: "COMMON.CONFLICT",
+  /** A dependency of the service (its store, Redis, the bus) cannot be reached right now: try again shortly. */
+  UNAVAILABLE: "COMMON.UNAVAILABLE",
 } as const;
 export type CommonErrorCode = (typeof COMMON_ERRORS)[keyof typeof COMMON_ERRORS];
 
@@ -53,7 +55,58 @@ export const COMMON_STATUS: StatusTable<CommonErrorCode> = {
   "COMMON.FORBIDDEN": 403,
   "COMMON.NOT_FOUND": 404,
   "COMMON.CONFLICT": 409,
+  "COMMON.UNAVAILABLE": 503,
 };
+
+/** Seconds a client is asked to wait after an outage answer (a restarted dependency is back within seconds). */
+export const OUTAGE_RETRY_AFTER_SECONDS = 2;
+
+// What the drivers throw when their server is gone or restarting: the mongodb driver's and mongoose's network and
+// server-selection errors, ioredis's "Connection is closed." and MaxRetriesPerRequestError, nats's connection codes.
+const OUTAGE_NAMES = new Set([
+  "MongoNetworkError",
+  "MongoNetworkTimeoutError",
+  "MongoServerSelectionError",
+  "MongooseServerSelectionError",
+  "MongoNotConnectedError",
+  "MongoTopologyClosedError",
+  "MongoPoolClearedError",
+  "PoolClearedOnNetworkError",
+  "MaxRetriesPerRequestError",
+]);
+const OUTAGE_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_REFUSED",
+  "CONNECTION_TIMEOUT",
+  "DISCONNECT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+]);
+const OUTAGE_MESSAGES = [/^Connection is closed\.?$/, /buffering timed out after/, /Stream isn't writeable/];
+
+/**
+ * Is `err` (or its cause) a dependency outage rather than a fault of the request or of the code? Such a request may
+ * succeed when tried again, so edges answer it 503 with Retry-After (`COMMON.UNAVAILABLE`), never a bare 500.
+ */
+export function isOutage(err: unknown): boolean {
+  for (
+    let e = err as { name?: unknown; code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    i++
+  ) {
+    if (typeof e.name === "string" && OUTAGE_NAMES.has(e.name)) return true;
+    if (typeof e.code === "string" && OUTAGE_CODES.has(e.code)) return true;
+    if (typeof e.message === "string" && OUTAGE_MESSAGES.some((m) => m.test(e!.message as string))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** The answer to a request that met an outage of a dependency. */
+export const outage = () =>
+  new AppError(COMMON_ERRORS.UNAVAILABLE, "The service is briefly unavailable; try again in a few seconds.", {
+    retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS,
+  });
 
 export const badRequest = (message: string) => new AppError(COMMON_ERRORS.BAD_REQUEST, message);
 export const validationFailed = (fields: FieldErrors, message = "Invalid input.") =>

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from "express";
 import { ZodError } from "zod";
 import { acceptId, runWithContext } from "./context";
-import { AppError, COMMON_STATUS, type FieldErrors, type StatusTable } from "./errors";
+import { AppError, COMMON_STATUS, isOutage, outage, type FieldErrors, type StatusTable } from "./errors";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
 import {
@@ -260,11 +260,13 @@ export function describeError(
     const status = statuses[err.code] ?? (COMMON_STATUS as StatusTable)[err.code] ?? 500;
     const headers =
       err.details.retryAfterSeconds !== undefined ? { "retry-after": String(err.details.retryAfterSeconds) } : undefined;
-    if (status >= 500 && !statuses[err.code]) return { status: 500, body: { message: "Internal server error." } };
+    if (status >= 500 && !statuses[err.code] && !(err.code in COMMON_STATUS))
+      return { status: 500, body: { message: "Internal server error." } };
     const body = err.fields ?? { message: err.message, code: err.code };
     return { status, body, ...(headers ? { headers } : {}) };
   }
   if (err instanceof ZodError) return { status: 400, body: zodFieldErrors(err) };
+  if (isOutage(err)) return describeError(outage(), statuses);
   const e = (err ?? {}) as HttpishError;
   const status = e.status ?? e.statusCode;
   if (e.type === "entity.too.large") return { status: 413, body: { message: "Request body is too large." } };
@@ -280,7 +282,8 @@ export function describeError(
 export function errorMapper(logger: Logger, statuses: StatusTable = {}): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const { status, body, headers } = describeError(err, statuses);
-    if (status >= 500) (req.log ?? logger).error({ err }, "request failed");
+    if (status === 503 && isOutage(err)) (req.log ?? logger).warn({ err }, "request met an outage of a dependency");
+    else if (status >= 500) (req.log ?? logger).error({ err }, "request failed");
     else if (status >= 400) (req.log ?? logger).debug({ status, body }, "request refused");
     if (res.headersSent) {
       res.end();

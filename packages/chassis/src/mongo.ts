@@ -25,3 +25,82 @@ export function mongoReadiness(conn: Connection): ReadinessCheck {
     },
   };
 }
+
+export interface StoreWatchOptions {
+  /** This process's own connection: does it answer? */
+  ping: () => Promise<unknown>;
+  /** A fresh connection to the same store: is the store itself up? */
+  probe: () => Promise<unknown>;
+  /** Called once when the own connection has failed this long while a fresh one works. */
+  onStuck: () => void;
+  logger: Logger;
+  intervalMs?: number;
+  stuckAfterMs?: number;
+}
+
+/**
+ * A watchdog for a client that does not come back after its store restarted. Seen with FerretDB restarts under
+ * load (the fault campaign, docs/operations.md): now and then one process's driver kept failing every operation with
+ * the server selection error of a connection closed by the restart, held no connection to the store and never tried
+ * again, while every other process had reconnected within seconds. When the own connection has failed for
+ * `stuckAfterMs` and a fresh connection answers, the process is unwell, not the store: `onStuck` (the service exits
+ * and its supervisor starts it again, like a failing liveness probe). Nothing happens while the store is down.
+ */
+export function watchStore(opts: StoreWatchOptions): () => void {
+  const interval = opts.intervalMs ?? 5_000;
+  const stuckAfter = opts.stuckAfterMs ?? 30_000;
+  let failingSince: number | undefined;
+  let fired = false;
+  let busy = false;
+  const tick = async () => {
+    if (busy || fired) return;
+    busy = true;
+    try {
+      await opts.ping();
+      failingSince = undefined;
+    } catch {
+      failingSince ??= Date.now();
+      if (Date.now() - failingSince >= stuckAfter) {
+        const storeUp = await opts.probe().then(
+          () => true,
+          () => false,
+        );
+        if (storeUp && !fired) {
+          fired = true;
+          opts.logger.fatal(
+            { failingForMs: Date.now() - failingSince },
+            "the store answers a new connection but not this process's: restarting",
+          );
+          opts.onStuck();
+        }
+      }
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), interval);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** `watchStore` for a mongoose connection: pings with a deadline; the probe is a new client to `url`. */
+export function watchMongo(conn: Connection, url: string, logger: Logger, onStuck: () => void): () => void {
+  const withDeadline = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer")), ms).unref())]);
+  return watchStore({
+    logger,
+    onStuck,
+    ping: () => {
+      if (!conn.db) return Promise.reject(new Error("not connected"));
+      return withDeadline(conn.db.command({ ping: 1 }), 3_000);
+    },
+    probe: async () => {
+      const client = new mongoose.mongo.MongoClient(url, { serverSelectionTimeoutMS: 3_000, maxPoolSize: 1 });
+      try {
+        await withDeadline(client.db("admin").command({ ping: 1 }), 5_000);
+      } finally {
+        await client.close().catch(() => undefined);
+      }
+    },
+  });
+}

@@ -30,6 +30,7 @@ import {
   type NatsConnection,
   type Subscription,
 } from "nats";
+import { isOutage } from "./errors";
 import { currentContext } from "./context";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
@@ -746,8 +747,15 @@ export class MessageBus {
             respond(m, { case: "payload", value: toBinary(cmd.response, create(cmd.response, res)) });
             this.opts.metrics?.messagesHandled.inc({ subject: cmd.subject, outcome: "reply" });
           } catch (e) {
-            const failure = e instanceof ReplyFailure ? e : undefined;
+            // A dependency outage is the responder's to report as such: the requester may try again.
+            const failure =
+              e instanceof ReplyFailure
+                ? e
+                : isOutage(e)
+                  ? new ReplyFailure(REPLY_ERRORS.UNAVAILABLE, "the service is briefly unavailable")
+                  : undefined;
             if (!failure) log.error({ err: e }, "command handler failed");
+            else if (failure.code === REPLY_ERRORS.UNAVAILABLE) log.warn({ err: e }, "command met an outage of a dependency");
             if (span) {
               if (failure) span.setAttribute("genui.reply.code", failure.code);
               else recordFailure(span, e);

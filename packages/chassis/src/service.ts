@@ -13,7 +13,7 @@ import type { StatusTable } from "./errors";
 import { identityMiddleware, type IdentitySecret } from "./internal-identity";
 import { createLogger, type Logger } from "./logger";
 import { Metrics } from "./metrics";
-import { connectMongo, mongoReadiness } from "./mongo";
+import { connectMongo, mongoReadiness, watchMongo } from "./mongo";
 import { MessageBus, connectNats } from "./nats";
 import { createRedis, redisReadiness, type Redis } from "./redis";
 import { Shutdown } from "./shutdown";
@@ -91,7 +91,11 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       const mongo = await connectMongo(opts.mongo.url, opts.mongo.db, logger);
       partial.mongo = mongo;
       readiness.push(mongoReadiness(mongo));
-      shutdown.add("mongo", "mongoose", () => mongo.close());
+      const unwatch = watchMongo(mongo, opts.mongo.url, logger, () => shutdown.fail("store connection stuck"));
+      shutdown.add("mongo", "mongoose", async () => {
+        unwatch();
+        await mongo.close();
+      });
     }
     if (opts.redis) {
       const redis = createRedis(opts.redis.url, opts.service, logger);

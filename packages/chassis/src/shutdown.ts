@@ -17,6 +17,7 @@ interface Step {
 export class Shutdown {
   private readonly steps: Step[] = [];
   private running?: Promise<void>;
+  private exits = false;
 
   constructor(
     private readonly logger: Logger,
@@ -60,8 +61,18 @@ export class Shutdown {
     else this.logger.info("shut down");
   }
 
+  /**
+   * The process cannot go on (e.g. its store connection is stuck): it shuts down cleanly and exits 1, for its
+   * supervisor to start it again. A service started inside another program (tests) only logs it.
+   */
+  fail(reason: string): void {
+    if (!this.exits) return;
+    void this.run(reason).finally(() => process.exit(1));
+  }
+
   /** Installs the one process-level handler: signals shut down cleanly, fatal errors shut down and exit 1. */
   installProcessHandlers(): void {
+    this.exits = true;
     const stop = (signal: string, code: number) => {
       void this.run(signal).finally(() => process.exit(code));
     };

@@ -22,7 +22,7 @@ interface PollJob {
 const ORDER_POLL_QUEUE = QUEUES.billingOrderPoll.name;
 
 /**
- * Polls open Cashfree orders until they are paid, final, or past their deadline. One BullMQ job per order (job id =
+ * Polls open orders — Cashfree's and PayPal's — until they are paid, final, or past their deadline. One BullMQ job per order (job id =
  * order id, so scheduling twice is one job), kept in Redis: a restart — or another billing process — picks it up
  * where it was. Each poll that finds the order still open moves the job back to "delayed" with a doubling delay
  * (capped), which does not count as a failed attempt; provider errors are retried the same way.
@@ -62,7 +62,7 @@ export class OrderPoller implements PollScheduler {
       ORDER_POLL_QUEUE,
       async (job: Job<PollJob>, token?: string) => {
         const order = await repo.get(job.data.orderId);
-        if (!order || order.status !== "created" || order.provider !== "cashfree") return "closed";
+        if (!order || order.status !== "created") return "closed";
         if (Date.now() > order.expiresAt.getTime()) {
           await repo.update(order._id, { status: "expired", providerStatus: order.providerStatus ?? "ACTIVE" });
           this.logger.info({ orderId: order._id }, "order not paid before its deadline; polling stopped");
@@ -70,13 +70,13 @@ export class OrderPoller implements PollScheduler {
         }
         let status: string;
         try {
-          status = await orders.checkCashfree(order);
+          status = await orders.check(order);
         } catch (err) {
           if (!(err instanceof ProviderError)) throw err;
           this.logger.warn({ err, orderId: order._id }, "order poll failed; will poll again");
           status = "UNKNOWN";
         }
-        if (status === "PAID" || !(await this.stillOpen(repo, order))) return status;
+        if (status === "PAID" || status === "COMPLETED" || !(await this.stillOpen(repo, order))) return status;
         const polls = job.data.polls + 1;
         await job.updateData({ ...job.data, polls });
         const delay = Math.min(this.opts.firstDelayMs * 2 ** Math.min(polls, 20), this.opts.maxDelayMs);

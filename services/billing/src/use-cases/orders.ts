@@ -126,6 +126,9 @@ export class Orders {
           providerStatus: p.status,
           ...(p.approveUrl ? { approveUrl: p.approveUrl } : {}),
         });
+        // The browser captures the order once the buyer approves it; the poller makes sure an approved or captured
+        // order is credited even when that call never comes or its answer is lost (a closed tab, an outage).
+        await this.poller.schedule(order._id);
         return { paypal_order_id: p.id };
       }
       const c = await this.cashfree.createOrder({
@@ -178,17 +181,56 @@ export class Orders {
       }
       throw providerFailure(err);
     }
+    const status = await this.settlePayPal(order, p);
+    if (status === "MISMATCH")
+      throw billingError(BILLING_ERRORS.AMOUNT_MISMATCH, "The captured amount does not match the order; support will review it.");
+    return { status };
+  }
+
+  /**
+   * Asks PayPal about an order and finishes what its buyer started: an order captured already (by the browser's call,
+   * whose answer may have been lost) is credited; an approved one whose capture never came is captured here, with
+   * the browser's request id, so both are one capture to PayPal. Used by the poller; answers PayPal's status.
+   */
+  async checkPayPal(order: OrderRecord): Promise<string> {
+    if (order.status === "paid") return "COMPLETED";
+    const id = order.providerOrderId ?? order._id;
+    let p = await this.paypal.getOrder(id);
+    if (p.status === "APPROVED") {
+      try {
+        p = await this.paypal.captureOrder(id, `capture-${order._id}`);
+      } catch (err) {
+        if (!(err instanceof ProviderError) || err.kind !== "rejected") throw err;
+        await this.repo.update(order._id, { providerStatus: err.issue ?? "REJECTED" });
+        return err.issue ?? "REJECTED";
+      }
+    }
+    if (p.status === "VOIDED") {
+      await this.repo.update(order._id, { status: "expired", providerStatus: p.status });
+      return p.status;
+    }
+    return this.settlePayPal(order, p);
+  }
+
+  /** A PayPal order as PayPal answered it: COMPLETED with the right amount credits once; "MISMATCH" is flagged. */
+  private async settlePayPal(order: OrderRecord, p: PayPalOrder): Promise<string> {
     if (p.status !== "COMPLETED" || p.capture?.status !== "COMPLETED") {
-      await this.repo.update(order._id, { providerStatus: p.capture?.status ?? p.status });
-      return { status: p.capture?.status ?? p.status };
+      const status = p.capture?.status ?? p.status;
+      if (status !== order.providerStatus) await this.repo.update(order._id, { providerStatus: status });
+      return status;
     }
     const paid = p.capture.amount;
     if (paid.currency_code !== order.payCurrency || decimalToMinor(paid.value) !== order.payMinor) {
       await this.flagMismatch(order, `captured ${paid.value} ${paid.currency_code}`);
-      throw billingError(BILLING_ERRORS.AMOUNT_MISMATCH, "The captured amount does not match the order; support will review it.");
+      return "MISMATCH";
     }
     await this.settle(order, { captureId: p.capture.id, providerStatus: "COMPLETED" });
-    return { status: "COMPLETED" };
+    return "COMPLETED";
+  }
+
+  /** The poller's question for any open order: asks its provider and acts on the answer (see the two above). */
+  check(order: OrderRecord): Promise<string> {
+    return order.provider === "paypal" ? this.checkPayPal(order) : this.checkCashfree(order);
   }
 
   /** Cashfree: the order's state, from Cashfree; PAID credits once. */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DistributedLock, type DocumentLock, type Logger, type Metrics, type Redis } from "@genui/chassis";
+import { DistributedLock, LockTimeoutError, type DocumentLock, type Logger, type Metrics, type Redis } from "@genui/chassis";
 import { Counter } from "prom-client";
 import type { Holds } from "./holds";
 import type { BatchRecord, LedgerEntry, LedgerSource, WalletRecord, WalletRepository } from "../store/wallet.repository";
@@ -61,6 +61,8 @@ const duplicateIndexes = (err: unknown): Set<number> => {
 /** Batch ids become field names of `applied`: no dots or dollars. */
 const marker = (batchId: string) => `applied.${batchId.replace(/[.$]/g, "_")}`;
 export const holdIdFor = (requestId: string) => `req-${requestId}`;
+/** A ledger batch's key in the wallets' lock (wallet ids are UUIDs: no clash). */
+const batchLockKey = (batchId: string) => `batch:${batchId}`;
 
 /**
  * Wallets and the append-only ledger. Balance changes are recorded in batches (one change is a batch of one;
@@ -170,6 +172,17 @@ export class Wallets {
     const first = new Map<string, number>();
     postings.forEach((p, i) => first.has(p.key) || first.set(p.key, i));
     const unique = [...first.values()].map((i) => postings[i]!);
+    // The batch's lock is held through every step, and the sweep of every copy takes it too (see `recover`).
+    return this.lock.run(batchLockKey(batchId), () => this.record(batchId, now, postings, first, unique));
+  }
+
+  private async record(
+    batchId: string,
+    now: Date,
+    postings: Posting[],
+    first: Map<string, number>,
+    unique: Posting[],
+  ): Promise<boolean[]> {
     await this.repo.batches.create({
       _id: batchId,
       state: "open",
@@ -261,29 +274,46 @@ export class Wallets {
     }
   }
 
-  /** Finishes batches a crash left behind (run by the sweep); returns how many. */
-  async recover(olderThanMs = 10_000): Promise<number> {
+  /**
+   * Finishes batches a crash left behind (run by the sweep of every billing copy); returns how many. Each batch is
+   * finished under its lock and read again inside it: two copies never work on one batch at once (on the local store
+   * an update racing a delete brought a finished batch back, and it was carried twice), and a batch another copy
+   * finished meanwhile is gone. A batch whose lock is busy is left for the next sweep.
+   */
+  async recover(olderThanMs = 30_000): Promise<number> {
     const stale = await this.repo.batches
       .find({ createdAt: { $lt: new Date(Date.now() - olderThanMs) } })
       .limit(50)
       .lean<BatchRecord[]>()
       .exec();
-    for (const b of stale) {
-      if (b.state === "open") {
-        const entries = await this.repo.ledger
-          .find({ _id: { $in: b.keys } })
-          .lean<LedgerEntry[]>()
-          .exec();
-        await this.finish(
-          b._id,
-          entries.filter((e) => e.batch === b._id),
-        );
-      } else {
-        await this.settle(b._id, b.wallets ?? []);
+    let finished = 0;
+    for (const seen of stale) {
+      try {
+        finished += await this.lock.run(batchLockKey(seen._id), () => this.recoverOne(seen._id));
+      } catch (err) {
+        if (!(err instanceof LockTimeoutError)) throw err;
       }
-      this.logger.warn({ batch: b._id, state: b.state }, "finished an interrupted ledger batch");
     }
-    return stale.length;
+    return finished;
+  }
+
+  private async recoverOne(batchId: string): Promise<number> {
+    const b = await this.repo.batches.findById(batchId).lean<BatchRecord>().exec();
+    if (!b) return 0;
+    if (b.state === "open") {
+      const entries = await this.repo.ledger
+        .find({ _id: { $in: b.keys } })
+        .lean<LedgerEntry[]>()
+        .exec();
+      await this.finish(
+        b._id,
+        entries.filter((e) => e.batch === b._id),
+      );
+    } else {
+      await this.settle(b._id, b.wallets ?? []);
+    }
+    this.logger.warn({ batch: b._id, state: b.state }, "finished an interrupted ledger batch");
+    return 1;
   }
 
   /**

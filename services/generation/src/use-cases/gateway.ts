@@ -76,7 +76,8 @@ export interface GenerateInput {
 const HOLD_CALL_ALLOWANCE = 1_000;
 
 const remoteDown = (err: unknown, what: string): AppError | undefined =>
-  err instanceof RemoteError && (err.code === "COMMON.NO_RESPONDERS" || err.code === "COMMON.TIMEOUT")
+  err instanceof RemoteError &&
+  (err.code === REPLY_ERRORS.NO_RESPONDERS || err.code === REPLY_ERRORS.TIMEOUT || err.code === REPLY_ERRORS.UNAVAILABLE)
     ? unavailable(what)
     : undefined;
 

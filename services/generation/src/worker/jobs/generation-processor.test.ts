@@ -17,9 +17,18 @@ describe("processing a generation job", () => {
 
   function harness(
     provider: Provider,
-    opts: { cancelled?: boolean; evaluator?: UiCodeEvaluator; snapshotByteFactor?: number; deltaIntervalMs?: number } = {},
+    opts: {
+      cancelled?: boolean;
+      evaluator?: UiCodeEvaluator;
+      snapshotByteFactor?: number;
+      deltaIntervalMs?: number;
+      /** Publishes of the usage that fail first (NATS restarting), each as nats.js fails it. */
+      busDown?: number;
+    } = {},
   ) {
     const chunks: Chunk[] = [];
+    let failing = opts.busDown ?? 0;
+    const chunksBeforeUsage: number[] = [];
     const completions: { payload: Record<string, unknown>; eventId?: string }[] = [];
     const bus = {
       subject: (s: string) => s,
@@ -28,6 +37,11 @@ describe("processing a generation job", () => {
         chunks.push(GenerationChunkSchema.parse(JSON.parse(JSON.stringify(value)))),
       listen: () => ({ unsubscribe: () => undefined }),
       publish: async (_def: unknown, payload: Record<string, unknown>, ctx: { eventId?: string }) => {
+        if (failing > 0) {
+          failing--;
+          throw Object.assign(new Error("TIMEOUT"), { code: "TIMEOUT" });
+        }
+        chunksBeforeUsage.push(chunks.length);
         completions.push({ payload, ...(ctx.eventId ? { eventId: ctx.eventId } : {}) });
         return { eventId: ctx.eventId ?? "", seq: 1, duplicate: false };
       },
@@ -49,7 +63,7 @@ describe("processing a generation job", () => {
       ...(opts.snapshotByteFactor !== undefined ? { snapshotByteFactor: opts.snapshotByteFactor } : {}),
       ...(opts.deltaIntervalMs !== undefined ? { deltaIntervalMs: opts.deltaIntervalMs } : {}),
     });
-    return { processor, chunks, completions, metrics };
+    return { processor, chunks, completions, metrics, chunksBeforeUsage };
   }
 
   const job = (attemptsStarted = 1, attempts = 2, extra: Partial<GenerationJob> = {}): Job<GenerationJob> =>
@@ -110,6 +124,16 @@ describe("processing a generation job", () => {
         }),
       },
     ]);
+  });
+
+  it("when the bus cannot take the usage for a while (NATS restarting), then it is published once it can, before the client hears the answer is done", async () => {
+    const { processor, chunks, completions, chunksBeforeUsage } = harness(scripted(['heading("Hi")']), { busDown: 2 });
+    expect(await processor.process(job())).toBe("stop");
+    expect(completions).toHaveLength(1);
+    expect(completions[0]).toMatchObject({ eventId: "req-1", payload: { outputTokens: 1n } });
+    // The done chunk went out after the usage was acknowledged, never before.
+    expect(chunks.slice(0, chunksBeforeUsage[0]).some((c) => c.type === "done")).toBe(false);
+    expect(chunks.at(-1)).toMatchObject({ type: "done" });
   });
 
   it("when the output limit cuts the code mid-component, then the client gets the screen so far with finish_reason length, billed", async () => {

@@ -7,6 +7,9 @@ import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent 
 import { GENERATION_ERRORS as E, type GenerationErrorCode } from "../../domain/errors";
 import { cancelKey, cancelReason, doneKey, type Chunk, type ChunkError, type GenerationJob } from "../../domain/messages";
 
+/** Publishing a generation's usage: tries (250 ms doubling to 2 s between them, about 30 s in all). */
+const COMPLETE_ATTEMPTS = 18;
+
 export interface ProcessorDeps {
   bus: MessageBus;
   redis: Redis;
@@ -311,6 +314,11 @@ export class GenerationProcessor {
         : outcome !== "error" || (!!failure && requestFailureBilled(failure.code, progress.delivered));
     const billed = billable ? usage : { inputTokens: 0, outputTokens: 0 };
     const finishReason = outcome === "cancelled" ? "cancelled" : outcome;
+    // The usage is stored (JetStream acknowledged it) before the client hears the answer is over: an answer a client
+    // received whole is always billed, even when the bus restarts or this process dies right after.
+    const completing = performance.now();
+    await this.complete(d, billed, finishReason);
+    metrics.stages.observe({ stage: "complete" }, (performance.now() - completing) / 1000);
     if (failure) out.publish({ type: "error", error: failure });
     else if (outcome !== "cancelled")
       out.publish({
@@ -321,9 +329,6 @@ export class GenerationProcessor {
         finishReason: outcome === "length" ? "length" : "stop",
         usage,
       });
-    const completing = performance.now();
-    await this.complete(d, billed, finishReason);
-    metrics.stages.observe({ stage: "complete" }, (performance.now() - completing) / 1000);
     const seconds = (Date.now() - started) / 1000;
     metrics.tokens.inc({ kind: "input" }, usage.inputTokens);
     metrics.tokens.inc({ kind: "output" }, usage.outputTokens);
@@ -345,20 +350,28 @@ export class GenerationProcessor {
 
   /** Publishes the usage once; afterwards the job is marked done so a stalled copy of it does nothing. */
   private async complete(d: GenerationJob, usage: { inputTokens: number; outputTokens: number }, finishReason: string) {
-    await this.deps.bus.publish(
-      EVENTS.generationCompleted,
-      {
-        requestId: d.requestId,
-        userId: d.userId,
-        appId: d.appId,
-        model: d.model,
-        inputTokens: BigInt(usage.inputTokens),
-        outputTokens: BigInt(usage.outputTokens),
-        finishReason,
-        holdId: d.holdId,
-      },
-      { eventId: d.requestId },
-    );
+    const event = {
+      requestId: d.requestId,
+      userId: d.userId,
+      appId: d.appId,
+      model: d.model,
+      inputTokens: BigInt(usage.inputTokens),
+      outputTokens: BigInt(usage.outputTokens),
+      finishReason,
+      holdId: d.holdId,
+    };
+    // While NATS restarts (seconds) the publish fails or times out; the event id makes a repeat harmless, so it is
+    // tried again for up to about half a minute before the job fails (and BullMQ's next attempt runs it again).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.deps.bus.publish(EVENTS.generationCompleted, event, { eventId: d.requestId });
+        break;
+      } catch (err) {
+        if (attempt >= COMPLETE_ATTEMPTS) throw err;
+        this.deps.logger.warn({ err, requestId: d.requestId, attempt }, "usage not published yet; trying again");
+        await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (attempt - 1), 2_000)));
+      }
+    }
     await this.deps.redis.set(doneKey(this.deps.keyPrefix, d.requestId), "1", "EX", 24 * 3600);
   }
 

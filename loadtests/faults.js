@@ -1,0 +1,239 @@
+// The fault campaign's load (scripts/faults.mjs runs it; loopback only): while processes are killed and the
+// infrastructure restarted, three kinds of traffic go on at a steady rate, and every request is written as one JSON
+// line (k6 --log-format raw) for the campaign to attribute to its fault and to reconcile with the ledger afterwards.
+//   streams:   published streaming chat completions with each developer's secret key (include_usage);
+//   dashboard: signed-in reads (me, apps, balance, templates) and writes (a template created, renamed, read back;
+//              now and then an app created, whose activation crosses apps → billing → apps by events);
+//   topups:    a PayPal order created through the BFF, approved at the payments stand-in, captured through the BFF.
+import http from "k6/http";
+import exec from "k6/execution";
+
+const BASE = __ENV.BASE_URL;
+const PAYMENTS = __ENV.PAYMENTS_URL;
+const SEED = JSON.parse(open(__ENV.FAULTS_SEED));
+const DURATION = __ENV.DURATION || "60s";
+// A stream that has not ended by then is hung (the platform's own deadline, GEN_REQUEST_TIMEOUT_MS, is shorter).
+const STREAM_DEADLINE = __ENV.STREAM_DEADLINE || "45s";
+
+export const options = {
+  scenarios: {
+    streams: {
+      executor: "constant-arrival-rate",
+      rate: Number(__ENV.STREAM_RATE || 6),
+      timeUnit: "1s",
+      duration: DURATION,
+      preAllocatedVUs: 40,
+      maxVUs: 200,
+      exec: "stream",
+    },
+    dashboard: {
+      executor: "constant-arrival-rate",
+      rate: Number(__ENV.DASHBOARD_RATE || 3),
+      timeUnit: "1s",
+      duration: DURATION,
+      preAllocatedVUs: 10,
+      maxVUs: 60,
+      exec: "dashboard",
+    },
+    topups: {
+      executor: "constant-arrival-rate",
+      rate: Number(__ENV.TOPUP_RATE || 1),
+      timeUnit: "1s",
+      duration: DURATION,
+      preAllocatedVUs: 4,
+      maxVUs: 30,
+      exec: "topup",
+    },
+  },
+  // The campaign judges the results itself, from the lines below.
+  thresholds: {},
+  // A signed-in virtual user keeps its session across iterations, as a browser tab does.
+  noCookiesReset: true,
+};
+
+// Every answer is looked at here; none counts as k6's own failure.
+http.setResponseCallback(http.expectedStatuses({ min: 100, max: 599 }));
+
+const PROMPTS = [
+  "A signup form with name, email and a password",
+  "A bar chart of visitors by country: US 40, India 25, UK 10",
+  "A pricing table with three plans",
+  "A to-do list for moving house",
+  "A contact card for Ada Lovelace",
+  "A table of orders with customer, total and status",
+];
+
+function record(kind, fields) {
+  console.log(JSON.stringify({ kind, ...fields }));
+}
+
+const developer = () => SEED.developers[exec.scenario.iterationInTest % SEED.developers.length];
+
+export function stream() {
+  const dev = developer();
+  const t = Date.now();
+  const res = http.post(
+    `${BASE}/apps/api/v1/chat/completions`,
+    JSON.stringify({
+      model: "genui-pluto-0.1",
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: PROMPTS[exec.scenario.iterationInTest % PROMPTS.length] }],
+    }),
+    {
+      headers: { "content-type": "application/json", authorization: `Bearer ${dev.apiKey}` },
+      timeout: STREAM_DEADLINE,
+      tags: { name: "stream" },
+    },
+  );
+  const out = { t, end: Date.now(), status: res.status, user: dev.userId };
+  if (res.status === 0) {
+    // No answer at all: a timeout is a hung stream, anything else a cut connection.
+    out.hung = /timeout/i.test(res.error || "");
+    out.network = res.error;
+    return record("stream", out);
+  }
+  const body = res.body || "";
+  if (res.status !== 200) {
+    out.body = body.slice(0, 200);
+    return record("stream", out);
+  }
+  let id;
+  let usage;
+  let error;
+  let done = false;
+  for (const line of body.split("\n")) {
+    if (!line.startsWith("data: ")) continue;
+    const data = line.slice(6);
+    if (data === "[DONE]") {
+      done = true;
+      continue;
+    }
+    try {
+      const chunk = JSON.parse(data);
+      if (chunk.error) error = chunk.error.code || chunk.error.message;
+      if (chunk.id) id = chunk.id;
+      if (chunk.usage) usage = chunk.usage;
+    } catch {
+      error = "unparseable chunk";
+    }
+  }
+  Object.assign(out, { id, done, error, tokens: usage ? usage.total_tokens : undefined });
+  return record("stream", out);
+}
+
+/** Each virtual user signs in once (as one seeded developer) and keeps its session cookies; again after a 401. */
+const session = { csrf: undefined, dev: undefined };
+
+function signIn() {
+  session.dev = SEED.developers[exec.vu.idInTest % SEED.developers.length];
+  const jar = http.cookieJar();
+  http.get(`${BASE}/get-csrf/`, { tags: { name: "csrf" } });
+  let csrf = (jar.cookiesForURL(BASE).csrftoken || [])[0];
+  const r = http.post(
+    `${BASE}/accounts/api/v1/login-password/`,
+    JSON.stringify({ email: session.dev.email, password: session.dev.password }),
+    { headers: { "content-type": "application/json", "x-csrftoken": csrf }, tags: { name: "login" } },
+  );
+  csrf = (jar.cookiesForURL(BASE).csrftoken || [])[0];
+  session.csrf = r.status === 200 ? csrf : undefined;
+  return r;
+}
+
+function call(method, path, body, name) {
+  const params = {
+    headers: { "content-type": "application/json", "x-csrftoken": session.csrf },
+    tags: { name },
+    timeout: "20s",
+  };
+  return http.request(method, `${BASE}${path}`, body === undefined ? null : JSON.stringify(body), params);
+}
+
+function signedIn(kind) {
+  if (session.csrf) return true;
+  const t = Date.now();
+  const r = signIn();
+  if (r.status === 200) return true;
+  record(kind, { t, end: Date.now(), step: "login", status: r.status, network: r.error || undefined });
+  return false;
+}
+
+/** One answer of a signed-in step; false (recorded) when it is not what the dashboard expects. */
+function step(kind, t, name, res, want) {
+  if (res.status === 401) session.csrf = undefined;
+  if (res.status === want) return true;
+  record(kind, {
+    t,
+    end: Date.now(),
+    step: name,
+    status: res.status,
+    network: res.error || undefined,
+    body: (res.body || "").slice(0, 200),
+  });
+  return false;
+}
+
+export function dashboard() {
+  if (!signedIn("dashboard")) return;
+  const t = Date.now();
+  const app = session.dev.appId;
+  if (!step("dashboard", t, "me", call("GET", "/accounts/api/v1/me/", undefined, "me"), 200)) return;
+  if (!step("dashboard", t, "apps", call("GET", "/apps/api/v1/list/?page=1&page_size=25", undefined, "apps"), 200)) return;
+  if (!step("dashboard", t, "balance", call("GET", "/billing/api/v1/balance", undefined, "balance"), 200)) return;
+  const created = call("POST", `/apps/api/v1/templates/${app}/create/`, undefined, "template-create");
+  if (!step("dashboard", t, "template-create", created, 201)) return;
+  const id = created.json("id");
+  const name = `t-${exec.vu.idInTest}-${exec.scenario.iterationInTest}`;
+  const renamed = call("PATCH", `/apps/api/v1/templates/${app}/update/${id}/`, { name }, "template-update");
+  if (!step("dashboard", t, "template-update", renamed, 200)) return;
+  // A write that answered 200 must read back from any copy: otherwise it is lost.
+  const read = call("GET", `/apps/api/v1/templates/${app}/retrieve/${id}/`, undefined, "template-read");
+  if (!step("dashboard", t, "template-read", read, 200)) return;
+  const readName = read.json("name");
+  let createdApp;
+  if (exec.scenario.iterationInTest % 10 === 0) {
+    const a = call(
+      "POST",
+      "/apps/api/v1/create/",
+      { url: `https://faults-${exec.vu.idInTest}-${Date.now()}.example.com` },
+      "app-create",
+    );
+    if (!step("dashboard", t, "app-create", a, 201)) return;
+    createdApp = a.json("id");
+  }
+  record("dashboard", {
+    t,
+    end: Date.now(),
+    status: 200,
+    ok: true,
+    template: id,
+    wrote: name,
+    read: readName,
+    app: createdApp,
+    user: session.dev.userId,
+  });
+}
+
+export function topup() {
+  if (!signedIn("topup")) return;
+  const t = Date.now();
+  const order = call("POST", "/billing/api/v1/orders/create/", { amount: 10 }, "order-create");
+  if (!step("topup", t, "order-create", order, 201)) return;
+  const orderId = order.json("paypal_order_id");
+  // The buyer approves at PayPal (the stand-in): from here the money is paid, whatever happens to the capture.
+  const approved = http.post(`${PAYMENTS}/__emulator/paypal/orders/${orderId}/approve`, null, { tags: { name: "approve" } });
+  if (approved.status !== 200) return record("topup", { t, end: Date.now(), step: "approve", status: approved.status, orderId });
+  const cap = call("POST", `/billing/api/v1/orders/paypal/${orderId}/capture/`, undefined, "capture");
+  const captured = cap.status === 200 && cap.json("status") === "COMPLETED";
+  if (cap.status === 401) session.csrf = undefined;
+  record("topup", {
+    t,
+    end: Date.now(),
+    status: cap.status,
+    orderId,
+    paid: true,
+    captured,
+    user: session.dev.userId,
+    network: cap.error || undefined,
+  });
+}

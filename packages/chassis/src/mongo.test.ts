@@ -1,0 +1,65 @@
+import { createLogger } from "./logger";
+import { watchStore } from "./mongo";
+
+/** The store watchdog, with its two questions answered by the test and time run by jest's fake clock. */
+describe("the store watchdog", () => {
+  const logger = createLogger("watchdog-test", "silent");
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const run = async (ms: number) => {
+    for (let t = 0; t < ms; t += 1_000) await jest.advanceTimersByTimeAsync(1_000);
+  };
+
+  it("when this process's connection fails for long while a new one answers, then it asks once to be restarted", async () => {
+    const onStuck = jest.fn();
+    const stop = watchStore({
+      logger,
+      onStuck,
+      intervalMs: 1_000,
+      stuckAfterMs: 10_000,
+      ping: () => Promise.reject(new Error("closed")),
+      probe: () => Promise.resolve(),
+    });
+    await run(9_000);
+    expect(onStuck).not.toHaveBeenCalled();
+    await run(30_000);
+    expect(onStuck).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it("when the store itself is down, then nothing is restarted however long it lasts", async () => {
+    const onStuck = jest.fn();
+    const stop = watchStore({
+      logger,
+      onStuck,
+      intervalMs: 1_000,
+      stuckAfterMs: 10_000,
+      ping: () => Promise.reject(new Error("refused")),
+      probe: () => Promise.reject(new Error("refused")),
+    });
+    await run(60_000);
+    expect(onStuck).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it("when the connection comes back before the limit, then the count starts again and nothing is restarted", async () => {
+    const onStuck = jest.fn();
+    let up = false;
+    const stop = watchStore({
+      logger,
+      onStuck,
+      intervalMs: 1_000,
+      stuckAfterMs: 10_000,
+      ping: () => (up ? Promise.resolve() : Promise.reject(new Error("closed"))),
+      probe: () => Promise.resolve(),
+    });
+    await run(8_000);
+    up = true;
+    await run(2_000);
+    up = false;
+    await run(8_000);
+    expect(onStuck).not.toHaveBeenCalled();
+    stop();
+  });
+});

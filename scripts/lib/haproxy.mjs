@@ -1,0 +1,64 @@
+// The load balancer of the local replica profile: one HAProxy (Debian's) with a frontend per load-balanced process of
+// the topology, on that process's own port, and its copies as servers. Derived from the topology by the launcher.
+
+/**
+ * HAProxy's configuration for `groups` ({ name, port, backends: port[] }), all on loopback.
+ * - Health: `GET /healthz` (alive, not `/readyz`): an outage of Redis or the store makes every copy unready at once,
+ *   and the processes answer that themselves (503 with a reason) better than a load balancer with no server left.
+ * - A copy that dies is out after three failed checks (about 3 s); until then a refused connection is retried on
+ *   another copy (`retry-on conn-failure`, `option redispatch`). A request already sent is never replayed: a POST
+ *   that may have run once must not run twice. A check may take 2 s: a copy busy for a moment (one core shared by
+ *   many processes) is slow, not dead, and taking every copy out at once would refuse everyone.
+ * - Streams (server-sent events) may stay open for minutes: long client, server and tunnel timeouts.
+ * - `statsPort`: HAProxy's own page (`/stats`) and Prometheus metrics (`/metrics`), operators' only, on loopback.
+ */
+export function haproxyConfig(groups, { statsPort, pidFile } = {}) {
+  const lines = [
+    "# Written by scripts/launcher.mjs from deploy/topology.json (localReplicas); regenerated at every start.",
+    "global",
+    "  maxconn 4000",
+    ...(pidFile ? [`  pidfile ${pidFile}`] : []),
+    "",
+    "defaults",
+    "  mode http",
+    "  option forwardfor",
+    "  option redispatch",
+    "  retries 2",
+    "  retry-on conn-failure",
+    "  timeout connect 2s",
+    "  timeout http-request 30s",
+    "  timeout client 5m",
+    "  timeout server 5m",
+    "  timeout tunnel 5m",
+    "  timeout queue 10s",
+    "  timeout check 2s",
+    "  default-server inter 1s fall 3 rise 1",
+    "",
+  ];
+  if (statsPort) {
+    lines.push(
+      "frontend stats",
+      `  bind 127.0.0.1:${statsPort}`,
+      "  http-request use-service prometheus-exporter if { path /metrics }",
+      "  stats enable",
+      "  stats uri /stats",
+      "  stats refresh 5s",
+      "",
+    );
+  }
+  for (const g of groups) {
+    lines.push(
+      `frontend ${g.name}`,
+      `  bind 127.0.0.1:${g.port}`,
+      `  default_backend ${g.name}-copies`,
+      "",
+      `backend ${g.name}-copies`,
+      "  balance roundrobin",
+      "  option httpchk GET /healthz",
+      "  http-check expect status 200",
+      ...g.backends.map((port, i) => `  server ${g.name}-${i + 1} 127.0.0.1:${port} check`),
+      "",
+    );
+  }
+  return lines.join("\n");
+}
