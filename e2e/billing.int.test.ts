@@ -183,7 +183,10 @@ describe("wallets, holds and metering", () => {
       held: 4_500,
       cost: 45_000,
     });
-    const metrics = await (await fetch(`${stack.billing.url}/metrics`)).text();
+    // Counted by the copy of billing that metered it (in replica mode, either): every copy's /metrics together.
+    const metrics = (
+      await Promise.all(stack.copies.billing.map(async (copy) => (await fetch(`${copy.url}/metrics`)).text()))
+    ).join("\n");
     expect(metrics).toMatch(/billing_usage_clamped_total\{reason="over_hold"[^}]*\} [1-9]/);
     expect(metrics).toMatch(/billing_usage_clamped_micros_total\{reason="over_hold"[^}]*\} [1-9]/);
   });

@@ -5,7 +5,7 @@ import path from "node:path";
 import dockerignore from "@balena/dockerignore";
 import { REPO_ROOT } from "@genui/testkit";
 import { BrowserClient } from "./support/client";
-import { DEMO, startStack, type Stack } from "./support/stack";
+import { DEMO, stackReplicas, startStack, type Stack } from "./support/stack";
 
 // The public edge (BFF) under attack: forged proxy headers, framing, scraping operational data, malformed paths and
 // CSRF tokens carried over from another session. Every request goes through the real BFF over loopback.
@@ -87,7 +87,10 @@ describe("the BFF behind a trusted proxy (TRUST_PROXY=1: one hop, the load balan
   let stack: Stack;
 
   beforeAll(async () => {
-    stack = await startStack({ staticDir: spaDir(), bffEnv: { TRUST_PROXY: "1", LOGIN_RATE_PER_IP: "2/60" } });
+    // In replica mode the stack's own HAProxy stands between this test's "load balancer" and the BFF, appending one
+    // more address: the operator counts that hop too.
+    const hops = stackReplicas() > 1 ? "2" : "1";
+    stack = await startStack({ staticDir: spaDir(), bffEnv: { TRUST_PROXY: hops, LOGIN_RATE_PER_IP: "2/60" } });
   });
   afterAll(() => stack.stop());
 

@@ -1,8 +1,15 @@
-import net from "node:net";
 import path from "node:path";
 import { createLogger, type RunningService } from "@genui/chassis";
 import { startFakeGoogle, startPaymentEmulator, type FakeGoogle, type PaymentEmulator } from "@genui/sims";
-import { REPO_ROOT, TEST_IDENTITY_SECRET, freshName, testInfra } from "@genui/testkit";
+import {
+  REPO_ROOT,
+  TEST_IDENTITY_SECRET,
+  freeLoopbackPort,
+  freshName,
+  startLoadBalancer,
+  testInfra,
+  type LoadBalancer,
+} from "@genui/testkit";
 import { loadBffConfig } from "../../bff/src/config";
 import { startBff } from "../../bff/src/service";
 import { loadAppsTemplatesConfig } from "../../services/apps-templates/src/config";
@@ -16,6 +23,11 @@ import { startGeneration } from "../../services/generation/src/service";
 import { startGenerationWorker } from "../../services/generation/src/worker/service";
 import type { Provider } from "../../services/generation/src/worker/providers/provider";
 
+/**
+ * In replica mode (`replicas` > 1) `bff`, `identity`, `apps`, `billing` and `generation` are the group of copies: `url`
+ * and `port` are the load balancer's frontend, `ctx` and `internalUrl` the first copy's (its store and Redis handles
+ * are the ones every copy shares), `stop()` stops every copy. `copies` holds each copy itself.
+ */
 export interface Stack {
   bff: RunningService;
   identity: RunningService;
@@ -23,6 +35,18 @@ export interface Stack {
   billing: RunningService;
   /** The generation API process and its in-process workers (when `generation` was asked for). */
   generation?: RunningService;
+  /** Copies of each process: 1, or more in replica mode (GENUI_STACK_REPLICAS or the `replicas` option). */
+  replicas: number;
+  /** Every copy of each process (one each in single mode; `generation` is empty unless it was asked for). */
+  copies: {
+    bff: RunningService[];
+    identity: RunningService[];
+    apps: RunningService[];
+    billing: RunningService[];
+    generation: RunningService[];
+  };
+  /** The HAProxy in front of every group of copies (replica mode only). */
+  loadBalancer?: LoadBalancer;
   workers: RunningService[];
   /** The environment a generation worker of this stack needs (to start more, in this process or as a child). */
   workerEnv: Record<string, string>;
@@ -36,11 +60,11 @@ export interface Stack {
   googleUrl: string;
   /** The Google stand-in itself: tests mint access and ID tokens with it (for `GOOGLE_CLIENT_ID` or another client). */
   google: FakeGoogle;
-  /** Stops identity and starts it again on the same port (same database), e.g. after simulating an outage. */
+  /** Stops identity (every copy) and starts it again on the same port (same database), e.g. after an outage. */
   restartIdentity(): Promise<void>;
-  /** Stops apps-templates and starts it again on the same port and database, with `env` over its variables. */
+  /** Stops apps-templates (every copy) and starts it again on the same port and database, `env` over its variables. */
   restartApps(env?: Record<string, string>): Promise<void>;
-  /** Stops billing (its port stays reserved for `startBilling`, same database and Redis prefix). */
+  /** Stops billing, every copy (its port stays reserved for `startBilling`, same database and Redis prefix). */
   stopBilling(): Promise<void>;
   startBilling(): Promise<void>;
   stop(): Promise<void>;
@@ -53,6 +77,11 @@ export const PAYMENT_CREDS = {
 };
 
 export interface StackOptions {
+  /**
+   * Copies of the BFF, identity, apps-templates, billing and the generation API, behind one HAProxy (default
+   * GENUI_STACK_REPLICAS, else 1). With more than one, generation gets at least 3 workers (twice those asked for).
+   */
+  replicas?: number;
   /** The built SPA; default GENUI_WEB_DIST or frontend/web/dist. */
   staticDir?: string;
   /** Start the payment emulator and point billing (PayPal, Cashfree, sandbox mode) and the SPA's SDK URLs at it. */
@@ -65,7 +94,7 @@ export interface StackOptions {
   identityEnv?: Record<string, string>;
   /** Extra apps-templates variables. */
   appsEnv?: Record<string, string>;
-  /** Start the generation API (and `workers` in-process workers, default 1) behind the BFF. */
+  /** Start the generation API (and `workers` in-process workers, default 1; see `replicas`) behind the BFF. */
   generation?: {
     workers?: number;
     provider?: Provider;
@@ -77,30 +106,65 @@ export interface StackOptions {
 /**
  * A free loopback port (so a URL can be handed out before its server starts), chosen below the kernel's ephemeral
  * range (32768–60999 on Linux): a port the system hands out for `listen(0)` or an outgoing connection could be taken
- * by another test's server in the seconds before this one binds it (EADDRINUSE), one outside that range cannot.
+ * by another test's server in the seconds before this one binds it, one outside that range cannot.
  */
-export async function freePort(): Promise<number> {
-  for (let i = 0; i < 200; i++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const srv = net.createServer();
-    const ok = await new Promise<boolean>((resolve) => {
-      srv.once("error", () => resolve(false));
-      srv.listen(port, "127.0.0.1", () => resolve(true));
-    });
-    if (ok) {
-      await new Promise((resolve) => srv.close(resolve));
-      return port;
-    }
+export function freePort(): Promise<number> {
+  return freeLoopbackPort();
+}
+
+/** Copies per process: the option, else GENUI_STACK_REPLICAS, else 1. */
+export function stackReplicas(opts: StackOptions = {}): number {
+  const n = opts.replicas ?? Number(process.env.GENUI_STACK_REPLICAS || "1");
+  if (!Number.isInteger(n) || n < 1) throw new Error(`GENUI_STACK_REPLICAS / replicas must be a whole number ≥ 1 (got ${n})`);
+  return n;
+}
+
+/** Starts `n` copies at once; if one fails, stops the others and throws its error. */
+async function startCopies(n: number, start: (i: number) => Promise<RunningService>): Promise<RunningService[]> {
+  const settled = await Promise.allSettled(Array.from({ length: n }, (_, i) => start(i)));
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) {
+    for (const r of settled) if (r.status === "fulfilled") await r.value.stop();
+    throw failed.reason;
   }
-  throw new Error("no free loopback port between 20000 and 32000");
+  return settled.map((r) => (r as PromiseFulfilledResult<RunningService>).value);
+}
+
+const stopAll = async (copies: RunningService[]) => {
+  await Promise.all(copies.map((c) => c.stop()));
+};
+
+/**
+ * What tests see of a group of copies: in single mode the one copy itself; behind a load balancer its frontend's
+ * address, the first copy's handles, and a stop of every copy.
+ */
+function group(copies: () => RunningService[], lbUrl: string | undefined): RunningService {
+  if (lbUrl === undefined) return copies()[0]!;
+  return {
+    get ctx() {
+      return copies()[0]!.ctx;
+    },
+    url: lbUrl,
+    port: Number(new URL(lbUrl).port),
+    get internalUrl() {
+      return copies()[0]!.internalUrl;
+    },
+    stop: () => stopAll(copies()),
+  };
 }
 
 export const DEMO = { email: "demo@genui.dev", password: "demo-password" };
 /** The OAuth client id the stack's BFF hands the SPA and identity accepts Google tokens for. */
 export const GOOGLE_CLIENT_ID = "genui-test-google-client";
 
-/** The real processes of the platform, in this process on free ports, against the test infrastructure. */
+/**
+ * The real processes of the platform, in this process on free ports, against the test infrastructure. In replica mode
+ * (`stackReplicas(opts)` > 1) every process but the workers runs as that many separate instances (own store, Redis and
+ * NATS connections; one database, prefix and queue) behind one real HAProxy, which also holds the BFF's port.
+ */
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
+  const replicas = stackReplicas(opts);
+  const replicated = replicas > 1;
   const google = await startFakeGoogle();
   const googleUrl = new URL(google.userinfoUrl).origin;
   const payments = opts.payments ? await startPaymentEmulator(PAYMENT_CREDS) : undefined;
@@ -130,13 +194,20 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     ...opts.identityEnv,
   };
   const logger = createLogger("stack", process.env.TEST_LOG_LEVEL ?? "silent");
-  let identity = await startIdentity(loadIdentityConfig({ ...identityEnv, HTTP_PORT: "0" }), logger);
+  // Each copy keeps its port across restarts (the load balancer knows the copies by address).
+  const startIdentityCopy = (port: number) =>
+    startIdentity(loadIdentityConfig({ ...identityEnv, HTTP_PORT: String(port) }), logger);
+  let identity = await startCopies(replicas, () => startIdentityCopy(0));
+  const identityPorts = identity.map((c) => c.port);
   const appsEnv: Record<string, string> = {
     ...storeEnv("apps"),
     APPS_KEY_ENCRYPTION_KEY: "7".repeat(64),
     ...opts.appsEnv,
   };
-  let apps = await startAppsTemplates(loadAppsTemplatesConfig({ ...appsEnv, HTTP_PORT: "0" }), logger);
+  const startAppsCopy = (port: number, env: Record<string, string> = {}) =>
+    startAppsTemplates(loadAppsTemplatesConfig({ ...appsEnv, ...env, HTTP_PORT: String(port) }), logger);
+  let apps = await startCopies(replicas, () => startAppsCopy(0));
+  const appsPorts = apps.map((c) => c.port);
   const bffPort = await freePort();
   const bffUrl = `http://127.0.0.1:${bffPort}`;
   const billingEnv: Record<string, string> = {
@@ -157,8 +228,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       : {}),
     ...Object.fromEntries(Object.entries(opts.billingEnv ?? {}).map(([k, v]) => [k, v.replace("{bff}", bffUrl)])),
   };
-  let billing = await startBilling(loadBillingConfig({ ...billingEnv, HTTP_PORT: "0" }), logger);
-  const billingPort = String(billing.port);
+  const startBillingCopy = (port: number) => startBilling(loadBillingConfig({ ...billingEnv, HTTP_PORT: String(port) }), logger);
+  let billing = await startCopies(replicas, () => startBillingCopy(0));
+  const billingPorts = billing.map((c) => c.port);
   const genShared = {
     ...busEnv,
     REDIS_URL: testInfra().redisUrl,
@@ -171,63 +243,129 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     OFFLINE_TOKENS_PER_SECOND: "0",
     ...opts.generation?.workerEnv,
   };
-  const generation = opts.generation
-    ? await startGeneration(
-        loadGenerationConfig({
-          ...genShared,
-          HTTP_PORT: "0",
-          GEN_KEEPALIVE_MS: "1000",
-          ...opts.generation.apiEnv,
-        }),
-        logger,
+  const generationCopies = opts.generation
+    ? await startCopies(replicas, () =>
+        startGeneration(
+          loadGenerationConfig({
+            ...genShared,
+            HTTP_PORT: "0",
+            GEN_KEEPALIVE_MS: "1000",
+            ...opts.generation!.apiEnv,
+          }),
+          logger,
+        ),
       )
-    : undefined;
+    : [];
   const workers: RunningService[] = [];
   const addWorker = async (provider?: Provider, env: Record<string, string> = {}) => {
     const w = await startGenerationWorker(loadWorkerConfig({ ...workerEnv, ...env }), logger, provider);
     workers.push(w);
     return w;
   };
-  if (opts.generation) for (let i = 0; i < (opts.generation.workers ?? 1); i++) await addWorker(opts.generation.provider);
-  const bff = await startBff(
-    loadBffConfig({
-      HTTP_PORT: String(bffPort),
-      INTERNAL_HTTP_PORT: "0",
-      LOG_LEVEL: "silent",
-      INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
-      SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
-      REDIS_URL: testInfra().redisUrl,
-      REDIS_KEY_PREFIX: `${prefix}`,
-      IDENTITY_URL: identity.url,
-      APPS_URL: apps.url,
-      BILLING_URL: billing.url,
-      ...(generation ? { GENERATION_URL: generation.url } : {}),
-      API_RATE_PER_KEY: "100000/60",
-      STATIC_DIR: opts.staticDir ?? process.env.GENUI_WEB_DIST ?? path.join(REPO_ROOT, "frontend/web/dist"),
-      GOOGLE_CLIENT_ID,
-      GOOGLE_SCRIPT_URL: `${googleUrl}/gsi/client`,
-      ...(payments
-        ? { PAYPAL_SDK_URL: `${payments.url}/paypal/sdk/js`, CASHFREE_SDK_URL: `${payments.url}/cashfree/js/v3/cashfree.js` }
-        : {}),
-      IFRAME_DIR: path.join(REPO_ROOT, "frontend/iframe/dist"),
-      EMBED_DIR: path.join(REPO_ROOT, "frontend/embed/dist"),
-      // Each stack has its own addresses' budgets only in Redis keys; tests that probe limits set their own.
-      LOGIN_RATE_PER_IP: "1000/60",
-      LOGIN_RATE_PER_EMAIL: "1000/60",
-      SIGNUP_RATE_PER_IP: "1000/60",
-      CONTACT_RATE_PER_IP: "1000/60",
-      ...Object.fromEntries(
-        Object.entries(opts.bffEnv ?? {}).map(([k, v]) => [k, payments ? v.replace("{payments}", payments.url) : v]),
-      ),
-    }),
-    logger,
+  // A test that asks for no workers starts its own; otherwise replica mode runs at least three (twice those asked for).
+  const asked = opts.generation?.workers ?? 1;
+  const workerCount = opts.generation ? (replicated && asked > 0 ? Math.max(3, 2 * asked) : asked) : 0;
+  for (let i = 0; i < workerCount; i++) await addWorker(opts.generation!.provider);
+
+  // In replica mode the BFFs talk to the load balancer's frontends; their ports are chosen now, the balancer starts
+  // last, once every copy it fronts answers.
+  const lbPorts = replicated
+    ? {
+        identity: await freePort(),
+        apps: await freePort(),
+        billing: await freePort(),
+        generation: await freePort(),
+      }
+    : undefined;
+  const upstream = (name: keyof NonNullable<typeof lbPorts>, copies: RunningService[]) =>
+    lbPorts ? `http://127.0.0.1:${lbPorts[name]}` : copies[0]!.url;
+  const bffCopies = await startCopies(replicas, () =>
+    startBff(
+      loadBffConfig({
+        HTTP_PORT: replicated ? "0" : String(bffPort),
+        INTERNAL_HTTP_PORT: "0",
+        LOG_LEVEL: "silent",
+        INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+        SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
+        REDIS_URL: testInfra().redisUrl,
+        REDIS_KEY_PREFIX: `${prefix}`,
+        IDENTITY_URL: upstream("identity", identity),
+        APPS_URL: upstream("apps", apps),
+        BILLING_URL: upstream("billing", billing),
+        ...(opts.generation ? { GENERATION_URL: upstream("generation", generationCopies) } : {}),
+        API_RATE_PER_KEY: "100000/60",
+        STATIC_DIR: opts.staticDir ?? process.env.GENUI_WEB_DIST ?? path.join(REPO_ROOT, "frontend/web/dist"),
+        GOOGLE_CLIENT_ID,
+        GOOGLE_SCRIPT_URL: `${googleUrl}/gsi/client`,
+        ...(payments
+          ? {
+              PAYPAL_SDK_URL: `${payments.url}/paypal/sdk/js`,
+              CASHFREE_SDK_URL: `${payments.url}/cashfree/js/v3/cashfree.js`,
+            }
+          : {}),
+        IFRAME_DIR: path.join(REPO_ROOT, "frontend/iframe/dist"),
+        EMBED_DIR: path.join(REPO_ROOT, "frontend/embed/dist"),
+        // Each stack has its own addresses' budgets only in Redis keys; tests that probe limits set their own.
+        LOGIN_RATE_PER_IP: "1000/60",
+        LOGIN_RATE_PER_EMAIL: "1000/60",
+        SIGNUP_RATE_PER_IP: "1000/60",
+        CONTACT_RATE_PER_IP: "1000/60",
+        ...Object.fromEntries(
+          Object.entries(opts.bffEnv ?? {}).map(([k, v]) => [k, payments ? v.replace("{payments}", payments.url) : v]),
+        ),
+      }),
+      logger,
+    ),
   );
+  const loadBalancer = lbPorts
+    ? await startLoadBalancer({
+        name: prefix.slice(0, -1),
+        frontends: [
+          { name: "identity", port: lbPorts.identity, backends: identity.map((c) => c.url) },
+          { name: "apps", port: lbPorts.apps, backends: apps.map((c) => c.url) },
+          { name: "billing", port: lbPorts.billing, backends: billing.map((c) => c.url) },
+          ...(opts.generation
+            ? [{ name: "generation", port: lbPorts.generation, backends: generationCopies.map((c) => c.url) }]
+            : []),
+          { name: "bff", port: bffPort, backends: bffCopies.map((c) => c.url) },
+        ],
+      }).catch(async (err: unknown) => {
+        for (const c of [...bffCopies, ...workers, ...generationCopies, ...apps, ...billing, ...identity]) await c.stop();
+        throw err;
+      })
+    : undefined;
+  const lbUrl = (name: string) => loadBalancer?.urls[name];
+  /** After copies restart on their ports: until HAProxy counts them up again, it would answer 503. */
+  const healthy = async (name: string) => {
+    await loadBalancer?.waitUntilHealthy([name]);
+  };
+
+  const bff = group(() => bffCopies, lbUrl("bff"));
+  const generation = opts.generation ? group(() => generationCopies, lbUrl("generation")) : undefined;
+  const identityGroup = group(() => identity, lbUrl("identity"));
+  const appsGroup = group(() => apps, lbUrl("apps"));
+  const billingGroup = group(() => billing, lbUrl("billing"));
   const stack: Stack = {
     bff,
     get apps() {
-      return apps;
+      return replicated ? appsGroup : apps[0]!;
     },
     generation,
+    replicas,
+    copies: {
+      bff: bffCopies,
+      get identity() {
+        return identity;
+      },
+      get apps() {
+        return apps;
+      },
+      get billing() {
+        return billing;
+      },
+      generation: generationCopies,
+    },
+    ...(loadBalancer ? { loadBalancer } : {}),
     workers,
     workerEnv,
     addWorker,
@@ -235,46 +373,50 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     googleUrl,
     google,
     get billing() {
-      return billing;
+      return replicated ? billingGroup : billing[0]!;
     },
     prefix,
     get identity() {
-      return identity;
+      return replicated ? identityGroup : identity[0]!;
     },
     restartIdentity: async () => {
-      const port = String(identity.port);
-      await identity.stop();
-      identity = await startIdentity(loadIdentityConfig({ ...identityEnv, HTTP_PORT: port }), logger);
+      await stopAll(identity);
+      identity = await startCopies(replicas, (i) => startIdentityCopy(identityPorts[i]!));
+      await healthy("identity");
     },
     restartApps: async (env = {}) => {
-      const port = String(apps.port);
-      await apps.stop();
-      apps = await startAppsTemplates(loadAppsTemplatesConfig({ ...appsEnv, ...env, HTTP_PORT: port }), logger);
+      await stopAll(apps);
+      apps = await startCopies(replicas, (i) => startAppsCopy(appsPorts[i]!, env));
+      await healthy("apps");
     },
     stopBilling: async () => {
-      await billing.stop();
+      await stopAll(billing);
     },
     startBilling: async () => {
-      billing = await startBilling(loadBillingConfig({ ...billingEnv, HTTP_PORT: billingPort }), logger);
+      billing = await startCopies(replicas, (i) => startBillingCopy(billingPorts[i]!));
+      await healthy("billing");
     },
     stop: async () => {
-      await bff.stop();
+      await loadBalancer?.stop();
+      await stopAll(bffCopies);
       for (const w of workers) await w.stop();
-      if (generation) {
-        await generation.stop();
-        const jsm = await identity.ctx.bus!.nc.jetstreamManager();
-        await jsm.streams.delete(identity.ctx.bus!.streamName("GENERATION")).catch(() => undefined);
+      const first = identity[0]!;
+      if (opts.generation) {
+        await stopAll(generationCopies);
+        const jsm = await first.ctx.bus!.nc.jetstreamManager();
+        await jsm.streams.delete(first.ctx.bus!.streamName("GENERATION")).catch(() => undefined);
       }
-      await apps.ctx.mongo!.dropDatabase();
-      await apps.stop();
-      await billing.ctx.mongo!.useDb(`${billing.ctx.mongo!.name}_ledger`).dropDatabase();
-      await billing.ctx.mongo!.dropDatabase();
-      await billing.stop();
-      await identity.ctx.mongo!.dropDatabase();
-      const jsm = await identity.ctx.bus!.nc.jetstreamManager();
+      await apps[0]!.ctx.mongo!.dropDatabase();
+      await stopAll(apps);
+      const ledgerOf = billing[0]!.ctx.mongo!;
+      await ledgerOf.useDb(`${ledgerOf.name}_ledger`).dropDatabase();
+      await ledgerOf.dropDatabase();
+      await stopAll(billing);
+      await first.ctx.mongo!.dropDatabase();
+      const jsm = await first.ctx.bus!.nc.jetstreamManager();
       for (const s of ["IDENTITY", "APPS", "BILLING"])
-        await jsm.streams.delete(identity.ctx.bus!.streamName(s)).catch(() => undefined);
-      await identity.stop();
+        await jsm.streams.delete(first.ctx.bus!.streamName(s)).catch(() => undefined);
+      await stopAll(identity);
       await google.close();
       await payments?.close();
     },

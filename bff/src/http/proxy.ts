@@ -3,6 +3,7 @@ import { IDENTITY_HEADER, notFound, traceHeadersFor, unauthorized } from "@genui
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { matchRoute, type Upstream } from "./allow-list";
+import { followUpstreamAbort, isGatewayResponse } from "./gateway-page";
 
 export interface ProxyOptions {
   upstreams: Record<Upstream, string>;
@@ -39,6 +40,13 @@ export function allowListProxy(opts: ProxyOptions): RequestHandler {
             proxyReq.removeHeader("traceparent");
             proxyReq.removeHeader("tracestate");
             for (const [k, v] of Object.entries(traceHeadersFor(req))) proxyReq.setHeader(k, v);
+          },
+          // A load balancer's page in place of the service (no copy answered): the same answer as an unreachable one.
+          proxyRes: (proxyRes, _req, res) => {
+            followUpstreamAbort(proxyRes, res);
+            if (!isGatewayResponse(proxyRes)) return;
+            proxyRes.resume();
+            if (!res.headersSent) res.status(502).json({ message: "Upstream service unavailable." });
           },
           error: (_err, _req, res) => {
             const r = res as Response;

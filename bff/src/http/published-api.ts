@@ -5,6 +5,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Limit, RateLimiter } from "../session/rate-limit";
 import { pathPattern } from "./allow-list";
+import { followUpstreamAbort, isGatewayResponse } from "./gateway-page";
 
 /** A route of the published API: API clients with a bearer key, no session, no CSRF, callable from any origin. */
 export interface PublishedRoute {
@@ -43,6 +44,10 @@ const rateLimited = (retryAfter: number) => ({
   },
 });
 
+const UPSTREAM_UNAVAILABLE = {
+  error: { message: "Upstream service unavailable.", type: "server_error", param: null, code: "upstream_unavailable" },
+};
+
 const methodNotAllowed = (method: string, path: string, allow: string) => ({
   error: {
     message: `${method} is not allowed on ${path}; it accepts ${allow}.`,
@@ -78,12 +83,16 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
         proxyReq.removeHeader("tracestate");
         for (const [k, v] of Object.entries(traceHeadersFor(req))) proxyReq.setHeader(k, v);
       },
+      // A load balancer's page in place of the service (no copy answered): the same answer as an unreachable one.
+      proxyRes: (proxyRes, _req, res) => {
+        followUpstreamAbort(proxyRes, res);
+        if (!isGatewayResponse(proxyRes)) return;
+        proxyRes.resume();
+        if (!res.headersSent) res.status(502).json(UPSTREAM_UNAVAILABLE);
+      },
       error: (_err, _req, res) => {
         const r = res as Response;
-        if ("headersSent" in r && !r.headersSent)
-          r.status(502).json({
-            error: { message: "Upstream service unavailable.", type: "server_error", param: null, code: "upstream_unavailable" },
-          });
+        if ("headersSent" in r && !r.headersSent) r.status(502).json(UPSTREAM_UNAVAILABLE);
       },
     },
   });

@@ -47,8 +47,9 @@ export interface StoreWatchOptions {
  * and its supervisor starts it again, like a failing liveness probe). Nothing happens while the store is down.
  */
 export function watchStore(opts: StoreWatchOptions): () => void {
-  const interval = opts.intervalMs ?? 5_000;
-  const stuckAfter = opts.stuckAfterMs ?? 30_000;
+  // A healthy driver is back within a couple of seconds of its store (measured against FerretDB restarts: 1–2.5 s).
+  const interval = opts.intervalMs ?? 2_000;
+  const stuckAfter = opts.stuckAfterMs ?? 10_000;
   let failingSince: number | undefined;
   let fired = false;
   let busy = false;

@@ -1,3 +1,4 @@
 export * from "./infra";
 export * from "./browser";
 export * from "./fake-openai";
+export * from "./load-balancer";
