@@ -28,7 +28,7 @@ cd "$here"
 for lock in python-tools:3.10 schemathesis:3.11 k8s-tools:3.10 compose:3.10; do
   py="${lock#*:}" lock="${lock%%:*}"
   UV_PYTHON_DOWNLOADS=never "$uv_venv/bin/uv" pip compile --quiet --universal --python-version "$py" \
-    --generate-hashes --custom-compile-command "requirements/compile.sh" "$@" \
+    --generate-hashes --no-strip-extras --custom-compile-command "requirements/compile.sh" "$@" \
     "$lock.in" -o "$lock.txt"
   echo "[compile] wrote requirements/$lock.txt" >&2
 done

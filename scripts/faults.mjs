@@ -275,7 +275,11 @@ try {
     }
     redis.disconnect();
   })();
-  log(`k6: ${duration} s of streams, dashboard reads and writes, top-ups; a fault every ${WINDOW_S} s after ${WARMUP_S} s`);
+  log(
+    `k6: ${SOAK_MIN ? `${duration} s` : "until the faults are over"} of streams, dashboard reads and writes, top-ups; ${
+      SOAK_MIN ? "no faults (soak)" : `a fault every ${WINDOW_S} s or once recovered, after ${WARMUP_S} s`
+    }`,
+  );
   await sleep(WARMUP_S * 1000);
 
   const windows = [{ label: "none (before the faults)", start: loadStart }];

@@ -7,8 +7,10 @@
  *   and the processes answer that themselves (503 with a reason) better than a load balancer with no server left.
  * - A copy that dies is out after three failed checks (about 3 s); until then a refused connection is retried on
  *   another copy (`retry-on conn-failure`, `option redispatch`). A request already sent is never replayed: a POST
- *   that may have run once must not run twice. A check may take 2 s: a copy busy for a moment (one core shared by
- *   many processes) is slow, not dead, and taking every copy out at once would refuse everyone.
+ *   that may have run once must not run twice (`redispatch 1`: the retry goes to another copy at once). A check may
+ *   take 5 s: a copy busy for a moment (one core shared by many processes) is slow, not dead, and taking every copy
+ *   out at once would refuse everyone.
+ * - A client that goes away cancels its request at the copy (`abortonclose`): a stream nobody reads stops generating.
  * - Streams (server-sent events) may stay open for minutes: long client, server and tunnel timeouts.
  * - `statsPort`: HAProxy's own page (`/stats`) and Prometheus metrics (`/metrics`), operators' only, on loopback.
  */
@@ -22,7 +24,8 @@ export function haproxyConfig(groups, { statsPort, pidFile } = {}) {
     "defaults",
     "  mode http",
     "  option forwardfor",
-    "  option redispatch",
+    "  option redispatch 1",
+    "  option abortonclose",
     "  retries 2",
     "  retry-on conn-failure",
     "  timeout connect 2s",
@@ -31,7 +34,7 @@ export function haproxyConfig(groups, { statsPort, pidFile } = {}) {
     "  timeout server 5m",
     "  timeout tunnel 5m",
     "  timeout queue 10s",
-    "  timeout check 2s",
+    "  timeout check 5s",
     "  default-server inter 1s fall 3 rise 1",
     "",
   ];
