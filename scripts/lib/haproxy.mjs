@@ -6,8 +6,8 @@
  * - Health: `GET /healthz` (alive, not `/readyz`): an outage of Redis or the store makes every copy unready at once,
  *   and the processes answer that themselves (503 with a reason) better than a load balancer with no server left.
  * - A copy that dies is out after three failed checks (about 3 s); until then a refused connection is retried on
- *   another copy (`retry-on conn-failure`, `option redispatch`). A request already sent is never replayed: a POST
- *   that may have run once must not run twice (`redispatch 1`: the retry goes to another copy at once). A check may
+ *   another copy (`retry-on conn-failure`, `option redispatch`). A request already sent is replayed only when it is a
+ *   read (GET or HEAD) that got no answer (the copy died under it); a POST that may have run once must not run twice (`redispatch 1`: the retry goes to another copy at once). A check may
  *   take 5 s: a copy busy for a moment (one core shared by many processes) is slow, not dead, and taking every copy
  *   out at once would refuse everyone.
  * - A client that goes away cancels its request at the copy (`abortonclose`): a stream nobody reads stops generating.
@@ -27,7 +27,7 @@ export function haproxyConfig(groups, { statsPort, pidFile } = {}) {
     "  option redispatch 1",
     "  option abortonclose",
     "  retries 2",
-    "  retry-on conn-failure",
+    "  retry-on conn-failure empty-response response-timeout",
     "  timeout connect 2s",
     "  timeout http-request 30s",
     "  timeout client 5m",
@@ -53,6 +53,8 @@ export function haproxyConfig(groups, { statsPort, pidFile } = {}) {
     lines.push(
       `frontend ${g.name}`,
       `  bind 127.0.0.1:${g.port}`,
+      // A read the killed copy was answering is asked again of another (GET and HEAD change nothing); nothing else is.
+      "  http-request disable-l7-retry unless METH_GET",
       `  default_backend ${g.name}-copies`,
       "",
       `backend ${g.name}-copies`,
