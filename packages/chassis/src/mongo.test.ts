@@ -7,6 +7,9 @@ describe("the store watchdog", () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
+  // What the driver throws when it cannot select its server (the stuck state seen after a store restart).
+  const selectionError = () =>
+    Object.assign(new Error("connection 58 to 127.0.0.1:32018 closed"), { name: "MongoServerSelectionError" });
   const run = async (ms: number) => {
     for (let t = 0; t < ms; t += 1_000) await jest.advanceTimersByTimeAsync(1_000);
   };
@@ -18,7 +21,7 @@ describe("the store watchdog", () => {
       onStuck,
       intervalMs: 1_000,
       stuckAfterMs: 10_000,
-      ping: () => Promise.reject(new Error("closed")),
+      ping: () => Promise.reject(selectionError()),
       probe: () => Promise.resolve(),
     });
     await run(9_000);
@@ -35,8 +38,23 @@ describe("the store watchdog", () => {
       onStuck,
       intervalMs: 1_000,
       stuckAfterMs: 10_000,
-      ping: () => Promise.reject(new Error("refused")),
+      ping: () => Promise.reject(selectionError()),
       probe: () => Promise.reject(new Error("refused")),
+    });
+    await run(60_000);
+    expect(onStuck).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it("when the store is only slow (answers late, no outage error), then nothing is restarted", async () => {
+    const onStuck = jest.fn();
+    const stop = watchStore({
+      logger,
+      onStuck,
+      intervalMs: 1_000,
+      stuckAfterMs: 10_000,
+      ping: () => Promise.reject(new Error("operation exceeded time limit")),
+      probe: () => Promise.resolve(),
     });
     await run(60_000);
     expect(onStuck).not.toHaveBeenCalled();
@@ -51,7 +69,7 @@ describe("the store watchdog", () => {
       onStuck,
       intervalMs: 1_000,
       stuckAfterMs: 10_000,
-      ping: () => (up ? Promise.resolve() : Promise.reject(new Error("closed"))),
+      ping: () => (up ? Promise.resolve() : Promise.reject(selectionError())),
       probe: () => Promise.resolve(),
     });
     await run(8_000);

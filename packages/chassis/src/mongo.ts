@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from "mongoose";
 import type { ReadinessCheck } from "./http";
+import { isOutage } from "./errors";
 import type { Logger } from "./logger";
 
 /** One connection per service database (a service owns its database; no service reads another's). */
@@ -42,14 +43,14 @@ export interface StoreWatchOptions {
  * A watchdog for a client that does not come back after its store restarted. Seen with FerretDB restarts under
  * load (the fault campaign, docs/operations.md): now and then one process's driver kept failing every operation with
  * the server selection error of a connection closed by the restart, held no connection to the store and never tried
- * again, while every other process had reconnected within seconds. When the own connection has failed for
- * `stuckAfterMs` and a fresh connection answers, the process is unwell, not the store: `onStuck` (the service exits
- * and its supervisor starts it again, like a failing liveness probe). Nothing happens while the store is down.
+ * again, while every other process had reconnected within seconds. When the own connection has failed with such an
+ * outage error (`isOutage`: a slow answer is not one — a busy store is slow for everyone) for `stuckAfterMs` and a
+ * fresh connection answers, the process is unwell, not the store: `onStuck` (the service exits and its supervisor
+ * starts it again, like a failing liveness probe). Nothing happens while the store is down or merely slow.
  */
 export function watchStore(opts: StoreWatchOptions): () => void {
-  // A healthy driver is back within a couple of seconds of its store (measured against FerretDB restarts: 1–2.5 s).
-  const interval = opts.intervalMs ?? 2_000;
-  const stuckAfter = opts.stuckAfterMs ?? 10_000;
+  const interval = opts.intervalMs ?? 5_000;
+  const stuckAfter = opts.stuckAfterMs ?? 30_000;
   let failingSince: number | undefined;
   let fired = false;
   let busy = false;
@@ -59,7 +60,11 @@ export function watchStore(opts: StoreWatchOptions): () => void {
     try {
       await opts.ping();
       failingSince = undefined;
-    } catch {
+    } catch (err) {
+      if (!isOutage(err)) {
+        failingSince = undefined;
+        return;
+      }
       failingSince ??= Date.now();
       if (Date.now() - failingSince >= stuckAfter) {
         const storeUp = await opts.probe().then(
@@ -69,7 +74,7 @@ export function watchStore(opts: StoreWatchOptions): () => void {
         if (storeUp && !fired) {
           fired = true;
           opts.logger.fatal(
-            { failingForMs: Date.now() - failingSince },
+            { err, failingForMs: Date.now() - failingSince },
             "the store answers a new connection but not this process's: restarting",
           );
           opts.onStuck();
@@ -84,21 +89,19 @@ export function watchStore(opts: StoreWatchOptions): () => void {
   return () => clearInterval(timer);
 }
 
-/** `watchStore` for a mongoose connection: pings with a deadline; the probe is a new client to `url`. */
+/** `watchStore` for a mongoose connection: the driver's own ping (its errors say why); the probe is a new client. */
 export function watchMongo(conn: Connection, url: string, logger: Logger, onStuck: () => void): () => void {
-  const withDeadline = <T>(p: Promise<T>, ms: number) =>
-    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no answer")), ms).unref())]);
   return watchStore({
     logger,
     onStuck,
     ping: () => {
       if (!conn.db) return Promise.reject(new Error("not connected"));
-      return withDeadline(conn.db.command({ ping: 1 }), 3_000);
+      return conn.db.command({ ping: 1 });
     },
     probe: async () => {
       const client = new mongoose.mongo.MongoClient(url, { serverSelectionTimeoutMS: 3_000, maxPoolSize: 1 });
       try {
-        await withDeadline(client.db("admin").command({ ping: 1 }), 5_000);
+        await client.db("admin").command({ ping: 1 });
       } finally {
         await client.close().catch(() => undefined);
       }
