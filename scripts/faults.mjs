@@ -362,9 +362,12 @@ try {
   // Metering and order polls settle within seconds; a minute is the bound after which a missing entry is lost.
   let lostCharges = [];
   let uncredited = [];
+  // Only what was still missing is asked again (a soak's ten thousand keys take seconds a round on the local store).
+  lostCharges = usageKeys;
+  uncredited = topupKeys;
   for (let i = 0; i < 60; i++) {
-    lostCharges = await missing(usageKeys);
-    uncredited = await missing(topupKeys);
+    lostCharges = await missing(lostCharges);
+    uncredited = await missing(uncredited);
     if (lostCharges.length === 0 && uncredited.length === 0 && (await queueLeft()) === 0) break;
     await sleep(1000);
   }
@@ -471,6 +474,7 @@ try {
   if (SOAK_MIN) soakTable(records, samples, loadStart, duration);
   const report = {
     windows,
+    samples,
     lostCharges: lostCharges.slice(0, 50),
     uncredited: uncredited.slice(0, 50),
     lostWrites: lostWrites.slice(0, 50),
