@@ -62,7 +62,8 @@ export const COMMON_STATUS: StatusTable<CommonErrorCode> = {
 export const OUTAGE_RETRY_AFTER_SECONDS = 2;
 
 // What the drivers throw when their server is gone or restarting: the mongodb driver's and mongoose's network and
-// server-selection errors, ioredis's "Connection is closed." and MaxRetriesPerRequestError, nats's connection codes.
+// server-selection errors, ioredis's "Connection is closed." and MaxRetriesPerRequestError, nats's connection codes
+// (not a bare socket code: a client that went away resets its own connection, and that is no outage).
 const OUTAGE_NAMES = new Set([
   "MongoNetworkError",
   "MongoNetworkTimeoutError",
@@ -74,14 +75,7 @@ const OUTAGE_NAMES = new Set([
   "PoolClearedOnNetworkError",
   "MaxRetriesPerRequestError",
 ]);
-const OUTAGE_CODES = new Set([
-  "CONNECTION_CLOSED",
-  "CONNECTION_REFUSED",
-  "CONNECTION_TIMEOUT",
-  "DISCONNECT",
-  "ECONNREFUSED",
-  "ECONNRESET",
-]);
+const OUTAGE_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_REFUSED", "CONNECTION_TIMEOUT", "DISCONNECT"]);
 const OUTAGE_MESSAGES = [/^Connection is closed\.?$/, /buffering timed out after/, /Stream isn't writeable/];
 
 /**
