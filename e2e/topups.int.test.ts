@@ -176,7 +176,14 @@ describe("top-ups with PayPal and Cashfree", () => {
       expect(credits.map((e) => ({ key: e._id, amount: e.amount }))).toEqual([
         { key: `topup:paypal:${id}`, amount: dollars * 1_000_000 },
       ]);
-      expect(await balanceOf(who.client)).toBe(dollars);
+      // The entry is written before the wallet carries it (docs/decisions.md, ledger batches): the balance follows.
+      expect(
+        await eventually(
+          () => balanceOf(who.client),
+          (b) => b === dollars,
+          10_000,
+        ),
+      ).toBe(dollars);
       expect(await wallets().reconcile(who.userId)).toMatchObject({ ok: true, balance: dollars * 1_000_000 });
     }
     // One capture each at PayPal, however many paths asked.
