@@ -83,6 +83,15 @@ describe("wallets, holds and metering", () => {
     expect((await new BrowserClient(stack.bff.url).get("/billing/api/v1/balance")).status).toBe(401);
   });
 
+  it("when metering's consumer is asked, then it never gives up on a usage event (a charge given up on is lost)", async () => {
+    const jsm = await bus.nc.jetstreamManager();
+    const info = await eventually(
+      () => jsm.consumers.info(bus.streamName("GENERATION"), "billing-metering").catch(() => undefined),
+      (i) => i !== undefined,
+    );
+    expect(info!.config.max_deliver).toBe(-1);
+  });
+
   it("when the same usage is published 10 times at once, then it is debited once and the ledger reconciles", async () => {
     const { client, userId } = await signUp();
     await wallets.apply(userId, `test-credit:${userId}`, 1_000_000, "adjustment");

@@ -149,12 +149,18 @@ export interface SealedEvent {
 }
 
 export interface ConsumeOptions {
-  /** Redeliveries before the server gives up on a message. */
+  /**
+   * Deliveries before the server gives up on a message; -1 (the default): never. A message given up on stays unacked
+   * and is never seen again, so an event is only ever dropped by its handler's own verdict (poison: terminated);
+   * one that keeps failing is retried every `nakDelayMaxMs` and logged as an error from its tenth delivery.
+   */
   maxDeliver?: number;
   /** How long a delivery may stay unacknowledged. */
   ackWaitMs?: number;
-  /** Base delay of a nak; doubles per delivery up to 30 s. */
+  /** Base delay of a nak; doubles per delivery up to `nakDelayMaxMs`. */
   nakDelayMs?: number;
+  /** The longest delay of a nak (default 30 s). */
+  nakDelayMaxMs?: number;
 }
 
 /** What became of one event of a batch (see `MessageBus.consumeBatch`). */
@@ -374,7 +380,7 @@ export class MessageBus {
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: subject,
-      max_deliver: options.maxDeliver ?? 10,
+      max_deliver: options.maxDeliver ?? -1,
       ack_wait: nanos(options.ackWaitMs ?? 30_000),
     });
     const consumer = await this.js.consumers.get(stream, name);
@@ -429,7 +435,7 @@ export class MessageBus {
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: this.subject(def.subject),
-      max_deliver: options.maxDeliver ?? 10,
+      max_deliver: options.maxDeliver ?? -1,
       ack_wait: nanos(options.ackWaitMs ?? 30_000),
       max_ack_pending: Math.max(1000, maxBatch * 4),
     });
@@ -439,11 +445,24 @@ export class MessageBus {
     const log = this.opts.logger.child({ consumer: name, subject: def.subject });
     const count = (outcome: string, n = 1) => this.opts.metrics?.messagesHandled.inc({ subject: def.subject, outcome }, n);
     const buffer: JsMsg[] = [];
+    // Every message pulled and not yet answered — waiting in the buffer or in the batch being handled. They are told
+    // "working" well within the ack wait: a backlog (or a slow batch) otherwise outlives it, the server delivers them
+    // again (to this copy or another) and each round counts towards `max_deliver`, until the server gives up on them.
+    const held = new Set<JsMsg>();
+    const ackWaitMs = options.ackWaitMs ?? 30_000;
+    const progress = setInterval(
+      () => {
+        for (const m of held) m.working();
+      },
+      Math.max(250, Math.floor(ackWaitMs / 3)),
+    );
+    progress.unref();
     let wake: (() => void) | undefined;
     let ended = false;
     const reader = (async () => {
       for await (const m of messages) {
         buffer.push(m);
+        held.add(m);
         wake?.();
       }
       ended = true;
@@ -470,6 +489,7 @@ export class MessageBus {
           else {
             log.error({ problem: d.problem, seq: m.seq }, "undecodable event terminated");
             m.term();
+            held.delete(m);
             count("term");
           }
         }
@@ -499,12 +519,20 @@ export class MessageBus {
                 log.error({ eventId: e.eventId }, "poison event terminated");
                 m.term();
               } else m.nak(this.nakDelay(options, e.deliveryCount));
+              held.delete(m);
               count(outcome);
             });
           },
           (err: unknown) => {
-            log.warn({ err, events: decoded.length }, "batch handling failed; will retry");
-            for (const { m, e } of decoded) m.nak(this.nakDelay(options, e.deliveryCount));
+            const deliveries = Math.max(...decoded.map((d) => d.e.deliveryCount));
+            log[deliveries >= 10 ? "error" : "warn"](
+              { err, events: decoded.length, deliveries },
+              "batch handling failed; will retry",
+            );
+            for (const { m, e } of decoded) {
+              m.nak(this.nakDelay(options, e.deliveryCount));
+              held.delete(m);
+            }
             count("nak", decoded.length);
           },
         );
@@ -517,6 +545,8 @@ export class MessageBus {
         this.consumptions.delete(messages);
         await reader;
         await worker;
+        clearInterval(progress);
+        held.clear();
       },
     };
   }
@@ -532,7 +562,7 @@ export class MessageBus {
   }
 
   private nakDelay(options: ConsumeOptions, deliveryCount: number): number {
-    return Math.min((options.nakDelayMs ?? 500) * 2 ** Math.max(0, deliveryCount - 1), 30_000);
+    return Math.min((options.nakDelayMs ?? 500) * 2 ** Math.max(0, deliveryCount - 1), options.nakDelayMaxMs ?? 30_000);
   }
 
   /** The event in a message, or why it cannot be decoded as `def` (such a message is terminated, never retried). */
@@ -651,8 +681,8 @@ export class MessageBus {
         count("term");
         return;
       }
-      const delay = Math.min((options.nakDelayMs ?? 500) * 2 ** Math.max(0, event.deliveryCount - 1), 30_000);
-      log.warn(
+      const delay = this.nakDelay(options, event.deliveryCount);
+      log[event.deliveryCount >= 10 ? "error" : "warn"](
         { err, eventId: event.eventId, delivery: event.deliveryCount, retryInMs: delay },
         "event handling failed; will retry",
       );

@@ -46,6 +46,8 @@ export function handleGenerationCompleted(bus: MessageBus, wallets: Wallets, cat
       await wallets.post(postings);
       return outcomes;
     },
-    { maxDeliver: 20, maxBatch: 1000, lingerMs: 50 },
+    // A charge is never given up on: a usage event is retried (backoff up to 30 s) until it is recorded, however long
+    // the store or the wallets' locks are unavailable; a malformed one is terminated above.
+    { maxDeliver: -1, maxBatch: 1000, lingerMs: 50 },
   );
 }
