@@ -1,6 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Connection } from "mongoose";
-import { MessageBus, OutboxRelay, connectMongo, connectNats, createLogger, createRedis, type Redis } from "@genui/chassis";
+import {
+  DistributedLock,
+  MessageBus,
+  OutboxRelay,
+  connectMongo,
+  connectNats,
+  createLogger,
+  createRedis,
+  type Redis,
+} from "@genui/chassis";
 import { EVENTS, SignUpMethod } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
 import { AppRepository, appLock } from "../services/apps-templates/src/store/app.repository";
@@ -195,5 +204,22 @@ describe("two copies of each service writing one document at once", () => {
     const jsm = await a.bus.nc.jetstreamManager();
     expect((await jsm.streams.info(a.bus.streamName("BILLING"))).state.messages).toBe(2 * ROUNDS);
     expect(lost.map((s) => s._id)).toEqual([]);
+  });
+
+  it("when copy A's work under a lock outlasts the lock's expiry, then copy B still waits for it to finish", async () => {
+    // A short expiry stands for a store that answers slowly (the wallets' lock expires after 15 s).
+    const lockA = new DistributedLock(a.redis, `${prefix}:slow:`, 300, 5_000);
+    const lockB = new DistributedLock(b.redis, `${prefix}:slow:`, 300, 5_000);
+    const log: string[] = [];
+    const work = (lock: DistributedLock, name: string, ms: number) =>
+      lock.run("doc", async () => {
+        log.push(`start ${name}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`end ${name}`);
+      });
+    const first = work(lockA, "a", 1_200);
+    await new Promise((r) => setTimeout(r, 50));
+    await Promise.all([first, work(lockB, "b", 10)]);
+    expect(log).toEqual(["start a", "end a", "start b", "end b"]);
   });
 });

@@ -29,6 +29,7 @@ export class KeyedMutex implements DocumentLock {
 }
 
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+const EXTEND = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
 
 export class LockTimeoutError extends Error {}
 
@@ -59,9 +60,19 @@ export class DistributedLock implements DocumentLock {
         await new Promise((r) => setTimeout(r, delay + Math.random() * delay));
         delay = Math.min(delay * 2, 50);
       }
+      // Held for as long as the work runs: the expiry is pushed back every third of it (a slow store must not let a
+      // second process in while the first is still writing); it only frees the key of a process that died.
+      const renew = setInterval(
+        () => {
+          this.redis.eval(EXTEND, 1, k, token, this.ttlMs).catch(() => undefined);
+        },
+        Math.max(50, Math.floor(this.ttlMs / 3)),
+      );
+      renew.unref();
       try {
         return await fn();
       } finally {
+        clearInterval(renew);
         await this.redis.eval(RELEASE, 1, k, token).catch(() => undefined);
       }
     });
