@@ -250,6 +250,15 @@ describe("wallets, holds and metering", () => {
     expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 7_000 });
   });
 
+  it("when a balance passes 2^31 micro-dollars ($2,147.48), then it keeps counting (the store wrapped a 32-bit $inc)", async () => {
+    // A top-up-heavy account crosses it; the soak's did, and its balance read −$1,835 against a ledger of $2,459.
+    const { client, userId } = await signUp();
+    for (let i = 0; i < 3; i++) expect(await wallets.apply(userId, `big-${i}-${userId}`, 1_000_000_000, "adjustment")).toBe(true);
+    expect(await wallets.apply(userId, `small-${userId}`, -7, "adjustment")).toBe(true);
+    expect(await wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 2_999_999_993 });
+    expect((await balanceOf(client)).balance).toBeCloseTo(2_999.999993, 6);
+  });
+
   it("when ledger batches were interrupted (entries written; or carried but not finished), then the sweep finishes each once", async () => {
     const { userId } = await signUp();
     const repo = new WalletRepository(stack.billing.ctx.mongo!);

@@ -93,6 +93,8 @@ export function localInfrastructure(t, profile) {
     natsMonitor: i.nats.monitorHostPort + o,
     mongo: i.mongo.hostPort + o,
     ferretdbDebug: i.mongo.localDebugPort + o,
+    postgres: i.mongo.localPostgresPort + o,
+    store: p.store ?? "sqlite",
   };
 }
 
@@ -126,9 +128,11 @@ export function derivedFiles() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}` && process.argv[2] === "--infra-ports") {
-  // deploy/local/infra.sh reads its ports here: "redis nats natsMonitor mongo ferretdbDebug".
+  // deploy/local/infra.sh reads its ports here: "redis nats natsMonitor mongo ferretdbDebug postgres store".
   const ports = localInfrastructure(loadTopology(), process.argv[3]);
-  console.log([ports.redis, ports.nats, ports.natsMonitor, ports.mongo, ports.ferretdbDebug].join(" "));
+  console.log(
+    [ports.redis, ports.nats, ports.natsMonitor, ports.mongo, ports.ferretdbDebug, ports.postgres, ports.store].join(" "),
+  );
   process.exit(0);
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Local infrastructure without Docker: Redis, NATS (JetStream), FerretDB (SQLite backend) and k6.
+# Local infrastructure without Docker: Redis, NATS (JetStream), FerretDB (on PostgreSQL or SQLite files) and k6.
 #
 #   deploy/local/infra.sh install            install what is missing (idempotent, cached)
 #   deploy/local/infra.sh start [--profile P] start on loopback and wait until ready (installs first)
@@ -13,6 +13,11 @@
 #
 # Profiles: "dev" (the local platform; data kept), "test" (other ports; data wiped at start, nothing persisted) and
 # "faults" (npm run faults: other ports; data wiped at start, then persisted like dev, since restarts are its point).
+# FerretDB's backend comes from the profile's "store" in deploy/topology.json (GENUI_STORE overrides it): "postgresql"
+# runs Debian's PostgreSQL for it on the profile's own port (as the postgres user when run as root; data under
+# /var/lib/genui-postgres then, which that user can reach), "sqlite" keeps files. The SQLite backend scans a whole
+# collection for every filtered find, so under steady load it slows as collections grow (in a 30-minute soak the apps
+# and billing stores stopped answering within 4 minutes, FerretDB at one full core); PostgreSQL runs the filters.
 # Persistence: Redis appends every write to its AOF (fsync every second; a stop fsyncs it whole), so queued jobs,
 # holds and sessions survive a restart; JetStream keeps streams in files under the data folder.
 # Built Go tools live outside the clone (GENUI_TOOLS_DIR, default ~/.cache/genui/tools) so every clone on
@@ -49,9 +54,20 @@ if ! ports="$(node "$repo/scripts/topology-generate.mjs" --infra-ports "$profile
   echo "infra: unknown profile $profile (dev or test)" >&2
   exit 2
 fi
-read -r redis_port nats_port nats_mon mongo_port ferret_debug <<<"$ports"
+read -r redis_port nats_port nats_mon mongo_port ferret_debug pg_port store <<<"$ports"
+store="${GENUI_STORE:-$store}"
+case "$store" in postgresql|sqlite) ;; *) echo "infra: unknown store $store (postgresql or sqlite)" >&2; exit 2 ;; esac
 state="${GENUI_INFRA_DIR:-$repo/.local/infra}/$profile"
 mkdir -p "$state/logs" "$state/run"
+pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
+if [ "$(id -u)" = 0 ]; then
+  # PostgreSQL refuses to run as root: its data goes where the postgres user can reach it, one folder per clone.
+  pg_data="${GENUI_PG_DIR:-/var/lib/genui-postgres}/$profile-$(printf '%s' "$state" | cksum | cut -d' ' -f1)"
+  as_pg=(setpriv --reuid=postgres --regid=postgres --init-groups --)
+else
+  pg_data="$state/data/postgres"
+  as_pg=()
+fi
 
 log() { printf '[infra:%s] %s\n' "$profile" "$*" >&2; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -74,6 +90,10 @@ install_apt() {
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v curl >/dev/null || missing+=(curl)
   command -v flock >/dev/null || missing+=(util-linux)
+  if [ "$store" = postgresql ]; then
+    [ -n "$pg_bin" ] && [ -x "$pg_bin/postgres" ] || missing+=(postgresql)
+    command -v pg_isready >/dev/null || missing+=(postgresql-client)
+  fi
   if [ ${#missing[@]} -gt 0 ]; then
     log "apt-get install ${missing[*]}"
     as_root apt-get update -qq
@@ -126,6 +146,7 @@ pid_alive() { local f="$state/run/$1.pid"; [ -f "$f" ] && kill -0 "$(cat "$f")" 
 redis_ready() { redis-cli -h 127.0.0.1 -p "$redis_port" ping 2>/dev/null | grep -q PONG; }
 nats_ready() { curl -fsS "http://127.0.0.1:$nats_mon/healthz?js-enabled-only=true" >/dev/null 2>&1; }
 mongo_ready() { curl -fsS "http://127.0.0.1:$ferret_debug/debug/readyz" >/dev/null 2>&1; }
+postgres_ready() { pg_isready -q -h 127.0.0.1 -p "$pg_port" -U genui -d postgres 2>/dev/null; }
 
 wait_ready() {
   local name="$1" check="$2" i
@@ -150,12 +171,15 @@ start_one() {
 
 do_start() {
   with_lock do_install
-  if [ "$profile" != dev ] && ! pid_alive redis && ! pid_alive nats && ! pid_alive ferretdb; then
-    rm -rf "$state/data"
+  if [ "$profile" != dev ] && ! pid_alive redis && ! pid_alive nats && ! pid_alive ferretdb && ! pid_alive postgres; then
+    rm -rf "$state/data" "$pg_data"
   fi
   mkdir -p "$state/data/redis" "$state/data/nats" "$state/data/ferretdb"
-  start_redis; start_nats; start_ferretdb
-  log "ready: redis :$redis_port, nats :$nats_port (JetStream), ferretdb :$mongo_port"
+  start_redis; start_nats
+  [ "$store" = postgresql ] && start_postgres
+  start_ferretdb
+  local on="$store"; [ "$store" = postgresql ] && on="postgresql :$pg_port"
+  log "ready: redis :$redis_port, nats :$nats_port (JetStream), ferretdb :$mongo_port (on $on)"
 }
 
 start_redis() {
@@ -168,8 +192,24 @@ start_nats() {
   start_one nats nats_ready nats-server -js -a 127.0.0.1 -p "$nats_port" -m "$nats_mon" \
     -sd "$state/data/nats" -n "genui-$profile"
 }
+start_postgres() {
+  [ -n "$pg_bin" ] || { log "PostgreSQL is not installed (apt-get install postgresql)"; exit 1; }
+  if [ ! -f "$pg_data/PG_VERSION" ]; then
+    rm -rf "$pg_data"; mkdir -p "$pg_data"
+    [ "$(id -u)" = 0 ] && chown postgres:postgres "$pg_data"
+    "${as_pg[@]}" "$pg_bin/initdb" -D "$pg_data" -U genui -A trust -E UTF8 --no-instructions >>"$state/logs/postgres.log" 2>&1 \
+      || { log "initdb failed; see $state/logs/postgres.log"; tail -n 20 "$state/logs/postgres.log" >&2; exit 1; }
+  fi
+  # Loopback only, its socket in its own folder; enough connections for every copy's FerretDB pool.
+  start_one postgres postgres_ready "${as_pg[@]}" "$pg_bin/postgres" -D "$pg_data" -h 127.0.0.1 -p "$pg_port" -k "$pg_data" \
+    -c max_connections=400 -c shared_buffers=256MB
+  psql -h 127.0.0.1 -p "$pg_port" -U genui -d postgres -tAc "select 1 from pg_database where datname = 'ferretdb'" | grep -q 1 \
+    || psql -q -h 127.0.0.1 -p "$pg_port" -U genui -d postgres -c "create database ferretdb"
+}
 start_ferretdb() {
-  start_one ferretdb mongo_ready "$ferretdb_bin" --handler=sqlite --sqlite-url="file:$state/data/ferretdb/" \
+  local backend=(--handler=sqlite --sqlite-url="file:$state/data/ferretdb/")
+  [ "$store" = postgresql ] && backend=(--handler=postgresql --postgresql-url="postgres://genui@127.0.0.1:$pg_port/ferretdb")
+  start_one ferretdb mongo_ready "$ferretdb_bin" "${backend[@]}" \
     --listen-addr="127.0.0.1:$mongo_port" --debug-addr="127.0.0.1:$ferret_debug" \
     --state-dir="$state/data/ferretdb" --telemetry=disable --log-level=warn
 }
@@ -187,11 +227,13 @@ do_restart() {
 }
 
 stop_one() {
-  local name="$1" f="$state/run/$1.pid" pid i
+  local name="$1" f="$state/run/$1.pid" pid i sig=TERM
   [ -f "$f" ] || return 0
   pid=$(cat "$f")
+  # PostgreSQL's fast shutdown (SIGTERM there waits for every client to leave).
+  [ "$name" = postgres ] && sig=INT
   if kill -0 "$pid" 2>/dev/null; then
-    kill "$pid" 2>/dev/null || true
+    kill "-$sig" "$pid" 2>/dev/null || true
     for i in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
   fi
@@ -199,13 +241,14 @@ stop_one() {
 }
 
 do_stop() {
-  stop_one ferretdb; stop_one nats; stop_one redis
+  stop_one ferretdb; stop_one postgres; stop_one nats; stop_one redis
   log "stopped"
 }
 
 do_status() {
   local rc=0
-  for n in redis nats ferretdb; do
+  local names=(redis nats ferretdb); [ "$store" = postgresql ] && names+=(postgres)
+  for n in "${names[@]}"; do
     local check="${n}_ready"; [ "$n" = ferretdb ] && check=mongo_ready
     if pid_alive "$n" && "$check"; then echo "$n: ready"; else echo "$n: stopped"; rc=1; fi
   done

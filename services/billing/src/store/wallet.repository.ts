@@ -21,7 +21,11 @@ export interface WalletRecord {
 const walletSchema = new Schema<WalletRecord>(
   {
     _id: { type: String, required: true },
-    balance: { type: Number, required: true },
+    // A BSON double, never a 32-bit integer: the driver writes small numbers as int32, and FerretDB (both backends)
+    // wraps an int32 `$inc` past 2^31 (−$1,835 for a $2,459 ledger in a soak) where MongoDB widens it. Integer
+    // micro-dollars stay exact as doubles up to 2^53 ($9 billion).
+    // (mongoose types a number field as Number or Int32 only, hence the cast.)
+    balance: { type: Schema.Types.Double as unknown as typeof Number, required: true },
     version: { type: Number, required: true, default: 0 },
     applied: { type: Object, default: {} },
     paymentCurrency: { type: String },
