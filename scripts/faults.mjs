@@ -4,7 +4,7 @@
 // the platform recorded. Prints a table per fault and ends with "faults: N, lost: N, duplicated: N, hung: N".
 //
 //   --quick          one fault of each kind (a process copy killed, Redis, NATS, the store restarted), in minutes
-//   --window S       seconds of load per fault (default 30; 15 with --quick)
+//   --window S       seconds of load per fault (default 60: a minute's requests after each fault; 15 with --quick)
 //   --no-build       use what is built (the test command builds first)
 //   --keep           leave the platform and its infrastructure running afterwards (to look around)
 //   --soak MIN       no faults: MIN minutes of the same load (npm run soak: 30), sampling every process's resident
@@ -34,7 +34,7 @@ const { values: opts } = parseArgs({
 });
 const SOAK_MIN = opts.soak === undefined ? 0 : Number(opts.soak);
 const PROFILE = "faults";
-const WINDOW_S = Number(opts.window ?? (opts.quick ? 15 : 30));
+const WINDOW_S = Number(opts.window ?? (opts.quick ? 15 : 60));
 // The first seconds after a start are slow (compilation, the sandbox's first sessions): faults begin after them.
 const WARMUP_S = 20;
 const COOLDOWN_S = 8;
