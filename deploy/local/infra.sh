@@ -193,6 +193,8 @@ start_nats() {
     -sd "$state/data/nats" -n "genui-$profile"
 }
 start_postgres() {
+  # Looked up again: the install step may just have put it there.
+  pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
   [ -n "$pg_bin" ] || { log "PostgreSQL is not installed (apt-get install postgresql)"; exit 1; }
   if [ ! -f "$pg_data/PG_VERSION" ]; then
     rm -rf "$pg_data"; mkdir -p "$pg_data"
