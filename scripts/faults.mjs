@@ -156,6 +156,7 @@ function soakTable(records, samples, start, durationS) {
   );
   console.log(`${line(head)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(r));
+  if (abandoned) console.log(`(${abandoned} requests abandoned by k6 itself when the load was stopped are not counted)`);
 }
 
 // --- the platform ---------------------------------------------------------------------------------------------
@@ -427,7 +428,13 @@ try {
   // A request counts where it ended: a stream cut by a kill belongs to the kill, whenever it began.
   const at = (r) => windows.findLast((w) => r.end >= w.start) ?? windows[0];
   for (const w of windows) Object.assign(w, { requests: 0, failed: 0, clear: 0, server: 0, cut: 0, hung: 0 });
+  // k6 abandons the requests in flight when the campaign stops the load ("context canceled"): the client's own doing.
+  let abandoned = 0;
   for (const r of records) {
+    if (r.status === 0 && r.network === "context canceled") {
+      abandoned += 1;
+      continue;
+    }
     const w = at(r);
     w.requests += 1;
     const ok = r.kind === "stream" ? r.status === 200 && r.done && !r.error : r.kind === "dashboard" ? r.ok : r.captured;
