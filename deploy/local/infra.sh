@@ -59,7 +59,9 @@ store="${GENUI_STORE:-$store}"
 case "$store" in postgresql|sqlite) ;; *) echo "infra: unknown store $store (postgresql or sqlite)" >&2; exit 2 ;; esac
 state="${GENUI_INFRA_DIR:-$repo/.local/infra}/$profile"
 mkdir -p "$state/logs" "$state/run"
-pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
+# The newest installed PostgreSQL's binaries (asked again by start_postgres: the install step may just have put them there).
+pg_bin_dir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true; }
+pg_bin="$(pg_bin_dir)"
 if [ "$(id -u)" = 0 ]; then
   # PostgreSQL refuses to run as root: its data goes where the postgres user can reach it, one folder per clone.
   pg_data="${GENUI_PG_DIR:-/var/lib/genui-postgres}/$profile-$(printf '%s' "$state" | cksum | cut -d' ' -f1)"
@@ -193,8 +195,7 @@ start_nats() {
     -sd "$state/data/nats" -n "genui-$profile"
 }
 start_postgres() {
-  # Looked up again: the install step may just have put it there.
-  pg_bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)"
+  pg_bin="$(pg_bin_dir)"
   [ -n "$pg_bin" ] || { log "PostgreSQL is not installed (apt-get install postgresql)"; exit 1; }
   if [ ! -f "$pg_data/PG_VERSION" ]; then
     rm -rf "$pg_data"; mkdir -p "$pg_data"
