@@ -102,6 +102,9 @@ const quantile = (xs, q) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 
+/** k6 abandons the requests in flight when the load is stopped ("context canceled"): the client's own doing. */
+const abandonedByK6 = (r) => r.status === 0 && r.network === "context canceled";
+
 /** The soak's figures per interval (six of them): load, latency, memory and descriptors per process type, queue. */
 function soakTable(records, samples, start, durationS) {
   const n = 6;
@@ -118,11 +121,12 @@ function soakTable(records, samples, start, durationS) {
     "fds",
     "queue max",
   ];
+  const abandoned = records.filter(abandonedByK6).length;
   const rows = [];
   for (let i = 0; i < n; i++) {
     const a = start + i * span;
     const b = a + span;
-    const rs = records.filter((r) => r.t >= a && r.t < b);
+    const rs = records.filter((r) => r.t >= a && r.t < b && !abandonedByK6(r));
     const ok = (r) => (r.kind === "stream" ? r.status === 200 && r.done && !r.error : r.kind === "dashboard" ? r.ok : r.captured);
     const streams = rs.filter((r) => r.kind === "stream" && ok(r)).map((r) => r.end - r.t);
     const dash = rs.filter((r) => r.kind === "dashboard" && ok(r)).map((r) => r.end - r.t);
@@ -428,10 +432,9 @@ try {
   // A request counts where it ended: a stream cut by a kill belongs to the kill, whenever it began.
   const at = (r) => windows.findLast((w) => r.end >= w.start) ?? windows[0];
   for (const w of windows) Object.assign(w, { requests: 0, failed: 0, clear: 0, server: 0, cut: 0, hung: 0 });
-  // k6 abandons the requests in flight when the campaign stops the load ("context canceled"): the client's own doing.
   let abandoned = 0;
   for (const r of records) {
-    if (r.status === 0 && r.network === "context canceled") {
+    if (abandonedByK6(r)) {
       abandoned += 1;
       continue;
     }
@@ -463,6 +466,7 @@ try {
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
   console.log(`\n${line(head)}\n|${widths.map((n) => "-".repeat(n + 2)).join("|")}|`);
   for (const r of rows) console.log(line(r));
+  if (abandoned) console.log(`(${abandoned} requests abandoned by k6 itself when the load was stopped are not counted)`);
 
   const hung = windows.reduce((n, w) => n + w.hung, 0);
   const lost = lostCharges.length + uncredited.length + lostWrites.length + inactive.length;

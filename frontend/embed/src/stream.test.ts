@@ -42,7 +42,7 @@ async function* chunks(pieces: string[], holdLast?: () => boolean): AsyncGenerat
   for (const [i, content] of pieces.entries()) {
     await new Promise((r) => setTimeout(r, 1));
     const last = i === pieces.length - 1;
-    for (const until = Date.now() + 2_000; last && holdLast && !holdLast() && Date.now() < until;)
+    for (const until = Date.now() + 10_000; last && holdLast && !holdLast() && Date.now() < until;)
       await new Promise((r) => setTimeout(r, 10));
     yield {
       id: "c",
