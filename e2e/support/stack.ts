@@ -397,6 +397,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       await healthy("billing");
     },
     stop: async () => {
+      // What the load balancer answered with a server error in this stack's life (each line with its termination
+      // state): the first thing to read when a test in replica mode got a 502 or 503.
+      const serverErrors = loadBalancer?.log().filter((l) => /\] \S+ \S+ [-\d/]+ 5\d\d /.test(l)) ?? [];
+      if (serverErrors.length) process.stderr.write(`load balancer, server errors:\n${serverErrors.join("\n")}\n`);
       await loadBalancer?.stop();
       await stopAll(bffCopies);
       for (const w of workers) await w.stop();

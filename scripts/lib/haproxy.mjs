@@ -12,8 +12,15 @@
  *   out at once would refuse everyone.
  * - A client that goes away cancels its request at the copy (`abortonclose`): a stream nobody reads stops generating.
  * - Streams (server-sent events) may stay open for minutes: long client, server and tunnel timeouts.
+ * - Keep-alive: a client's idle connection is closed after `timeout http-keep-alive`, and every answer says so
+ *   (`Keep-Alive: timeout=30`) in place of the copy's own hint (65 s), which HAProxy would pass on: a client that
+ *   believed it would send a request on a connection HAProxy is closing, and that request is lost. Idle connections
+ *   to the copies are HAProxy's to close first (it purges unused ones every 5 s; the copies keep theirs 65 s).
  * - `statsPort`: HAProxy's own page (`/stats`) and Prometheus metrics (`/metrics`), operators' only, on loopback.
  */
+/** Seconds a client's idle keep-alive connection stays open (announced in every answer's `Keep-Alive` header). */
+export const KEEP_ALIVE_S = 30;
+
 export function haproxyConfig(groups, { statsPort, pidFile } = {}) {
   const lines = [
     "# Written by scripts/launcher.mjs from deploy/topology.json (localReplicas); regenerated at every start.",
@@ -30,6 +37,7 @@ export function haproxyConfig(groups, { statsPort, pidFile } = {}) {
     "  retry-on conn-failure empty-response response-timeout",
     "  timeout connect 2s",
     "  timeout http-request 30s",
+    `  timeout http-keep-alive ${KEEP_ALIVE_S}s`,
     "  timeout client 5m",
     "  timeout server 5m",
     "  timeout tunnel 5m",
@@ -55,6 +63,7 @@ export function haproxyConfig(groups, { statsPort, pidFile } = {}) {
       `  bind 127.0.0.1:${g.port}`,
       // A read the killed copy was answering is asked again of another (GET and HEAD change nothing); nothing else is.
       "  http-request disable-l7-retry unless METH_GET",
+      `  http-response set-header keep-alive timeout=${KEEP_ALIVE_S}`,
       `  default_backend ${g.name}-copies`,
       "",
       `backend ${g.name}-copies`,

@@ -1,9 +1,9 @@
-import http from "node:http";
 import { IDENTITY_HEADER, notFound, traceHeadersFor, unauthorized } from "@genui/chassis";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { matchRoute, type Upstream } from "./allow-list";
 import { followUpstreamAbort, isGatewayResponse } from "./gateway-page";
+import { upstreamAgent } from "./upstream-agent";
 
 export interface ProxyOptions {
   upstreams: Record<Upstream, string>;
@@ -17,8 +17,7 @@ export interface ProxyOptions {
  */
 export function allowListProxy(opts: ProxyOptions): RequestHandler {
   const proxies = new Map<Upstream, RequestHandler>();
-  // Keep-alive to the services: a new TCP connection per proxied request would dominate latency.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
+  const agent = upstreamAgent(512);
   for (const [name, target] of Object.entries(opts.upstreams) as [Upstream, string][]) {
     proxies.set(
       name,

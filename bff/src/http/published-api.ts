@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import http from "node:http";
 import { IDENTITY_HEADER, SERVICE_HEADER, traceHeadersFor } from "@genui/chassis";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import type { Limit, RateLimiter } from "../session/rate-limit";
 import { pathPattern } from "./allow-list";
 import { followUpstreamAbort, isGatewayResponse } from "./gateway-page";
+import { upstreamAgent } from "./upstream-agent";
 
 /** A route of the published API: API clients with a bearer key, no session, no CSRF, callable from any origin. */
 export interface PublishedRoute {
@@ -63,7 +63,7 @@ const methodNotAllowed = (method: string, path: string, allow: string) => ({
  * streaming proxy to the generation service. Mounted before sessions and CSRF, which do not apply to API keys.
  */
 export function publishedApi(opts: PublishedApiOptions): RequestHandler {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 2048, keepAliveMsecs: 10_000 });
+  const agent = upstreamAgent(2048);
   const proxy = createProxyMiddleware<Request, Response>({
     target: opts.target,
     changeOrigin: false,

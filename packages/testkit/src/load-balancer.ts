@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -37,6 +37,12 @@ export interface LoadBalancer {
   urls: Record<string, string>;
   /** The HAProxy process. */
   pid: number;
+  /**
+   * HAProxy's log of abnormal requests, newest last (at most 500 lines): each a 5xx, an error, a retry or a cut
+   * connection, with its termination state (`SH--`: the copy closed before answering, `CD--`: the client went away…).
+   * GENUI_LB_LOG=<file> appends the same lines to a file.
+   */
+  log(): string[];
   /** Every copy and its health as HAProxy sees it now. */
   servers(): Promise<BackendServerState[]>;
   /** Resolves once HAProxy counts every copy of `frontends` (default all) as UP; rejects after `timeoutMs`. */
@@ -71,11 +77,14 @@ function hostPort(url: string): string {
   return `${u.hostname}:${u.port || "80"}`;
 }
 
+/** Seconds a client's idle keep-alive connection to the load balancer stays open (announced in `Keep-Alive`). */
+export const KEEP_ALIVE_S = 30;
+
 /**
  * HAProxy's configuration: one HTTP frontend per group, round robin over its copies, a copy taken out after two
  * failed `GET /healthz` half a second apart and back after one good one. Only connection failures are retried (on
  * another copy each time): a request that reached a copy is never sent again, since it may have had effects.
- * Timeouts leave room for server-sent-event streams. No logging (no syslog here).
+ * Timeouts leave room for server-sent-event streams. Abnormal requests are logged on stderr (no syslog here).
  */
 export function haproxyConfig(frontends: Required<FrontendSpec>[], statsSocket: string): string {
   const lines = [
@@ -83,14 +92,22 @@ export function haproxyConfig(frontends: Required<FrontendSpec>[], statsSocket: 
     "  maxconn 8000",
     "  nbthread 1",
     `  stats socket ${statsSocket} mode 600 level admin`,
+    // Abnormal requests only (a 5xx, an error, a retry, a cut connection), one line each on HAProxy's stderr.
+    "  log stderr format raw local0 info",
     "",
     "defaults",
     "  mode http",
+    "  log global",
+    "  option httplog",
+    "  option dontlog-normal",
     "  timeout connect 2s",
     "  timeout client 5m",
     "  timeout server 5m",
     "  timeout tunnel 5m",
     "  timeout http-request 30s",
+    // A client's idle connection is closed after 30 s, and every answer says so in place of the copy's own hint
+    // (65 s), which HAProxy would pass on: a client that believed it would write on a connection being closed.
+    `  timeout http-keep-alive ${KEEP_ALIVE_S}s`,
     // A copy is out when it refuses connections or answers badly, not when it is slow to answer (a busy event loop).
     "  timeout check 10s",
     "  option redispatch 1",
@@ -110,6 +127,7 @@ export function haproxyConfig(frontends: Required<FrontendSpec>[], statsSocket: 
       "",
       `frontend ${f.name}`,
       `  bind 127.0.0.1:${f.port}`,
+      `  http-response set-header keep-alive timeout=${KEEP_ALIVE_S}`,
       `  default_backend ${f.name}_copies`,
       "",
       `backend ${f.name}_copies`,
@@ -169,7 +187,14 @@ export async function startLoadBalancer(opts: LoadBalancerOptions): Promise<Load
     const child = spawn(bin, ["-f", cfg, "-db"], { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr!.setEncoding("utf8");
-    child.stderr!.on("data", (d: string) => (stderr = (stderr + d).slice(-4_000)));
+    const logLines: string[] = [];
+    const logFile = process.env.GENUI_LB_LOG;
+    child.stderr!.on("data", (d: string) => {
+      stderr = (stderr + d).slice(-4_000);
+      for (const line of d.split("\n")) if (line.trim()) logLines.push(line);
+      if (logLines.length > 500) logLines.splice(0, logLines.length - 500);
+      if (logFile) appendFileSync(logFile, d);
+    });
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     let exitedEarly = false;
     void exited.then(() => (exitedEarly = true));
@@ -185,7 +210,7 @@ export async function startLoadBalancer(opts: LoadBalancerOptions): Promise<Load
       }
       await sleep(100);
     }
-    if (ready) return running(child, exited, dir, socket, frontends, urls);
+    if (ready) return running(child, exited, dir, socket, frontends, urls, logLines);
     await stopChild(child, exited);
     rmSync(dir, { recursive: true, force: true });
     lastError = exitedEarly
@@ -209,6 +234,7 @@ function running(
   socket: string,
   frontends: Required<FrontendSpec>[],
   urls: Record<string, string>,
+  logLines: string[],
 ): LoadBalancer {
   const servers = async (): Promise<BackendServerState[]> => {
     // `show stat` is CSV: pxname,svname,…,status (the 18th column).
@@ -227,6 +253,7 @@ function running(
   return {
     urls,
     pid: child.pid!,
+    log: () => [...logLines],
     servers,
     async waitUntilHealthy(names = frontends.map((f) => f.name), timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;

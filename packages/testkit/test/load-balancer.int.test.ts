@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startLoadBalancer, type LoadBalancer } from "../src";
+import { KEEP_ALIVE_S } from "../src/load-balancer";
 
 // The HAProxy the replica profile of the test stack puts in front of every group of copies (e2e/support/stack.ts).
 
@@ -37,6 +38,8 @@ async function copy(name: string): Promise<Copy> {
     }
     res.end(JSON.stringify({ copy: name, forwardedFor: req.headers["x-forwarded-for"] ?? null }));
   });
+  // Like the services (packages/chassis listen()): idle connections kept 65 s, announced as `Keep-Alive: timeout=65`.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, abandoned };
 }
@@ -111,6 +114,30 @@ describe("startLoadBalancer (HAProxy)", () => {
     expect(first).toBe("data: a first\n\n");
     expect(Date.now() - started).toBeLessThan(500);
     await reader.cancel();
+  });
+
+  it("when a copy announces a longer keep-alive than the load balancer keeps, then the client is told the load balancer's", async () => {
+    lb = await startLoadBalancer({ name: "lb-test", frontends: [{ name: "svc", backends: [a.url] }] });
+    const direct = await fetch(`${a.url}/x`);
+    await direct.arrayBuffer();
+    expect(direct.headers.get("keep-alive")).toBe("timeout=65");
+    // Passed on, the copy's 65 s would have a client write on a connection HAProxy closes after 30 s.
+    const through = await fetch(`${lb.urls.svc}/x`);
+    await through.arrayBuffer();
+    expect(through.headers.get("keep-alive")).toBe(`timeout=${KEEP_ALIVE_S}`);
+  });
+
+  it("when a request fails at a copy, then the load balancer's log has a line for it and none for the good ones", async () => {
+    lb = await startLoadBalancer({ name: "lb-test", frontends: [{ name: "svc", backends: [a.url] }] });
+    // The first request of a connection: HAProxy answers 502 (on a reused one it closes the client's connection).
+    const failed = await fetch(`${lb.urls.svc}/slow-post`, { method: "POST", body: "x" });
+    await failed.arrayBuffer();
+    expect(failed.status).toBe(502);
+    for (let i = 0; i < 3; i++) await (await fetch(`${lb.urls.svc}/x`)).arrayBuffer();
+    const lines = lb.log().filter((l) => l.includes('"'));
+    expect(lines).toHaveLength(1);
+    // `SH`: the server (the copy) closed the connection before answering.
+    expect(lines[0]).toMatch(/ 502 .* SH-- .*"POST \/slow-post HTTP\/1\.1"/);
   });
 
   it("when a port is given, then the frontend listens there", async () => {
