@@ -4,7 +4,10 @@ import { MessageBus, connectMongo, connectNats, createLogger, createRedis, type 
 import { EVENTS } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
 import { hashApiKey } from "../services/apps-templates/src/domain/api-key";
+import { serveVerifyKey } from "../services/apps-templates/src/commands/verify-key.command";
 import { watchAppChanges } from "../services/apps-templates/src/events/app-changes.watcher";
+import { KeyVerifier } from "../services/generation/src/clients/key-verifier";
+import { watchAppChanges as watchAppChangesInGeneration } from "../services/generation/src/events/app-changes.watcher";
 import { AppRepository, appLock } from "../services/apps-templates/src/store/app.repository";
 import { KeyDirectory } from "../services/apps-templates/src/store/key-directory";
 import { OwnerAppsCache } from "../services/apps-templates/src/store/owner-apps-cache";
@@ -22,7 +25,8 @@ describe("app caches with two copies of apps-templates", () => {
   const prefix = `cc${randomUUID().slice(0, 8)}`;
   const db = `genui_cache_copies_${randomUUID().slice(0, 8)}`;
   let connA: Connection, connB: Connection;
-  let busA: MessageBus, billing: MessageBus;
+  let busA: MessageBus, billing: MessageBus, generation: MessageBus;
+  const stops: (() => void)[] = [];
   let unwatch: () => void;
   let redisA: Redis, redisB: Redis;
 
@@ -33,10 +37,17 @@ describe("app caches with two copies of apps-templates", () => {
     redisB = createRedis(testInfra().redisUrl, "copy-b", logger);
     busA = new MessageBus(await connectNats(testInfra().natsUrl, "copy-a", logger), { prefix, source: "apps-templates", logger });
     billing = new MessageBus(await connectNats(testInfra().natsUrl, "billing", logger), { prefix, source: "billing", logger });
+    generation = new MessageBus(await connectNats(testInfra().natsUrl, "generation", logger), {
+      prefix,
+      source: "generation",
+      logger,
+    });
     await billing.ensureStream("BILLING");
   });
   afterAll(async () => {
     unwatch?.();
+    stops.forEach((stop) => stop());
+    await generation?.close();
     await busA?.close();
     await billing?.close();
     await connA?.dropDatabase().catch(() => undefined);
@@ -104,5 +115,60 @@ describe("app caches with two copies of apps-templates", () => {
     await connB.collection("apps").updateOne({ _id: appId as never }, { $set: { status: "cancelled" } });
     expect((await lists.all(ownerId)).map((a) => a.status)).toEqual(["active"]);
     expect((await keys.verify(apiKey))?.status).toBe("active");
+  });
+
+  it("when generation's copy is asked between hearing billing's cancellation and apps-templates writing it, then the key is refused right after, not for 5 s", async () => {
+    const repoA = new AppRepository(connA, appLock(redisA, { REDIS_KEY_PREFIX: `${prefix}:` }));
+    const repoB = new AppRepository(connB, appLock(redisB, { REDIS_KEY_PREFIX: `${prefix}:` }));
+    await repoA.init();
+    const changes = new StatusChanges();
+    const keys = new KeyDirectory(repoA, changes);
+    const lists = new OwnerAppsCache(repoA, changes);
+    stops.push(watchAppChanges(busA, keys, lists, changes));
+    const served = serveVerifyKey(busA, keys);
+    stops.push(() => served.unsubscribe());
+    // The generation API's copy: its own memory of key answers, refreshed by the events it hears.
+    const verifier = new KeyVerifier(generation);
+    const watching = watchAppChangesInGeneration(generation, verifier);
+    stops.push(() => watching.stop());
+    await generation.flush();
+    await busA.flush();
+
+    const ownerId = randomUUID();
+    const appId = randomUUID();
+    const apiKey = `gk_live_${"c".repeat(43)}`;
+    const activated = new Date(Date.now() - 60_000);
+    expect(
+      await repoA.insert(
+        {
+          _id: appId,
+          ownerId,
+          url: "https://leaving.example.com",
+          urlKey: "https://leaving.example.com",
+          status: "active",
+          statusAt: activated,
+          keyHash: hashApiKey(apiKey),
+          keySealed: "sealed",
+          createdAt: activated,
+          updatedAt: activated,
+        },
+        [],
+      ),
+    ).toBe(true);
+    expect(await verifier.verify(apiKey)).toMatchObject({ appId, status: "active", statusAtMs: activated.getTime() });
+
+    // billing cancels; both processes hear it before apps-templates' consumer writes it.
+    const at = new Date();
+    await billing.publish(EVENTS.subscriptionCancelled, { subscriptionId: "sub_2", appId, ownerId }, { occurredAt: at });
+    await eventually(
+      async () => changes.behind({ _id: appId, statusAt: activated }),
+      (heard) => heard,
+    );
+    // Asked now, the store still says active: this request passes (the cancellation is not written anywhere yet).
+    expect((await verifier.verify(apiKey))?.status).toBe("active");
+
+    // apps-templates writes the cancellation: the very next request is refused.
+    expect(await repoB.setStatus(appId, "cancelled", at, "sub_2")).toBe(true);
+    expect(await verifier.verify(apiKey)).toMatchObject({ status: "cancelled", statusAtMs: at.getTime() });
   });
 });

@@ -14,6 +14,8 @@ export interface KeyOwner {
   /** The app's origin: where its publishable key may be sent from. */
   allowedOrigin: string;
   dailySpendCapMicros: bigint;
+  /** When the status was set (epoch ms): a cache elsewhere compares it with the status changes it has heard of. */
+  statusAtMs: bigint;
 }
 
 /**
@@ -55,6 +57,7 @@ export class KeyDirectory {
       kind,
       allowedOrigin: new URL(app.url).origin,
       dailySpendCapMicros: BigInt(app.dailySpendCapMicros ?? DEFAULT_DAILY_SPEND_CAP_MICROS),
+      statusAtMs: BigInt(new Date(app.statusAt).getTime()),
     };
     // Read before a status change heard on NATS was written (by another copy): answer it, keep nothing.
     if (this.changes.behind(app)) return owner;

@@ -7,13 +7,18 @@ import type { KeyOwner } from "../domain/access";
  * Verifies API keys with apps-templates (`apps.keys.verify`), remembering answers briefly: every published call
  * needs one, and a request/reply per call would dominate the added latency. Answers live 5 s (unknown keys 2 s) and
  * are dropped at once when any event about the app passes by (rotation, spend cap, deletion, subscription changes:
- * events/app-changes.watcher.ts), so a rotated key stops working within one event's travel time and a status change
- * shows within 5 s at worst.
+ * events/app-changes.watcher.ts), so a rotated key stops working within one event's travel time.
+ *
+ * billing's subscription events reach this process as soon as apps-templates', whose consumer writes the new status
+ * a moment later: an answer fetched in between carries the old status. Such an answer (its `statusAtMs` older than
+ * the change heard) serves its request but is not kept, so no copy holds a cancelled app's key as active for 5 s.
  */
 export class KeyVerifier {
   private readonly known = new TtlCache<string, KeyOwner>(5_000, 50_000);
   private readonly unknown = new TtlCache<string, true>(2_000, 50_000);
   private readonly hashesByApp = new Map<string, Set<string>>();
+  /** The newest status change heard per app and not yet seen in an answer (epoch ms); forgotten after a minute. */
+  private readonly heardAt = new TtlCache<string, number>(60_000, 100_000);
 
   constructor(private readonly bus: MessageBus) {}
 
@@ -33,7 +38,9 @@ export class KeyVerifier {
         kind: res.kind === "publishable" ? "publishable" : "secret",
         allowedOrigin: res.allowedOrigin,
         dailySpendCapMicros: Number(res.dailySpendCapMicros),
+        statusAtMs: Number(res.statusAtMs),
       };
+      if (this.behind(owner)) return owner;
       this.known.set(hash, owner);
       let set = this.hashesByApp.get(owner.appId);
       if (!set) this.hashesByApp.set(owner.appId, (set = new Set()));
@@ -48,8 +55,22 @@ export class KeyVerifier {
     }
   }
 
-  invalidate(appId: string): void {
+  /** Forgets the app's remembered answers; `statusChangedAt`: a status change another context announced. */
+  invalidate(appId: string, statusChangedAt?: Date): void {
+    if (statusChangedAt) {
+      const prev = this.heardAt.get(appId);
+      if (prev === undefined || prev < statusChangedAt.getTime()) this.heardAt.set(appId, statusChangedAt.getTime());
+    }
     for (const hash of this.hashesByApp.get(appId) ?? []) this.known.delete(hash);
     this.hashesByApp.delete(appId);
+  }
+
+  /** Whether an answer predates a status change heard for its app (then it must not be kept). */
+  private behind(owner: KeyOwner): boolean {
+    const at = this.heardAt.get(owner.appId);
+    if (at === undefined) return false;
+    if (owner.statusAtMs < at) return true;
+    this.heardAt.delete(owner.appId);
+    return false;
   }
 }

@@ -9,6 +9,7 @@ const owner = (kind: KeyOwner["kind"]): KeyOwner => ({
   kind,
   allowedOrigin: "https://shop.example.com",
   dailySpendCapMicros: 1_000_000,
+  statusAtMs: 0,
 });
 const codeOf = (f: () => void) => {
   try {

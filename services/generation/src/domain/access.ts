@@ -13,6 +13,8 @@ export interface KeyOwner {
   allowedOrigin: string;
   /** The publishable key's daily spend cap, micro-dollars per UTC day. */
   dailySpendCapMicros: number;
+  /** When the app's status was set (epoch ms; 0 when apps-templates did not say). */
+  statusAtMs: number;
 }
 
 /** A model as generation uses it (billing's plan catalogue is the source of truth). */

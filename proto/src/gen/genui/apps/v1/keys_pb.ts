@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_keys: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiIwoQVmVyaWZ5S2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIqABChFWZXJpZnlLZXlSZXNwb25zZRIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhMKC3dlYnNpdGVfdXJsGAQgASgJEgwKBGtpbmQYBSABKAkSFgoOYWxsb3dlZF9vcmlnaW4YBiABKAkSHgoWZGFpbHlfc3BlbmRfY2FwX21pY3JvcxgHIAEoA2IGcHJvdG8z",
+    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiIwoQVmVyaWZ5S2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIrYBChFWZXJpZnlLZXlSZXNwb25zZRIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhMKC3dlYnNpdGVfdXJsGAQgASgJEgwKBGtpbmQYBSABKAkSFgoOYWxsb3dlZF9vcmlnaW4YBiABKAkSHgoWZGFpbHlfc3BlbmRfY2FwX21pY3JvcxgHIAEoAxIUCgxzdGF0dXNfYXRfbXMYCCABKANiBnByb3RvMw",
   );
 
 /**
@@ -81,6 +81,14 @@ export type VerifyKeyResponse = Message<"genui.apps.v1.VerifyKeyResponse"> & {
    * @generated from field: int64 daily_spend_cap_micros = 7;
    */
   dailySpendCapMicros: bigint;
+
+  /**
+   * When the status was set (epoch milliseconds; 0 from older services). A cache of this answer compares it with the
+   * status changes it has heard of but the store may not have yet (billing's subscription events).
+   *
+   * @generated from field: int64 status_at_ms = 8;
+   */
+  statusAtMs: bigint;
 };
 
 /**
