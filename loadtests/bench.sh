@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks on this machine: loadtests/bench.sh accounts|apps|billing|generation
+# Benchmarks on this machine: loadtests/bench.sh accounts|apps|billing|generation [--profile]
 # Starts the platform (limits raised so a benchmark measures work, not the limiter; logs to a file), runs the k6
 # scenario (with a /healthz baseline in the same run), prints req/s and latency per scenario with ratios to the
 # baseline, then stops what it started. Loopback only.
@@ -33,7 +33,13 @@ GEN_STREAM_GZIP_LEVEL=${BENCH_GZIP_LEVEL:-6}
 ENV
 fi
 infra_json=$(bash deploy/local/infra.sh env-json --profile dev)
-GENUI_INFRA_ENV="$infra_json" GENUI_ENV_FILE="$overrides" node scripts/launcher.mjs > ".local/bench/$name-platform.log" 2>&1 &
+# --profile (generation): every Node process writes a CPU profile, summarised over the measured row (docs/performance.md).
+profile_dir=""
+if [ "${2:-}" = "--profile" ]; then
+  profile_dir="$PWD/.local/bench/profiles-$(date +%Y%m%d-%H%M%S)"
+  mkdir -p "$profile_dir"
+fi
+GENUI_CPU_PROF_DIR="$profile_dir" GENUI_INFRA_ENV="$infra_json" GENUI_ENV_FILE="$overrides" node scripts/launcher.mjs > ".local/bench/$name-platform.log" 2>&1 &
 launcher=$!
 trap 'kill -INT $launcher 2>/dev/null; wait $launcher 2>/dev/null || true' EXIT
 for _ in $(seq 1 240); do curl -fsS http://127.0.0.1:8080/readyz >/dev/null 2>&1 && break; sleep 0.25; done
@@ -41,6 +47,17 @@ nats_url=$(bash deploy/local/infra.sh env | sed -n 's/^NATS_URL=//p')
 if [ "$name" = billing ]; then NATS_URL="$nats_url" node loadtests/billing-bench.mjs; exit $?; fi
 if [ "$name" = chat ]; then node loadtests/chat-bench.mjs; exit 0; fi
 k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
+if [ "$name" = generation ] && [ -n "$profile_dir" ]; then
+  K6_BIN="$k6" BENCH_PROFILE=1 node loadtests/generation-bench.mjs
+  # The profiles are written as the processes exit.
+  kill -INT $launcher; wait $launcher || true
+  trap - EXIT
+  window=.local/bench/profile-window.json
+  node loadtests/profile-summary.mjs "$profile_dir" --from "$(node -p "require('./$window').from")" \
+    --to "$(node -p "require('./$window').to")" --requests "$(node -p "require('./$window').requests")" \
+    --json "$profile_dir/summary.json" | tee "$profile_dir/summary.txt"
+  exit 0
+fi
 if [ "$name" = generation ]; then K6_BIN="$k6" node loadtests/generation-bench.mjs; exit 0; fi
 "$k6" run --quiet --summary-export ".local/bench/$name-summary.json" "loadtests/$name.js" > ".local/bench/$name-k6.log" 2>&1 || {
   tail -n 20 ".local/bench/$name-k6.log" >&2

@@ -117,12 +117,21 @@ function writeState() {
   renameSync(`${args.state}.tmp`, args.state);
 }
 
+/**
+ * GENUI_CPU_PROF_DIR=<dir>: every Node process writes a V8 CPU profile there when it exits, named after its label
+ * (`bff-1.cpuprofile`); `loadtests/profile-summary.mjs` reads them. A restarted copy's profile replaces the last.
+ */
+const cpuProfile = (label) =>
+  process.env.GENUI_CPU_PROF_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.GENUI_CPU_PROF_DIR}`, `--cpu-prof-name=${label}.cpuprofile`]
+    : [];
+
 function spawnChild(entry) {
   const { p, colour } = entry;
   const child =
     p.name === "haproxy"
       ? spawn("haproxy", ["-f", p.config, "-db"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
-      : spawn(process.execPath, [path.join(root, p.entry)], {
+      : spawn(process.execPath, [...cpuProfile(entry.label), path.join(root, p.entry)], {
           cwd: root,
           env: {
             ...process.env,
