@@ -53,9 +53,8 @@ if [ "$name" = generation ] && [ -n "$profile_dir" ]; then
   kill -INT $launcher; wait $launcher || true
   trap - EXIT
   window=.local/bench/profile-window.json
-  node loadtests/profile-summary.mjs "$profile_dir" --from "$(node -p "require('./$window').from")" \
-    --to "$(node -p "require('./$window').to")" --requests "$(node -p "require('./$window').requests")" \
-    --json "$profile_dir/summary.json" | tee "$profile_dir/summary.txt"
+  cp "$window" "$profile_dir/window.json"
+  node loadtests/profile-summary.mjs "$profile_dir" --window "$window" --json "$profile_dir/summary.json" | tee "$profile_dir/summary.txt"
   exit 0
 fi
 if [ "$name" = generation ]; then K6_BIN="$k6" node loadtests/generation-bench.mjs; exit 0; fi

@@ -3,10 +3,13 @@
 // and by the platform's own code (the nearest of our functions up the stack, so a library's time counts for the
 // code that called it).
 //
-//   node loadtests/profile-summary.mjs <dir> [--from <µs>] [--to <µs>] [--requests <n>] [--top <n>] [--json <file>]
+//   node loadtests/profile-summary.mjs <dir> [--window <file>] [--top <n>] [--json <file>]
 //
-// --from/--to: the window on the monotonic clock in microseconds (process.hrtime.bigint() / 1000n: V8's profiles
-// use the same clock), so start-up, warm-up and shutdown are left out. --requests: what the window answered.
+// --window: what generation-bench.mjs wrote for the profiled row: `from`/`to` on the monotonic clock in
+// microseconds (process.hrtime.bigint() / 1000n: V8's profiles use the same clock), so start-up, warm-up and
+// shutdown are left out; `requests` answered; `cpu`, each process's CPU time per request from /proc. A profile's
+// busy time is wall time on the main thread (a runnable thread waiting for a core counts too), so the absolute
+// figures come from /proc and the profile gives the shares.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -20,9 +23,12 @@ const opt = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const from = Number(opt("from", "0"));
-const to = Number(opt("to", String(Number.MAX_SAFE_INTEGER)));
-const requests = Number(opt("requests", "0"));
+const windowFile = opt("window", "");
+const win = windowFile ? JSON.parse(readFileSync(windowFile, "utf8")) : {};
+const from = win.from ?? 0;
+const to = win.to ?? Number.MAX_SAFE_INTEGER;
+const requests = win.requests ?? 0;
+const procCpu = win.cpu ?? {};
 const top = Number(opt("top", "10"));
 const jsonOut = opt("json", "");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -39,17 +45,18 @@ function library(url, functionName) {
     const rest = url.slice(nm + "node_modules/".length).split("/");
     return rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
   }
+  if (url.startsWith("wasm://")) return "WebAssembly (the QuickJS sandbox)";
   if (url.startsWith("node:")) {
     const m = url.slice(5).replace(/^internal\//, "");
     return `node:${m.split("/")[0]}`;
   }
-  return undefined;
+  return ownFile(url) ? undefined : `other ${url}`;
 }
 
 /** Our source file for a script URL (dist paths shown as their sources). */
 function ownFile(url) {
   const p = url.startsWith("file://") ? url.slice(7) : url;
-  if (!p.startsWith(root)) return undefined;
+  if (!p.startsWith(root) || p.includes("/node_modules/")) return undefined;
   return path.relative(root, p).replace("/dist/src/", "/src/").replace(/\.js$/, ".ts");
 }
 
@@ -107,19 +114,25 @@ for (const file of readdirSync(dir)
   });
 }
 
-summaries.sort((a, b) => b.cpuMs - a.cpuMs);
-const all = summaries.reduce((n, s) => n + s.cpuMs, 0);
+summaries.sort((a, b) => (b.perRequestMs ?? b.cpuMs) - (a.perRequestMs ?? a.cpuMs));
 const pct = (x) => `${(x * 100).toFixed(1).padStart(5)} %`;
-console.log(
-  `CPU in the window, all profiled processes: ${all.toFixed(0)} ms${requests ? ` for ${requests} requests, ${(all / requests).toFixed(3)} ms each` : ""}`,
-);
-for (const s of summaries) {
+// Each row: its share of the process's profile, and that share of the process's CPU per request.
+const line = (r, per) =>
+  `    ${pct(r.share)}${per !== undefined ? `  ${(r.share * per).toFixed(3).padStart(6)} ms` : ""}  ${r.what}`;
+console.log(`profiled window: ${requests} requests`);
+if (Object.keys(procCpu).length)
   console.log(
-    `\n${s.process}: ${s.cpuMs.toFixed(0)} ms${s.perRequestMs !== undefined ? `, ${s.perRequestMs.toFixed(3)} ms per request` : ""}`,
+    `CPU per request from /proc: ${Object.entries(procCpu)
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(", ")}; total ${Object.values(procCpu)
+      .reduce((a, b) => a + b, 0)
+      .toFixed(2)} ms`,
   );
+for (const s of summaries) {
+  console.log(`\n${s.process}: ${s.perRequestMs !== undefined ? `${s.perRequestMs.toFixed(3)} ms of CPU per request` : ""}`);
   console.log("  by library (self time):");
-  for (const r of s.libraries) console.log(`    ${pct(r.share)}  ${r.what}`);
+  for (const r of s.libraries) console.log(line(r, s.perRequestMs));
   console.log("  by the platform's code that led there (nearest own function up the stack):");
-  for (const r of s.own) console.log(`    ${pct(r.share)}  ${r.what}`);
+  for (const r of s.own) console.log(line(r, s.perRequestMs));
 }
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ requests, summaries }, null, 2));
