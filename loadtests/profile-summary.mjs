@@ -105,10 +105,12 @@ for (const file of readdirSync(dir)
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([k, us]) => ({ what: k, ms: us / 1000, share: us / Math.max(1, total) }));
+  if (ms === 0) continue;
   summaries.push({
     process: name,
     cpuMs: ms,
-    perRequestMs: requests ? ms / requests : undefined,
+    // The process's own account (/proc) when the window has it, else the profile's busy time.
+    perRequestMs: procCpu[name] ?? (requests ? ms / requests : undefined),
     libraries: rows(selfByLibrary),
     own: rows(byOwn),
   });

@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsStreaming,
@@ -8,6 +8,7 @@ import type {
 import { ProviderError, type ChatTurn, type GenerateRequest, type Provider, type ProviderEvent } from "./provider";
 import { buildSystemPrompt, templatesSection } from "./system-prompt";
 import { countChatTokens, countTokens } from "./tokens";
+import { UpstreamConnectionError, UpstreamStatusError, UpstreamStreamError, streamChatCompletion } from "./upstream-stream";
 import type { WebSearch, WebSearchResult } from "./web-search";
 
 /**
@@ -84,12 +85,10 @@ export function repairMessage(errors: readonly string[]): string {
 
 export class OpenAIUpstreamProvider implements Provider {
   readonly name = "openai-upstream";
-  private readonly client: OpenAI;
   private readonly maxToolRounds: number;
 
+  // Retries are the job queue's decision (ProviderError.transient), never a hidden second request here.
   constructor(private readonly opts: OpenAIUpstreamOptions) {
-    // Retries are the job queue's decision (ProviderError.transient), never a hidden second request here.
-    this.client = new OpenAI({ baseURL: opts.baseURL, apiKey: opts.apiKey, timeout: opts.timeoutMs, maxRetries: 0 });
     this.maxToolRounds = Math.max(0, opts.maxToolRounds ?? 2);
   }
 
@@ -219,7 +218,7 @@ export class OpenAIUpstreamProvider implements Provider {
     const ctl = new AbortController();
     const onAbort = () => ctl.abort();
     req.signal.addEventListener("abort", onAbort, { once: true });
-    // The SDK's timeout ends when the response headers arrive; a stream that goes silent needs a timer of its own.
+    // One timer for the whole call: until the response starts, and between two chunks (a stream that goes silent).
     let timedOut = false;
     let timer: NodeJS.Timeout | undefined;
     const arm = () => {
@@ -233,8 +232,8 @@ export class OpenAIUpstreamProvider implements Provider {
 
     try {
       arm();
-      const stream = await this.client.chat.completions.create(params, { signal: ctl.signal });
-      for await (const chunk of stream) {
+      const target = { baseURL: this.opts.baseURL, apiKey: this.opts.apiKey };
+      for await (const chunk of streamChatCompletion(target, params, ctl.signal)) {
         // Only the upstream's silence counts, not the time our consumer takes with what we yield.
         clearTimeout(timer);
         // Chunks already buffered when the consumer aborted are not passed on.
@@ -274,7 +273,7 @@ export class OpenAIUpstreamProvider implements Provider {
       // Ends the upstream request when our consumer stopped early (a no-op once the stream is complete).
       ctl.abort();
     }
-    // The SDK ends the iteration quietly when its request is aborted, so an abort or our timer is seen only here.
+    // A stream that ended without [DONE] while being aborted: the abort or our timer is seen here.
     if (req.signal.aborted) round.aborted = true;
     else if (timedOut) throw timeout();
     else if (round.finishReason === undefined)
@@ -330,9 +329,15 @@ function systemTokens(content: string): number {
   return n;
 }
 
-/** Maps the SDK's errors: network and timeouts, 5xx and 429 are worth retrying; other 4xx are refusals. */
+/**
+ * Maps the upstream call's errors (and the official client's, for callers that use it): network and timeouts, 5xx and
+ * 429 are worth retrying; other 4xx are refusals.
+ */
 export function toProviderError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
+  if (err instanceof UpstreamConnectionError) return new ProviderError(err.message, "upstream_error", true);
+  if (err instanceof UpstreamStreamError) return new ProviderError(`the upstream failed: ${err.message}`, "upstream_error", true);
+  if (err instanceof UpstreamStatusError) return statusError(err.status, err.message);
   if (err instanceof APIConnectionTimeoutError)
     return new ProviderError("the upstream did not answer in time", "upstream_timeout", true);
   if (err instanceof APIConnectionError)
@@ -340,15 +345,18 @@ export function toProviderError(err: unknown): ProviderError {
   if (err instanceof APIError) {
     const body = err.error as { message?: unknown } | undefined;
     const message = typeof body?.message === "string" ? body.message : err.message;
-    const status = err.status;
-    if (status === undefined) return new ProviderError(`the upstream failed: ${message}`, "upstream_error", true);
-    if (status === 408) return new ProviderError(`the upstream timed out (408): ${message}`, "upstream_timeout", true);
-    if (status === 429 || status >= 500)
-      return new ProviderError(`the upstream failed (${status}): ${message}`, "upstream_error", true);
-    return new ProviderError(`the upstream refused the request (${status}): ${message}`, "upstream_refused", false);
+    if (err.status === undefined) return new ProviderError(`the upstream failed: ${message}`, "upstream_error", true);
+    return statusError(err.status, message);
   }
   // A broken stream (connection reset, malformed data) after the answer started.
   return new ProviderError(`the upstream's stream broke: ${causeOf(err)}`, "upstream_error", true);
+}
+
+function statusError(status: number, message: string): ProviderError {
+  if (status === 408) return new ProviderError(`the upstream timed out (408): ${message}`, "upstream_timeout", true);
+  if (status === 429 || status >= 500)
+    return new ProviderError(`the upstream failed (${status}): ${message}`, "upstream_error", true);
+  return new ProviderError(`the upstream refused the request (${status}): ${message}`, "upstream_refused", false);
 }
 
 function causeOf(err: unknown): string {

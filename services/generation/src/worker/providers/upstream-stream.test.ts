@@ -1,0 +1,103 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { UpstreamConnectionError, UpstreamStatusError, UpstreamStreamError, streamChatCompletion } from "./upstream-stream";
+
+/** An upstream that writes `parts` (raw bytes of the answer) one by one, a few ms apart. */
+async function upstream(
+  status: number,
+  parts: string[],
+  headers: Record<string, string> = { "content-type": "text/event-stream" },
+) {
+  const seen: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (d: Buffer) => (body += d.toString("utf8")));
+    req.on("end", async () => {
+      seen.push({ headers: req.headers, body });
+      res.writeHead(status, headers);
+      for (const p of parts) {
+        if (res.destroyed) break;
+        res.write(p);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const close = () => {
+    server.closeAllConnections();
+    return new Promise((r) => server.close(r));
+  };
+  return { baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`, seen, close };
+}
+
+const chunk = (content: string) =>
+  JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content } }] });
+const params = { model: "m", messages: [{ role: "user" as const, content: "hi" }], stream: true as const };
+
+async function collect(baseURL: string, signal = new AbortController().signal) {
+  const out: string[] = [];
+  for await (const c of streamChatCompletion({ baseURL, apiKey: "sk-test" }, params, signal))
+    out.push(c.choices[0]?.delta.content ?? "");
+  return out;
+}
+
+describe("streamChatCompletion (the worker's upstream call)", () => {
+  it("when events arrive split anywhere, with CRLF, comments and multi-line data, then each chunk is parsed once, in order, until [DONE]", async () => {
+    const text =
+      `: keep-alive\r\n\r\ndata: ${chunk("a")}\r\n\r\n` +
+      `event: message\ndata: ${chunk("b\nc")}\n\n` +
+      // One event's JSON over two data lines (joined by a newline, which JSON allows between tokens).
+      `data: {"id":"c1","object":"chat.completion.chunk",\ndata: "choices":[{"index":0,"delta":{"content":"d"}}]}\n\n` +
+      `data: [DONE]\n\ndata: ${chunk("after done")}\n\n`;
+    const parts = [];
+    for (let i = 0; i < text.length; i += 7) parts.push(text.slice(i, i + 7));
+    const up = await upstream(200, parts);
+    expect(await collect(up.baseURL)).toEqual(["a", "b\nc", "d"]);
+    expect(up.seen[0]!.headers.authorization).toBe("Bearer sk-test");
+    expect(JSON.parse(up.seen[0]!.body)).toEqual(params);
+    await up.close();
+  });
+
+  it("when the upstream answers an error status, then its message and status are given", async () => {
+    const up = await upstream(429, [JSON.stringify({ error: { message: "Rate limit reached." } })], {
+      "content-type": "application/json",
+    });
+    const err = await collect(up.baseURL).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UpstreamStatusError);
+    expect(err).toMatchObject({ status: 429, message: "Rate limit reached." });
+    await up.close();
+  });
+
+  it("when the stream carries an error event, then it ends with that error after the chunks before it", async () => {
+    const up = await upstream(200, [`data: ${chunk("a")}\n\n`, `data: {"error":{"message":"overloaded"}}\n\n`]);
+    const got: string[] = [];
+    const err = await (async () => {
+      for await (const c of streamChatCompletion({ baseURL: up.baseURL, apiKey: "k" }, params, new AbortController().signal))
+        got.push(c.choices[0]!.delta.content!);
+    })().catch((e: unknown) => e);
+    expect(got).toEqual(["a"]);
+    expect(err).toBeInstanceOf(UpstreamStreamError);
+    expect((err as Error).message).toBe("overloaded");
+    await up.close();
+  });
+
+  it("when nothing listens, then it is a connection error", async () => {
+    const up = await upstream(200, []);
+    await up.close();
+    await expect(collect(up.baseURL)).rejects.toBeInstanceOf(UpstreamConnectionError);
+  });
+
+  it("when the signal aborts mid-stream, then the pending read rejects at once", async () => {
+    const up = await upstream(200, [`data: ${chunk("a")}\n\n`, ...Array.from({ length: 500 }, () => ": wait\n\n")]);
+    const ctl = new AbortController();
+    const started = Date.now();
+    const err = await (async () => {
+      for await (const _ of streamChatCompletion({ baseURL: up.baseURL, apiKey: "k" }, params, ctl.signal)) ctl.abort();
+    })().catch((e: unknown) => e);
+    // The read fails (the connection is torn down); the caller knows it asked for it from its signal.
+    expect(String(err)).toMatch(/abort|reset|closed/i);
+    expect(Date.now() - started).toBeLessThan(500);
+    await up.close();
+  });
+});

@@ -1,0 +1,134 @@
+import http from "node:http";
+import https from "node:https";
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
+
+/**
+ * A streamed chat completion from an OpenAI-compatible upstream over Node's own HTTP client: one POST on a kept-alive
+ * connection, its server-sent events parsed as the bytes arrive. The worker's only upstream call; the official
+ * client did the same through fetch, web streams and its own event decoder, which cost about as much CPU per answer
+ * as everything else the worker does besides the sandbox (docs/performance.md).
+ */
+
+/** The upstream answered with an error status (the body's `error.message` when it has one). */
+export class UpstreamStatusError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The upstream could not be reached (nothing answered, the connection failed before a response). */
+export class UpstreamConnectionError extends Error {}
+
+/** The stream carried an error event (`data: {"error": …}`) instead of a chunk. */
+export class UpstreamStreamError extends Error {}
+
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 2048, timeout: 4_000 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 2048, timeout: 4_000 }),
+};
+
+/** At most this much of an error answer is read (its message is all we keep). */
+const MAX_ERROR_BODY = 64 * 1024;
+
+export interface UpstreamTarget {
+  /** The API's base URL (`https://api.openai.com/v1`); `/chat/completions` is appended. */
+  baseURL: string;
+  apiKey: string;
+}
+
+/**
+ * Yields each chunk of the completion until `[DONE]` or the end of the body; aborting `signal` ends the request
+ * (the pending read rejects with an AbortError). An early `return()` by the consumer closes the connection.
+ */
+export async function* streamChatCompletion(
+  target: UpstreamTarget,
+  params: ChatCompletionCreateParamsStreaming,
+  signal: AbortSignal,
+): AsyncGenerator<ChatCompletionChunk> {
+  const url = new URL(`${target.baseURL.replace(/\/+$/, "")}/chat/completions`);
+  const protocol = url.protocol === "https:" ? "https:" : "http:";
+  const body = JSON.stringify(params);
+  const req = (protocol === "https:" ? https : http).request(url, {
+    method: "POST",
+    agent: agents[protocol],
+    signal,
+    headers: {
+      authorization: `Bearer ${target.apiKey}`,
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      "content-length": Buffer.byteLength(body),
+    },
+  });
+  let res: http.IncomingMessage;
+  try {
+    res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      req.once("response", resolve);
+      req.once("error", reject);
+      req.end(body);
+    });
+  } catch (err) {
+    if (signal.aborted) throw err;
+    throw new UpstreamConnectionError(`could not reach the upstream: ${messageOf(err)}`, { cause: err });
+  }
+  let finished = false;
+  try {
+    const status = res.statusCode ?? 0;
+    if (status < 200 || status > 299) throw new UpstreamStatusError(status, await errorMessage(res));
+    res.setEncoding("utf8");
+    let pending = "";
+    let data: string[] = [];
+    for await (const text of res as AsyncIterable<string>) {
+      pending += text;
+      let start = 0;
+      for (let nl = pending.indexOf("\n"); nl >= 0; nl = pending.indexOf("\n", start)) {
+        const line = pending.charCodeAt(nl - 1) === 13 ? pending.slice(start, nl - 1) : pending.slice(start, nl);
+        start = nl + 1;
+        if (line === "") {
+          // An event ends at a blank line; its data lines joined by newlines are the payload.
+          if (data.length === 0) continue;
+          const payload = data.length === 1 ? data[0]! : data.join("\n");
+          data = [];
+          if (payload === "[DONE]") {
+            finished = true;
+            return;
+          }
+          const chunk = JSON.parse(payload) as ChatCompletionChunk & { error?: { message?: string } };
+          if (chunk.error) throw new UpstreamStreamError(chunk.error.message ?? JSON.stringify(chunk.error));
+          yield chunk;
+        } else if (line.startsWith("data:")) data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
+        // Comments (`:`), `event:`, `id:` and `retry:` lines carry nothing a chunk needs.
+      }
+      pending = pending.slice(start);
+    }
+    finished = true;
+  } finally {
+    // The consumer stopped early (or a read failed): the connection is not reused for a half-read answer.
+    if (!finished) res.destroy();
+  }
+}
+
+async function errorMessage(res: http.IncomingMessage): Promise<string> {
+  res.setEncoding("utf8");
+  let text = "";
+  for await (const part of res as AsyncIterable<string>) {
+    if (text.length < MAX_ERROR_BODY) text += part;
+  }
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    if (typeof parsed.error === "object" && typeof parsed.error?.message === "string") return parsed.error.message;
+    if (typeof parsed.error === "string") return parsed.error;
+    if (typeof parsed.message === "string") return parsed.message;
+  } catch {
+    // Not JSON: the text itself.
+  }
+  return text.trim().slice(0, 500) || `status ${res.statusCode}`;
+}
+
+function messageOf(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as { code?: string }).code;
+  return code && !err.message.includes(code) ? `${err.message} (${code})` : err.message;
+}
