@@ -268,12 +268,13 @@ const cpuLine = (spent) =>
     .reduce((a, s) => a + s.ms, 0)
     .toFixed(2)}`;
 
-// BENCH_PROFILE=1 (npm run bench:generation -- --profile): only GenUI at 64 streams, with every process's CPU profile
+// BENCH_PROFILE=1 (npm run bench:generation -- --profile): only GenUI at 64 streams (BENCH_PROFILE_VUS), with every process's CPU profile
 // cut to that row's window; bench.sh stops the platform (the profiles are written at exit) and summarises them.
 if (process.env.BENCH_PROFILE) {
+  const vus = process.env.BENCH_PROFILE_VUS ?? "64";
   const from = process.hrtime.bigint() / 1000n;
   const { result: r, spent } = await cpuPerRequest(() =>
-    k6("genui", key, { VUS: "64", DURATION: `${SECONDS}s` }, "genui-64-profiled"),
+    k6("genui", key, { VUS: vus, DURATION: `${SECONDS}s` }, `genui-${vus}-profiled`),
   );
   const to = process.hrtime.bigint() / 1000n;
   console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
