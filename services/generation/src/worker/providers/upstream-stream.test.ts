@@ -82,6 +82,16 @@ describe("streamChatCompletion (the worker's upstream call)", () => {
     await up.close();
   });
 
+  it("when an event is JSON but not a chunk, then the stream ends with a clear error", async () => {
+    for (const bad of ["[1,2]", "42", '{"choices":{"0":{}}}']) {
+      const up = await upstream(200, [`data: ${bad}\n\n`]);
+      const err = await collect(up.baseURL).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UpstreamStreamError);
+      expect((err as Error).message).toMatch(/not a chunk|not a list/);
+      await up.close();
+    }
+  });
+
   it("when nothing listens, then it is a connection error", async () => {
     const up = await upstream(200, []);
     await up.close();

@@ -95,9 +95,7 @@ export async function* streamChatCompletion(
             finished = true;
             return;
           }
-          const chunk = JSON.parse(payload) as ChatCompletionChunk & { error?: { message?: string } };
-          if (chunk.error) throw new UpstreamStreamError(chunk.error.message ?? JSON.stringify(chunk.error));
-          yield chunk;
+          yield toChunk(JSON.parse(payload), payload);
         } else if (line.startsWith("data:")) data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
         // Comments (`:`), `event:`, `id:` and `retry:` lines carry nothing a chunk needs.
       }
@@ -110,6 +108,24 @@ export async function* streamChatCompletion(
   }
 }
 
+/**
+ * An event's JSON as a chunk: an object (its fields are read defensively by the provider), unless it is the error
+ * event some servers send mid-stream (`{"error": {"message": …}}`).
+ */
+function toChunk(parsed: unknown, payload: string): ChatCompletionChunk {
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new UpstreamStreamError(`the upstream sent an event that is not a chunk: ${payload.slice(0, 200)}`);
+  const error = (parsed as { error?: unknown }).error;
+  if (error !== undefined && error !== null) {
+    const message = typeof error === "object" ? (error as { message?: unknown }).message : error;
+    throw new UpstreamStreamError(typeof message === "string" ? message : JSON.stringify(error));
+  }
+  const choices = (parsed as { choices?: unknown }).choices;
+  if (choices !== undefined && !Array.isArray(choices))
+    throw new UpstreamStreamError(`the upstream sent a chunk whose choices are not a list: ${payload.slice(0, 200)}`);
+  return parsed as ChatCompletionChunk;
+}
+
 async function errorMessage(res: http.IncomingMessage): Promise<string> {
   res.setEncoding("utf8");
   let text = "";
@@ -117,10 +133,14 @@ async function errorMessage(res: http.IncomingMessage): Promise<string> {
     if (text.length < MAX_ERROR_BODY) text += part;
   }
   try {
-    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    if (typeof parsed.error === "object" && typeof parsed.error?.message === "string") return parsed.error.message;
-    if (typeof parsed.error === "string") return parsed.error;
-    if (typeof parsed.message === "string") return parsed.message;
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === "object" && parsed !== null) {
+      const { error, message } = parsed as { error?: unknown; message?: unknown };
+      const inner = typeof error === "object" && error !== null ? (error as { message?: unknown }).message : undefined;
+      if (typeof inner === "string") return inner;
+      if (typeof error === "string") return error;
+      if (typeof message === "string") return message;
+    }
   } catch {
     // Not JSON: the text itself.
   }
