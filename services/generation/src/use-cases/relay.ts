@@ -152,6 +152,11 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
         this.opts.logger.warn({ requestId: this.job.requestId, reason: job?.failedReason }, "generation job failed");
         this.fail({ code: E.GENERATION_FAILED, message: "The answer could not be generated. Please try again." });
       } else if (state === "unknown" || state === "completed") {
+        // The worker has its last chunk on the NATS server before it completes the job (GenerationProcessor), but
+        // this process may not have read it yet: Redis answered first. A round trip to the server after that
+        // answer comes back behind every message the server already had for us.
+        await this.opts.bus.flush();
+        if (this.finished) return;
         this.fail(interrupted("The answer ended without its last part. Please try again."));
       }
     } catch (err) {

@@ -27,6 +27,7 @@ describe("processing a generation job", () => {
     } = {},
   ) {
     const chunks: Chunk[] = [];
+    const flushedAt: number[] = [];
     let failing = opts.busDown ?? 0;
     const chunksBeforeUsage: number[] = [];
     const completions: { payload: Record<string, unknown>; eventId?: string }[] = [];
@@ -36,6 +37,8 @@ describe("processing a generation job", () => {
       signal: (_def: unknown, _key: string, value: unknown) =>
         chunks.push(GenerationChunkSchema.parse(JSON.parse(JSON.stringify(value)))),
       listen: () => ({ unsubscribe: () => undefined }),
+      // The chunks sent when the processor makes sure the server has them (before its job is marked completed).
+      flush: async () => void flushedAt.push(chunks.length),
       publish: async (_def: unknown, payload: Record<string, unknown>, ctx: { eventId?: string }) => {
         if (failing > 0) {
           failing--;
@@ -63,7 +66,7 @@ describe("processing a generation job", () => {
       ...(opts.snapshotByteFactor !== undefined ? { snapshotByteFactor: opts.snapshotByteFactor } : {}),
       ...(opts.deltaIntervalMs !== undefined ? { deltaIntervalMs: opts.deltaIntervalMs } : {}),
     });
-    return { processor, chunks, completions, metrics, chunksBeforeUsage };
+    return { processor, chunks, completions, metrics, chunksBeforeUsage, flushedAt };
   }
 
   const job = (attemptsStarted = 1, attempts = 2, extra: Partial<GenerationJob> = {}): Job<GenerationJob> =>
@@ -102,8 +105,10 @@ describe("processing a generation job", () => {
   });
 
   it("when the provider answers, then the client gets the validated screen and billing one completion keyed by the request", async () => {
-    const { processor, chunks, completions } = harness(scripted(['heading("Hi")\n', 'button("Go", {onPress: "go"})']));
+    const { processor, chunks, completions, flushedAt } = harness(scripted(['heading("Hi")\n', 'button("Go", {onPress: "go"})']));
     expect(await processor.process(job())).toBe("stop");
+    // The bus is flushed once, after the last chunk (the done one): the job completes only when the server has it.
+    expect(flushedAt).toEqual([chunks.length]);
     expect(chunks[0]).toMatchObject({ type: "start", attempt: 1, seq: 0 });
     const done = chunks.at(-1)!;
     expect(done).toMatchObject({ type: "done", finishReason: "stop", usage: { inputTokens: 7, outputTokens: 2 } });

@@ -159,15 +159,22 @@ export class GenerationProcessor {
       if (done) return "already-done";
       if (cancelled) abort.abort(cancelReason(cancelled));
       this.deps.metrics.queueWait.observe(Math.max(0, Date.now() - d.enqueuedAt) / 1000);
-      if (d.kind === "evaluate") return await this.evaluateOnly(d, out);
-      if (d.partials) out.publish({ type: "start" });
-      const lastAttempt = attempt >= (job.opts.attempts ?? 1);
-      this.active++;
-      try {
-        return await this.generate(d, out, abort.signal, lastAttempt);
-      } finally {
-        this.active--;
+      let outcome: string;
+      if (d.kind === "evaluate") outcome = await this.evaluateOnly(d, out);
+      else {
+        if (d.partials) out.publish({ type: "start" });
+        const lastAttempt = attempt >= (job.opts.attempts ?? 1);
+        this.active++;
+        try {
+          outcome = await this.generate(d, out, abort.signal, lastAttempt);
+        } finally {
+          this.active--;
+        }
       }
+      // The last chunk is on the NATS server before the job is marked completed in Redis: the API process, which
+      // takes a completed job without its last chunk for a lost answer, finds it there (RelayedAnswer.watch).
+      await bus.flush().catch((err: unknown) => this.deps.logger.warn({ err, requestId: d.requestId }, "chunks not flushed"));
+      return outcome;
     } finally {
       sub.unsubscribe();
     }
