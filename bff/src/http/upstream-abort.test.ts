@@ -1,6 +1,6 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
+import { loopbackServers } from "../../test/support/loopback-servers";
 import { publishedApi } from "./published-api";
 import type { RateLimiter } from "../session/rate-limit";
 
@@ -9,18 +9,8 @@ import type { RateLimiter } from "../session/rate-limit";
  * its stream end too, not wait for chunks that will never come.
  */
 describe("a proxied stream whose upstream dies midway", () => {
-  const servers: http.Server[] = [];
-  const listen = async (server: http.Server) => {
-    servers.push(server);
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  };
-  afterAll(async () => {
-    for (const s of servers) {
-      s.closeAllConnections();
-      await new Promise((r) => s.close(r));
-    }
-  });
+  const { listen, closeAll } = loopbackServers();
+  afterAll(closeAll);
 
   it("when the upstream's connection closes after the first chunk, then the client's stream ends at once, not hangs", async () => {
     const upstream = await listen(

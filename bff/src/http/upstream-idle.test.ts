@@ -1,6 +1,6 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import express from "express";
+import { loopbackServers } from "../../test/support/loopback-servers";
 import { allowListProxy } from "./proxy";
 import { publishedApi } from "./published-api";
 import { UPSTREAM_IDLE_MS } from "./upstream-agent";
@@ -13,18 +13,8 @@ import type { RateLimiter } from "../session/rate-limit";
  * every request that arrives on a connection idle for longer than the BFF's limit: it closes without answering.
  */
 describe("the BFF's keep-alive connections to services", () => {
-  const servers: http.Server[] = [];
-  const listen = async (server: http.Server) => {
-    servers.push(server);
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  };
-  afterAll(async () => {
-    for (const s of servers) {
-      s.closeAllConnections();
-      await new Promise((r) => s.close(r));
-    }
-  });
+  const { listen, closeAll } = loopbackServers();
+  afterAll(closeAll);
 
   /** Counts connections; drops (without an answer) a request that reuses a connection idle for `idleMs` or more. */
   async function closingUpstream(idleMs: number) {
