@@ -20,6 +20,27 @@ import { eventually } from "./support/eventually";
  * not keep that, or the dashboard shows a pending app and the key answers "pending" for a minute after activation
  * (seen as a CI failure: "the app did not become active within 40 s" with a second copy running).
  */
+/** An app as a copy's repository stores it, with its status set at `at`. */
+const insertApp = (
+  repo: AppRepository,
+  a: { appId: string; ownerId: string; apiKey: string; url: string; status: "pending" | "active"; at: Date },
+) =>
+  repo.insert(
+    {
+      _id: a.appId,
+      ownerId: a.ownerId,
+      url: a.url,
+      urlKey: a.url,
+      status: a.status,
+      statusAt: a.at,
+      keyHash: hashApiKey(a.apiKey),
+      keySealed: "sealed",
+      createdAt: a.at,
+      updatedAt: a.at,
+    },
+    [],
+  );
+
 describe("app caches with two copies of apps-templates", () => {
   const logger = createLogger("app-caches-copies", "silent");
   const prefix = `cc${randomUUID().slice(0, 8)}`;
@@ -71,21 +92,7 @@ describe("app caches with two copies of apps-templates", () => {
     const apiKey = `gk_live_${"k".repeat(43)}`;
     const created = new Date(Date.now() - 60_000);
     expect(
-      await repoA.insert(
-        {
-          _id: appId,
-          ownerId,
-          url: "https://copies.example.com",
-          urlKey: "https://copies.example.com",
-          status: "pending",
-          statusAt: created,
-          keyHash: hashApiKey(apiKey),
-          keySealed: "sealed",
-          createdAt: created,
-          updatedAt: created,
-        },
-        [],
-      ),
+      await insertApp(repoA, { appId, ownerId, apiKey, url: "https://copies.example.com", status: "pending", at: created }),
     ).toBe(true);
     // Copy A has the pending app cached, as the dashboard and the key check left it.
     expect((await lists.all(ownerId)).map((a) => a.status)).toEqual(["pending"]);
@@ -139,21 +146,7 @@ describe("app caches with two copies of apps-templates", () => {
     const apiKey = `gk_live_${"c".repeat(43)}`;
     const activated = new Date(Date.now() - 60_000);
     expect(
-      await repoA.insert(
-        {
-          _id: appId,
-          ownerId,
-          url: "https://leaving.example.com",
-          urlKey: "https://leaving.example.com",
-          status: "active",
-          statusAt: activated,
-          keyHash: hashApiKey(apiKey),
-          keySealed: "sealed",
-          createdAt: activated,
-          updatedAt: activated,
-        },
-        [],
-      ),
+      await insertApp(repoA, { appId, ownerId, apiKey, url: "https://leaving.example.com", status: "active", at: activated }),
     ).toBe(true);
     expect(await verifier.verify(apiKey)).toMatchObject({ appId, status: "active", statusAtMs: activated.getTime() });
 
