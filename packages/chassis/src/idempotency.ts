@@ -1,4 +1,5 @@
-import { Schema, type Connection, type Model } from "mongoose";
+import type { Connection, Model } from "mongoose";
+import { mongooseLib } from "./mongo";
 
 interface ProcessedEvent {
   _id: string;
@@ -18,7 +19,7 @@ export class ProcessedEvents {
       (conn.models.ProcessedEvent as Model<ProcessedEvent> | undefined) ??
       conn.model<ProcessedEvent>(
         "ProcessedEvent",
-        new Schema<ProcessedEvent>(
+        new (mongooseLib().Schema)<ProcessedEvent>(
           { _id: { type: String, required: true }, handledAt: { type: Date, required: true } },
           { versionKey: false },
         ),

@@ -1,11 +1,21 @@
-import mongoose, { type Connection } from "mongoose";
+import type { Connection } from "mongoose";
 import type { ReadinessCheck } from "./http";
 import { isOutage } from "./errors";
 import type { Logger } from "./logger";
 
+let loaded: typeof import("mongoose") | undefined;
+/**
+ * mongoose, loaded by the first call: a process without a store (the BFF, the generation API and worker) never loads
+ * it, which keeps about 17 MiB out of its resident memory (docs/performance.md, "Memory").
+ */
+export function mongooseLib(): typeof import("mongoose") {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return (loaded ??= require("mongoose") as typeof import("mongoose"));
+}
+
 /** One connection per service database (a service owns its database; no service reads another's). */
 export async function connectMongo(url: string, dbName: string, logger: Logger): Promise<Connection> {
-  const conn = mongoose.createConnection(url, {
+  const conn = mongooseLib().createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5_000,
     autoIndex: true,
@@ -99,7 +109,7 @@ export function watchMongo(conn: Connection, url: string, logger: Logger, onStuc
       return conn.db.command({ ping: 1 });
     },
     probe: async () => {
-      const client = new mongoose.mongo.MongoClient(url, { serverSelectionTimeoutMS: 3_000, maxPoolSize: 1 });
+      const client = new (mongooseLib().mongo.MongoClient)(url, { serverSelectionTimeoutMS: 3_000, maxPoolSize: 1 });
       try {
         await client.db("admin").command({ ping: 1 });
       } finally {

@@ -1,0 +1,68 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { REPO_ROOT } from "@genui/testkit";
+
+// What a process loads stays in its resident memory for as long as it runs (docs/performance.md, "Memory"). The
+// processes without a store of their own must not load the store's driver, and the edge processes run with a bounded
+// young generation wherever the topology starts them.
+
+interface Topology {
+  processes: { name: string; entry: string; needs?: string[]; env?: Record<string, string> }[];
+}
+const topology = JSON.parse(readFileSync(path.join(REPO_ROOT, "deploy/topology.json"), "utf8")) as Topology;
+const entryOf = (name: string) => topology.processes.find((p) => p.name === name)!.entry;
+
+/** The libraries a module's import loads (without starting it: its service module, beside its `main`). */
+function librariesLoadedBy(serviceModule: string): string[] {
+  const script = `
+    require(${JSON.stringify(path.join(REPO_ROOT, serviceModule))});
+    const libs = new Set();
+    for (const f of Object.keys(require.cache)) {
+      const i = f.lastIndexOf("/node_modules/");
+      if (i < 0) continue;
+      const parts = f.slice(i + 14).split("/");
+      libs.add(parts[0].startsWith("@") ? parts[0] + "/" + parts[1] : parts[0]);
+    }
+    console.log(JSON.stringify([...libs]));`;
+  const r = spawnSync(process.execPath, ["-e", script], { cwd: REPO_ROOT, encoding: "utf8", timeout: 30_000 });
+  if (r.status !== 0) throw new Error(`loading ${serviceModule} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim()) as string[];
+}
+
+describe("process weight", () => {
+  it.each([
+    ["bff", "bff/dist/src/service.js"],
+    ["generation", "services/generation/dist/src/service.js"],
+    ["gen-worker", "services/generation/dist/src/worker/service.js"],
+  ])("when %s is loaded, then neither mongoose nor the mongodb driver is", (name, serviceModule) => {
+    // The service module sits beside the topology's entry (main.js starts it).
+    expect(path.dirname(entryOf(name))).toBe(path.dirname(serviceModule));
+    const libs = librariesLoadedBy(serviceModule);
+    expect(libs).toContain("ioredis"); // it did load its own dependencies
+    expect(libs.filter((l) => l === "mongoose" || l === "mongodb")).toEqual([]);
+  });
+
+  it("when a service with a store is loaded, then it still loads mongoose (the lazy load is not a missing dependency)", () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `const c = require(${JSON.stringify(path.join(REPO_ROOT, "packages/chassis/dist/src/index.js"))});
+         const before = Object.keys(require.cache).some((f) => f.includes("/node_modules/mongoose/"));
+         const m = c.mongooseLib();
+         console.log(JSON.stringify({ before, after: typeof m.createConnection === "function" && typeof m.Schema === "function" }));`,
+      ],
+      { cwd: REPO_ROOT, encoding: "utf8", timeout: 30_000 },
+    );
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout.trim())).toEqual({ before: false, after: true });
+  });
+
+  it("when the topology starts the edge processes, then V8's young generation is bounded there", () => {
+    for (const name of ["bff", "generation"]) {
+      const env = topology.processes.find((p) => p.name === name)!.env ?? {};
+      expect({ name, options: env.NODE_OPTIONS }).toEqual({ name, options: "--max-semi-space-size=2" });
+    }
+  });
+});
