@@ -49,6 +49,47 @@ describe("batch consumers and redelivery", () => {
       ),
     );
 
+  it("when events trickle in during the linger, then they are handled in one batch, and a full batch does not wait it out", async () => {
+    const batches: number[] = [];
+    consumption = await bus.consumeBatch(
+      EVENTS.generationCompleted,
+      "lingering",
+      async (events) => {
+        batches.push(events.length);
+        return events.map(() => "ack" as const);
+      },
+      { maxBatch: 6, lingerMs: 1_500 },
+    );
+    // One event, then three more 300 ms later: all inside the first one's linger.
+    await publish(1);
+    await new Promise((r) => setTimeout(r, 300));
+    await publish(3);
+    await until(() => batches.length === 1, 10_000);
+    expect(batches).toEqual([4]);
+    // A second consumer reads the same four stored events with a batch of four: the batch is full, so it is handled
+    // at once instead of after its 60-s linger.
+    await consumption.stop();
+    batches.length = 0;
+    consumption = await bus.consumeBatch(
+      EVENTS.generationCompleted,
+      "full-batches",
+      async (events) => {
+        batches.push(events.length);
+        return events.map(() => "ack" as const);
+      },
+      { maxBatch: 4, lingerMs: 60_000 },
+    );
+    await until(() => batches.length === 1, 10_000);
+    expect(batches).toEqual([4]);
+    // One more event starts a linger of 60 s; stopping the consumer ends it (afterEach would otherwise hang).
+    await publish(1);
+    await new Promise((r) => setTimeout(r, 300));
+    const stopping = Date.now();
+    await consumption.stop();
+    consumption = undefined;
+    expect(Date.now() - stopping).toBeLessThan(10_000);
+  }, 30_000);
+
   it("when each batch takes three ack waits and a backlog waits behind it, then every event is delivered once", async () => {
     await publish(40);
     const deliveries = new Map<string, number[]>();

@@ -458,15 +458,19 @@ export class MessageBus {
     );
     progress.unref();
     let wake: (() => void) | undefined;
+    // Ends a linger early: the batch is full, or the subscription ended.
+    let filled: (() => void) | undefined;
     let ended = false;
     const reader = (async () => {
       for await (const m of messages) {
         buffer.push(m);
         held.add(m);
         wake?.();
+        if (buffer.length >= maxBatch) filled?.();
       }
       ended = true;
       wake?.();
+      filled?.();
     })();
     const worker = (async () => {
       for (;;) {
@@ -478,8 +482,14 @@ export class MessageBus {
         }
         // A short wait lets a partial batch fill up when events keep arriving (fewer, larger batches).
         if (lingerMs > 0 && buffer.length < maxBatch && !ended) {
-          const until = Date.now() + lingerMs;
-          while (buffer.length < maxBatch && !ended && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, lingerMs);
+            filled = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          filled = undefined;
         }
         const batch = buffer.splice(0, maxBatch);
         const decoded: { m: JsMsg; e: ReceivedEvent<S> }[] = [];
