@@ -100,7 +100,12 @@ async function row(label, url, vus, procs) {
 
 await start(["packages/testkit/dist/src/fake-openai-main.js", "--port", String(UPSTREAM), "--chunks", "20", "--delay-ms", "0"]);
 const upstreamUrl = `http://127.0.0.1:${UPSTREAM}/v1/chat/completions`;
-const hop = (role, env) => start(["loadtests/floor/hop.mjs", role], env);
+// The edge and API hops run with the young generation the topology gives the BFF and the API.
+const hop = (role, env) =>
+  start(["loadtests/floor/hop.mjs", role], {
+    ...(role === "edge" || role === "api" ? { NODE_OPTIONS: "--max-semi-space-size=2" } : {}),
+    ...env,
+  });
 
 const VARIANTS = [
   { label: "direct", hops: "k6 → upstream", procs: async () => ({}) },
@@ -140,7 +145,8 @@ const VARIANTS = [
 
 const rows = [];
 console.log(`floor of the generation path, ${SECONDS} s per row, 20-chunk answers from a zero-latency upstream`);
-for (const v of VARIANTS) {
+const ONLY_STREAMS = process.env.FLOOR_ONLY === "streams";
+for (const v of ONLY_STREAMS ? [] : VARIANTS) {
   const before = children.length;
   const procs = { ...(await v.procs()), upstream: children[0].pid };
   const url = v.label === "direct" ? upstreamUrl : `http://127.0.0.1:${EDGE}/v1/chat/completions`;
@@ -151,6 +157,52 @@ for (const v of VARIANTS) {
     rows.push({ ...r, hops: v.hops });
   }
   await stop(children.splice(before));
+}
+
+// 2. STREAMS concurrent 1-second streams (20 chunks 50 ms apart), as `npm run bench:generation` section 2: time to
+// first byte against the direct row, and the resident memory of the edge and API hops (idle → peak), which carry the
+// libraries the platform uses for them (node:http; ioredis, BullMQ and nats in the API) and nothing else.
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const rss = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+async function streamsRow(label, url, pids) {
+  const summary = `${OUT}/floor-${label}-streams.json`;
+  rmSync(summary, { force: true });
+  const idle = pids.map(rss);
+  const peak = [...idle];
+  const timer = setInterval(() => pids.forEach((pid, i) => (peak[i] = Math.max(peak[i], rss(pid)))), 100);
+  const child = spawn(K6, ["run", "--quiet", "--summary-export", summary, "loadtests/generation.js"], {
+    env: {
+      ...process.env,
+      URL: url,
+      TARGET: "direct",
+      VUS: String(STREAMS),
+      ITERATIONS: String(STREAMS),
+      EXPECTED_CODE_B64: Buffer.from(SAMPLE_UI_CODE).toString("base64"),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await new Promise((r) => child.once("exit", r));
+  clearInterval(timer);
+  const m = JSON.parse(readFileSync(summary, "utf8")).metrics;
+  return {
+    label,
+    requests: m.http_reqs.count,
+    p50: m.http_req_duration.med,
+    ttfbP99: m.http_req_waiting["p(99)"],
+    failed: m.checks ? m.checks.fails : 0,
+    lost: m.chunks_lost?.count ?? 0,
+    idle,
+    peak,
+  };
+}
+await stop(children.splice(0));
+await start(["packages/testkit/dist/src/fake-openai-main.js", "--port", String(UPSTREAM), "--chunks", "20", "--delay-ms", "50"]);
+const streamRows = [await streamsRow("direct", upstreamUrl, [])];
+{
+  const procs = await VARIANTS.at(-1).procs();
+  const url = `http://127.0.0.1:${EDGE}/v1/chat/completions`;
+  await row("queued+billing-streams-warmup", url, 8, {});
+  streamRows.push(await streamsRow("queued+billing", url, [procs.edge, procs.api]));
 }
 await stop(children.splice(0));
 
@@ -164,4 +216,15 @@ for (const r of rows)
   );
 console.log("");
 for (const v of VARIANTS) console.log(`${v.label.padEnd(18)} ${v.hops}`);
+console.log(`\n${STREAMS} concurrent 1-second streams (20 chunks, 50 ms apart)`);
+console.log("row                requests   p50 ms  TTFB p99 ms   × direct  failed  lost   edge + api resident (idle → peak)");
+for (const r of streamRows)
+  console.log(
+    `${r.label.padEnd(18)} ${String(r.requests).padStart(8)} ${r.p50.toFixed(0).padStart(8)} ${r.ttfbP99.toFixed(0).padStart(12)} ` +
+      `${(r.ttfbP99 / streamRows[0].ttfbP99).toFixed(2).padStart(9)}× ${String(r.failed).padStart(7)} ${String(r.lost).padStart(5)}   ` +
+      (r.idle.length
+        ? `edge ${r.idle[0].toFixed(0)} → ${r.peak[0].toFixed(0)} MiB, api ${r.idle[1].toFixed(0)} → ${r.peak[1].toFixed(0)} MiB; ` +
+          `together ${(r.peak[0] + r.peak[1]).toFixed(0)} MiB at peak`
+        : "–"),
+  );
 process.exit(0);

@@ -90,6 +90,8 @@ if (role === "edge") {
           });
           await nc.flush();
           await queue.add("generate", { id, body }, { jobId: id, removeOnComplete: true, removeOnFail: true });
+          // As the platform's API does once a request is queued: the first bytes say it was accepted.
+          res.write(": accepted\n\n");
         } catch {
           res.destroy();
         }
