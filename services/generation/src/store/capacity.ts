@@ -38,6 +38,19 @@ end
 return 0
 `;
 
+// Gives the places back: one command for both sets.
+const RELEASE = `
+for i = 1, #KEYS do redis.call('ZREM', KEYS[i], ARGV[1]) end
+return 0
+`;
+
+/** The scripts as commands of the client: sent by their hash (EVALSHA), not as a script body on every request. */
+type CapacityRedis = Redis & {
+  genuiCapacityAcquire(...args: (string | number)[]): Promise<[number, number]>;
+  genuiCapacityRenew(...args: (string | number)[]): Promise<number>;
+  genuiCapacityRelease(...args: (string | number)[]): Promise<number>;
+};
+
 export interface CapacityOptions {
   redis: Redis;
   logger: Logger;
@@ -57,8 +70,18 @@ export class Capacity {
   /** Places this process holds: member → the sets it is in. */
   private readonly held = new Map<string, string[]>();
   private timer?: NodeJS.Timeout;
+  private readonly redis: CapacityRedis;
 
-  constructor(private readonly opts: CapacityOptions) {}
+  constructor(private readonly opts: CapacityOptions) {
+    const redis = opts.redis;
+    this.redis = redis as CapacityRedis;
+    if (!("genuiCapacityAcquire" in redis)) {
+      // numberOfKeys is given per call (the renewal's varies).
+      redis.defineCommand("genuiCapacityAcquire", { lua: ACQUIRE });
+      redis.defineCommand("genuiCapacityRenew", { lua: RENEW });
+      redis.defineCommand("genuiCapacityRelease", { lua: RELEASE });
+    }
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.renew(), Math.max(100, Math.floor(this.opts.leaseMs / 3)));
@@ -86,8 +109,7 @@ export class Capacity {
       this.key(cls, "open", tenant.bucket),
       this.key(cls, "share", tenant.owner),
     ];
-    const [code, ttl] = (await this.opts.redis.eval(
-      ACQUIRE,
+    const [code, ttl] = await this.redis.genuiCapacityAcquire(
       3,
       ...keys,
       l.rate.max,
@@ -96,7 +118,7 @@ export class Capacity {
       l.share,
       member,
       this.opts.leaseMs,
-    )) as [number, number];
+    );
     if (code === 1) return { kind: "rate", limit: l.rate, retryAfter: Math.max(1, ttl) };
     if (code === 2) return { kind: "concurrency", limit: l.concurrency };
     if (code === 3) return { kind: "share", limit: l.share };
@@ -109,7 +131,7 @@ export class Capacity {
         released = true;
         this.held.delete(member);
         try {
-          await this.opts.redis.pipeline().zrem(sets[0]!, member).zrem(sets[1]!, member).exec();
+          await this.redis.genuiCapacityRelease(2, sets[0]!, sets[1]!, member);
         } catch (err) {
           // The lease runs out on its own.
           this.opts.logger.warn({ err }, "a capacity place was not released; its lease will end it");
@@ -125,7 +147,12 @@ export class Capacity {
     for (let i = 0; i < pairs.length; i += 500) {
       const batch = pairs.slice(i, i + 500);
       try {
-        await this.opts.redis.eval(RENEW, batch.length, ...batch.map((p) => p[0]), this.opts.leaseMs, ...batch.map((p) => p[1]));
+        await this.redis.genuiCapacityRenew(
+          batch.length,
+          ...batch.map((p) => p[0]),
+          this.opts.leaseMs,
+          ...batch.map((p) => p[1]),
+        );
       } catch (err) {
         this.opts.logger.warn({ err }, "capacity leases not renewed");
       }
