@@ -207,9 +207,10 @@ describe("two copies of each service writing one document at once", () => {
   });
 
   it("when copy A's work under a lock outlasts the lock's expiry, then copy B still waits for it to finish", async () => {
-    // A short expiry stands for a store that answers slowly (the wallets' lock expires after 15 s).
-    const lockA = new DistributedLock(a.redis, `${prefix}:slow:`, 300, 5_000);
-    const lockB = new DistributedLock(b.redis, `${prefix}:slow:`, 300, 5_000);
+    // A short expiry stands for a store that answers slowly (the wallets' lock expires after 15 s). 1.5 s, renewed every
+    // 0.5 s: a loaded CI machine ran timers 200 ms late, which a 300-ms expiry did not survive.
+    const lockA = new DistributedLock(a.redis, `${prefix}:slow:`, 1_500, 15_000);
+    const lockB = new DistributedLock(b.redis, `${prefix}:slow:`, 1_500, 15_000);
     const log: string[] = [];
     const work = (lock: DistributedLock, name: string, ms: number) =>
       lock.run("doc", async () => {
@@ -217,7 +218,7 @@ describe("two copies of each service writing one document at once", () => {
         await new Promise((r) => setTimeout(r, ms));
         log.push(`end ${name}`);
       });
-    const first = work(lockA, "a", 1_200);
+    const first = work(lockA, "a", 4_000);
     await new Promise((r) => setTimeout(r, 50));
     await Promise.all([first, work(lockB, "b", 10)]);
     expect(log).toEqual(["start a", "end a", "start b", "end b"]);
