@@ -51,15 +51,18 @@ describe("batch consumers and redelivery", () => {
 
   it("when events trickle in during the linger, then they are handled in one batch, and a full batch does not wait it out", async () => {
     const batches: number[] = [];
-    consumption = await bus.consumeBatch(
-      EVENTS.generationCompleted,
-      "lingering",
-      async (events) => {
-        batches.push(events.length);
-        return events.map(() => "ack" as const);
-      },
-      { maxBatch: 6, lingerMs: 1_500 },
-    );
+    /** A consumer that acknowledges every event and notes each batch's size. */
+    const counting = (durable: string, options: { maxBatch: number; lingerMs: number }) =>
+      bus.consumeBatch(
+        EVENTS.generationCompleted,
+        durable,
+        async (events) => {
+          batches.push(events.length);
+          return events.map(() => "ack" as const);
+        },
+        options,
+      );
+    consumption = await counting("lingering", { maxBatch: 6, lingerMs: 1_500 });
     // One event, then three more 300 ms later: all inside the first one's linger.
     await publish(1);
     await new Promise((r) => setTimeout(r, 300));
@@ -70,15 +73,7 @@ describe("batch consumers and redelivery", () => {
     // at once instead of after its 60-s linger.
     await consumption.stop();
     batches.length = 0;
-    consumption = await bus.consumeBatch(
-      EVENTS.generationCompleted,
-      "full-batches",
-      async (events) => {
-        batches.push(events.length);
-        return events.map(() => "ack" as const);
-      },
-      { maxBatch: 4, lingerMs: 60_000 },
-    );
+    consumption = await counting("full-batches", { maxBatch: 4, lingerMs: 60_000 });
     await until(() => batches.length === 1, 10_000);
     expect(batches).toEqual([4]);
     // One more event starts a linger of 60 s; stopping the consumer ends it (afterEach would otherwise hang).
