@@ -30,17 +30,62 @@ function librariesLoadedBy(serviceModule: string): string[] {
   return JSON.parse(r.stdout.trim()) as string[];
 }
 
+/** OpenTelemetry's SDK: the provider, exporter, resources and context manager (the API alone is a no-op tracer). */
+const TRACING_SDK = [
+  "@opentelemetry/sdk-trace-node",
+  "@opentelemetry/sdk-trace-base",
+  "@opentelemetry/exporter-trace-otlp-proto",
+  "@opentelemetry/resources",
+  "@opentelemetry/context-async-hooks",
+  "@opentelemetry/core",
+];
+
 describe("process weight", () => {
   it.each([
     ["bff", "bff/dist/src/service.js"],
     ["generation", "services/generation/dist/src/service.js"],
     ["gen-worker", "services/generation/dist/src/worker/service.js"],
-  ])("when %s is loaded, then neither mongoose nor the mongodb driver is", (name, serviceModule) => {
-    // The service module sits beside the topology's entry (main.js starts it).
-    expect(path.dirname(entryOf(name))).toBe(path.dirname(serviceModule));
-    const libs = librariesLoadedBy(serviceModule);
-    expect(libs).toContain("ioredis"); // it did load its own dependencies
-    expect(libs.filter((l) => l === "mongoose" || l === "mongodb")).toEqual([]);
+  ])(
+    "when %s is loaded, then neither mongoose nor the mongodb driver is, nor the tracing SDK while nothing is traced",
+    (name, serviceModule) => {
+      // The service module sits beside the topology's entry (main.js starts it).
+      expect(path.dirname(entryOf(name))).toBe(path.dirname(serviceModule));
+      const libs = librariesLoadedBy(serviceModule);
+      expect(libs).toContain("ioredis"); // it did load its own dependencies
+      expect(libs).toContain("@opentelemetry/api"); // the no-op tracer every span goes to
+      expect(libs.filter((l) => l === "mongoose" || l === "mongodb")).toEqual([]);
+      expect(libs.filter((l) => TRACING_SDK.includes(l))).toEqual([]);
+    },
+  );
+
+  it("when a process is given an OTLP endpoint, then its tracing loads the SDK and records", () => {
+    const r = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `const c = require(${JSON.stringify(path.join(REPO_ROOT, "packages/chassis/dist/src/index.js"))});
+         const sdkLoaded = () => Object.keys(require.cache).some((f) => f.includes("/node_modules/@opentelemetry/sdk-trace-node/"));
+         const before = sdkLoaded();
+         const off = c.startTracing("weight-test", {});
+         const afterOff = sdkLoaded();
+         const on = c.startTracing("weight-test", { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9" });
+         const span = on.tracer.startSpan("probe");
+         const recording = span.isRecording();
+         span.end();
+         console.log(JSON.stringify({ before, off: off.enabled, afterOff, on: on.enabled, after: sdkLoaded(), recording }));
+         process.exit(0);`,
+      ],
+      { cwd: REPO_ROOT, encoding: "utf8", timeout: 30_000 },
+    );
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout.trim())).toEqual({
+      before: false,
+      off: false,
+      afterOff: false,
+      on: true,
+      after: true,
+      recording: true,
+    });
   });
 
   it("when a service with a store is loaded, then it still loads mongoose (the lazy load is not a missing dependency)", () => {

@@ -13,12 +13,21 @@ import {
   type TextMapSetter,
   type Tracer,
 } from "@opentelemetry/api";
-import { W3CTraceContextPropagator } from "@opentelemetry/core";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
-import { defaultResource, envDetector, detectResources, resourceFromAttributes } from "@opentelemetry/resources";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-node";
-import { ATTR_SERVICE_NAME } from "@opentelemetry/semantic-conventions";
+import type { SpanExporter } from "@opentelemetry/sdk-trace-node";
+
+// The SDK (provider, exporter, resources, context manager) is loaded only when a process traces: a process without an
+// OTLP endpoint keeps the API's no-op tracer, and what it loads stays resident for as long as it runs
+// (docs/performance.md, "Memory"). Loaded with require, on first use.
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, see above */
+const sdk = () => ({
+  core: require("@opentelemetry/core") as typeof import("@opentelemetry/core"),
+  exporter: require("@opentelemetry/exporter-trace-otlp-proto") as typeof import("@opentelemetry/exporter-trace-otlp-proto"),
+  resources: require("@opentelemetry/resources") as typeof import("@opentelemetry/resources"),
+  hooks: require("@opentelemetry/context-async-hooks") as typeof import("@opentelemetry/context-async-hooks"),
+  node: require("@opentelemetry/sdk-trace-node") as typeof import("@opentelemetry/sdk-trace-node"),
+  semconv: require("@opentelemetry/semantic-conventions") as typeof import("@opentelemetry/semantic-conventions"),
+});
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export {
   ROOT_CONTEXT as ROOT_TRACE_CONTEXT,
@@ -70,8 +79,9 @@ let globalsSet = false;
 function setGlobals(): void {
   if (globalsSet) return;
   globalsSet = true;
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  const { core, hooks } = sdk();
+  context.setGlobalContextManager(new hooks.AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
 }
 
 /**
@@ -82,18 +92,20 @@ function setGlobals(): void {
  */
 export function startTracing(service: string, env: TracingEnv = process.env): Tracing {
   if (!tracingConfigured(env)) return noop;
-  return tracingTo(service, new OTLPTraceExporter(), true);
+  return tracingTo(service, new (sdk().exporter.OTLPTraceExporter)(), true);
 }
 
 /** Tracing that sends every span to `exporter` (batched, or one by one: tests read spans as they end). */
 export function tracingTo(service: string, exporter: SpanExporter, batch = false): Tracing {
   setGlobals();
-  const resource = defaultResource()
-    .merge(detectResources({ detectors: [envDetector] }))
-    .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: service }));
-  const provider = new NodeTracerProvider({
+  const { resources, node, semconv } = sdk();
+  const resource = resources
+    .defaultResource()
+    .merge(resources.detectResources({ detectors: [resources.envDetector] }))
+    .merge(resources.resourceFromAttributes({ [semconv.ATTR_SERVICE_NAME]: service }));
+  const provider = new node.NodeTracerProvider({
     resource,
-    spanProcessors: [batch ? new BatchSpanProcessor(exporter) : new SimpleSpanProcessor(exporter)],
+    spanProcessors: [batch ? new node.BatchSpanProcessor(exporter) : new node.SimpleSpanProcessor(exporter)],
   });
   return {
     enabled: true,
