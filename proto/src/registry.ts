@@ -152,12 +152,16 @@ export const GenerationChunkSchema = z.discriminatedUnion("type", [
     json: z.unknown(),
     finishReason: z.enum(["stop", "length", "cancelled"]),
     usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+    /** Code-only evaluations: the sandbox time the request used (ms), charged to the caller's free-work budget. */
+    sandboxMs: z.number().optional(),
   }),
   z.object({
     ...chunkBase,
     type: z.literal("error"),
     /** `code`: generation's error code (GENERATION.…), which its edge answers with a status and OpenAI's shape. */
     error: z.object({ code: z.string(), message: z.string() }),
+    /** As on `done`. */
+    sandboxMs: z.number().optional(),
   }),
 ]);
 export type GenerationChunk = z.infer<typeof GenerationChunkSchema>;

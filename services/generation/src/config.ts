@@ -83,6 +83,14 @@ export const configSchema = baseConfigSchema
     GEN_TENANT_QUEUE_SHARE: z.coerce.number().gt(0).max(1).default(0.1),
     /** How long a request's place in the limits lasts without renewal: the most a crashed process can hold one. */
     GEN_SLOT_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
+    /**
+     * Sandbox time for evaluations that are not billed (code-only retrieve, auth-retrieve, the template preview), as
+     * "milliseconds/windowSeconds": per caller (a signed-in user, or one API key) and per paying account across all
+     * its keys. Past it: 429 with Retry-After. An ordinary screen takes a few ms; code stopped at the sandbox's time
+     * limit takes about 200.
+     */
+    GEN_FREE_SANDBOX_MS_PER_TENANT: rate("5000/60"),
+    GEN_FREE_SANDBOX_MS_PER_ACCOUNT: rate("20000/60"),
     /** Longest client-submitted UI code (retrieve's `code`, a chat message's `code`), characters. */
     GEN_MAX_CODE_CHARS: z.coerce.number().int().min(100).default(32_000),
     /**
@@ -144,6 +152,17 @@ export const workerConfigSchema = baseConfigSchema
     UPSTREAM_MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(5).default(2),
     /** A SearXNG-compatible JSON search endpoint for the Internet toggle's web search tool (unset: no web search). */
     WEB_SEARCH_URL: optionalUrl,
+    /** Worker threads evaluating UI code (each a QuickJS sandbox of its own; the process never runs the code itself). */
+    SANDBOX_THREADS: z.coerce.number().int().min(1).max(32).default(2),
+    /** The sandbox's time limit per evaluation step (QuickJS interrupts code between bytecodes past it). */
+    SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(100),
+    /**
+     * How long past that limit a thread may go on (a built-in running in C never checks it) before the process
+     * terminates the thread and answers with the time-limit error.
+     */
+    SANDBOX_MARGIN_MS: z.coerce.number().int().min(10).max(10_000).default(100),
+    /** Memory of each sandbox (its WebAssembly memory cannot grow past it), MiB. */
+    SANDBOX_MEMORY_MB: z.coerce.number().int().min(16).max(1024).default(32),
     /** Offline generator pacing, tokens per second (0: as fast as possible). */
     OFFLINE_TOKENS_PER_SECOND: z.coerce.number().min(0).default(400),
   });

@@ -55,6 +55,10 @@ export const SANDBOX_DEFAULTS: Readonly<Required<EvaluatorOptions>> = Object.fre
   maxScreenDepth: MAX_SCREEN_DEPTH,
 });
 
+/** The time-limit error's message, the same whether QuickJS interrupted the code or its host stopped the thread. */
+export const timeLimitMessage = (timeoutMs: number, stoppedByHost = false): string =>
+  `code ran past its time limit of ${timeoutMs} ms${stoppedByHost ? " and was stopped" : ""}`;
+
 function classify(message: string): EvalErrorKind {
   if (/interrupted/i.test(message)) return "timeout";
   if (/out of memory|string too long/i.test(message)) return "memory";
@@ -158,6 +162,7 @@ export class UiCodeEvaluator {
   /** The one-shot sandbox (evaluate / evaluatePrefix), made on first use. */
   private pristine?: Pristine;
   private pristineLoading?: Promise<Pristine>;
+  private onExec?: (deadline: number) => void;
 
   /**
    * `variant` is the QuickJS build for this platform. Each evaluator has its own WebAssembly instance whose memory is
@@ -343,6 +348,9 @@ export class UiCodeEvaluator {
   ): { result: { json: string } | { error: EvalError }; fault?: "timeout" | "memory" | "stack" | "broken" } {
     const deadline = Date.now() + this.opts.timeoutMs;
     rt.setInterruptHandler(() => Date.now() > deadline);
+    // Whoever hosts this evaluator (a worker thread, a Web Worker) is told when code starts and stops running, so it
+    // can stop the thread when a built-in running in C ignores the interrupt handler (see worker/client.ts).
+    this.onExec?.(deadline);
     let fault: "timeout" | "memory" | "stack" | "broken" | undefined;
     const answer = (result: { json: string } | { error: EvalError }) => ({ result, ...(fault ? { fault } : {}) });
     try {
@@ -355,7 +363,7 @@ export class UiCodeEvaluator {
         const kind = classify(message);
         if (kind === "timeout" || kind === "memory" || kind === "stack") fault = kind;
         return answer({
-          error: { kind, message: kind === "timeout" ? `code ran longer than ${this.opts.timeoutMs} ms` : message },
+          error: { kind, message: kind === "timeout" ? timeLimitMessage(this.opts.timeoutMs) : message },
         });
       }
       try {
@@ -378,6 +386,7 @@ export class UiCodeEvaluator {
         return answer({ error: { kind: "stack", message: "the code nested too deeply (the sandbox's stack ran out)" } });
       return answer({ error: { kind: "memory", message: `the sandbox failed: ${message}`.slice(0, 300) } });
     } finally {
+      this.onExec?.(0);
       if (fault !== "broken") {
         try {
           rt.removeInterruptHandler();
@@ -386,6 +395,15 @@ export class UiCodeEvaluator {
         }
       }
     }
+  }
+
+  /**
+   * Tells `watch` the wall-clock deadline (epoch ms) each time the sandbox starts running code, and 0 when it stops.
+   * QuickJS checks its deadline only between bytecodes, so a host that must stop any code in time (a built-in such as
+   * `indexOf` with a long needle runs in C for seconds) watches from outside and terminates the thread.
+   */
+  watchExecs(watch: (deadline: number) => void): void {
+    this.onExec = watch;
   }
 
   /**

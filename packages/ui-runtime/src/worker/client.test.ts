@@ -1,5 +1,6 @@
 import { WorkerEvaluator, type WorkerLike } from "./client";
-import type { WorkerRequest } from "./protocol";
+import type { Screen } from "../schema";
+import type { WorkerRequest, WorkerResponse } from "./protocol";
 
 /** A worker stand-in whose script "fails to load" on demand; requests it receives are kept. */
 class BrokenWorker implements WorkerLike {
@@ -22,7 +23,7 @@ class BrokenWorker implements WorkerLike {
 describe("WorkerEvaluator when its worker cannot run", () => {
   it("when the worker fails while a push waits, then the push and every later one reject with the reason", async () => {
     const worker = new BrokenWorker();
-    const client = new WorkerEvaluator(worker, "The sandbox could not start");
+    const client = new WorkerEvaluator(() => worker, { failure: "The sandbox could not start" });
     const session = client.session();
     const waiting = session.push('text("a")');
     worker.fail("WebAssembly is blocked");
@@ -38,10 +39,137 @@ describe("WorkerEvaluator when its worker cannot run", () => {
 
   it("when the worker's error has no message, then the reason says its script did not load", async () => {
     const worker = new BrokenWorker();
-    const client = new WorkerEvaluator(worker);
+    const client = new WorkerEvaluator(() => worker);
     worker.fail("");
     await expect(client.evaluatePrefix("x")).rejects.toThrow(
       "The UI code sandbox could not run (its worker script did not load).",
     );
+  });
+});
+
+/** A worker stand-in that runs, announces code as it starts, and answers only when told. */
+class ScriptedWorker implements WorkerLike {
+  readonly received: WorkerRequest[] = [];
+  terminated = false;
+  private onMessage?: (e: { data: WorkerResponse }) => void;
+  private onError?: (e: { message?: string }) => void;
+  constructor() {
+    queueMicrotask(() => this.onMessage?.({ data: { ready: true } }));
+  }
+  postMessage(m: WorkerRequest): void {
+    this.received.push(m);
+  }
+  addEventListener(type: "message" | "error", listener: (e: never) => void): void {
+    if (type === "message") this.onMessage = listener as (e: { data: WorkerResponse }) => void;
+    else this.onError = listener as (e: { message?: string }) => void;
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  /** The sandbox starts running request `id`'s code, due to stop by `deadline`. */
+  exec(id: number, deadline: number): void {
+    this.onMessage?.({ data: { id, exec: deadline } });
+  }
+  answer(id: number, text: string): void {
+    const screen = { name: text, screen: { v1: [] } } as unknown as Screen;
+    this.onMessage?.({ data: { id, result: { ok: true, screen, issues: [], repairs: [] }, ms: 1 } });
+  }
+  die(message: string): void {
+    this.onError?.({ message });
+  }
+}
+
+describe("WorkerEvaluator as the host of its workers", () => {
+  const pool = (size = 1) => {
+    const workers: ScriptedWorker[] = [];
+    const client = new WorkerEvaluator(
+      () => {
+        const w = new ScriptedWorker();
+        workers.push(w);
+        return w;
+      },
+      { size, marginMs: 20, timeoutMs: 50 },
+    );
+    return { client, workers };
+  };
+  const settled = async () => new Promise((r) => setTimeout(r, 0));
+
+  it("when a worker's code runs past its deadline plus the margin, then the worker is terminated and replaced and the request gets the time-limit error", async () => {
+    const { client, workers } = pool();
+    await settled();
+    const answer = client.evaluate("hostile()");
+    const first = workers[0]!;
+    expect(first.received.map((r) => r.code)).toEqual(["hostile()"]);
+    first.exec(first.received[0]!.id, Date.now() + 50);
+    const { result } = await answer;
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: "timeout", message: "code ran past its time limit of 50 ms and was stopped" },
+    });
+    expect(first.terminated).toBe(true);
+    expect(workers).toHaveLength(2);
+    expect(client.stops).toBe(1);
+    // The replacement takes the next request.
+    const next = client.evaluate('text("after")');
+    await settled();
+    const second = workers[1]!;
+    second.answer(second.received[0]!.id, "after");
+    expect((await next).result.ok).toBe(true);
+  });
+
+  it("when a worker stops its code itself before the margin, then nothing is terminated", async () => {
+    const { client, workers } = pool();
+    await settled();
+    const answer = client.evaluate("fine()");
+    const w = workers[0]!;
+    const id = w.received[0]!.id;
+    w.exec(id, Date.now() + 50);
+    w.exec(id, 0);
+    w.answer(id, "fine");
+    expect((await answer).result.ok).toBe(true);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(w.terminated).toBe(false);
+    expect(client.stops).toBe(0);
+  });
+
+  it("when one worker is stuck, then a request sent meanwhile is answered by another worker first", async () => {
+    const { client, workers } = pool(2);
+    await settled();
+    const order: string[] = [];
+    const attack = client.evaluate("hostile()").then(() => order.push("attack"));
+    const [a, b] = workers;
+    a!.exec(a!.received[0]!.id, Date.now() + 50);
+    const victim = client.evaluate('text("victim")').then(() => order.push("victim"));
+    expect(b!.received.map((r) => r.code)).toEqual(['text("victim")']);
+    b!.answer(b!.received[0]!.id, "victim");
+    await Promise.all([attack, victim]);
+    expect(order).toEqual(["victim", "attack"]);
+  });
+
+  it("when a session's code was stopped, then its later pushes get the same error without running, and its other sessions go on in the replacement", async () => {
+    const { client, workers } = pool(1);
+    await settled();
+    const bad = client.session();
+    const good = client.session();
+    const stopped = bad.push("hostile(");
+    const w = workers[0]!;
+    w.exec(w.received[0]!.id, Date.now() + 50);
+    expect((await stopped).result).toMatchObject({ ok: false, error: { kind: "timeout" } });
+    expect((await bad.push("hostile()\nmore")).result).toMatchObject({ ok: false, error: { kind: "timeout" } });
+    const goodPush = good.push('text("a")');
+    await settled();
+    const fresh = workers[1]!;
+    expect(fresh.received.map((r) => r.session)).toEqual([2]);
+    fresh.answer(fresh.received[0]!.id, "a");
+    expect((await goodPush).result.ok).toBe(true);
+  });
+
+  it("when a running worker dies, then its request is answered with the sandbox's failure and a new worker takes over", async () => {
+    const { client, workers } = pool(1);
+    await settled();
+    const answer = client.evaluate("x()");
+    workers[0]!.die("out of memory");
+    expect((await answer).result).toMatchObject({ ok: false, error: { kind: "memory" } });
+    expect(workers).toHaveLength(2);
   });
 });

@@ -1,11 +1,11 @@
-import type { EvalResult } from "../dsl/evaluator";
-import type { WorkerRequest, WorkerResponse } from "./protocol";
+import { timeLimitMessage, type EvalError, type EvalResult } from "../dsl/evaluator";
+import type { WorkerAnswer, WorkerRequest, WorkerResponse } from "./protocol";
 
-/** What the client needs of a Web Worker (the DOM's Worker has it). */
+/** What the client needs of a worker (the DOM's Worker has it; node.ts adapts a worker thread). */
 export interface WorkerLike {
   postMessage(m: WorkerRequest): void;
   addEventListener(type: "message", listener: (e: { data: WorkerResponse }) => void): void;
-  /** A worker whose script does not load or throws at the top reports `error` (the DOM's Worker does). */
+  /** A worker whose script does not load, throws at the top or dies reports `error`. */
   addEventListener(type: "error", listener: (e: { message?: string; preventDefault?(): void }) => void): void;
   terminate(): void;
 }
@@ -16,49 +16,228 @@ export interface EvaluatorSession {
   close(): void;
 }
 
+export interface WorkerEvaluatorOptions {
+  /** Words the error of a worker that cannot run at all (its own message is added in brackets). */
+  failure?: string;
+  /**
+   * How long past the sandbox's own deadline the host waits before it terminates the worker (default 100 ms). QuickJS
+   * stops code between bytecodes; a built-in running in C (a long `indexOf`, `BigInt` power, `sort`) does not look,
+   * and only terminating its thread stops it.
+   */
+  marginMs?: number;
+  /** Most time a request may spend in its worker outside the sandbox's code, e.g. loading QuickJS (default 10 s). */
+  hostWorkMs?: number;
+  /** Workers side by side (default 1); a streamed answer stays with the worker that holds its sandbox. */
+  size?: number;
+  /** The sandbox's own time limit in the workers (default 250 ms, the browser worker's): it words the error. */
+  timeoutMs?: number;
+}
+
+interface Pending {
+  req: WorkerRequest;
+  resolve: (r: { result: EvalResult; ms: number }) => void;
+  reject: (e: Error) => void;
+  /** When the request was handed to its worker. */
+  started: number;
+}
+
+/** One worker of the pool, replaced in place when it is terminated or dies. */
+interface Unit {
+  worker: WorkerLike;
+  /** Bumped with each replacement: messages of a replaced worker are ignored. */
+  generation: number;
+  ready: boolean;
+  /** The request in the worker (one at a time, so its deadline is its own). */
+  current?: Pending;
+  /** Requests of the sessions this worker holds, in order. */
+  queue: Pending[];
+  sessions: number;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
 /**
- * The page's side of the evaluator worker: `evaluate` / `evaluatePrefix` answer promises, in request order, with
- * the time the worker spent. Create the worker with Vite's
- * `import EvaluatorWorker from "@genui/ui-runtime/worker?worker"`.
+ * The host's side of the evaluator worker(s): `evaluate` / `evaluatePrefix` answer promises with the time the worker
+ * spent. The host enforces the time limit whatever the code does: each worker tells when its sandbox starts running
+ * code and by when QuickJS should have stopped it; a worker still running that code `marginMs` past that deadline is
+ * terminated and replaced, and its request answered with the time-limit error. Nothing else waits for it: other
+ * workers go on, and requests queued for it go to its replacement. Create browser workers with Vite's
+ * `import EvaluatorWorker from "@genui/ui-runtime/worker?worker"` and pass `() => new EvaluatorWorker()`.
  */
 export class WorkerEvaluator {
   private next = 1;
-  private readonly pending = new Map<
-    number,
-    { resolve: (r: { result: EvalResult; ms: number }) => void; reject: (e: Error) => void }
-  >();
+  private nextSession = 1;
+  private readonly units: Unit[] = [];
+  /** Requests any worker may take, in order. */
+  private readonly shared: Pending[] = [];
+  private readonly sessionUnit = new Map<number, Unit>();
+  /** Sessions whose code the host had to stop: the rest of their answer would run it again. */
+  private readonly stopped = new Map<number, EvalResult>();
   /** The worker could not run: every request, waiting or new, fails with this. */
   private failed?: Error;
+  private readonly failure: string;
+  private readonly marginMs: number;
+  private readonly hostWorkMs: number;
+  private readonly timeoutMs: number;
+  /** Workers terminated for overrunning their deadline (a figure for metrics and benchmarks). */
+  stops = 0;
 
-  /** `failure` words the error a worker that cannot run gives (its own message is added in brackets). */
   constructor(
-    private readonly worker: WorkerLike,
-    failure = "The UI code sandbox could not run",
+    private readonly spawn: () => WorkerLike,
+    opts: WorkerEvaluatorOptions = {},
   ) {
+    this.failure = opts.failure ?? "The UI code sandbox could not run";
+    this.marginMs = opts.marginMs ?? 100;
+    this.hostWorkMs = opts.hostWorkMs ?? 10_000;
+    this.timeoutMs = opts.timeoutMs ?? 250;
+    for (let i = 0; i < Math.max(1, opts.size ?? 1); i++) {
+      const unit: Unit = { worker: undefined as unknown as WorkerLike, generation: 0, ready: false, queue: [], sessions: 0 };
+      this.units.push(unit);
+      this.start(unit);
+    }
+  }
+
+  /** Starts (or replaces) the unit's worker. */
+  private start(unit: Unit): void {
+    const generation = ++unit.generation;
+    unit.ready = false;
+    let worker: WorkerLike;
+    try {
+      worker = this.spawn();
+    } catch (err) {
+      this.fail(`${(err as Error).message ?? String(err)}`);
+      return;
+    }
+    unit.worker = worker;
     worker.addEventListener("message", (e) => {
-      const done = this.pending.get(e.data.id);
-      this.pending.delete(e.data.id);
-      done?.resolve({ result: e.data.result, ms: e.data.ms });
+      if (unit.generation === generation) this.heard(unit, e.data);
     });
     worker.addEventListener("error", (e) => {
       e.preventDefault?.();
-      this.failed = new Error(`${failure} (${e.message || "its worker script did not load"}).`);
-      for (const { reject } of this.pending.values()) reject(this.failed);
-      this.pending.clear();
+      if (unit.generation !== generation) return;
+      // A script that never ran cannot be helped by starting it again; a worker that ran and died is replaced.
+      if (!unit.ready) this.fail(e.message || "its worker script did not load");
+      else this.replace(unit, { kind: "memory", message: `the sandbox stopped: ${e.message || "its worker died"}` });
     });
   }
 
-  private nextSession = 1;
+  private heard(unit: Unit, m: WorkerResponse): void {
+    if ("ready" in m) {
+      unit.ready = true;
+      return;
+    }
+    const p = unit.current;
+    if (!p || p.req.id !== m.id) return;
+    if ("exec" in m) {
+      // Code started (deadline > 0): it must end by the deadline plus the margin. Code stopped: what is left is the
+      // worker's own bounded work (checking the screen).
+      this.arm(unit, m.exec > 0 ? m.exec + this.marginMs - Date.now() : this.hostWorkMs);
+      return;
+    }
+    this.settle(unit, m);
+    this.dispatch(unit);
+  }
+
+  private settle(unit: Unit, m: WorkerAnswer): void {
+    const p = unit.current!;
+    unit.current = undefined;
+    if (unit.timer) clearTimeout(unit.timer);
+    unit.timer = undefined;
+    p.resolve({ result: m.result, ms: m.ms });
+  }
+
+  private arm(unit: Unit, ms: number): void {
+    if (unit.timer) clearTimeout(unit.timer);
+    unit.timer = setTimeout(
+      () => {
+        unit.timer = undefined;
+        if (!unit.current) return;
+        this.stops++;
+        this.replace(unit, { kind: "timeout", message: timeLimitMessage(this.timeoutMs, true) });
+      },
+      Math.max(0, ms),
+    );
+    (unit.timer as { unref?: () => void }).unref?.();
+  }
+
+  /** Terminates the unit's worker, answers its request with `error`, and starts a fresh worker in its place. */
+  private replace(unit: Unit, error: EvalError): void {
+    const p = unit.current;
+    unit.current = undefined;
+    if (unit.timer) clearTimeout(unit.timer);
+    unit.timer = undefined;
+    try {
+      unit.worker.terminate();
+    } catch {
+      // Already gone.
+    }
+    const result: EvalResult = { ok: false, error };
+    if (p) {
+      if (p.req.session !== undefined && !p.req.close) this.stopped.set(p.req.session, result);
+      p.resolve({ result, ms: Date.now() - p.started });
+    }
+    this.start(unit);
+    if (!this.failed) this.dispatch(unit);
+  }
+
+  /** Hands the unit its next request: its sessions' first, else the shared queue's. */
+  private dispatch(unit: Unit): void {
+    if (unit.current || this.failed) return;
+    const p = unit.queue.shift() ?? this.shared.shift();
+    if (!p) return;
+    // A session whose code was stopped: the rest of its answer still holds that code.
+    const stopped = p.req.session !== undefined && !p.req.close ? this.stopped.get(p.req.session) : undefined;
+    if (stopped) {
+      p.resolve({ result: stopped, ms: 0 });
+      return this.dispatch(unit);
+    }
+    unit.current = p;
+    p.started = Date.now();
+    this.arm(unit, this.hostWorkMs);
+    unit.worker.postMessage(p.req);
+  }
+
+  /** No worker can run: every request waiting is rejected (`quietly`: dropped), and so is every later one. */
+  private fail(message: string, quietly = false): void {
+    this.failed = new Error(`${this.failure} (${message}).`);
+    const waiting = [...this.shared.splice(0)];
+    for (const u of this.units) {
+      if (u.current) waiting.push(u.current);
+      u.current = undefined;
+      waiting.push(...u.queue.splice(0));
+      if (u.timer) clearTimeout(u.timer);
+      u.timer = undefined;
+    }
+    if (!quietly) for (const p of waiting) p.reject(this.failed);
+  }
 
   private ask(code: string, prefix: boolean, session?: number, close?: boolean): Promise<{ result: EvalResult; ms: number }> {
-    const id = this.next++;
-    const req: WorkerRequest = { id, code, prefix };
+    const req: WorkerRequest = { id: this.next++, code, prefix };
     if (session !== undefined) req.session = session;
     if (close) req.close = true;
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage(req);
+      const p: Pending = { req, resolve, reject, started: 0 };
+      if (session === undefined) {
+        this.shared.push(p);
+        // The first idle worker takes it.
+        const idle = this.units.find((u) => !u.current);
+        if (idle) this.dispatch(idle);
+        return;
+      }
+      let unit = this.sessionUnit.get(session);
+      if (!unit) {
+        // A new session goes to the worker holding the fewest.
+        unit = this.units.reduce((a, b) => (b.sessions < a.sessions ? b : a));
+        unit.sessions++;
+        this.sessionUnit.set(session, unit);
+      }
+      if (close) {
+        this.sessionUnit.delete(session);
+        this.stopped.delete(session);
+        unit.sessions--;
+      }
+      unit.queue.push(p);
+      this.dispatch(unit);
     });
   }
 
@@ -71,7 +250,7 @@ export class WorkerEvaluator {
   }
 
   /**
-   * A streaming session in the worker (`UiCodeEvaluator.stream()`): `push(prefix)` with each longer prefix of one
+   * A streaming session in a worker (`UiCodeEvaluator.stream()`): `push(prefix)` with each longer prefix of one
    * answer answers the screen so far, evaluating complete statements once; `close()` frees its sandbox.
    */
   session(): EvaluatorSession {
@@ -87,8 +266,16 @@ export class WorkerEvaluator {
     };
   }
 
+  /** Stops every worker; requests still waiting are dropped, later ones rejected. */
   terminate(): void {
-    this.worker.terminate();
-    this.pending.clear();
+    if (!this.failed) this.fail("it was closed", true);
+    for (const u of this.units) {
+      u.generation++;
+      try {
+        u.worker?.terminate();
+      } catch {
+        // Already gone.
+      }
+    }
   }
 }

@@ -1,12 +1,22 @@
 import type { EvalResult } from "../dsl/evaluator";
 
 /**
- * Messages between a page and the evaluator Web Worker (see evaluator-worker.ts and client.ts).
+ * Messages between a host (a page, or a Node process) and an evaluator worker (a Web Worker, or a worker thread): see
+ * serve.ts (the worker's side) and client.ts (the host's).
  *
  * `session` (optional) evaluates `code` as the next, longer prefix of one streamed answer in that session's
  * incremental sandbox (`UiCodeEvaluator.stream()`); `close: true` frees the session (and evaluates nothing: the
  * answer is `{ ok: false, error: { kind: "invalid", message: "session closed" } }`). Without `session` a request is
- * evaluated in a sandbox of its own, as before.
+ * evaluated in a sandbox of its own.
  */
 export type WorkerRequest = { id: number; code: string; prefix: boolean; session?: number; close?: boolean };
-export type WorkerResponse = { id: number; result: EvalResult; ms: number };
+
+/** A request's answer, with the time the worker spent on it. */
+export type WorkerAnswer = { id: number; result: EvalResult; ms: number };
+
+/**
+ * What a worker says: `ready` once its script runs (an error before it means the script could not load); `exec` when
+ * request `id` starts running code in the sandbox (`deadline`: the epoch ms by which the sandbox's own limit stops
+ * it) and when it stops (`deadline: 0`), so the host can terminate a worker whose code overruns; and each answer.
+ */
+export type WorkerResponse = WorkerAnswer | { ready: true } | { id: number; exec: number };

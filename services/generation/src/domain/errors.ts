@@ -30,6 +30,7 @@ export const GENERATION_ERRORS = {
   CONCURRENCY_LIMITED: "GENERATION.CONCURRENCY_LIMITED",
   QUEUE_SHARE_EXCEEDED: "GENERATION.QUEUE_SHARE_EXCEEDED",
   DAILY_SPEND_CAP_REACHED: "GENERATION.DAILY_SPEND_CAP_REACHED",
+  SANDBOX_TIME_EXCEEDED: "GENERATION.SANDBOX_TIME_EXCEEDED",
   OVERLOADED: "GENERATION.OVERLOADED",
   UNAVAILABLE: "GENERATION.UNAVAILABLE",
   // The answer (from the workers and the relay).
@@ -134,5 +135,19 @@ export const dailySpendCapReached = (retryAfterSeconds: number) =>
     E.DAILY_SPEND_CAP_REACHED,
     "This app's daily spend cap for its publishable key is reached: no more screens are generated from web pages " +
       "today (UTC). Screens from code still render. The app's owner can raise the cap on the dashboard.",
+    { retryAfterSeconds },
+  );
+
+/** Free evaluations' sandbox time is used up for this window (see store/free-work-budget.ts). */
+export const sandboxTimeExceeded = (
+  label: "account" | "API key",
+  budget: { max: number; windowSeconds: number },
+  retryAfterSeconds: number,
+) =>
+  generationError(
+    E.SANDBOX_TIME_EXCEEDED,
+    `Sandbox time for code evaluations is used up: this ${label} (or its account) may use ${budget.max} ms of ` +
+      `sandbox time per ${budget.windowSeconds} seconds for evaluations that are not billed, and code that runs to the ` +
+      `sandbox's time limit uses it quickly. Try again in ${retryAfterSeconds} seconds.`,
     { retryAfterSeconds },
   );

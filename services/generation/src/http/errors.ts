@@ -45,6 +45,7 @@ export const OPENAI_ERRORS: Readonly<Record<GenerationErrorCode, OpenAIErrorSpec
   "GENERATION.RATE_LIMITED": { status: 429, type: "requests", code: "rate_limit_exceeded" },
   "GENERATION.CONCURRENCY_LIMITED": { status: 429, type: "requests", code: "concurrency_limit_exceeded" },
   "GENERATION.QUEUE_SHARE_EXCEEDED": { status: 429, type: "requests", code: "queue_share_exceeded" },
+  "GENERATION.SANDBOX_TIME_EXCEEDED": { status: 429, type: "requests", code: "sandbox_time_exceeded" },
   // 429 (so pages back off), but retrying before the next UTC day cannot help.
   "GENERATION.DAILY_SPEND_CAP_REACHED": {
     status: 429,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { RemoteError, type AppError, type Logger, type MessageBus, type Redis, type Tracing } from "@genui/chassis";
+import { AppError, RemoteError, type Logger, type MessageBus, type Redis, type Tracing } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import type { Queue } from "bullmq";
 import type { AppTemplates } from "../clients/app-templates";
@@ -21,6 +21,7 @@ import {
 } from "../domain/errors";
 import { isRefusal, type Refusal, type Slot, type Tenant, type WorkClass } from "../domain/capacity";
 import type { Capacity } from "../store/capacity";
+import { FreeWorkBudget } from "../store/free-work-budget";
 import { PublishableLimits, type SpendReservation } from "../store/publishable-limits";
 import type { GenerationConfig } from "../config";
 import type { GenerationMetrics } from "./metrics";
@@ -91,9 +92,16 @@ export class Gateway {
   private evalDepth = 0;
   private depthTimer?: NodeJS.Timeout;
   private readonly publishable: PublishableLimits;
+  private readonly freeWork: FreeWorkBudget;
 
   constructor(private readonly deps: GatewayDeps) {
     this.publishable = new PublishableLimits(deps.redis, deps.config.REDIS_KEY_PREFIX, deps.config.GEN_PUBLISHABLE_RATE);
+    this.freeWork = new FreeWorkBudget(
+      deps.redis,
+      deps.config.REDIS_KEY_PREFIX,
+      deps.config.GEN_FREE_SANDBOX_MS_PER_TENANT,
+      deps.config.GEN_FREE_SANDBOX_MS_PER_ACCOUNT,
+    );
   }
 
   /** Samples the queue depth for the overload check and the metrics (a Redis call per request would be waste). */
@@ -359,9 +367,22 @@ export class Gateway {
     }
   }
 
-  /** Code alone: evaluated by a worker's sandbox, no model call and nothing billed. */
+  /**
+   * Code alone: evaluated by a worker's sandbox, no model call and nothing billed — so it is paid for in sandbox time
+   * instead: admitted while the caller's free sandbox time lasts, charged what the worker measured.
+   */
   async evaluate(caller: Caller, code: string): Promise<RelayedAnswer> {
     this.checkRoom("evaluate");
+    try {
+      await this.freeWork.admit(caller.tenant);
+    } catch (err) {
+      if (err instanceof AppError && err.code === GENERATION_ERRORS.SANDBOX_TIME_EXCEEDED) {
+        this.deps.metrics.requests.inc({ route: "any", status: "429" });
+        throw err;
+      }
+      this.deps.logger.warn({ err }, "free sandbox time not checked");
+      throw unavailable("Capacity accounting");
+    }
     const requestId = randomUUID();
     const slot = await this.admit("evaluate", caller.tenant, requestId);
     const answer = this.relay({
@@ -379,6 +400,10 @@ export class Gateway {
       partials: false,
       enqueuedAt: Date.now(),
     });
+    answer.onSandboxTime = (ms) =>
+      void this.freeWork
+        .charge(caller.tenant, ms)
+        .catch((err: unknown) => this.deps.logger.warn({ err, requestId }, "sandbox time not charged"));
     await this.started(answer, slot);
     return answer;
   }

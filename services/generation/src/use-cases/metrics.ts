@@ -17,6 +17,7 @@ export class GenerationMetrics {
   readonly jobs: Counter<"outcome">;
   readonly activeJobs: Gauge;
   readonly repairs: Counter;
+  readonly sandboxStops: Counter;
   readonly stages: Histogram<"stage">;
   readonly upstreamFailures: Counter<"code">;
   readonly stalledJobs: Counter;
@@ -104,6 +105,11 @@ export class GenerationMetrics {
     this.repairs = new Counter({
       name: "genui_generation_repairs_total",
       help: "Answers sent back to the model once for repair",
+      registers,
+    });
+    this.sandboxStops = new Counter({
+      name: "genui_generation_sandbox_timeouts_total",
+      help: "Evaluations whose code ran past the sandbox's time limit (interrupted, or its thread terminated)",
       registers,
     });
   }

@@ -46,6 +46,8 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   onUsage?: (usage: { inputTokens: number; outputTokens: number }) => void;
   /** Called once when the answer ends, however it ends (done, error, cancel, timeout): frees the request's place. */
   onEnd?: () => void;
+  /** A code-only evaluation's answer: the sandbox time it used (ms). */
+  onSandboxTime?: (ms: number) => void;
 
   constructor(
     private readonly opts: RelayOptions,
@@ -115,6 +117,7 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     this.opts.metrics.chunkLatency.observe(Math.max(0, Date.now() - chunk.ts) / 1000);
     this.push(chunk);
     if (chunk.type === "done") this.onUsage?.(chunk.usage);
+    if ((chunk.type === "done" || chunk.type === "error") && chunk.sandboxMs !== undefined) this.onSandboxTime?.(chunk.sandboxMs);
     if (chunk.type === "done" || chunk.type === "error") this.end();
   }
 

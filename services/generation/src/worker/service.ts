@@ -7,7 +7,7 @@ import {
   type RunningService,
   type Tracing,
 } from "@genui/chassis";
-import { createNodeEvaluator } from "@genui/ui-runtime/node";
+import { createThreadedEvaluator } from "@genui/ui-runtime/node";
 import { Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import { generationQueues, type WorkerConfig } from "../config";
@@ -54,9 +54,15 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
     setup: async (ctx) => {
       await ctx.bus!.ensureStream("GENERATION");
       const metrics = new GenerationMetrics(ctx.metrics);
-      const evaluator = createNodeEvaluator();
+      // Untrusted code runs only in these threads: the process stops any of them whose code overruns its deadline.
+      const evaluator = createThreadedEvaluator({
+        threads: config.SANDBOX_THREADS,
+        timeoutMs: config.SANDBOX_TIMEOUT_MS,
+        marginMs: config.SANDBOX_MARGIN_MS,
+        memoryBytes: config.SANDBOX_MEMORY_MB * 1024 * 1024,
+      });
       // Load the sandbox and the tokenizer's vocabulary now, not during the first request.
-      await evaluator.evaluate('text("ready")');
+      await Promise.all(Array.from({ length: config.SANDBOX_THREADS }, () => evaluator.evaluate('text("ready")')));
       countTokens("ready");
       const chosen = provider ?? (await providerFor(config));
       const processor = new GenerationProcessor({

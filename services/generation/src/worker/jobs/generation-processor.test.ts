@@ -1,7 +1,7 @@
 import { Metrics, createLogger, type MessageBus, type Redis } from "@genui/chassis";
 import { GenerationChunkSchema } from "@genui/contracts";
 import type { Screen } from "@genui/ui-runtime";
-import { createNodeEvaluator, type UiCodeEvaluator } from "@genui/ui-runtime/node";
+import { createNodeEvaluator, createThreadedEvaluator, type ScreenEvaluator, type UiCodeEvaluator } from "@genui/ui-runtime/node";
 import type { Job } from "bullmq";
 import { GENERATION_ERRORS } from "../../domain/errors";
 import { GenerationMetrics } from "../../use-cases/metrics";
@@ -19,11 +19,12 @@ describe("processing a generation job", () => {
     provider: Provider,
     opts: {
       cancelled?: boolean;
-      evaluator?: UiCodeEvaluator;
+      evaluator?: ScreenEvaluator;
       snapshotByteFactor?: number;
       deltaIntervalMs?: number;
       /** Publishes of the usage that fail first (NATS restarting), each as nats.js fails it. */
       busDown?: number;
+      store?: Map<string, string>;
     } = {},
   ) {
     const chunks: Chunk[] = [];
@@ -49,9 +50,15 @@ describe("processing a generation job", () => {
         return { eventId: ctx.eventId ?? "", seq: 1, duplicate: false };
       },
     } as unknown as MessageBus;
+    // Redis as the processor uses it: its keys in a map shared through `opts.store` (another worker's attempt).
+    const store = opts.store ?? new Map<string, string>();
     const redis = {
-      mget: async () => [null, opts.cancelled ? "1" : null],
-      set: async () => "OK",
+      mget: async (...keys: string[]) =>
+        keys.map((k) => (k.includes(":cancel:") && opts.cancelled ? "1" : (store.get(k) ?? null))),
+      set: async (k: string, v: string) => {
+        store.set(k, v);
+        return "OK";
+      },
     } as unknown as Redis;
     const metrics = new GenerationMetrics(new Metrics("test"));
     const processor = new GenerationProcessor({
@@ -300,7 +307,7 @@ describe("processing a generation job", () => {
     expect(completions[0]!.payload).toMatchObject({ finishReason: "cancelled", outputTokens: 0n });
   });
 
-  it("when the sandbox itself breaks, then that request fails cleanly, the sandbox is replaced and the next request is answered", async () => {
+  it("when the sandbox itself cannot run, then that request fails cleanly, the sandbox is not closed, and the next request is answered", async () => {
     let broken = true;
     const dispose = jest.fn();
     const evaluator = {
@@ -318,9 +325,70 @@ describe("processing a generation job", () => {
     const first = harness(scripted(['text("a")']), { evaluator });
     expect(await first.processor.process(job(2, 2))).toBe("error");
     expect(first.chunks.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.INVALID_MODEL_OUTPUT } });
-    expect(dispose).toHaveBeenCalledTimes(1);
+    // The threaded sandbox replaces a broken thread itself; closing it would stop every later evaluation.
+    expect(dispose).not.toHaveBeenCalled();
     const second = harness(scripted(['text("b")']), { evaluator });
     expect(await second.processor.process(job())).toBe("stop");
     expect(second.chunks.at(-1)).toMatchObject({ type: "done", finishReason: "stop" });
+  });
+
+  describe("code the sandbox had to stop", () => {
+    // Threads the process stops: a built-in running in C past the deadline never yields to QuickJS's interrupt.
+    const threaded = createThreadedEvaluator({ timeoutMs: 100, threads: 1 });
+    afterAll(() => threaded.dispose());
+    const LONG_SEARCH = 'var t="a".repeat(40000)+"c"; var s="a".repeat(80000)+"b"; text(String(s.indexOf(t)))';
+    const evaluation = (code: string, attemptsStarted = 1) => {
+      const j = job(attemptsStarted, 2, { kind: "evaluate", code, model: "", messages: [] });
+      return j;
+    };
+
+    it("when a code-only evaluation runs a built-in past its deadline, then it is answered with the time-limit error, its sandbox time is reported, and a later attempt of the job answers the same without running it", async () => {
+      const store = new Map<string, string>();
+      const first = harness(scripted([]), { evaluator: threaded, store });
+      expect(await first.processor.process(evaluation(LONG_SEARCH))).toBe("invalid-code");
+      const error = first.chunks.at(-1)!;
+      expect(error).toMatchObject({
+        type: "error",
+        error: {
+          code: GENERATION_ERRORS.INVALID_CODE,
+          message: "The code did not run: code ran past its time limit of 100 ms and was stopped",
+        },
+      });
+      expect(error.type === "error" && error.sandboxMs).toBeGreaterThanOrEqual(100);
+      expect(threaded.stops).toBe(1);
+
+      // The same job handed to another worker (its lock expired, or it was retried): nothing runs again.
+      const evaluate = jest.fn((code: string) => threaded.evaluate(code));
+      const again = harness(scripted([]), {
+        evaluator: { ...threaded, evaluate, evaluatePrefix: evaluate, stream: () => threaded.stream(), dispose: () => undefined },
+        store,
+      });
+      expect(await again.processor.process(evaluation(LONG_SEARCH, 2))).toBe("invalid-code");
+      expect(again.chunks.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.INVALID_CODE } });
+      expect(evaluate).not.toHaveBeenCalled();
+      expect(threaded.stops).toBe(1);
+    });
+
+    it("when a generation's final code was stopped and the job runs again, then it fails without calling the model, and its usage says nothing was generated", async () => {
+      const store = new Map<string, string>();
+      const first = harness(scripted([LONG_SEARCH]), { evaluator: threaded, store });
+      expect(await first.processor.process(job(1, 2))).toBe("error");
+      expect([...store.keys()].some((k) => k.includes("sandbox-stopped"))).toBe(true);
+      // Its worker died after the stop and before its usage was published: the job is handed on.
+      for (const k of [...store.keys()]) if (k.includes(":done:")) store.delete(k);
+      const provider = scripted(['text("never")']);
+      const generate = jest.spyOn(provider, "generate");
+      const again = harness(provider, { evaluator: threaded, store });
+      expect(await again.processor.process(job(2, 2))).toBe("error");
+      expect(generate).not.toHaveBeenCalled();
+      expect(again.completions[0]!.payload).toMatchObject({ outputTokens: 0n, finishReason: "error" });
+    });
+
+    it("when a code-only evaluation succeeds, then its answer reports the sandbox time it used", async () => {
+      const h = harness(scripted([]), { evaluator: threaded });
+      expect(await h.processor.process(evaluation('text("hi")'))).toBe("stop");
+      const done = h.chunks.at(-1)!;
+      expect(done.type === "done" && done.sandboxMs).toBeGreaterThan(0);
+    });
   });
 });

@@ -1,11 +1,20 @@
 import { EVENTS, SIGNALS } from "@genui/contracts";
 import type { Logger, MessageBus, Redis } from "@genui/chassis";
-import type { EvalResult, Screen, UiCodeEvaluator } from "@genui/ui-runtime";
+import type { EvalResult, Screen } from "@genui/ui-runtime";
+import type { ScreenEvaluator } from "@genui/ui-runtime/node";
 import type { Job } from "bullmq";
 import type { GenerationMetrics } from "../../use-cases/metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
 import { GENERATION_ERRORS as E, type GenerationErrorCode } from "../../domain/errors";
-import { cancelKey, cancelReason, doneKey, type Chunk, type ChunkError, type GenerationJob } from "../../domain/messages";
+import {
+  cancelKey,
+  cancelReason,
+  doneKey,
+  sandboxStoppedKey,
+  type Chunk,
+  type ChunkError,
+  type GenerationJob,
+} from "../../domain/messages";
 
 /** Publishing a generation's usage: tries (250 ms doubling to 2 s between them, about 30 s in all). */
 const COMPLETE_ATTEMPTS = 18;
@@ -14,7 +23,8 @@ export interface ProcessorDeps {
   bus: MessageBus;
   redis: Redis;
   provider: Provider;
-  evaluator: UiCodeEvaluator;
+  /** The sandbox: worker threads the process can stop (`ThreadedEvaluator`); tests may pass an in-thread one. */
+  evaluator: ScreenEvaluator & { evaluateTimed?(code: string): Promise<{ result: EvalResult; ms: number }> };
   metrics: GenerationMetrics;
   logger: Logger;
   /** REDIS_KEY_PREFIX. */
@@ -132,17 +142,25 @@ export class GenerationProcessor {
   constructor(private readonly deps: ProcessorDeps) {}
 
   /**
-   * The sandbox answers errors as results; a throw means the sandbox itself broke (e.g. out of memory while making a
-   * context). The instance is dropped — the next evaluation starts a fresh one — and this one counts as failed.
+   * The sandbox answers errors as results; a throw means the sandbox itself could not run (its threads cannot start).
+   * This evaluation counts as failed; the sandbox replaces what broke on its own.
    */
   private async safely(run: () => Promise<EvalResult>): Promise<EvalResult> {
     try {
       return await run();
     } catch (err) {
-      this.deps.logger.warn({ err }, "the sandbox failed; starting a fresh one");
-      this.deps.evaluator.dispose();
+      this.deps.logger.warn({ err }, "the sandbox failed");
       return { ok: false, error: { kind: "memory", message: "the sandbox failed" } };
     }
+  }
+
+  /** Remembers that this request's code was stopped at the sandbox's deadline (see `sandboxStoppedKey`). */
+  private async stopped(d: GenerationJob, r: EvalResult): Promise<void> {
+    if (r.ok || r.error.kind !== "timeout") return;
+    this.deps.metrics.sandboxStops.inc();
+    await this.deps.redis
+      .set(sandboxStoppedKey(this.deps.keyPrefix, d.requestId), r.error.message, "EX", 24 * 3600)
+      .catch((err: unknown) => this.deps.logger.warn({ err, requestId: d.requestId }, "sandbox stop not recorded"));
   }
 
   async process(job: Job<GenerationJob>): Promise<string> {
@@ -154,13 +172,19 @@ export class GenerationProcessor {
     // Subscribed before the cancel flag is read (the API sets the flag, then publishes): a cancel is seen either way.
     const sub = bus.listen(SIGNALS.generationCancel, d.requestId, (reason) => abort.abort(reason));
     try {
-      const [done, cancelled] = await redis.mget(doneKey(keyPrefix, d.requestId), cancelKey(keyPrefix, d.requestId));
+      const [done, cancelled, stopped] = await redis.mget(
+        doneKey(keyPrefix, d.requestId),
+        cancelKey(keyPrefix, d.requestId),
+        sandboxStoppedKey(keyPrefix, d.requestId),
+      );
       // A job whose usage is already published (a stalled job run again after it finished) answers nothing more.
       if (done) return "already-done";
       if (cancelled) abort.abort(cancelReason(cancelled));
       this.deps.metrics.queueWait.observe(Math.max(0, Date.now() - d.enqueuedAt) / 1000);
       let outcome: string;
-      if (d.kind === "evaluate") outcome = await this.evaluateOnly(d, out);
+      // An earlier attempt's code was stopped at the sandbox's deadline: the same answer, without running it again.
+      if (stopped) outcome = await this.answerStopped(d, out, stopped);
+      else if (d.kind === "evaluate") outcome = await this.evaluateOnly(d, out);
       else {
         if (d.partials) out.publish({ type: "start" });
         const lastAttempt = attempt >= (job.opts.attempts ?? 1);
@@ -180,13 +204,25 @@ export class GenerationProcessor {
     }
   }
 
-  /** Retrieve with code alone: no model, no bill. */
+  /** Retrieve with code alone: no model, no bill; the sandbox time it used is reported for the caller's budget. */
   private async evaluateOnly(d: GenerationJob, out: ChunkPublisher): Promise<string> {
-    const r = await this.safely(() => this.deps.evaluator.evaluate(d.code ?? ""));
+    const { evaluator } = this.deps;
+    const started = performance.now();
+    let sandboxMs = 0;
+    const r = await this.safely(async () => {
+      if (!evaluator.evaluateTimed) return evaluator.evaluate(d.code ?? "");
+      const timed = await evaluator.evaluateTimed(d.code ?? "");
+      sandboxMs = timed.ms;
+      return timed.result;
+    });
+    if (!evaluator.evaluateTimed) sandboxMs = performance.now() - started;
+    sandboxMs = Math.round(sandboxMs * 100) / 100;
     if (!r.ok) {
+      await this.stopped(d, r);
       out.publish({
         type: "error",
         error: { code: E.INVALID_CODE, message: `The code did not run: ${r.error.message}` },
+        sandboxMs,
       });
       return "invalid-code";
     }
@@ -196,8 +232,27 @@ export class GenerationProcessor {
       json: r.screen,
       finishReason: "stop",
       usage: { inputTokens: 0, outputTokens: 0 },
+      sandboxMs,
     });
     return "stop";
+  }
+
+  /**
+   * A job whose earlier attempt had its code stopped at the sandbox's deadline: the same error, and for a generation
+   * its usage published as nothing generated (its hold is released; nothing was delivered to bill).
+   */
+  private async answerStopped(d: GenerationJob, out: ChunkPublisher, message: string): Promise<string> {
+    this.deps.logger.warn({ requestId: d.requestId }, "an earlier attempt's code was stopped by the sandbox; not run again");
+    if (d.kind === "evaluate") {
+      out.publish({ type: "error", error: { code: E.INVALID_CODE, message: `The code did not run: ${message}` }, sandboxMs: 0 });
+      return "invalid-code";
+    }
+    await this.complete(d, { inputTokens: 0, outputTokens: 0 }, "error");
+    out.publish({
+      type: "error",
+      error: { code: E.INVALID_MODEL_OUTPUT, message: `The model's answer could not be turned into a screen (${message}).` },
+    });
+    return "error";
   }
 
   private async generate(d: GenerationJob, out: ChunkPublisher, signal: AbortSignal, lastAttempt: boolean): Promise<string> {
@@ -243,6 +298,7 @@ export class GenerationProcessor {
       else {
         const evaluating = performance.now();
         let final = await this.safely(() => evaluator.evaluate(code));
+        await this.stopped(d, final);
         // Cut off by the output limit (a small max_tokens): the screen so far, like a stream's, with finish_reason
         // "length" (OpenAI's truncated answer), not a failure. A repair under the same limit would be cut as well.
         const cut = usage.outputTokens >= d.maxOutputTokens;
@@ -270,6 +326,7 @@ export class GenerationProcessor {
             firstCode = first;
             code = pass.code;
             final = signal.aborted ? final : await this.safely(() => evaluator.evaluate(code));
+            await this.stopped(d, final);
           } catch (err) {
             // Checked before the repair's call is made: the first answer stands, and its failure is reported.
             if (!(err instanceof ProviderError && err.code === "budget_exhausted")) throw err;
