@@ -110,9 +110,12 @@ export async function* contentOf(source: AsyncIterable<unknown> | Response): Asy
   }
 }
 
-/** A streaming evaluator on a Web Worker running the GenUI sandbox; a worker that fails to load fails every push. */
-export function workerStreamEvaluator(worker: Worker): GenUIStreamEvaluator {
-  const client = new WorkerEvaluator(worker, "GenUI: the UI code sandbox could not run");
+/**
+ * A streaming evaluator on Web Workers running the GenUI sandbox (`spawn` makes one; a worker whose code overruns its
+ * deadline is terminated and replaced); a worker that fails to load fails every push.
+ */
+export function workerStreamEvaluator(spawn: () => Worker): GenUIStreamEvaluator {
+  const client = new WorkerEvaluator(spawn, { failure: "GenUI: the UI code sandbox could not run" });
   return { session: () => client.session() };
 }
 
@@ -128,7 +131,8 @@ export function defaultStreamEvaluator(api: URL): GenUIStreamEvaluator {
   let ev = shared.get(url);
   if (!ev) {
     const blob = new Blob([`importScripts(${JSON.stringify(url)});`], { type: "text/javascript" });
-    ev = workerStreamEvaluator(new Worker(URL.createObjectURL(blob)));
+    const script = URL.createObjectURL(blob);
+    ev = workerStreamEvaluator(() => new Worker(script));
     shared.set(url, ev);
   }
   return ev;

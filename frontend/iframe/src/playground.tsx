@@ -9,7 +9,7 @@ const textarea = document.getElementById("code") as HTMLTextAreaElement;
 const status = document.getElementById("status")!;
 const preview = createRoot(document.getElementById("preview")!);
 injectStyles(document);
-const evaluator = new WorkerEvaluator(new EvaluatorWorker());
+const evaluator = new WorkerEvaluator(() => new EvaluatorWorker());
 let screen: Screen | null = null;
 let latest = 0;
 

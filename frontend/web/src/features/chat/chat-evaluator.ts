@@ -8,9 +8,8 @@ import type { ChatEvaluator } from "./api";
  * fails every push (the answer then shows once it is complete).
  */
 export function startChatEvaluator(): ChatEvaluator & { terminate(): void } {
-  const client = new WorkerEvaluator(
-    new EvaluatorWorker({ name: "genui-chat-stream" }),
-    "The sandbox could not start in this browser",
-  );
+  const client = new WorkerEvaluator(() => new EvaluatorWorker({ name: "genui-chat-stream" }), {
+    failure: "The sandbox could not start in this browser",
+  });
   return { session: () => client.session(), terminate: () => client.terminate() };
 }

@@ -47,14 +47,22 @@ export function useLiveScreen(code: string, { delayMs, prefixWhileTyping }: Live
   const latest = useRef(0);
 
   useEffect(() => {
-    const worker = new EvaluatorWorker({ name: "genui-ui-code" });
-    // A worker that cannot start (an old browser, WebAssembly blocked) would leave every evaluation pending.
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      setPending(false);
-      setUnavailable("The preview's sandbox could not start in this browser, so the code cannot be previewed here.");
+    // The client replaces a worker it had to stop (code past its deadline); the first one tells whether the sandbox
+    // can start in this browser at all.
+    let first = true;
+    const e = new WorkerEvaluator(() => {
+      const worker = new EvaluatorWorker({ name: "genui-ui-code" });
+      if (first) {
+        first = false;
+        // A worker that cannot start (an old browser, WebAssembly blocked) would leave every evaluation pending.
+        worker.addEventListener("error", (event) => {
+          event.preventDefault();
+          setPending(false);
+          setUnavailable("The preview's sandbox could not start in this browser, so the code cannot be previewed here.");
+        });
+      }
+      return worker;
     });
-    const e = new WorkerEvaluator(worker);
     evaluator.current = e;
     return () => {
       e.terminate();
