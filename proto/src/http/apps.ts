@@ -34,8 +34,14 @@ export const App = z
   .meta({ id: "App" });
 export type App = z.infer<typeof App>;
 
-/** SPEC §3 paginated app list. */
-export const AppPage = z.object({ results: z.array(App), count: z.int().min(0) }).meta({ id: "AppPage" });
+/** SPEC §3 paginated app list; `limit` (added) is how many live apps the owner may have (the service's quota). */
+export const AppPage = z
+  .object({
+    results: z.array(App),
+    count: z.int().min(0),
+    limit: z.int().min(1).meta({ description: "How many apps the owner may have; creating more is refused (400 on url)." }),
+  })
+  .meta({ id: "AppPage" });
 export type AppPage = z.infer<typeof AppPage>;
 
 export const TEMPLATE_STATUSES = ["draft", "publish", "pause"] as const;
@@ -56,7 +62,14 @@ export const Template = z
   .meta({ id: "Template" });
 export type Template = z.infer<typeof Template>;
 
-export const TemplatePage = z.object({ results: z.array(Template), count: z.int().min(0) }).meta({ id: "TemplatePage" });
+/** An app's templates; `limit` (added) is how many templates the app may have (the service's quota). */
+export const TemplatePage = z
+  .object({
+    results: z.array(Template),
+    count: z.int().min(0),
+    limit: z.int().min(1).meta({ description: "How many templates the app may have; creating more is refused (409)." }),
+  })
+  .meta({ id: "TemplatePage" });
 export type TemplatePage = z.infer<typeof TemplatePage>;
 
 /** `?page&page_size` as the query string carries them (the services parse the digits). */

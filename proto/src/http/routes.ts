@@ -196,6 +196,7 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
       201: { description: "Created.", schema: App },
       400: invalid,
       409: { description: "Already an app of this URL.", schema: MessageError },
+      503: { description: "The quota could not be checked right now; retry (Retry-After).", schema: MessageError },
     },
   },
   {
@@ -250,7 +251,12 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
     tag: "templates",
     summary: "Creates an empty draft template",
     params: appId,
-    responses: { 201: { description: "Created.", schema: Template }, 404: notFound },
+    responses: {
+      201: { description: "Created.", schema: Template },
+      404: notFound,
+      409: { description: "The app has as many templates as allowed (TEMPLATES_MAX_PER_APP).", schema: MessageError },
+      503: { description: "The quota could not be checked right now; retry (Retry-After).", schema: MessageError },
+    },
   },
   {
     method: "GET",

@@ -2,6 +2,7 @@ import { TOPOLOGY, baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSc
 
 import { z } from "zod";
 import { KeySealer } from "./domain/api-key";
+import type { Quotas } from "./domain/quotas";
 
 const kek = z
   .string()
@@ -27,12 +28,22 @@ export const configSchema = baseConfigSchema
      * the previous one after it until `main.js reseal-keys` has re-sealed everything (docs/operations.md).
      */
     APPS_KEY_ROTATION_ENCRYPTION_KEY: z.preprocess((v) => (v === "" ? undefined : v), kek.optional()),
+    /** How many live apps one owner may have (deleted apps do not count); the app list answers it as `limit`. */
+    APPS_MAX_PER_OWNER: z.coerce.number().int().min(1).max(100_000).default(1_000),
+    /** How many templates one app may have; the template list answers it as `limit`. */
+    TEMPLATES_MAX_PER_APP: z.coerce.number().int().min(1).max(100_000).default(100),
   });
 
 export type AppsTemplatesConfig = z.output<typeof configSchema>;
 
 export const loadAppsTemplatesConfig = (env: NodeJS.ProcessEnv = process.env): AppsTemplatesConfig =>
   loadConfig("apps-templates", configSchema, env);
+
+/** The per-tenant quotas of the config (domain/quotas.ts). */
+export const quotasOf = (config: AppsTemplatesConfig): Quotas => ({
+  appsPerOwner: config.APPS_MAX_PER_OWNER,
+  templatesPerApp: config.TEMPLATES_MAX_PER_APP,
+});
 
 /** The sealer of stored API keys: the current key seals, the rotation key (when set) opens too. */
 export const keySealer = (config: AppsTemplatesConfig): KeySealer =>

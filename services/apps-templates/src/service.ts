@@ -1,15 +1,15 @@
 import { identityKeyring, OutboxRelay, ProcessedEvents, startService, type Logger, type RunningService } from "@genui/chassis";
 import { serveListPublishedTemplates } from "./commands/list-published-templates.command";
 import { serveVerifyKey } from "./commands/verify-key.command";
-import { keySealer, type AppsTemplatesConfig } from "./config";
+import { keySealer, quotasOf, type AppsTemplatesConfig } from "./config";
 import { registerEventHandlers } from "./events";
 import { appRoutes } from "./http/apps.routes";
 import { HTTP_STATUS } from "./http/errors";
-import { AppRepository, appLock, type AppRecord } from "./store/app.repository";
+import { AppRepository, appLock, ownerAppsLock, type AppRecord } from "./store/app.repository";
 import { StatusChanges } from "./store/status-changes";
 import { KeyDirectory } from "./store/key-directory";
 import { OwnerAppsCache } from "./store/owner-apps-cache";
-import { TemplateRepository, templateLock } from "./store/template.repository";
+import { TemplateRepository, appTemplatesLock, templateLock } from "./store/template.repository";
 import { Apps } from "./use-cases/apps";
 import { Templates } from "./use-cases/templates";
 
@@ -24,7 +24,7 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
     identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, streamReplicas: config.NATS_STREAM_REPLICAS },
-    // Locks on app and template documents that hold across every copy of apps-templates.
+    // Locks on app and template documents, and on the per-tenant quotas, that hold across every copy of apps-templates.
     redis: { url: config.REDIS_URL },
     setup: async (ctx) => {
       const bus = ctx.bus!;
@@ -37,7 +37,17 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
       const keys = new KeyDirectory(appRepo, changes);
       const lists = new OwnerAppsCache(appRepo, changes);
       appRepo.onChange = (appId) => lists.invalidateApp(appId);
-      const apps = new Apps(appRepo, keySealer(config), bus, outbox, keys, lists);
+      const quotas = quotasOf(config);
+      const apps = new Apps(
+        appRepo,
+        keySealer(config),
+        bus,
+        outbox,
+        keys,
+        lists,
+        ownerAppsLock(ctx.redis!, config),
+        quotas.appsPerOwner,
+      );
 
       const stopEventHandlers = await registerEventHandlers(bus, {
         apps: appRepo,
@@ -61,7 +71,8 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
       serveVerifyKey(bus, keys);
       serveListPublishedTemplates(bus, appRepo, templateRepo);
 
-      ctx.app.use(appRoutes(apps, new Templates(templateRepo)));
+      const templates = new Templates(templateRepo, appTemplatesLock(ctx.redis!, config), quotas.templatesPerApp);
+      ctx.app.use(appRoutes(apps, templates));
     },
   });
 }

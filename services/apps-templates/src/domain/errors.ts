@@ -6,6 +6,12 @@ export const APPS_ERRORS = {
   APP_ACTIVE: "APPS.APP_ACTIVE",
   /** The key changed between reading and writing it (two rotations at once). */
   KEY_CHANGED: "APPS.KEY_CHANGED",
+  /** The owner already has as many live apps as APPS_MAX_PER_OWNER allows. */
+  APP_LIMIT_REACHED: "APPS.APP_LIMIT_REACHED",
+  /** The app already has as many templates as TEMPLATES_MAX_PER_APP allows. */
+  TEMPLATE_LIMIT_REACHED: "APPS.TEMPLATE_LIMIT_REACHED",
+  /** A quota's lock could not be taken in time (many creates of one owner or app at once). */
+  QUOTA_BUSY: "APPS.QUOTA_BUSY",
 } as const;
 export type AppsErrorCode = (typeof APPS_ERRORS)[keyof typeof APPS_ERRORS];
 

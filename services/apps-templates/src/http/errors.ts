@@ -5,4 +5,8 @@ import type { AppsErrorCode } from "../domain/errors";
 export const HTTP_STATUS: StatusTable<AppsErrorCode> = {
   "APPS.APP_ACTIVE": 409,
   "APPS.KEY_CHANGED": 409,
+  // A field error on the create call's `url`, like its other refusals (SPEC §5: shown under the input).
+  "APPS.APP_LIMIT_REACHED": 400,
+  "APPS.TEMPLATE_LIMIT_REACHED": 409,
+  "APPS.QUOTA_BUSY": 503,
 };

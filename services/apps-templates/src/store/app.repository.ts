@@ -82,6 +82,14 @@ const NO_OUTBOX = { outbox: 0 } as const;
 export const appLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
   new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:app:`);
 
+/**
+ * The lock on an owner's app quota: a create counts the owner's live apps and inserts under it, in every copy of
+ * apps-templates, so concurrent creates cannot all see room for one more. It waits longer than the document locks: a
+ * burst of one owner's creates queues on it.
+ */
+export const ownerAppsLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
+  new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:owner-apps:`, 15_000, 30_000);
+
 export class AppRepository {
   readonly model: Model<AppRecord>;
   /** Told about every status change this process makes (for caches). */
@@ -145,6 +153,11 @@ export class AppRepository {
       this.model.countDocuments(filter).exec(),
     ]);
     return { results, count };
+  }
+
+  /** How many live apps the owner has (read from the store, not a cache: other copies' creates count). */
+  countLive(ownerId: string): Promise<number> {
+    return this.model.countDocuments({ ownerId, ...LIVE }).exec();
   }
 
   findByKeyHash(keyHash: string): Promise<AppRecord | null> {

@@ -37,6 +37,13 @@ templateSchema.index({ appId: 1, createdAt: -1 });
 export const templateLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
   new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:template:`);
 
+/**
+ * The lock on an app's template quota: a create counts the app's templates and inserts under it, in every copy of
+ * apps-templates, so concurrent creates cannot all see room for one more.
+ */
+export const appTemplatesLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
+  new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:app-templates:`, 15_000, 30_000);
+
 export class TemplateRepository {
   readonly model: Model<TemplateRecord>;
 
@@ -59,6 +66,11 @@ export class TemplateRepository {
 
   async create(t: TemplateRecord): Promise<void> {
     await this.model.create(t);
+  }
+
+  /** How many templates the app has. */
+  count(appId: string): Promise<number> {
+    return this.model.countDocuments({ appId }).exec();
   }
 
   find(appId: string, id: string): Promise<TemplateRecord | null> {

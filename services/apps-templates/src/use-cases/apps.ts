@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { notFound, validationFailed, type MessageBus, type OutboxRelay } from "@genui/chassis";
+import { notFound, validationFailed, type DocumentLock, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
-import type { App } from "@genui/contracts/http";
+import type { App, AppPage } from "@genui/contracts/http";
 import { KeySealer, generateApiKey, generatePublishableKey, hashApiKey, publishableSealId } from "../domain/api-key";
 import { normaliseWebsiteUrl } from "../domain/url";
 import { DEFAULT_DAILY_SPEND_CAP_MICROS, capAsText } from "../domain/validation";
@@ -9,6 +9,8 @@ import type { KeyDirectory } from "../store/key-directory";
 import type { OwnerAppsCache } from "../store/owner-apps-cache";
 import type { AppRecord, AppRepository } from "../store/app.repository";
 import { APPS_ERRORS, appsError } from "../domain/errors";
+import { appLimitReached } from "../domain/quotas";
+import { underQuota } from "./quota-lock";
 
 /** An app as its owner sees it: the contract's App (SPEC §3). */
 export type AppView = App;
@@ -31,6 +33,10 @@ export class Apps {
     private readonly outbox: OutboxRelay<AppRecord>,
     private readonly keys: KeyDirectory,
     private readonly lists: OwnerAppsCache,
+    /** Serialises each owner's creates across every copy (`ownerAppsLock`). */
+    private readonly quotaLock: DocumentLock,
+    /** Live apps an owner may have (APPS_MAX_PER_OWNER). */
+    private readonly maxApps: number,
   ) {}
 
   view(app: AppRecord): AppView {
@@ -70,19 +76,25 @@ export class Apps {
       updatedAt: now,
     };
     const event = this.bus.envelope(EVENTS.appCreated, { appId: id, ownerId, url: app.url, status: app.status });
-    this.lists.invalidateOwner(ownerId);
-    if (!(await this.repo.insert(app, [event]))) throw validationFailed({ url: ["You already have an app for this website."] });
-    this.lists.invalidateOwner(ownerId);
+    // Counted and inserted under the owner's quota lock: concurrent creates (any copy) see each other's inserts.
+    await underQuota(this.quotaLock, ownerId, async () => {
+      if ((await this.repo.countLive(ownerId)) >= this.maxApps) throw appLimitReached(this.maxApps);
+      this.lists.invalidateOwner(ownerId);
+      const inserted = await this.repo.insert(app, [event]);
+      this.lists.invalidateOwner(ownerId);
+      if (!inserted) throw validationFailed({ url: ["You already have an app for this website."] });
+    });
     this.keys.issued(key);
     this.keys.issued(pubKey);
     this.outbox.flushSoon(id);
     return this.view(app);
   }
 
-  async list(ownerId: string, page: number, pageSize: number): Promise<{ results: AppView[]; count: number }> {
+  /** One page of the owner's apps, their count and how many they may have (`limit`, for the dashboard). */
+  async list(ownerId: string, page: number, pageSize: number): Promise<AppPage> {
     const { results, count } = await this.lists.page(ownerId, page, pageSize);
     const complete = await Promise.all(results.map((a) => (a.pubKeyHash ? a : this.givePublishableKey(a))));
-    return { results: complete.map((a) => this.view(a)), count };
+    return { results: complete.map((a) => this.view(a)), count, limit: this.maxApps };
   }
 
   /**

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { notFound } from "@genui/chassis";
+import { notFound, type DocumentLock } from "@genui/chassis";
 import type { Template, TemplatePage } from "@genui/contracts/http";
+import { templateLimitReached } from "../domain/quotas";
 import type { TemplateRecord, TemplateRepository } from "../store/template.repository";
+import { underQuota } from "./quota-lock";
 
 /** A template as its owner sees it: the contract's Template (SPEC §3). */
 export type TemplateView = Template;
@@ -19,7 +21,13 @@ export const templateView = (t: TemplateRecord): TemplateView => ({
 
 /** Template use cases, always within an app the caller owns (checked by the caller). */
 export class Templates {
-  constructor(private readonly repo: TemplateRepository) {}
+  constructor(
+    private readonly repo: TemplateRepository,
+    /** Serialises each app's creates across every copy (`appTemplatesLock`). */
+    private readonly quotaLock: DocumentLock,
+    /** Templates an app may have (TEMPLATES_MAX_PER_APP). */
+    private readonly maxTemplates: number,
+  ) {}
 
   async create(appId: string, ownerId: string): Promise<TemplateView> {
     const now = new Date();
@@ -34,7 +42,11 @@ export class Templates {
       createdAt: now,
       updatedAt: now,
     };
-    await this.repo.create(t);
+    // Counted and inserted under the app's quota lock: concurrent creates (any copy) see each other's inserts.
+    await underQuota(this.quotaLock, appId, async () => {
+      if ((await this.repo.count(appId)) >= this.maxTemplates) throw templateLimitReached(this.maxTemplates);
+      await this.repo.create(t);
+    });
     return templateView(t);
   }
 
@@ -44,9 +56,10 @@ export class Templates {
     return templateView(t);
   }
 
+  /** One page of the app's templates, their count and how many it may have (`limit`, for the dashboard). */
   async list(appId: string, page: number, pageSize: number): Promise<TemplatePage> {
     const { results, count } = await this.repo.page(appId, page, pageSize);
-    return { results: results.map(templateView), count };
+    return { results: results.map(templateView), count, limit: this.maxTemplates };
   }
 
   async update(

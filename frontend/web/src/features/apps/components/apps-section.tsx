@@ -38,6 +38,21 @@ const Head = styled.div`
   }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 12px;
+`;
+
+/** Why Create App is disabled: the owner has as many apps as the service allows. */
+const LimitNote = styled.p`
+  margin: 0;
+  font-size: 14px;
+  color: var(--fg-muted);
+`;
+
 const TableCard = styled(Card)`
   padding: 0;
   th:first-child {
@@ -162,6 +177,8 @@ export function AppsSection() {
   };
 
   const pages = data ? Math.max(1, Math.ceil(data.count / APPS_PAGE_SIZE)) : 1;
+  // The service's quota of apps per owner (the list answers it as `limit`): reached, Create App says why it is off.
+  const atLimit = data !== undefined && data.count >= data.limit;
 
   return (
     <Root aria-labelledby="apps-heading">
@@ -169,10 +186,21 @@ export function AppsSection() {
         <h2 id="apps-heading" ref={heading} tabIndex={-1}>
           Your Apps
         </h2>
-        <Button onClick={() => setCreateOpen(true)}>
-          <PlusIcon width={18} height={18} />
-          Create App
-        </Button>
+        <Actions>
+          {atLimit && (
+            <LimitNote id="apps-limit-note" data-testid="apps-limit-note">
+              {data.count} of {data.limit} apps — delete one to create another
+            </LimitNote>
+          )}
+          <Button
+            onClick={() => setCreateOpen(true)}
+            disabled={atLimit}
+            aria-describedby={atLimit ? "apps-limit-note" : undefined}
+          >
+            <PlusIcon width={18} height={18} />
+            Create App
+          </Button>
+        </Actions>
       </Head>
       <SubscriptionBanner />
       <AppsBody
@@ -196,7 +224,13 @@ export function AppsSection() {
         onClose={() => setKeysFor(null)}
         onChanged={() => void reload()}
       />
-      <CreateAppDialog open={createOpen} onClose={() => setCreateOpen(false)} onCreated={onCreated} />
+      <CreateAppDialog
+        open={createOpen}
+        onClose={() => setCreateOpen(false)}
+        onCreated={onCreated}
+        // A refusal may be the quota, reached meanwhile (another tab, another call): the list shows it after.
+        onRefused={() => void reload()}
+      />
       <ConfirmDialog
         open={confirm?.kind === "cancel"}
         title="Cancel subscription?"

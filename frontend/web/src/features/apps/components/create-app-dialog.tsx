@@ -15,8 +15,21 @@ function errorsOf(err: unknown): string[] {
   return [err instanceof Error ? err.message : "Something went wrong. Please try again."];
 }
 
-/** SPEC §2/§5 "Create a new app": one Website Url field; blank → toast; server errors under the input, which clears. */
-export function CreateAppDialog({ open, onClose, onCreated }: { open: boolean; onClose(): void; onCreated(app: App): void }) {
+/**
+ * SPEC §2/§5 "Create a new app": one Website Url field; blank → toast; server errors under the input, which clears
+ * (the quota of apps too, when a create races past the disabled Create App button). `onRefused` follows a refusal.
+ */
+export function CreateAppDialog({
+  open,
+  onClose,
+  onCreated,
+  onRefused,
+}: {
+  open: boolean;
+  onClose(): void;
+  onCreated(app: App): void;
+  onRefused?(): void;
+}) {
   const toast = useToast();
   const [url, setUrl] = useState("");
   const [errors, setErrors] = useState<string[]>([]);
@@ -48,6 +61,7 @@ export function CreateAppDialog({ open, onClose, onCreated }: { open: boolean; o
     } catch (err) {
       setErrors(errorsOf(err));
       setUrl("");
+      onRefused?.();
       // Back to the emptied field, whose description now reads the error.
       window.setTimeout(() => input.current?.focus(), 0);
     } finally {

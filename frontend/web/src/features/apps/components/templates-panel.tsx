@@ -4,6 +4,7 @@ import styled from "styled-components";
 import { Button } from "../../../components/ui/button";
 import { PlusIcon, TrashIcon } from "../../../components/ui/icons";
 import { Skeleton } from "../../../components/ui/layout";
+import { ApiError } from "../../../lib/api-client";
 import { createTemplate, deleteTemplate, previewPath, useTemplates, type App, type Template } from "../api";
 import { ConfirmDialog } from "./confirm-dialog";
 import { TemplateStatusBadge } from "./status-badge";
@@ -139,6 +140,21 @@ const DeleteButton = styled.button`
   }
 `;
 
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: flex-end;
+  gap: 8px 12px;
+`;
+
+/** Why the Template button is off (the app's quota), or the server's refusal when a create raced past it. */
+const Note = styled.p<{ $error?: boolean }>`
+  margin: 0;
+  font-size: 13px;
+  color: ${(p) => (p.$error ? "var(--danger)" : "var(--fg-muted)")};
+`;
+
 const Empty = styled.p`
   margin: 0;
   padding: 16px;
@@ -196,16 +212,23 @@ export function TemplatesPanel({ app, headingId }: { app: App; headingId: string
   const [creating, setCreating] = useState(false);
   const [target, setTarget] = useState<Template | null>(null);
   const [deleting, setDeleting] = useState(false);
+  /** The server's refusal of a create for the app's quota (another tab or call took the last place). */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const create = async () => {
     setCreating(true);
+    setRefusal(null);
     try {
       const template = await createTemplate(app.id);
       void mutate();
       navigate(previewPath(app.id, template.id), { state: { app, template } });
     } catch (err) {
-      // SPEC §8: template failures are swallowed; the busy flag clears.
+      // SPEC §8: template failures are swallowed; the busy flag clears. The quota's refusal is shown: it says what to do.
       console.error("template create failed", err);
+      if (err instanceof ApiError && err.field("code") === "APPS.TEMPLATE_LIMIT_REACHED") {
+        setRefusal(err.message);
+        void mutate();
+      }
       setCreating(false);
     }
   };
@@ -220,21 +243,45 @@ export function TemplatesPanel({ app, headingId }: { app: App; headingId: string
     } finally {
       setDeleting(false);
       setTarget(null);
+      setRefusal(null);
       void mutate();
     }
   };
 
   const templates = data?.results ?? [];
+  // The service's quota of templates per app (the list answers it as `limit`).
+  const atLimit = data !== undefined && data.count >= data.limit;
+  const noteId = `${headingId}-limit`;
   return (
     <Panel role="region" aria-labelledby={headingId}>
       <Head>
         <h3 id={headingId}>
           Templates<span className="visually-hidden"> for {app.url}</span>
         </h3>
-        <Button size="sm" variant="outline" busy={creating} onClick={() => void create()}>
-          {!creating && <PlusIcon width={16} height={16} />}
-          Template
-        </Button>
+        <Actions>
+          {refusal ? (
+            <Note id={noteId} role="alert" $error data-testid="templates-limit-note">
+              {refusal}
+            </Note>
+          ) : (
+            atLimit && (
+              <Note id={noteId} data-testid="templates-limit-note">
+                {data.count} of {data.limit} templates — delete one to create another
+              </Note>
+            )
+          )}
+          <Button
+            size="sm"
+            variant="outline"
+            busy={creating}
+            disabled={atLimit}
+            aria-describedby={atLimit || refusal ? noteId : undefined}
+            onClick={() => void create()}
+          >
+            {!creating && <PlusIcon width={16} height={16} />}
+            Template
+          </Button>
+        </Actions>
       </Head>
       {isLoading ? (
         <Grid aria-busy="true" aria-label="Loading templates">
