@@ -3,7 +3,10 @@ import path from "node:path";
 import { MessageBus, connectNats, createLogger, type ReceivedEvent } from "@genui/chassis";
 import { EVENTS, type GenerationCompletedSchema } from "@genui/contracts";
 import { REPO_ROOT, testInfra } from "@genui/testkit";
+import { Queue } from "bullmq";
 import { WalletRepository } from "../services/billing/src/store/wallet.repository";
+import { generationQueues } from "../services/generation/src/config";
+import type { GenerateRequest, Provider, ProviderEvent } from "../services/generation/src/worker/providers/provider";
 import { credit, newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
 import { ScriptedProvider } from "./support/scripted-provider";
@@ -15,10 +18,10 @@ interface SseChunk {
   error?: { message: string; code: string };
 }
 
-/** Reads an event stream into its `data:` payloads; `onChunk` may return true to stop reading (disconnect). */
+/** Reads an event stream into its `data:` payloads; `onChunk` (with every chunk so far) may return true to stop reading (disconnect). */
 async function readStream(
   res: Response,
-  onChunk?: (c: SseChunk, n: number) => boolean | void,
+  onChunk?: (c: SseChunk, n: number, all: SseChunk[]) => boolean | void,
 ): Promise<{ chunks: SseChunk[]; done: boolean }> {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -41,7 +44,7 @@ async function readStream(
       }
       const c = JSON.parse(data) as SseChunk;
       chunks.push(c);
-      if (onChunk?.(c, chunks.length)) {
+      if (onChunk?.(c, chunks.length, chunks)) {
         await reader.cancel();
         return { chunks, done };
       }
@@ -56,6 +59,55 @@ const answerOf = (chunks: SseChunk[]): { code: string; json: { screen: { v1: unk
     code: string;
     json: { screen: { v1: unknown[] } };
   };
+
+/** The scripted pieces (`text("line N")`, one token each) whose whole text a stream's content so far holds. */
+const piecesIn = (chunks: SseChunk[]): number =>
+  (
+    chunks
+      .map((c) => c.choices?.[0]?.delta.content ?? "")
+      .join("")
+      .match(/text\(\\"line \d+\\"\)\\n/g) ?? []
+  ).length;
+
+/**
+ * Streams the scripted pieces `delayMs` apart, one token each, but only `free` of them before it holds: the rest
+ * waits for the request to be cancelled, up to `holdMs` (then they follow, so a worker that went on after the client
+ * left generates the whole answer). The client can leave mid-stream however slowly the machine runs, and the
+ * answer cannot end before it does.
+ */
+class HeldProvider implements Provider {
+  readonly name = "held";
+  readonly started: string[] = [];
+  /** Pieces handed to the worker, by prompt. */
+  readonly generated = new Map<string, number>();
+
+  constructor(private readonly opts: { total: number; free: number; delayMs: number; holdMs: number }) {}
+
+  async *generate(req: GenerateRequest): AsyncIterable<ProviderEvent> {
+    const prompt = req.messages.at(-1)?.content ?? "";
+    this.started.push(prompt);
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (req.signal.aborted) return resolve();
+        const done = () => {
+          clearTimeout(timer);
+          req.signal.removeEventListener("abort", done);
+          resolve();
+        };
+        const timer = setTimeout(done, ms);
+        req.signal.addEventListener("abort", done, { once: true });
+      });
+    let out = 0;
+    for (const text of ScriptedProvider.lines(this.opts.total)) {
+      await pause(out === this.opts.free ? this.opts.holdMs : this.opts.delayMs);
+      if (req.signal.aborted) break;
+      out++;
+      this.generated.set(prompt, out);
+      yield { type: "code", text };
+    }
+    yield { type: "usage", inputTokens: 10, outputTokens: out };
+  }
+}
 
 const requestIdOf = (chunkId: string): string =>
   chunkId.replace(/^chatcmpl-/, "").replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
@@ -98,7 +150,7 @@ describe("generation under faults", () => {
       ...(signal ? { signal } : {}),
     });
   /** Stops every in-process worker and starts one with `provider`: only it takes jobs. */
-  const onlyWorker = async (provider?: ScriptedProvider, env: Record<string, string> = {}) => {
+  const onlyWorker = async (provider?: Provider, env: Record<string, string> = {}) => {
     for (const w of stack.workers.splice(0)) await w.stop();
     return stack.addWorker(provider, env);
   };
@@ -165,7 +217,8 @@ describe("generation under faults", () => {
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
-  });
+    // A cap, not a pace: a process started and killed takes 13 s here, 23 s with both cores busy elsewhere.
+  }, 120_000);
 
   it("when the same completion is published again (a duplicate worker), then the wallet is debited once", async () => {
     await onlyWorker(new ScriptedProvider());
@@ -194,33 +247,37 @@ describe("generation under faults", () => {
   });
 
   it("when the client disconnects mid-stream, then the worker stops and only what was generated is billed", async () => {
-    await onlyWorker(slow);
-    {
-      const abort = new AbortController();
-      const res = await post(
-        { model: "genui-pluto-0.1", messages: [{ role: "user", content: "slow please" }], stream: true },
-        abort.signal,
-      );
-      let id = "";
-      await readStream(res, (c, n) => {
-        id = c.id;
-        return n >= 3;
-      }).catch(() => undefined);
-      abort.abort();
-      const requestId = requestIdOf(id);
-      const [event] = await completionOf(requestId);
-      expect(event!.payload.finishReason).toBe("cancelled");
-      const out = Number(event!.payload.outputTokens);
-      expect(out).toBeGreaterThanOrEqual(3);
-      expect(out).toBeLessThan(40);
-      const entry = await eventually(
-        () => ledger().findById(`usage:${requestId}`).lean(),
-        (e) => !!e,
-      );
-      // 10 input tokens at $0.50 / 1M and `out` output tokens at $2.00 / 1M, each rounded up to a micro-dollar.
-      expect(Math.abs(Number((entry as { amount: number }).amount))).toBe(Math.ceil(10 * 0.5) + Math.ceil(out * 2));
-      expect(slow.started).toContain("slow please");
-    }
+    // 40 pieces, of which at most 8 come before the client is gone: it leaves after its 3rd, while the worker is still
+    // generating; whatever it costs the machine to carry the disconnect to the worker, the answer cannot run to its end.
+    const held = new HeldProvider({ total: 40, free: 8, delayMs: 40, holdMs: 30_000 });
+    // Each piece goes out as it comes (GEN_DELTA_INTERVAL_MS would hold the pieces before the hold back with it).
+    await onlyWorker(held, { GEN_DELTA_INTERVAL_MS: "0" });
+    const abort = new AbortController();
+    const res = await post(
+      { model: "genui-pluto-0.1", messages: [{ role: "user", content: "slow please" }], stream: true },
+      abort.signal,
+    );
+    expect(res.status).toBe(200);
+    let received = 0;
+    const { chunks } = await readStream(res, (_c, _n, all) => (received = piecesIn(all)) >= 3);
+    abort.abort();
+    expect(received).toBeGreaterThanOrEqual(3);
+    const requestId = requestIdOf(chunks.at(-1)!.id);
+    const events = await completionOf(requestId);
+    expect(events.map((e) => e.payload.finishReason)).toEqual(["cancelled"]);
+    const out = Number(events[0]!.payload.outputTokens);
+    const generated = held.generated.get("slow please") ?? 0;
+    // Billed: at least what the client received, at most what the worker generated, which stopped short of the answer.
+    expect(out).toBeGreaterThanOrEqual(received);
+    expect(out).toBeLessThanOrEqual(generated);
+    expect(generated).toBeLessThan(40);
+    const entry = await eventually(
+      () => ledger().findById(`usage:${requestId}`).lean(),
+      (e) => !!e,
+    );
+    // 10 input tokens at $0.50 / 1M and `out` output tokens at $2.00 / 1M, each rounded up to a micro-dollar.
+    expect(Math.abs(Number((entry as { amount: number }).amount))).toBe(Math.ceil(10 * 0.5) + Math.ceil(out * 2));
+    expect(held.started).toContain("slow please");
   });
 
   it("when the client goes away while its request waits for a worker, then one of the workers that come up publishes its usage with no tokens, once, and nothing is billed", async () => {
@@ -241,8 +298,22 @@ describe("generation under faults", () => {
     // The answer has started (its first bytes): the job waits in the queue, no worker runs.
     await res.body!.getReader().read();
     abort.abort();
-    // The API process publishes no usage itself: with no worker running, none arrives.
-    await new Promise((r) => setTimeout(r, 750));
+    // The API process takes the job off the queue and leaves it to the workers' "unstarted" queue (waited for: the
+    // workers must not come up before it did); it publishes no usage itself: with no worker running, none arrives.
+    const unstarted = new Queue(generationQueues({ GEN_QUEUE: stack.workerEnv.GEN_QUEUE! }).unstarted, {
+      connection: stack.generation!.ctx.redis!,
+      prefix: `${stack.prefix}bull`,
+    });
+    try {
+      expect(
+        await eventually(
+          () => unstarted.count(),
+          (n) => n > 0,
+        ),
+      ).toBe(1);
+    } finally {
+      await unstarted.close();
+    }
     expect(await ofWaiter()).toEqual([]);
     // Two worker processes come up (two copies): the empty usage is published once, by one of them.
     await stack.addWorker(slow);
