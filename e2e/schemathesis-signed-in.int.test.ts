@@ -34,6 +34,8 @@ describe("the signed-in API's OpenAPI document, fuzzed by schemathesis", () => {
       payments: true,
       generation: { workerEnv: { OFFLINE_TOKENS_PER_SECOND: "0", GEN_PARTIAL_INTERVAL_MS: "10" } },
       bffEnv: { CONTACT_RATE_PER_IP: "100000/60" },
+      // Fuzzing exercises order creation, not the order limits (they have their own tests).
+      billingEnv: { TOPUP_ORDER_RATE_PER_USER: "100000/60", TOPUP_MAX_OPEN_ORDERS: "10000" },
     });
     dev = await newDeveloper(stack, 1_000_000_000);
     await dev.client.csrf();

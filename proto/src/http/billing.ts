@@ -76,6 +76,11 @@ export const OrderError = z
   .catchall(z.union([z.string(), z.array(z.string())]))
   .meta({ id: "OrderError" });
 
+/** The user holds as many unpaid orders as allowed (TOPUP_MAX_OPEN_ORDERS): how many are open, and the cap. */
+export const TooManyOpenOrders = OrderError.extend({ open_orders: z.number().int(), max_open_orders: z.number().int() }).meta({
+  id: "TooManyOpenOrders",
+});
+
 /** Cashfree's webhook (signed with the client secret). */
 export const CashfreeWebhookBody = z
   .object({ data: z.object({ order: z.object({ order_id: z.string() }).optional() }).optional() })

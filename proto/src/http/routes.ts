@@ -16,6 +16,7 @@ import {
   SetCurrencyAnswer,
   SetCurrencyBody,
   Subscription,
+  TooManyOpenOrders,
   WebhookHeaders,
 } from "./billing";
 import { AuthChatBody, AuthRetrieveBody, ChatModel, CodeAndScreen, OpenAiError } from "./chat";
@@ -134,8 +135,20 @@ export const SIGNED_IN_API: readonly HttpOperation[] = [
     summary: "Creates a top-up order with the payment currency's provider",
     body: AmountBody,
     responses: {
+      200: {
+        description: "The identical open order (same amount and provider, unpaid), handed out again.",
+        schema: CreatedOrder,
+      },
       201: { description: "Created.", schema: CreatedOrder },
       400: orderInvalid,
+      409: {
+        description: "The user holds TOPUP_MAX_OPEN_ORDERS unpaid orders already (Retry-After: when the oldest expires).",
+        schema: TooManyOpenOrders,
+      },
+      429: {
+        description: "Too many order requests (TOPUP_ORDER_RATE_PER_USER), or another is still being created (Retry-After).",
+        schema: OrderError,
+      },
       ...providerFailures("The provider"),
     },
   },

@@ -74,6 +74,23 @@ describe("billing configuration", () => {
     expect(problems({ DEMO_CREDIT_EMAIL: "not an e-mail" })).toHaveLength(1);
   });
 
+  it("when nothing about order limits is set, then 10 orders per user every 10 minutes and 5 open at once", () => {
+    expect(loadBillingConfig(base)).toMatchObject({
+      TOPUP_ORDER_RATE_PER_USER: { max: 10, windowSeconds: 600 },
+      TOPUP_MAX_OPEN_ORDERS: 5,
+      ORDER_POLL_DEADLINE_MINUTES: 45,
+    });
+    expect(loadBillingConfig({ ...base, TOPUP_ORDER_RATE_PER_USER: "3/60", TOPUP_MAX_OPEN_ORDERS: "2" })).toMatchObject({
+      TOPUP_ORDER_RATE_PER_USER: { max: 3, windowSeconds: 60 },
+      TOPUP_MAX_OPEN_ORDERS: 2,
+    });
+    expect(problems({ TOPUP_ORDER_RATE_PER_USER: "10 per minute" })).toEqual([
+      'TOPUP_ORDER_RATE_PER_USER: must be a rate like "10/600" (max/windowSeconds)',
+    ]);
+    expect(problems({ TOPUP_ORDER_RATE_PER_USER: "0/60" })).toHaveLength(1);
+    expect(problems({ TOPUP_MAX_OPEN_ORDERS: "0" })).toHaveLength(1);
+  });
+
   it("when top-up bounds or the rate are not usable, then each is named", () => {
     expect(problems({ TOPUP_MIN_USD: "50", TOPUP_MAX_USD: "20" })).toEqual(["TOPUP_MIN_USD: must not exceed TOPUP_MAX_USD"]);
     expect(problems({ USD_INR_RATE: "-1" })).toHaveLength(1);

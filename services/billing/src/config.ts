@@ -69,8 +69,25 @@ export const configSchema = baseConfigSchema
     /** Rupees per US dollar for INR payments, and the date it was set (the offline rate source). */
     USD_INR_RATE: money.default(84.5),
     USD_INR_RATE_DATE: z.iso.date().default("2026-11-01"),
-    /** An open Cashfree order is polled until paid, failed or this long after creation. */
+    /**
+     * An open order (PayPal or Cashfree) is polled until paid, failed or this long after creation; past it, it is
+     * expired: no longer polled, no longer counted against TOPUP_MAX_OPEN_ORDERS, never handed out again.
+     */
     ORDER_POLL_DEADLINE_MINUTES: z.coerce.number().int().min(1).default(45),
+    /**
+     * Top-up orders one signed-in user may ask for per window, as "max/windowSeconds", counted in Redis across every
+     * billing process: 429 with Retry-After beyond it.
+     */
+    TOPUP_ORDER_RATE_PER_USER: z
+      .string()
+      .regex(/^[1-9]\d*\/[1-9]\d*$/, 'must be a rate like "10/600" (max/windowSeconds)')
+      .default("10/600")
+      .transform((s) => {
+        const [max, windowSeconds] = s.split("/").map(Number) as [number, number];
+        return { max, windowSeconds };
+      }),
+    /** Unpaid orders (not yet expired or failed) one user may hold at once; each is one polling job. */
+    TOPUP_MAX_OPEN_ORDERS: z.coerce.number().int().min(1).max(10_000).default(5),
     /** First delay between polls of an open order; doubles up to ORDER_POLL_MAX_DELAY_MS. */
     ORDER_POLL_DELAY_MS: z.coerce.number().int().min(50).default(5_000),
     ORDER_POLL_MAX_DELAY_MS: z.coerce.number().int().min(50).default(60_000),

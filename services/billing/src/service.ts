@@ -15,6 +15,7 @@ import { startLedgerSweep } from "./jobs/ledger-sweep";
 import { OrderPoller } from "./jobs/order-poller";
 import { loadCatalogue } from "./store/catalogue-file";
 import { OrderRepository } from "./store/order.repository";
+import { OrderRateStore } from "./store/order-rate.store";
 import { SubscriptionRepository, subscriptionLock, type SubscriptionRecord } from "./store/subscription.repository";
 import { WalletRepository } from "./store/wallet.repository";
 import { Holds } from "./use-cases/holds";
@@ -84,6 +85,13 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
           publicUrl: config.PUBLIC_URL.replace(/\/$/, ""),
           customerPhone: config.CASHFREE_CUSTOMER_PHONE,
           pollDeadlineMs: config.ORDER_POLL_DEADLINE_MINUTES * 60_000,
+          maxOpenOrders: config.TOPUP_MAX_OPEN_ORDERS,
+        },
+        {
+          rate: new OrderRateStore(ctx.redis!, config.REDIS_KEY_PREFIX, config.TOPUP_ORDER_RATE_PER_USER),
+          // Held across the provider's answer (an identical request waits for it, then gets the same order): a
+          // waiter gives up (429, Retry-After) after two provider timeouts and a margin.
+          userLock: new DistributedLock(ctx.redis!, `${config.REDIS_KEY_PREFIX}lock:order-user:`, 15_000, 2 * timeoutMs + 5_000),
         },
         ctx.logger,
       );

@@ -10,4 +10,8 @@ export const HTTP_STATUS: StatusTable<BillingErrorCode> = {
   "BILLING.PROVIDER_TIMEOUT": 504,
   "BILLING.PROVIDER_REJECTED": 502,
   "BILLING.PROVIDER_UNAVAILABLE": 502,
+  "BILLING.ORDER_RATE_LIMITED": 429,
+  // A state to resolve (pay an order or let it expire), not a rate to wait out: docs/decisions.md.
+  "BILLING.TOO_MANY_OPEN_ORDERS": 409,
+  "BILLING.ORDER_BUSY": 429,
 };

@@ -12,6 +12,7 @@ import { AmountBody, CashfreeWebhookBody, SetCurrencyBody } from "@genui/contrac
 import { Router, type NextFunction, type Request, type Response } from "express";
 import type { z } from "zod";
 import { CashfreeClient } from "../clients/cashfree";
+import { TooManyOpenOrdersError } from "../domain/errors";
 import type { Orders } from "../use-cases/orders";
 import { HTTP_STATUS } from "./errors";
 
@@ -24,12 +25,17 @@ const parsed = <S extends z.ZodType>(schema: S, req: Request): z.output<S> | und
 /** The top-up amount as sent (a number or text), or undefined: the use case answers which message fits. */
 const amountOf = (req: Request) => parsed(AmountBody, req)?.amount;
 
-/** Order errors answer `{ error, message }` (the SPA's order wrapper reads `error`), with field errors for input. */
+/**
+ * Order errors answer `{ error, message, code }` (the SPA's order wrapper reads `error`), with field errors for input,
+ * Retry-After when waiting helps, and the counts when the open orders are at their cap.
+ */
 function orderErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
   if (!(err instanceof AppError && Object.hasOwn(HTTP_STATUS, err.code))) return next(err);
+  if (err.details.retryAfterSeconds !== undefined) res.set("retry-after", String(err.details.retryAfterSeconds));
+  const counts = err instanceof TooManyOpenOrdersError ? { open_orders: err.open, max_open_orders: err.max } : {};
   res
     .status(HTTP_STATUS[err.code as keyof typeof HTTP_STATUS])
-    .json({ ...(err.fields ?? {}), error: err.message, message: err.message, code: err.code });
+    .json({ ...(err.fields ?? {}), error: err.message, message: err.message, code: err.code, ...counts });
 }
 
 /**
@@ -51,7 +57,9 @@ export function orderRoutes(orders: Orders, webhookSecret: string, logger: Logge
     res.json(await orders.quote(userId(req), amountOf(req)));
   });
   router.post("/billing/api/v1/orders/create/", requireIdentity, async (req, res) => {
-    res.status(201).json(await orders.create(userId(req), amountOf(req)));
+    // 201 for a new order; 200, same shape, for the identical open order handed out again.
+    const { created, answer } = await orders.create(userId(req), amountOf(req));
+    res.status(created ? 201 : 200).json(answer);
   });
   router.post("/billing/api/v1/orders/paypal/:orderId/capture/", requireIdentity, async (req, res) => {
     res.json(await orders.capture(userId(req), String(req.params.orderId)));

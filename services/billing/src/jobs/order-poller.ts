@@ -25,7 +25,9 @@ const ORDER_POLL_QUEUE = QUEUES.billingOrderPoll.name;
  * Polls open orders — Cashfree's and PayPal's — until they are paid, final, or past their deadline. One BullMQ job per order (job id =
  * order id, so scheduling twice is one job), kept in Redis: a restart — or another billing process — picks it up
  * where it was. Each poll that finds the order still open moves the job back to "delayed" with a doubling delay
- * (capped), which does not count as a failed attempt; provider errors are retried the same way.
+ * (capped), which does not count as a failed attempt; provider errors are retried the same way. A job exists only for an
+ * order created under the user's cap of open orders (TOPUP_MAX_OPEN_ORDERS) and is dropped when the order closes, so a
+ * user never has more polls than that cap.
  */
 export class OrderPoller implements PollScheduler {
   private readonly connection: Redis;
@@ -56,6 +58,11 @@ export class OrderPoller implements PollScheduler {
     );
   }
 
+  /** Drops the poll of a closed order; a running poll is left to end by itself (it re-reads the order). */
+  async cancel(orderId: string): Promise<void> {
+    await this.queue.remove(orderId);
+  }
+
   /** Starts processing polls with `orders` (each billing process runs one worker; jobs are shared). */
   start(orders: Orders, repo: OrderRepository, concurrency = 4): void {
     this.worker = new Worker<PollJob>(
@@ -64,7 +71,7 @@ export class OrderPoller implements PollScheduler {
         const order = await repo.get(job.data.orderId);
         if (!order || order.status !== "created") return "closed";
         if (Date.now() > order.expiresAt.getTime()) {
-          await repo.update(order._id, { status: "expired", providerStatus: order.providerStatus ?? "ACTIVE" });
+          await repo.expireIfOpen(order._id, { providerStatus: order.providerStatus ?? "ACTIVE" });
           this.logger.info({ orderId: order._id }, "order not paid before its deadline; polling stopped");
           return "expired";
         }

@@ -3,6 +3,8 @@ import { Schema, type Connection, type Model } from "mongoose";
 import type { PayCurrency } from "../domain/money";
 
 export type OrderStatus = "creating" | "created" | "paid" | "failed" | "expired" | "mismatch";
+/** States of an order that may still be paid (until its `expiresAt`): what TOPUP_MAX_OPEN_ORDERS counts. */
+export const OPEN_STATUSES: readonly OrderStatus[] = ["creating", "created"];
 export type Provider = "paypal" | "cashfree";
 
 /**
@@ -57,6 +59,8 @@ const schema = new Schema<OrderRecord>(
   },
   { versionKey: false, minimize: false },
 );
+// A user's open orders are read on every order request (the cap, the reuse of an identical one).
+schema.index({ userId: 1, status: 1 });
 
 export class OrderRepository {
   readonly model: Model<OrderRecord>;
@@ -85,6 +89,26 @@ export class OrderRepository {
   findOwned(userId: string, provider: Provider, id: string): Promise<OrderRecord | null> {
     const q = provider === "cashfree" ? { _id: id, userId, provider } : { providerOrderId: id, userId, provider };
     return this.model.findOne(q).select({ outbox: 0 }).lean<OrderRecord>().exec();
+  }
+
+  /** The user's orders in an open state (their deadline may have passed: the caller decides), oldest first. */
+  openOf(userId: string): Promise<OrderRecord[]> {
+    return this.model
+      .find({ userId, status: { $in: OPEN_STATUSES } })
+      .sort({ createdAt: 1 })
+      .select({ outbox: 0 })
+      .lean<OrderRecord[]>()
+      .exec();
+  }
+
+  /** Marks an order expired if it is still open; false when it was closed (or paid) meanwhile. */
+  async expireIfOpen(id: string, set: Partial<OrderRecord> = {}): Promise<boolean> {
+    const res = await this.lock.run(id, () =>
+      this.model
+        .updateOne({ _id: id, status: { $in: OPEN_STATUSES } }, { $set: { ...set, status: "expired", updatedAt: new Date() } })
+        .exec(),
+    );
+    return res.modifiedCount === 1;
   }
 
   /** Sets fields of an order that is not final yet (paid orders never change). */

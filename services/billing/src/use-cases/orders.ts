@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AppError, Logger } from "@genui/chassis";
+import { LockTimeoutError, type AppError, type DocumentLock, type Logger } from "@genui/chassis";
 import {
   centsToMicros,
   decimalToMinor,
@@ -12,8 +12,9 @@ import {
 import type { CashfreeClient, CashfreeOrder } from "../clients/cashfree";
 import type { PayPalClient, PayPalOrder } from "../clients/paypal";
 import { ProviderError } from "../clients/provider-error";
-import { BILLING_ERRORS, billingError } from "../domain/errors";
+import { BILLING_ERRORS, TooManyOpenOrdersError, billingError } from "../domain/errors";
 import type { OrderRecord, OrderRepository, Provider } from "../store/order.repository";
+import type { RateLimit } from "../store/order-rate.store";
 import type { Wallets } from "./wallets";
 
 export interface OrdersOptions {
@@ -24,12 +25,56 @@ export interface OrdersOptions {
   publicUrl: string;
   customerPhone: string;
   pollDeadlineMs: number;
+  /** TOPUP_MAX_OPEN_ORDERS: unpaid orders one user may hold at once. */
+  maxOpenOrders: number;
 }
 
 /** Schedules the polling of an open order (BullMQ; see OrderPoller). */
 export interface PollScheduler {
   schedule(orderId: string): Promise<void>;
+  /** Stops polling an order that closed (nothing happens when its poll is running: that poll sees it closed). */
+  cancel(orderId: string): Promise<void>;
 }
+
+/** What bounds a user's order requests, shared by every billing process (Redis). */
+export interface OrderGuards {
+  /** Counts one order request of a user: 0 under the limit, else the seconds until it may ask again. */
+  rate: { hit(userId: string): Promise<number>; readonly limit: RateLimit };
+  /** One order request of a user at a time, across every process: the cap and the reuse are decided under it. */
+  userLock: DocumentLock;
+}
+
+/** The answer to an order request: the new order's, or that of the identical open order handed out again. */
+export type OrderAnswer =
+  { paypal_order_id: string } | { payment_session_id: string | undefined; cashfree_order_id: string; order_id: string };
+
+/** The provider's states of an order nobody has started to pay yet (an identical request gets it again). */
+const UNTOUCHED: Record<Provider, ReadonlySet<string>> = {
+  paypal: new Set(["CREATED", "PAYER_ACTION_REQUIRED"]),
+  cashfree: new Set(["ACTIVE"]),
+};
+
+/** Seconds a caller who met another request of theirs holding the user's lock is asked to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+const duration = (seconds: number): string => {
+  const [n, unit] =
+    seconds % 3600 === 0 ? [seconds / 3600, "hour"] : seconds % 60 === 0 ? [seconds / 60, "minute"] : [seconds, "second"];
+  return n === 1 ? unit : `${n} ${unit}s`;
+};
+
+/** A wait as people read it: seconds up to two minutes, then whole minutes (rounded up). */
+const waitText = (seconds: number): string =>
+  seconds < 120 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
+
+const answerOf = (order: OrderRecord): OrderAnswer =>
+  order.provider === "paypal"
+    ? { paypal_order_id: order.providerOrderId ?? "" }
+    : {
+        payment_session_id: order.paymentSessionId,
+        cashfree_order_id: order.providerOrderId ?? order._id,
+        order_id: order.providerOrderId ?? order._id,
+      };
 
 const providerFailure = (err: ProviderError): AppError => {
   const name = err.provider === "paypal" ? "PayPal" : "Cashfree";
@@ -59,6 +104,7 @@ export class Orders {
     private readonly rates: RateSource,
     private readonly poller: PollScheduler,
     private readonly opts: OrdersOptions,
+    private readonly guards: OrderGuards,
     private readonly logger: Logger,
   ) {}
 
@@ -87,22 +133,90 @@ export class Orders {
     };
   }
 
-  /** Creates an order with the provider of the user's payment currency; the rate is locked into it. */
-  async create(userId: string, amount: number | string | undefined) {
+  /**
+   * An order with the provider of the user's payment currency (the rate is locked into it), within the user's limits:
+   * a valid request counts against TOPUP_ORDER_RATE_PER_USER (429 past it); an identical open order (same amount and
+   * provider, nobody paying it yet, at least half its life left) is handed out again (`created: false`) instead of a
+   * new one; a new one is refused (409) while the user holds TOPUP_MAX_OPEN_ORDERS open ones. The cap and the reuse
+   * are decided under the user's lock (Redis, every process), so concurrent requests on any copy cannot pass them.
+   */
+  async create(userId: string, amount: number | string | undefined): Promise<{ created: boolean; answer: OrderAnswer }> {
     const parsed = parseUsdAmount(amount, { minUsd: this.opts.minUsd, maxUsd: this.opts.maxUsd });
     if ("error" in parsed)
       throw billingError(BILLING_ERRORS.INVALID_AMOUNT, parsed.error, { fields: { amount: [parsed.error] } });
+    const wait = await this.guards.rate.hit(userId);
+    if (wait > 0) {
+      const { max, windowSeconds } = this.guards.rate.limit;
+      throw billingError(
+        BILLING_ERRORS.ORDER_RATE_LIMITED,
+        `Too many top-up orders: at most ${max} every ${duration(windowSeconds)}. Try again in ${waitText(wait)}.`,
+        { retryAfterSeconds: wait },
+      );
+    }
     const currency = await this.currencyOf(userId);
+    try {
+      return await this.guards.userLock.run(userId, () => this.createFor(userId, parsed.cents, currency));
+    } catch (err) {
+      if (!(err instanceof LockTimeoutError)) throw err;
+      throw billingError(
+        BILLING_ERRORS.ORDER_BUSY,
+        "Another top-up order of yours is still being created. Try again in a few seconds.",
+        { retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS },
+      );
+    }
+  }
+
+  /** The user's open orders still within their deadline; those past it are closed here and stop being polled. */
+  private async liveOrders(userId: string, now: number): Promise<OrderRecord[]> {
+    const live: OrderRecord[] = [];
+    for (const o of await this.repo.openOf(userId)) {
+      if (o.expiresAt.getTime() > now) {
+        live.push(o);
+        continue;
+      }
+      // Its poll may not have come round yet: it stops counting now either way.
+      if (await this.repo.expireIfOpen(o._id, { providerStatus: o.providerStatus ?? "ACTIVE" }))
+        this.logger.info({ orderId: o._id }, "order not paid before its deadline; closed");
+      await this.stopPolling(o._id);
+    }
+    return live;
+  }
+
+  /** Under the user's lock: hands out an identical open order, refuses past the cap, or creates one. */
+  private async createFor(
+    userId: string,
+    cents: number,
+    currency: PayCurrency,
+  ): Promise<{ created: boolean; answer: OrderAnswer }> {
+    const provider: Provider = currency === "USD" ? "paypal" : "cashfree";
+    const nowMs = Date.now();
+    const live = await this.liveOrders(userId, nowMs);
+    const same = live.find(
+      (o) =>
+        o.status === "created" &&
+        o.provider === provider &&
+        o.usdCents === cents &&
+        o.payCurrency === currency &&
+        UNTOUCHED[provider].has(o.providerStatus ?? "") &&
+        (provider === "paypal" ? !!o.providerOrderId : !!o.paymentSessionId) &&
+        // Enough time left to pay it; an older one still counts, but a new one is made.
+        o.expiresAt.getTime() - nowMs >= (o.expiresAt.getTime() - o.createdAt.getTime()) / 2,
+    );
+    if (same) return { created: false, answer: answerOf(same) };
+    if (live.length >= this.opts.maxOpenOrders) {
+      const oldest = Math.min(...live.map((o) => o.expiresAt.getTime()));
+      throw new TooManyOpenOrdersError(live.length, this.opts.maxOpenOrders, Math.max(1, Math.ceil((oldest - nowMs) / 1000)));
+    }
     const r = await this.rates.quote(currency);
     const now = new Date();
     const order: OrderRecord = {
       _id: `ord_${randomBytes(12).toString("hex")}`,
       userId,
-      provider: currency === "USD" ? "paypal" : "cashfree",
+      provider,
       status: "creating",
-      usdCents: parsed.cents,
+      usdCents: cents,
       payCurrency: currency,
-      payMinor: payMinor(parsed.cents, currency, r.rate),
+      payMinor: payMinor(cents, currency, r.rate),
       rate: r.rate,
       rateDate: r.date,
       createdAt: now,
@@ -129,7 +243,7 @@ export class Orders {
         // The browser captures the order once the buyer approves it; the poller makes sure an approved or captured
         // order is credited even when that call never comes or its answer is lost (a closed tab, an outage).
         await this.poller.schedule(order._id);
-        return { paypal_order_id: p.id };
+        return { created: true, answer: { paypal_order_id: p.id } };
       }
       const c = await this.cashfree.createOrder({
         orderId: order._id,
@@ -149,7 +263,10 @@ export class Orders {
         ...(c.paymentSessionId ? { paymentSessionId: c.paymentSessionId } : {}),
       });
       await this.poller.schedule(order._id);
-      return { payment_session_id: c.paymentSessionId, cashfree_order_id: c.orderId, order_id: c.orderId };
+      return {
+        created: true,
+        answer: { payment_session_id: c.paymentSessionId, cashfree_order_id: c.orderId, order_id: c.orderId },
+      };
     } catch (err) {
       await this.repo.update(order._id, { status: "failed", failure: (err as Error).message });
       if (err instanceof ProviderError) {
@@ -207,6 +324,7 @@ export class Orders {
     }
     if (p.status === "VOIDED") {
       await this.repo.update(order._id, { status: "expired", providerStatus: p.status });
+      await this.stopPolling(order._id);
       return p.status;
     }
     return this.settlePayPal(order, p);
@@ -260,8 +378,10 @@ export class Orders {
       await this.settle(order, { providerStatus: "PAID" });
       return "PAID";
     }
-    if (CASHFREE_FINAL.has(c.status)) await this.repo.update(order._id, { status: "expired", providerStatus: c.status });
-    else if (c.status !== order.providerStatus) await this.repo.update(order._id, { providerStatus: c.status });
+    if (CASHFREE_FINAL.has(c.status)) {
+      await this.repo.update(order._id, { status: "expired", providerStatus: c.status });
+      await this.stopPolling(order._id);
+    } else if (c.status !== order.providerStatus) await this.repo.update(order._id, { providerStatus: c.status });
     return c.status;
   }
 
@@ -282,6 +402,17 @@ export class Orders {
     await this.wallets.apply(order.userId, `topup:${order.provider}:${providerOrderId}`, credit, "top_up", order._id);
     if (await this.repo.markPaid(order._id, set))
       this.logger.info({ orderId: order._id, provider: order.provider, usdCents: order.usdCents }, "top-up credited");
+    await this.stopPolling(order._id);
+  }
+
+  /** A closed order's poll is dropped at once, so a user's polling jobs never outnumber their open orders. */
+  private async stopPolling(orderId: string): Promise<void> {
+    try {
+      await this.poller.cancel(orderId);
+    } catch (err) {
+      // Its next poll finds it closed and ends there.
+      this.logger.warn({ err, orderId }, "could not drop the poll of a closed order");
+    }
   }
 
   private async flagMismatch(order: OrderRecord, what: string): Promise<void> {
@@ -290,6 +421,7 @@ export class Orders {
       "payment amount mismatch",
     );
     await this.repo.update(order._id, { status: "mismatch", failure: what });
+    await this.stopPolling(order._id);
   }
 
   private async owned(userId: string, provider: Provider, id: string): Promise<OrderRecord> {
