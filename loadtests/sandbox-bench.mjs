@@ -5,8 +5,13 @@
 //     each evaluation got a sandbox of its own), with the same host-side parse and repair;
 //   - now: the evaluator as it is — every evaluation runs in the one-shot sandbox, whose WebAssembly memory is then
 //     written back to the image taken before any code ran;
+//   - threaded: the same evaluator in a worker thread that the process stops on a wall-clock deadline (what the
+//     generation worker runs): the message to the thread and back, and the screen copied across;
 //   - and what a streamed answer's own sandbox costs once per answer, in parts: a new runtime + context, the prelude.
-// Prints mean, p50 and p95 in µs per evaluation and the ratio to "before". Needs the TypeScript build (npm run build:ts).
+// Prints mean, p50 and p95 in µs per evaluation and the ratio to "before". Then every attack of the sandbox attack
+// suite (packages/testkit/src/sandbox-attacks.ts): how long it ran in this thread (QuickJS's interrupt alone) and how
+// long until the threaded evaluator answered it (stopped by the host), with the error each got. Needs the TypeScript
+// build (npm run build:ts). SANDBOX_BENCH_ATTACKS=0 skips the attacks (the in-thread runs take seconds each).
 import { createRequire } from "node:module";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -14,7 +19,8 @@ import { performance } from "node:perf_hooks";
 const root = path.resolve(import.meta.dirname, "..");
 const require = createRequire(path.join(root, "package.json"));
 const runtime = require(path.join(root, "packages/ui-runtime/dist/src/node.js"));
-const { composeScreen } = require(path.join(root, "services/generation/dist/src/providers/offline/compose.js"));
+const { plan } = require(path.join(root, "packages/planner/dist/src/index.js"));
+const composeScreen = (messages) => plan(messages);
 const core = require("quickjs-emscripten-core");
 const variant = require("@jitl/quickjs-singlefile-cjs-release-sync").default;
 
@@ -99,9 +105,16 @@ const parts = {
   },
 };
 
+const threaded = runtime.createThreadedEvaluator({ threads: 1 });
+const inThread = async (code) => {
+  const r = await threaded.evaluate(code);
+  if (!r.ok) throw new Error(`a sample did not evaluate in the thread: ${r.error.message}`);
+};
+
 const modes = [
   { name: "before: one reused context", fn: reused },
-  { name: "now: one-shot sandbox, image written back", fn: now },
+  { name: "one-shot sandbox, image written back", fn: now },
+  { name: "now: the same in a worker thread", fn: inThread },
   { name: "stream's sandbox: new runtime + context", fn: parts.context },
   { name: "stream's sandbox: loading the prelude", fn: parts.prelude },
 ];
@@ -109,7 +122,7 @@ const results = await measure(modes);
 const before = results[0];
 const f = (n) => n.toFixed(0).padStart(6);
 console.log(`${"per evaluation (µs)".padEnd(42)}  mean    p50    p95   mean vs before`);
-for (const k of [0, 1, 2, 3])
+for (const k of modes.keys())
   console.log(
     `${modes[k].name.padEnd(42)}${f(results[k].mean)} ${f(results[k].p50)} ${f(results[k].p95)}   ${(results[k].mean / before.mean).toFixed(2)}×`,
   );
@@ -144,6 +157,34 @@ const fn = stats(firstNow);
 console.log(
   `first evaluation of a new evaluator (µs): before mean ${f(fb.mean)}, p50 ${f(fb.p50)}; now mean ${f(fn.mean)}, p50 ${f(fn.p50)}`,
 );
+
+if (process.env.SANDBOX_BENCH_ATTACKS !== "0") {
+  const { SANDBOX_ATTACKS } = require(path.join(root, "packages/testkit/dist/src/sandbox-attacks.js"));
+  console.log(
+    `\nattacks (${SANDBOX_ATTACKS.length}): ms until answered; the sandbox's limit is 100 ms, the host's margin 100 ms`,
+  );
+  console.log(`${"attack".padEnd(28)}${"in this thread".padStart(16)}  ${"threaded".padStart(9)}  threaded's answer`);
+  const inThisThread = runtime.createNodeEvaluator();
+  const pool = runtime.createThreadedEvaluator({ threads: 2 });
+  await pool.evaluate('text("warm")');
+  for (const a of SANDBOX_ATTACKS) {
+    let t = performance.now();
+    const alone = await inThisThread.evaluate(a.code);
+    const aloneMs = performance.now() - t;
+    t = performance.now();
+    const stopped = await pool.evaluate(a.code);
+    const stoppedMs = performance.now() - t;
+    const what = (r) => (r.ok ? "a screen" : `${r.error.kind}: ${r.error.message}`.slice(0, 60));
+    console.log(
+      `${a.name.padEnd(28)}${aloneMs.toFixed(0).padStart(10)} ms (${alone.ok ? "ok" : alone.error.kind})`.padEnd(50) +
+        `${stoppedMs.toFixed(0).padStart(6)} ms  ${what(stopped)}`,
+    );
+  }
+  console.log(`threads terminated by the host: ${pool.stops}`);
+  inThisThread.dispose();
+  pool.dispose();
+}
 shared.dispose();
 rt.dispose();
 ev.dispose();
+threaded.dispose();

@@ -2,3 +2,4 @@ export * from "./infra";
 export * from "./browser";
 export * from "./fake-openai";
 export * from "./load-balancer";
+export * from "./sandbox-attacks";
