@@ -53,8 +53,12 @@ class ScriptedWorker implements WorkerLike {
   terminated = false;
   private onMessage?: (e: { data: WorkerResponse }) => void;
   private onError?: (e: { message?: string }) => void;
-  constructor() {
-    queueMicrotask(() => this.onMessage?.({ data: { ready: true } }));
+  constructor(loading = false) {
+    if (!loading) queueMicrotask(() => this.ready());
+  }
+  /** Its script has run (a slow network or a busy machine can take long). */
+  ready(): void {
+    this.onMessage?.({ data: { ready: true } });
   }
   postMessage(m: WorkerRequest): void {
     this.received.push(m);
@@ -171,5 +175,25 @@ describe("WorkerEvaluator as the host of its workers", () => {
     workers[0]!.die("out of memory");
     expect((await answer).result).toMatchObject({ ok: false, error: { kind: "memory" } });
     expect(workers).toHaveLength(2);
+  });
+
+  it("when a worker's script is still loading, then its request's time counts only once it is ready", async () => {
+    const workers: ScriptedWorker[] = [];
+    const client = new WorkerEvaluator(
+      () => {
+        const w = new ScriptedWorker(true);
+        workers.push(w);
+        return w;
+      },
+      { hostWorkMs: 30 },
+    );
+    const answer = client.evaluate("x()");
+    // Twice the host's allowance passes while the script loads: nothing is terminated.
+    await new Promise((r) => setTimeout(r, 60));
+    expect(workers[0]!.terminated).toBe(false);
+    workers[0]!.ready();
+    // Ready, and silent past the allowance: now it is.
+    expect((await answer).result).toMatchObject({ ok: false, error: { kind: "timeout" } });
+    expect(workers[0]!.terminated).toBe(true);
   });
 });

@@ -123,6 +123,9 @@ export class WorkerEvaluator {
   private heard(unit: Unit, m: WorkerResponse): void {
     if ("ready" in m) {
       unit.ready = true;
+      // A request handed over while the script was still loading: its time counts from now (a slow network or a busy
+      // machine must not get a worker replaced before it could even start).
+      if (unit.current && !unit.timer) this.arm(unit, this.hostWorkMs);
       return;
     }
     const p = unit.current;
@@ -192,7 +195,7 @@ export class WorkerEvaluator {
     }
     unit.current = p;
     p.started = Date.now();
-    this.arm(unit, this.hostWorkMs);
+    if (unit.ready) this.arm(unit, this.hostWorkMs);
     unit.worker.postMessage(p.req);
   }
 
