@@ -31,6 +31,19 @@ describe("the BFF's configuration", () => {
     expect(problemsOf({ ...base, CHAT_STREAM: "pieces" })).toEqual([expect.stringMatching(/^CHAT_STREAM: /)]);
   });
 
+  it("when the published API's per-address limits are unset, then 1200 requests a minute and 20 failed keys in 10 minutes; set, they follow; malformed, the boot error names them", () => {
+    const config = loadBffConfig(base);
+    expect(config.API_RATE_PER_IP).toEqual({ max: 1200, windowSeconds: 60 });
+    expect(config.API_KEY_FAILURES_PER_IP).toEqual({ max: 20, windowSeconds: 600 });
+    const set = loadBffConfig({ ...base, API_RATE_PER_IP: "5/10", API_KEY_FAILURES_PER_IP: "3/3600" });
+    expect(set.API_RATE_PER_IP).toEqual({ max: 5, windowSeconds: 10 });
+    expect(set.API_KEY_FAILURES_PER_IP).toEqual({ max: 3, windowSeconds: 3600 });
+    expect(problemsOf({ ...base, API_RATE_PER_IP: "many", API_KEY_FAILURES_PER_IP: "0/600" })).toEqual([
+      expect.stringMatching(/^API_RATE_PER_IP: /),
+      expect.stringMatching(/^API_KEY_FAILURES_PER_IP: /),
+    ]);
+  });
+
   it("when TRUST_PROXY is not an address, a network or a hop count, then the boot error names it", () => {
     expect(problemsOf({ ...base, TRUST_PROXY: "the-load-balancer" })).toEqual([
       expect.stringMatching(/^TRUST_PROXY: not a trust proxy setting/),

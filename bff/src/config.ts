@@ -55,6 +55,31 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   IFRAME_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/iframe/dist")),
   /** Where the built loader script lives (frontend/embed/dist), served at /apps/api/v1/embed/genui-loader.js. */
   EMBED_DIR: z.string().min(1).default(path.resolve(__dirname, "../../../frontend/embed/dist")),
+  /**
+   * The separate origin the iframe documents (generated UI: /apps/api/v1/iframe/static/ and its gallery and
+   * playground) are served from, e.g. https://frames.genui-content.net; "" (default) serves them on this origin. When
+   * set, this origin answers those documents with a redirect there, so generated UI never shares the product's origin.
+   */
+  CONTENT_ORIGIN: z
+    .union([z.literal(""), z.url({ protocol: /^https?$/ })])
+    .default("")
+    .transform((s, ctx) => {
+      if (s === "") return "";
+      const u = new URL(s);
+      if (u.pathname !== "/" || u.search || u.hash || u.username || u.password)
+        ctx.addIssue({
+          code: "custom",
+          message: "must be an origin only (scheme, host and port), e.g. https://frames.example.com",
+        });
+      return u.origin;
+    }),
+  /**
+   * A second listener that serves only the iframe documents and their assets (and /healthz): what CONTENT_ORIGIN
+   * points at, e.g. through a load balancer. Unset (default): none. 0 picks a free port.
+   */
+  CONTENT_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The content listener's address (default: HTTP_HOST). */
+  CONTENT_HTTP_HOST: z.string().min(1).optional(),
   IDENTITY_URL: upstream.default(TOPOLOGY.identity.localUrl),
   APPS_URL: upstream.default(TOPOLOGY.apps.localUrl),
   BILLING_URL: upstream.default(TOPOLOGY.billing.localUrl),
@@ -76,6 +101,16 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   CONTACT_RATE_PER_IP: limit("5/600"),
   /** Published API requests per API key (chat completions, retrieve, models). */
   API_RATE_PER_KEY: limit("600/60"),
+  /**
+   * Published API requests per client address (every published route, whatever the key; IPv6 by its /64), checked
+   * before anything else and before anything is proxied.
+   */
+  API_RATE_PER_IP: limit("1200/60"),
+  /**
+   * Missing or wrong API keys (generation's 401s) per client address: past this many in the window (which starts at
+   * the first), that address's keyed requests are answered 429 at the BFF, unproxied, until the window ends.
+   */
+  API_KEY_FAILURES_PER_IP: limit("20/600"),
   /**
    * Where the browser loads the providers' scripts from (GET /get-config/). Production: the providers' own URLs;
    * the local platform points them at its stand-ins (google-sim, payments-sim). Public values only, never secrets.

@@ -19,6 +19,7 @@ import { methodNotAllowed } from "./http/method-not-allowed";
 import { allowListProxy } from "./http/proxy";
 import { pathPattern } from "./http/allow-list";
 import { PUBLISHED_ROUTES, publishedApi } from "./http/published-api";
+import { startContentListener } from "./http/content-origin";
 import { screenRoutes } from "./http/screens";
 import { signedInOpenApiDocument } from "./http/signed-in-openapi";
 import { edgeHeaders, spaPageHeaders } from "./http/security-headers";
@@ -71,7 +72,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     redis: { url: config.REDIS_URL },
     readiness: Object.entries(upstreams).map(([name, url]) => upstreamReady(name, url)),
-    setup: (ctx) => {
+    setup: async (ctx) => {
       const redis = ctx.redis!;
       const keyring = identityKeyring(config);
       const identity = new IdentityClient(config.IDENTITY_URL, keyring);
@@ -92,8 +93,24 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
         res.json(openApi);
       });
       app.get("/get-config/", clientConfig(config, csrf.cookieName));
-      app.use(screenRoutes(config.IFRAME_DIR, config.EMBED_DIR));
-      app.use(publishedApi({ target: config.GENERATION_URL, limiter, perKey: config.API_RATE_PER_KEY }));
+      app.use(screenRoutes(config.IFRAME_DIR, config.EMBED_DIR, { contentOrigin: config.CONTENT_ORIGIN }));
+      // The content origin's own listener: generated UI's documents only (CONTENT_HTTP_PORT; docs/operations.md).
+      if (config.CONTENT_HTTP_PORT !== undefined)
+        await startContentListener(ctx, {
+          host: config.CONTENT_HTTP_HOST ?? config.HTTP_HOST,
+          port: config.CONTENT_HTTP_PORT,
+          iframeDir: config.IFRAME_DIR,
+          trustProxy: config.TRUST_PROXY,
+        });
+      app.use(
+        publishedApi({
+          target: config.GENERATION_URL,
+          limiter,
+          perKey: config.API_RATE_PER_KEY,
+          perIp: config.API_RATE_PER_IP,
+          keyFailuresPerIp: config.API_KEY_FAILURES_PER_IP,
+        }),
+      );
       app.use(spaRoutes.assets(config.STATIC_DIR));
       app.use(
         session({

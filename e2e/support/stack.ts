@@ -310,6 +310,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         LOGIN_RATE_PER_EMAIL: "1000/60",
         SIGNUP_RATE_PER_IP: "1000/60",
         CONTACT_RATE_PER_IP: "1000/60",
+        // Every test client is 127.0.0.1: the published API's per-address limits stay out of the way too.
+        API_RATE_PER_IP: "100000/60",
+        API_KEY_FAILURES_PER_IP: "100000/600",
         ...Object.fromEntries(
           Object.entries(opts.bffEnv ?? {}).map(([k, v]) => [k, payments ? v.replace("{payments}", payments.url) : v]),
         ),

@@ -3,7 +3,7 @@ import { defineConfig } from "vite";
 
 // The standalone <genui-screen> loader (no React): one script a Vue, Svelte, Angular or plain HTML host includes.
 // It needs only the protocol and the stream reader of @genui/ui-runtime (types aside), so the aliases keep zod and
-// the evaluator out (streaming evaluates in genui-evaluator-worker.js, loaded from the API when a stream starts).
+// the evaluator out (streaming evaluates inside the iframe, in the iframe page's own sandbox worker).
 export default defineConfig({
   resolve: {
     alias: {

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vite";
 
-// The UI code sandbox for streaming mode: the evaluator Web Worker (QuickJS's single-file browser build) as one
-// classic script, served by the API at /apps/api/v1/embed/genui-evaluator-worker.js. Hosts never bundle it: the
-// component starts it with importScripts from a blob worker when a stream starts (stream.ts).
+// The UI code sandbox as one classic script (QuickJS's single-file browser build), served by the API at
+// /apps/api/v1/embed/genui-evaluator-worker.js for hosts that opt into evaluating streams in their own page's origin
+// (`hostWorkerStreamEvaluator`, stream.ts). By default streams evaluate inside the iframe and this is not loaded.
 export default defineConfig({
   build: {
     outDir: "dist",

@@ -27,6 +27,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     modulePreload: { polyfill: false },
+    // The sandbox worker's chunk (QuickJS with its WebAssembly inline, ~960 kB) is one piece by design; it loads only
+    // with the playground and the first streamed answer.
+    chunkSizeWarningLimit: 1000,
     rollupOptions: {
       input: {
         index: path.resolve(import.meta.dirname, "index.html"),

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
+import { isIPv4, isIPv6 } from "node:net";
 import { IDENTITY_HEADER, SERVICE_HEADER, traceHeadersFor } from "@genui/chassis";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
-import type { Limit, RateLimiter } from "../session/rate-limit";
+import type { Limit, LimitCheck, RateLimiter } from "../session/rate-limit";
 import { pathPattern } from "./allow-list";
 import { followUpstreamAbort, isGatewayResponse } from "./gateway-page";
 import { upstreamAgent } from "./upstream-agent";
@@ -33,16 +34,50 @@ export interface PublishedApiOptions {
   target: string;
   limiter: RateLimiter;
   perKey: Limit;
+  /** Requests per client address on every published route, before any other check (unset: none). */
+  perIp?: Limit;
+  /**
+   * Answers of 401 (missing or wrong key) per client address: once `max` are counted, that address's requests on the
+   * routes that need a key are refused here, unproxied, until the window that began with its first failure ends
+   * (unset: not counted).
+   */
+  keyFailuresPerIp?: Limit;
 }
 
-const rateLimited = (retryAfter: number) => ({
-  error: {
-    message: `Rate limit reached for this API key. Try again in ${retryAfter} seconds.`,
-    type: "requests",
-    param: null,
-    code: "rate_limit_exceeded",
-  },
+/** OpenAI's rate-limit error: `type` "requests", code "rate_limit_exceeded"; the message says which limit. */
+const rateLimited = (message: string) => ({
+  error: { message, type: "requests", param: null, code: "rate_limit_exceeded" },
 });
+
+const LIMIT_MESSAGES = {
+  key: (wait: number, _l: Limit) => `Rate limit reached for this API key. Try again in ${wait} seconds.`,
+  ip: (wait: number, l: Limit) =>
+    `Rate limit reached for requests from your address (${l.max} per ${l.windowSeconds} seconds, whatever the API key). ` +
+    `Try again in ${wait} seconds.`,
+  failures: (wait: number, l: Limit) =>
+    `Too many requests with a missing or wrong API key from your address (${l.max} in ${l.windowSeconds} seconds): ` +
+    `requests from it are refused, whatever the API key, for ${wait} more seconds. Check the key you send.`,
+} as const;
+
+/**
+ * The bucket of a client address: an IPv4 address (also written IPv4-mapped) as it is, an IPv6 address by its /64,
+ * the block one subscriber is usually given (a client holding a /64 could otherwise change address per request).
+ */
+export function addressBucket(ip: string | undefined): string {
+  const a = (ip ?? "").trim();
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(a);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!isIPv6(a)) return a || "unknown";
+  const [head = "", tail] = a.replace(/%.*$/, "").toLowerCase().split("::");
+  const groups = (part: string | undefined) => (part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
+  const left = groups(head);
+  const right = groups(tail);
+  const all = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
 
 const UPSTREAM_UNAVAILABLE = {
   error: { message: "Upstream service unavailable.", type: "server_error", param: null, code: "upstream_unavailable" },
@@ -59,11 +94,19 @@ const methodNotAllowed = (method: string, path: string, allow: string) => ({
 
 /**
  * The published API at the edge: CORS for any origin (pages embed the component and call retrieve with their key;
- * no cookies are involved), per-key rate limits in Redis (429 + Retry-After in OpenAI's error shape), and a
- * streaming proxy to the generation service. Mounted before sessions and CSRF, which do not apply to API keys.
+ * no cookies are involved), rate limits in Redis per client address, per address's failed key lookups and per key
+ * (429 + Retry-After in OpenAI's error shape), and a streaming proxy to the generation service. Mounted before
+ * sessions and CSRF, which do not apply to API keys.
  */
 export function publishedApi(opts: PublishedApiOptions): RequestHandler {
   const agent = upstreamAgent(2048);
+  const failures = opts.keyFailuresPerIp;
+  const failuresKey = (req: Request) => `api:ip-key-failures:${addressBucket(req.ip)}`;
+  const countFailure = (req: Request, limit: Limit) => {
+    opts.limiter
+      .hit(failuresKey(req), limit)
+      .catch((err: unknown) => req.log?.warn({ err }, "a failed key lookup was not counted"));
+  };
   const proxy = createProxyMiddleware<Request, Response>({
     target: opts.target,
     changeOrigin: false,
@@ -84,7 +127,9 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
         for (const [k, v] of Object.entries(traceHeadersFor(req))) proxyReq.setHeader(k, v);
       },
       // A load balancer's page in place of the service (no copy answered): the same answer as an unreachable one.
-      proxyRes: (proxyRes, _req, res) => {
+      proxyRes: (proxyRes, req, res) => {
+        // A missing or wrong key: counted against the client's address (the answer itself passes on unchanged).
+        if (proxyRes.statusCode === 401 && failures) countFailure(req, failures);
         followUpstreamAbort(proxyRes, res);
         if (!isGatewayResponse(proxyRes)) return;
         proxyRes.resume();
@@ -125,15 +170,25 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
       return;
     }
     const key = /^Bearer\s+(\S+)/i.exec(req.header("authorization") ?? "")?.[1];
-    if (!route.limited || !key) return void proxy(req, res, next);
-    const bucket = createHash("sha256").update(key).digest("base64url").slice(0, 24);
-    opts.limiter.hit(`api:key:${bucket}`, opts.perKey).then(
-      (wait) => {
-        if (wait > 0) {
-          res.set("retry-after", String(wait)).status(429).json(rateLimited(wait));
-          return;
-        }
-        void proxy(req, res, next);
+    // In this order, in one round trip to Redis: the address's request budget, its failed key lookups (only on the
+    // routes that need a key; counted when generation answers 401, above), then the key's own budget. Nothing is
+    // proxied — no key lookup, no NATS request — for a request one of them stops.
+    const checks: (LimitCheck & { kind: keyof typeof LIMIT_MESSAGES })[] = [];
+    if (opts.perIp) checks.push({ kind: "ip", key: `api:ip:${addressBucket(req.ip)}`, limit: opts.perIp, mode: "hit" });
+    if (route.limited && failures) checks.push({ kind: "failures", key: failuresKey(req), limit: failures, mode: "peek" });
+    if (route.limited && key) {
+      const bucket = createHash("sha256").update(key).digest("base64url").slice(0, 24);
+      checks.push({ kind: "key", key: `api:key:${bucket}`, limit: opts.perKey, mode: "hit" });
+    }
+    if (checks.length === 0) return void proxy(req, res, next);
+    opts.limiter.check(checks).then(
+      (stopped) => {
+        if (!stopped) return void proxy(req, res, next);
+        const { check, retryAfter: wait } = stopped;
+        res.set("retry-after", String(wait));
+        // The same key will not work in a few seconds: the official clients are told not to retry (x-should-retry).
+        if (check.kind === "failures") res.set("x-should-retry", "false");
+        res.status(429).json(rateLimited(LIMIT_MESSAGES[check.kind](wait, check.limit)));
       },
       (err: unknown) => next(err),
     );

@@ -1,35 +1,23 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { CATALOGUE, ICONS, IFRAME_PATH, screenJsonSchema } from "@genui/ui-runtime";
-import express, { Router, type Response } from "express";
+import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
+import { framePolicy } from "./security-headers";
 
-/**
- * The iframe page's policy: scripts and styles only from here, no fetch/XHR/WebSocket except our API (`connect-src
- * 'self'`), images and media over https (what generated screens show), frames only for YouTube and Vimeo embeds,
- * no forms, no plugins, no base tag; any site may embed it (that is its purpose; the page itself only talks to the
- * origin its host names in `?origin=`).
- */
-export const IFRAME_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' https: data:",
-  "media-src https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "object-src 'none'",
-  "frame-ancestors *",
-].join("; ");
+/** The iframe page's policy (security-headers.ts: `framePolicy`): see there for what each document may do. */
+export const IFRAME_CSP = framePolicy("iframe");
+/** The component gallery's: the iframe page's without evaluation (no WebAssembly, no worker). */
+export const GALLERY_CSP = framePolicy("gallery");
+/** The UI code sandbox page's: the iframe page's, framed only by its own origin. */
+export const PLAYGROUND_CSP = framePolicy("playground");
 
-/** The UI code sandbox page: the iframe policy plus WebAssembly compilation and a same-origin worker. */
-export const PLAYGROUND_CSP = IFRAME_CSP.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'").replace(
-  "frame-ancestors *",
-  "worker-src 'self'; frame-ancestors 'self'",
-);
+/** The documents showing generated UI, under IFRAME_PATH, with their policies ("" is the iframe page itself). */
+export const FRAME_DOCUMENTS: { file: string; csp: string }[] = [
+  { file: "", csp: IFRAME_CSP },
+  { file: "gallery.html", csp: GALLERY_CSP },
+  { file: "playground.html", csp: PLAYGROUND_CSP },
+];
 
 const catalogueDocument = () => ({
   version: "v1",
@@ -58,7 +46,7 @@ const publicJson = (res: Response, body: unknown) => {
  * Screens' public files: the iframe page, the screen JSON Schema, the component catalogue, and the loader script
  * (`/apps/api/v1/embed/genui-loader.js`, or `.mjs`) that any website includes to use `<genui-screen>`.
  */
-export function screenRoutes(iframeDir: string, embedDir: string): Router {
+export function screenRoutes(iframeDir: string, embedDir: string, opts: { contentOrigin?: string } = {}): Router {
   const router = Router();
   router.use(
     "/apps/api/v1/embed",
@@ -74,8 +62,28 @@ export function screenRoutes(iframeDir: string, embedDir: string): Router {
   router.get("/apps/api/v1/schema/screen.v1.json", (_req, res) => publicJson(res, schema));
   router.get("/apps/api/v1/schema/catalogue.json", (_req, res) => publicJson(res, catalogue));
 
-  // The sandboxed page has an opaque origin ("null"), and module scripts load in CORS mode: its public assets
-  // answer to any origin.
+  if (opts.contentOrigin) {
+    // The documents live on the content origin (CONTENT_ORIGIN): this origin sends their visitors there, query and all,
+    // so embeds that build the iframe's address from the API's keep working. Their assets stay answerable here too.
+    const moved = (req: Request, res: Response) => {
+      res.setHeader("cache-control", "no-cache");
+      res.redirect(302, `${opts.contentOrigin}${req.originalUrl}`);
+    };
+    // (Routing ignores a trailing slash: the iframe page's path without it is sent there too.)
+    for (const { file } of FRAME_DOCUMENTS) router.get(`${IFRAME_PATH}${file}`, moved);
+    router.use(frameAssets(iframeDir));
+    return router;
+  }
+  router.use(frameDocuments(iframeDir));
+  return router;
+}
+
+/**
+ * The iframe page's assets. The documents have an opaque origin (their `sandbox`), and module scripts load in CORS
+ * mode: the assets answer to any origin.
+ */
+function frameAssets(iframeDir: string): Router {
+  const router = Router();
   router.use(
     `${IFRAME_PATH}assets`,
     express.static(path.join(iframeDir, "assets"), {
@@ -86,41 +94,38 @@ export function screenRoutes(iframeDir: string, embedDir: string): Router {
       setHeaders: (res) => res.setHeader("access-control-allow-origin", "*"),
     }),
   );
-  const index = path.join(iframeDir, "index.html");
-  let html: string | undefined;
-  // Routing ignores a trailing slash: the page answers at the exact path, the path without the slash redirects.
-  router.get(IFRAME_PATH, (req, res) => {
-    if (!req.path.endsWith("/")) {
-      const q = req.originalUrl.indexOf("?");
-      res.redirect(301, IFRAME_PATH + (q >= 0 ? req.originalUrl.slice(q) : ""));
-      return;
-    }
-    if (!existsSync(index)) {
-      res.status(503).type("text/plain").send("The iframe page is not built yet: run `npm run build`.");
-      return;
-    }
-    html ??= readFileSync(index, "utf8");
-    res.setHeader("content-security-policy", IFRAME_CSP);
-    res.setHeader("cache-control", "no-cache");
-    res.setHeader("x-content-type-options", "nosniff");
-    res.setHeader("referrer-policy", "no-referrer");
-    res.type("html").send(html);
-  });
-  // The component gallery (every catalogue example; `?theme=dark`), under the same policy; the UI code sandbox page
-  // also runs WebAssembly (QuickJS) in a worker of its own origin.
-  const page = (file: string, csp: string) => {
-    const full = path.join(iframeDir, file);
-    router.get(`${IFRAME_PATH}${file}`, (_req, res) => {
-      if (!existsSync(full)) {
-        res.status(503).type("text/plain").send("The iframe page is not built yet: run `npm run build`.");
+  return router;
+}
+
+/**
+ * The documents showing generated UI (the iframe page, the component gallery `?theme=dark`, the UI code sandbox
+ * page), each under its policy, and their assets: all the content origin serves (content-origin.ts), or this origin
+ * when there is none.
+ */
+export function frameDocuments(iframeDir: string): Router {
+  const router = Router();
+  router.use(frameAssets(iframeDir));
+  const html = new Map<string, string>();
+  const notBuilt = (res: Response) =>
+    res.status(503).type("text/plain").send("The iframe page is not built yet: run `npm run build`.");
+  for (const { file, csp } of FRAME_DOCUMENTS) {
+    const full = path.join(iframeDir, file || "index.html");
+    router.get(`${IFRAME_PATH}${file}`, (req, res) => {
+      // Routing ignores a trailing slash: the page answers at the exact path, the path without the slash redirects.
+      if (file === "" && !req.path.endsWith("/")) {
+        const q = req.originalUrl.indexOf("?");
+        res.redirect(301, IFRAME_PATH + (q >= 0 ? req.originalUrl.slice(q) : ""));
         return;
       }
+      if (!existsSync(full)) return notBuilt(res);
+      let page = html.get(file);
+      if (page === undefined) html.set(file, (page = readFileSync(full, "utf8")));
       res.setHeader("content-security-policy", csp);
       res.setHeader("cache-control", "no-cache");
-      res.type("html").send(readFileSync(full, "utf8"));
+      res.setHeader("x-content-type-options", "nosniff");
+      res.setHeader("referrer-policy", "no-referrer");
+      res.type("html").send(page);
     });
-  };
-  page("gallery.html", IFRAME_CSP);
-  page("playground.html", PLAYGROUND_CSP);
+  }
   return router;
 }

@@ -122,3 +122,45 @@ export function spaPageHeaders(indexFile: string, providers: ProviderUrls): Requ
   };
   return (req, res, next) => handlerFor()(req, res, next);
 }
+
+/**
+ * The `sandbox` directive of every document showing generated UI (the iframe page, its gallery and playground): the
+ * document gets an opaque origin even when a page frames it without a `sandbox` attribute, or it is opened on its
+ * own, so it can read nobody's cookies or storage and no same-origin page can reach into it. Scripts run; popups
+ * only so that a screen's `navigate` action and markdown links can open a tab (a framing page's own `sandbox`
+ * attribute narrows this further: `<GenUI>` allows scripts only). No forms, same-origin, top navigation or modals.
+ */
+export const FRAME_SANDBOX = "allow-scripts allow-popups allow-popups-to-escape-sandbox";
+
+/** Where generated screens may embed video from (the SPA allows the same). */
+const SCREEN_VIDEO_FRAMES = "https://www.youtube-nocookie.com https://player.vimeo.com";
+
+/**
+ * The policy of the documents showing generated UI. All: scripts and styles only from their own server, no
+ * fetch/XHR/WebSocket but to it (`connect-src 'self'`), images and media over https (what screens show), frames only
+ * for YouTube and Vimeo embeds, no forms, plugins or base tag, and the `sandbox` above. The documents that evaluate
+ * UI code (`iframe`: streaming mode; `playground`) add exactly what the QuickJS sandbox needs: WebAssembly
+ * compilation ('wasm-unsafe-eval') and a worker from a blob: URL the document makes itself (an opaque origin has no
+ * same-origin URL to start one from). The gallery evaluates nothing. Any site may frame the iframe page and the
+ * gallery (that is their purpose; the iframe page talks only to the origin its host names in `?origin=`); the
+ * playground only its own origin.
+ */
+export function framePolicy(kind: "iframe" | "gallery" | "playground"): string {
+  const evaluates = kind !== "gallery";
+  return [
+    "default-src 'none'",
+    evaluates ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    "media-src https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    ...(evaluates ? ["worker-src blob:"] : []),
+    `frame-src ${SCREEN_VIDEO_FRAMES}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+    kind === "playground" ? "frame-ancestors 'self'" : "frame-ancestors *",
+    `sandbox ${FRAME_SANDBOX}`,
+  ].join("; ");
+}

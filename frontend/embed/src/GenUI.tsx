@@ -13,6 +13,11 @@ export interface GenUIProps {
   apiKey?: string;
   /** The API serving the iframe page and the retrieve endpoint. Default "https://genui.dev". */
   apiBase?: string;
+  /**
+   * The origin serving the iframe page when the platform keeps it apart from the API (its CONTENT_ORIGIN). Optional:
+   * the API redirects the iframe there itself.
+   */
+  contentBase?: string;
   /** CSS width; a number means pixels. Default "640px". */
   width?: string | number;
   /** CSS height; a number means pixels. Default "auto": follows the content (RESIZE_LISTENER). */
@@ -24,16 +29,19 @@ export interface GenUIProps {
   /**
    * Streaming mode: a streamed completion of the published API, drawn as it grows — the official openai client's
    * stream (`client.chat.completions.create({ …, stream: true })`), a fetch `Response` with the SSE body, or the
-   * content text accumulated so far (pass the longer text on each render). The UI code so far is evaluated in the
-   * browser's sandbox (a Web Worker loaded from apiBase) and each screen is drawn; the complete answer's `json` (the
-   * validated screen) is drawn at the end. While set, json / code / prompt are ignored. No apiKey is needed: the
+   * content text accumulated so far (pass the longer text on each render). The UI code so far is evaluated inside
+   * the sandboxed iframe (its own QuickJS worker: generated code never runs in this page's origin) and each screen is
+   * drawn; the complete answer's `json` (the validated screen) is drawn at the end. While set, json / code / prompt are ignored. No apiKey is needed: the
    * stream was already authorised. Errors (a failed stream, content not in the layout, an incomplete answer) go to
    * onError and, with debug, the error band.
    */
   stream?: GenUIStream;
   /** Streaming mode: the finished answer `{ code, repaired_code?, json }` (e.g. to keep `code` for the history). */
   onStreamComplete?: (answer: GenUIStreamAnswer) => void;
-  /** Streaming mode: evaluate code prefixes elsewhere (e.g. a host-made sandbox worker, see `workerStreamEvaluator`). */
+  /**
+   * Streaming mode: evaluate code prefixes elsewhere, e.g. in a sandbox worker of this page's origin
+   * (`workerStreamEvaluator`, `hostWorkerStreamEvaluator`). Default: inside the iframe.
+   */
   streamEvaluator?: GenUIStreamEvaluator;
   /** Show retrieve and render errors in an error band above the screen. Default false. */
   debug?: boolean;
@@ -48,7 +56,20 @@ export interface GenUIProps {
 
 /** Renders a generated UI screen in the sandboxed GenUI iframe (see host.ts). */
 export function GenUI(props: GenUIProps): ReactElement {
-  const { id, apiKey, apiBase = DEFAULT_API_BASE, width, height, json, prompt, code, debug = false, theme, stream } = props;
+  const {
+    id,
+    apiKey,
+    apiBase = DEFAULT_API_BASE,
+    contentBase,
+    width,
+    height,
+    json,
+    prompt,
+    code,
+    debug = false,
+    theme,
+    stream,
+  } = props;
   const containerRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<GenUIFrame | null>(null);
   const latest = useRef(props);
@@ -64,6 +85,7 @@ export function GenUI(props: GenUIProps): ReactElement {
     const p = latest.current;
     const frame = createGenUIFrame(container, {
       apiBase,
+      contentBase,
       apiKey: p.apiKey,
       width: p.width,
       height: p.height,
@@ -81,7 +103,7 @@ export function GenUI(props: GenUIProps): ReactElement {
       frame.destroy();
       if (frameRef.current === frame) frameRef.current = null;
     };
-  }, [apiBase]);
+  }, [apiBase, contentBase]);
 
   useEffect(() => {
     frameRef.current?.configure({ apiKey, width, height, debug });

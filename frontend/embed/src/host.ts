@@ -1,15 +1,17 @@
 /**
  * The framework-agnostic host controller: it puts the sandboxed GenUI iframe into a host page's container, speaks
  * the postMessage protocol of `@genui/ui-runtime` (READY, RENDER, THEME, RESIZE_LISTENER, ACTION_LISTENER, ERROR)
- * and fetches screens for `code` / `prompt` from the API. Both the React component (GenUI.tsx) and the custom
- * element (loader.ts) are thin wrappers around it.
+ * and fetches screens for `code` / `prompt` from the API. In streaming mode it sends the iframe the code prefixes
+ * (EVALUATE), which the iframe evaluates in its own sandbox worker and draws. Both the React component (GenUI.tsx)
+ * and the custom element (loader.ts) are thin wrappers around it.
  *
  * Nothing here throws into the host page: every failure becomes `onError(message)` and, for the errors a developer
  * has to see, an error band (`<div role="alert" class="genui-error">`) above the iframe.
  */
 import { MESSAGE_SOURCE, iframeUrl, isFrameMessage, parseAction } from "@genui/ui-runtime/protocol";
 import type { ActionEvent, FrameMessage, HostMessage, Screen } from "@genui/ui-runtime";
-import { StreamRun, defaultStreamEvaluator, type GenUIStream, type GenUIStreamAnswer, type GenUIStreamEvaluator } from "./stream";
+import type { EvalResult, EvaluatorSession } from "@genui/ui-runtime/stream";
+import { StreamRun, type GenUIStream, type GenUIStreamAnswer, type GenUIStreamEvaluator } from "./stream";
 
 export type { ActionEvent, Screen } from "@genui/ui-runtime";
 
@@ -36,6 +38,11 @@ export interface GenUIFrameSettings {
 export interface GenUIFrameOptions extends GenUIFrameSettings {
   /** The API origin serving the iframe page and the retrieve endpoint, e.g. "https://genui.dev". */
   apiBase: string;
+  /**
+   * The origin serving the iframe page when it is not `apiBase` (the platform's CONTENT_ORIGIN). Optional: the API
+   * redirects the iframe there itself; naming it saves that redirect.
+   */
+  contentBase?: string;
   theme?: GenUITheme;
   onAction?: (event: ActionEvent) => void;
   onError?: (message: string) => void;
@@ -44,7 +51,10 @@ export interface GenUIFrameOptions extends GenUIFrameSettings {
   inlineStyles?: boolean;
   /** Streaming mode: receives the finished answer (`{ code, repaired_code?, json }`) when a stream completes. */
   onStreamComplete?: (answer: GenUIStreamAnswer) => void;
-  /** Streaming mode: evaluates the code prefixes. Default: the GenUI sandbox worker loaded from `apiBase`. */
+  /**
+   * Streaming mode: evaluates the code prefixes elsewhere. Default: the iframe's own sandbox (generated code never
+   * runs in the host page's origin).
+   */
   streamEvaluator?: GenUIStreamEvaluator;
 }
 
@@ -142,6 +152,18 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
     setupError = `GenUI: apiBase "${opts.apiBase}" is not a valid http(s) URL (${messageOf(e)}).`;
   }
 
+  let content: URL | undefined = api;
+  if (api && opts.contentBase) {
+    try {
+      content = new URL(opts.contentBase, location.href);
+      if (content.protocol !== "https:" && content.protocol !== "http:")
+        throw new Error(`unsupported protocol ${content.protocol}`);
+    } catch (e) {
+      content = undefined;
+      setupError = `GenUI: contentBase "${opts.contentBase}" is not a valid http(s) URL (${messageOf(e)}).`;
+    }
+  }
+
   const iframe = document.createElement("iframe");
   iframe.setAttribute("sandbox", "allow-scripts");
   iframe.setAttribute("referrerpolicy", "no-referrer");
@@ -151,7 +173,7 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
   iframe.style.display = "block";
   iframe.style.maxWidth = "100%";
   const urlTheme = theme;
-  if (api) iframe.src = iframeUrl(api.href, location.origin, urlTheme);
+  if (content) iframe.src = iframeUrl(content.href, location.origin, urlTheme);
 
   const band = document.createElement("div");
   band.setAttribute("role", "alert");
@@ -173,6 +195,15 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inflight: AbortController | undefined;
   let streaming: { source: GenUIStream; run: StreamRun } | undefined;
+  /** Streaming mode's EVALUATE requests the iframe has not answered yet (sent again after a READY). */
+  const evaluating = new Map<
+    number,
+    { message: HostMessage; resolve: (r: { result: EvalResult; ms: number }) => void; reject: (e: Error) => void }
+  >();
+  /** Screens the iframe drew itself (an EVALUATE's): the host keeps them as the current screen without a RENDER. */
+  const drawnByFrame = new WeakSet<Screen>();
+  let nextStream = 1;
+  let nextEvaluation = 1;
 
   const report = (message: string, always: boolean): void => {
     if (destroyed) return;
@@ -236,7 +267,50 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
   function show(next: Screen): void {
     screen = next;
     clearError();
-    sendScreen();
+    if (!drawnByFrame.has(next)) sendScreen();
+  }
+
+  /**
+   * Streaming mode's default evaluator: the iframe's own sandbox. Each answer is a `stream` of the iframe; a push
+   * sends the prefix (EVALUATE) and answers what the iframe's EVALUATED says: the screen it drew, or why none.
+   */
+  const frameEvaluator: GenUIStreamEvaluator = {
+    session(): EvaluatorSession {
+      const stream = nextStream++;
+      let closed = false;
+      return {
+        push: (code) =>
+          new Promise((resolve, reject) => {
+            const id = nextEvaluation++;
+            const message: HostMessage = { source: MESSAGE_SOURCE, type: "EVALUATE", stream, id, code };
+            evaluating.set(id, { message, resolve, reject });
+            post(message);
+          }),
+        close: () => {
+          if (closed) return;
+          closed = true;
+          post({ source: MESSAGE_SOURCE, type: "END_STREAM", stream });
+        },
+      };
+    },
+  };
+
+  function evaluated(data: Extract<FrameMessage, { type: "EVALUATED" }>): void {
+    const waiting = evaluating.get(data.id);
+    if (!waiting) return;
+    evaluating.delete(data.id);
+    const ms = Number.isFinite(data.ms) ? data.ms : 0;
+    if (isObject(data.screen)) {
+      drawnByFrame.add(data.screen);
+      return waiting.resolve({ result: { ok: true, screen: data.screen, issues: [], repairs: [] }, ms });
+    }
+    const error = isObject(data.error) ? data.error : { kind: "invalid", message: "no screen" };
+    const message = typeof error.message === "string" ? error.message : "no screen";
+    // A sandbox that cannot run in the iframe fails the stream (onError says why), as a worker that cannot load did.
+    if (error.kind === "unavailable") return waiting.reject(new Error(`GenUI: ${message.replace(/\.$/, "")}.`));
+    const kind =
+      (["syntax", "runtime", "timeout", "memory", "stack", "invalid"] as const).find((k) => k === error.kind) ?? "invalid";
+    waiting.resolve({ result: { ok: false, error: { kind, message } }, ms });
   }
 
   function cancelRetrieve(): void {
@@ -306,6 +380,9 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
       error: (message) => {
         if (streaming?.run === run) report(message, false);
       },
+      warn: (message) => {
+        if (streaming?.run === run) report(message, false);
+      },
       complete: (answer) => {
         if (streaming?.run !== run) return;
         try {
@@ -314,7 +391,7 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
           console.error("GenUI: onStreamComplete threw", e);
         }
       },
-      evaluator: () => opts.streamEvaluator ?? defaultStreamEvaluator(api!),
+      evaluator: () => opts.streamEvaluator ?? frameEvaluator,
     });
     streaming = { source, run };
     if (typeof source === "string") run.push(source);
@@ -362,6 +439,11 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
         ready = true;
         if (screen) sendScreen();
         else if (theme && theme !== urlTheme) post({ source: MESSAGE_SOURCE, type: "THEME", theme });
+        // Prefixes sent before the iframe listened (or to a document that reloaded since) go again.
+        for (const { message } of evaluating.values()) post(message);
+        return;
+      case "EVALUATED":
+        evaluated(data);
         return;
       case "RESIZE_LISTENER": {
         const h = Number(data.height);
@@ -392,10 +474,10 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
       // Only this iframe's window may talk to us. The iframe is sandboxed without allow-same-origin, so its messages
       // arrive with the opaque origin "null" — which any other sandboxed frame or data: URL can claim too. "null" is
       // therefore accepted only together with the source check: `event.source` is the sending window itself and
-      // cannot be forged, so it pins the message to our iframe. The API origin is accepted as well (same source
-      // check) in case the iframe page is ever served without the opaque-origin sandbox.
+      // cannot be forged, so it pins the message to our iframe. The iframe's own origin (the API's, or contentBase)
+      // is accepted as well (same source check) in case the iframe page is ever served without its sandbox.
       if (!event.source || event.source !== iframe.contentWindow) return;
-      if (event.origin !== "null" && (!api || event.origin !== api.origin)) return;
+      if (event.origin !== "null" && (!content || event.origin !== content.origin)) return;
       if (!isFrameMessage(event.data)) return;
       onFrameMessage(event.data);
     } catch (e) {
@@ -477,6 +559,9 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
       generation++;
       cancelRetrieve();
       stopStream();
+      for (const { resolve } of evaluating.values())
+        resolve({ result: { ok: false, error: { kind: "invalid", message: "closed" } }, ms: 0 });
+      evaluating.clear();
       window.removeEventListener("message", onMessage);
       band.remove();
       iframe.remove();

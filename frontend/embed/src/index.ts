@@ -19,6 +19,7 @@ export {
 } from "./host";
 export {
   EVALUATOR_WORKER_PATH,
+  hostWorkerStreamEvaluator,
   workerStreamEvaluator,
   type GenUIStream,
   type GenUIStreamAnswer,

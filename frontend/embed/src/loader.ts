@@ -6,7 +6,8 @@
  *   <genui-screen json='{"name":"Hello","screen":{"v1":[…]}}'></genui-screen>
  *   el.addEventListener("genui-action", (e) => console.log(e.detail)); // { type, component: { name, value } }
  *
- * Attributes: api-key (the app's publishable key: accepted only from the app's own origin), api-base (default https://genui.dev), width, height, theme, debug (present and not "false"),
+ * Attributes: api-key (the app's publishable key: accepted only from the app's own origin), api-base (default https://genui.dev),
+ * content-base (the iframe page's origin when the platform keeps it apart from the API), width, height, theme, debug (present and not "false"),
  * code, prompt, json (JSON text). The `json` property takes a screen object or JSON text; the last write of the
  * property or the attribute wins. Events (bubbling, composed): `genui-action` (detail: the action) and `genui-error`
  * (detail: `{ message }`).
@@ -36,6 +37,7 @@ export const STREAM_COMPLETE_EVENT = "genui-stream-complete";
 export const OBSERVED_ATTRIBUTES = [
   "api-key",
   "api-base",
+  "content-base",
   "width",
   "height",
   "theme",
@@ -169,7 +171,7 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
       if (oldValue === value) return;
       if (name === "json") this.#json = asText(value);
       if (!this.#frame) return;
-      if (name === "api-base") {
+      if (name === "api-base" || name === "content-base") {
         this.#frame.destroy();
         this.#frame = undefined;
         this.#create();
@@ -188,9 +190,11 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
 
     #create(): void {
       if (this.#frame || !this.isConnected) return;
+      const contentBase = this.getAttribute("content-base");
       this.#frame = createGenUIFrame(this.#container, {
         ...this.#settings(),
         apiBase: this.getAttribute("api-base") || DEFAULT_API_BASE,
+        ...(contentBase ? { contentBase } : {}),
         theme: asTheme(this.getAttribute("theme")),
         inlineStyles: false,
         onAction: (detail) => this.dispatchEvent(new CustomEvent(ACTION_EVENT, { detail, bubbles: true, composed: true })),

@@ -1,8 +1,10 @@
 /**
  * Streaming mode ([B2]): a streamed completion of the published API rendered as it grows. The stream's
  * `delta.content` pieces are the JSON text `{"code":"…","json":…}` in pieces (see `StreamedContent`); the UI code so
- * far is evaluated in the browser's UI code sandbox (QuickJS in a Web Worker, one incremental session per answer)
- * and each screen it gives is drawn; when the text is complete, its `json` (the server-validated screen) is drawn.
+ * far is evaluated in a UI code sandbox (QuickJS in a Web Worker, one incremental session per answer) and each screen
+ * it gives is drawn; when the text is complete, its `json` (the server-validated screen) is drawn. By default the
+ * sandbox is the iframe's own (host.ts sends it the code prefixes): generated code never runs in the host page's
+ * origin. `streamEvaluator` may put it elsewhere (`workerStreamEvaluator`, `hostWorkerStreamEvaluator`).
  */
 import { StreamedScreen, WorkerEvaluator, type ContentAnswer, type EvaluatorSession } from "@genui/ui-runtime/stream";
 import type { Screen } from "@genui/ui-runtime";
@@ -19,12 +21,12 @@ export type GenUIStream = AsyncIterable<unknown> | Response | string;
 /** The finished answer of a stream: what a non-streaming client would get by `JSON.parse(content)`. */
 export type GenUIStreamAnswer = ContentAnswer & { json: Screen };
 
-/** Evaluates a streamed answer's code prefixes (default: the GenUI sandbox worker loaded from the API). */
+/** Evaluates a streamed answer's code prefixes (default: the sandbox inside the GenUI iframe). */
 export interface GenUIStreamEvaluator {
   session(): EvaluatorSession;
 }
 
-/** Where the API serves the sandbox worker script for streaming mode. */
+/** Where the API serves the sandbox worker script (for `hostWorkerStreamEvaluator`). */
 export const EVALUATOR_WORKER_PATH = "/apps/api/v1/embed/genui-evaluator-worker.js";
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -122,12 +124,14 @@ export function workerStreamEvaluator(spawn: () => Worker): GenUIStreamEvaluator
 const shared = new Map<string, GenUIStreamEvaluator>();
 
 /**
- * The page's one sandbox worker for `api` (started on the first stream): the worker script comes from the API
- * (cross-origin), so a same-origin blob worker loads it with importScripts. A host page with a Content Security
- * Policy needs `worker-src blob:` and `script-src <api origin> 'wasm-unsafe-eval'` for it.
+ * Opt-in (`streamEvaluator={hostWorkerStreamEvaluator(apiBase)}`): evaluate in a worker of the HOST PAGE's origin,
+ * the page's one for `apiBase` (started on the first stream). The worker script comes from the API (cross-origin), so
+ * a same-origin blob worker loads it with importScripts; a host page with a Content Security Policy needs
+ * `worker-src blob:` and `script-src <api origin> 'wasm-unsafe-eval'`. The default needs none of this: the iframe
+ * evaluates in its own sandbox, and generated code never runs in the host page's origin.
  */
-export function defaultStreamEvaluator(api: URL): GenUIStreamEvaluator {
-  const url = new URL(EVALUATOR_WORKER_PATH, api).href;
+export function hostWorkerStreamEvaluator(apiBase: string | URL): GenUIStreamEvaluator {
+  const url = new URL(EVALUATOR_WORKER_PATH, apiBase).href;
   let ev = shared.get(url);
   if (!ev) {
     const blob = new Blob([`importScripts(${JSON.stringify(url)});`], { type: "text/javascript" });
@@ -141,8 +145,10 @@ export function defaultStreamEvaluator(api: URL): GenUIStreamEvaluator {
 export interface StreamRunCallbacks {
   /** Draw this screen (a prefix's screen, or the final json). */
   show(screen: Screen): void;
-  /** Report an error (shown in debug mode). */
+  /** Report an error that ends the run (shown in debug mode). */
   error(message: string): void;
+  /** Report an error the run goes on after (shown in debug mode until the next screen), e.g. code stopped at its limit. */
+  warn?(message: string): void;
   /** The answer is complete. */
   complete?(answer: GenUIStreamAnswer): void;
   evaluator(): GenUIStreamEvaluator;
@@ -156,6 +162,7 @@ export interface StreamRunCallbacks {
 export class StreamRun {
   private readonly screen: StreamedScreen;
   private failed = false;
+  private warned = false;
 
   constructor(private readonly cb: StreamRunCallbacks) {
     this.screen = new StreamedScreen(
@@ -170,8 +177,27 @@ export class StreamRun {
         },
         sandboxFailed: (e) => this.report(e),
       },
-      () => this.cb.evaluator().session(),
+      () => this.watched(this.cb.evaluator().session()),
     );
+  }
+
+  /**
+   * The session, telling once when the sandbox stopped the answer's code at its time limit: the rest of the answer
+   * draws nothing more from the code (the final json still comes), and a developer should know why.
+   */
+  private watched(session: EvaluatorSession): EvaluatorSession {
+    return {
+      push: async (prefix) => {
+        const answer = await session.push(prefix);
+        const { result } = answer;
+        if (!result.ok && result.error.kind === "timeout" && !this.warned) {
+          this.warned = true;
+          this.cb.warn?.(`GenUI: streaming stopped evaluating the UI code: ${result.error.message}.`);
+        }
+        return answer;
+      },
+      close: () => session.close(),
+    };
   }
 
   /** The content text so far. */

@@ -1,4 +1,4 @@
-import type { ActionEvent, FrameMessage, HostMessage, Screen } from "@genui/ui-runtime";
+import type { ActionEvent, FrameEvalError, FrameMessage, HostMessage, Screen } from "@genui/ui-runtime";
 import { MESSAGE_SOURCE, isHostMessage } from "@genui/ui-runtime/protocol";
 
 /**
@@ -12,6 +12,10 @@ type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;
 export interface FrameDriver {
   render(screen: Screen): void;
   theme(theme: "light" | "dark" | "auto"): void;
+  /** Streaming mode: evaluate a prefix of answer `stream` in this page's sandbox (the frame draws the screen). */
+  evaluate?(stream: number, code: string): Promise<{ screen?: Screen; error?: FrameEvalError; ms: number }>;
+  /** Streaming mode: free answer `stream`'s sandbox session. */
+  endStream?(stream: number): void;
 }
 
 export interface Frame {
@@ -35,12 +39,56 @@ export function startFrame(win: Window, driver: FrameDriver, content: HTMLElemen
   const origin = valid;
   const post = (m: WithoutSource<FrameMessage>) => win.parent.postMessage({ source: MESSAGE_SOURCE, ...m }, origin);
 
+  /**
+   * Bumped by every RENDER: a prefix's screen is drawn only if no screen came from the host, and its answer did not
+   * end, since its EVALUATE arrived (the final json must not be painted over by a late prefix).
+   */
+  let drawn = 0;
+  const ended = new Set<number>();
+  const evaluate = (stream: number, id: number, code: string) => {
+    const at = drawn;
+    const answer = (r: { screen?: Screen; error?: FrameEvalError; ms: number }) =>
+      post({
+        type: "EVALUATED",
+        stream,
+        id,
+        ms: r.ms,
+        ...(r.screen ? { screen: r.screen } : {}),
+        ...(r.error ? { error: r.error } : {}),
+      });
+    if (!driver.evaluate) return answer({ error: { kind: "unavailable", message: "this page does not evaluate code" }, ms: 0 });
+    driver.evaluate(stream, code).then(
+      (r) => {
+        if (r.screen && (drawn !== at || ended.has(stream)))
+          return answer({ ms: r.ms, error: { kind: "invalid", message: "replaced" } });
+        if (r.screen) {
+          try {
+            driver.render(r.screen);
+          } catch (err) {
+            post({ type: "ERROR", message: (err as Error).message ?? "could not draw the screen" });
+            return answer({ ms: r.ms, error: { kind: "invalid", message: "could not draw the screen" } });
+          }
+        }
+        answer(r);
+      },
+      (err: unknown) => answer({ error: { kind: "unavailable", message: String(err) }, ms: 0 }),
+    );
+  };
+
   const onMessage = (e: MessageEvent) => {
     if (e.source !== win.parent || e.origin !== origin || !isHostMessage(e.data)) return;
     const m = e.data as HostMessage;
     try {
       if (m.type === "THEME") driver.theme(m.theme);
-      else {
+      else if (m.type === "EVALUATE") {
+        if (!Number.isSafeInteger(m.stream) || !Number.isSafeInteger(m.id) || typeof m.code !== "string") return;
+        evaluate(m.stream, m.id, m.code);
+      } else if (m.type === "END_STREAM") {
+        if (!Number.isSafeInteger(m.stream)) return;
+        ended.add(m.stream);
+        driver.endStream?.(m.stream);
+      } else {
+        drawn++;
         if (m.theme) driver.theme(m.theme);
         driver.render(m.json);
       }

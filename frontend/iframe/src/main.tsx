@@ -2,8 +2,10 @@ import { ScreenView, injectStyles } from "@genui/react-renderer";
 import type { Screen } from "@genui/ui-runtime";
 import { createRoot } from "react-dom/client";
 import { startFrame, type Frame } from "./frame";
+import { StreamSandbox } from "./stream-sandbox";
 
-// The static iframe page: draws the screens its host sends (frame.ts is the protocol side).
+// The static iframe page: draws the screens its host sends, and in streaming mode evaluates the code prefixes its host
+// sends in its own sandbox worker and draws them (frame.ts is the protocol side, stream-sandbox.ts the evaluation).
 const root = document.getElementById("root")!;
 const params = new URL(window.location.href).searchParams;
 type Theme = "light" | "dark" | "auto";
@@ -11,6 +13,7 @@ let theme: Theme = (["light", "dark", "auto"] as const).find((t) => t === params
 let current: Screen | null = null;
 injectStyles(document);
 const view = createRoot(root);
+const sandbox = new StreamSandbox();
 
 const draw = () =>
   view.render(
@@ -32,6 +35,8 @@ const frame: Frame | undefined = startFrame(
       theme = t;
       draw();
     },
+    evaluate: (stream, code) => sandbox.evaluate(stream, code),
+    endStream: (stream) => sandbox.end(stream),
   },
   root,
 );

@@ -1,15 +1,16 @@
 import { ScreenView, injectStyles } from "@genui/react-renderer";
 import { DSL_EXAMPLE, WorkerEvaluator, type Screen } from "@genui/ui-runtime";
 import { createRoot } from "react-dom/client";
-import EvaluatorWorker from "@genui/ui-runtime/worker?worker";
+import { spawnSandboxWorker } from "./sandbox-worker";
 
-// UI code evaluated in the browser's sandbox (QuickJS in a Web Worker), no key needed: type on the left, the screen
-// renders on the right as each keystroke's code evaluates (a prefix renders what it has so far).
+// UI code evaluated in the browser's sandbox (QuickJS in a Web Worker started from a blob: URL: this document has an
+// opaque origin), no key needed: type on the left, the screen renders on the right as each keystroke's code evaluates
+// (a prefix renders what it has so far). A worker whose code overruns its deadline is terminated and replaced.
 const textarea = document.getElementById("code") as HTMLTextAreaElement;
 const status = document.getElementById("status")!;
 const preview = createRoot(document.getElementById("preview")!);
 injectStyles(document);
-const evaluator = new WorkerEvaluator(() => new EvaluatorWorker());
+const evaluator = new WorkerEvaluator(() => spawnSandboxWorker("genui-playground"));
 let screen: Screen | null = null;
 let latest = 0;
 

@@ -1,3 +1,4 @@
+import type { EvalError } from "./dsl/evaluator";
 import type { ActionEvent, Screen } from "./schema";
 
 /**
@@ -10,12 +11,26 @@ import type { ActionEvent, Screen } from "./schema";
  * Host → iframe:
  *   { type: "RENDER", json: Screen, theme?: "light" | "dark" | "auto" }   draw this screen (replaces the last)
  *   { type: "THEME", theme }                                              switch theme
+ *   { type: "EVALUATE", stream, id, code }                                streaming mode: evaluate `code`, the latest
+ *                                                                         prefix of streamed answer `stream`, in the
+ *                                                                         iframe's own sandbox worker and draw its
+ *                                                                         screen (one session per answer; a new
+ *                                                                         `stream` number frees the last one)
+ *   { type: "END_STREAM", stream }                                        free that answer's sandbox session
  * Iframe → host:
  *   { type: "READY" }                                                     listening (send RENDER after this)
  *   { type: "RESIZE_LISTENER", height, width }                           content size in CSS pixels (damped)
  *   { type: "ACTION_LISTENER", action: string }                          SPEC: type and component as a JSON string,
  *                                                                         i.e. JSON.stringify({ type, component: { name, value } })
  *   { type: "ERROR", message }                                            the screen could not be drawn
+ *   { type: "EVALUATED", stream, id, screen?, error?, ms }                what EVALUATE `id` gave: the screen it drew,
+ *                                                                         or why nothing was drawn (a prefix cut
+ *                                                                         mid-statement, code stopped at its time
+ *                                                                         limit, a sandbox that could not start:
+ *                                                                         `error.kind` "unavailable")
+ *
+ * Generated UI code therefore never runs in the host page's origin: the iframe's document has an opaque origin
+ * (its `sandbox` attribute, and the `sandbox` directive of its own policy) and evaluates in a worker of its own.
  */
 
 export const IFRAME_PATH = "/apps/api/v1/iframe/static/";
@@ -23,13 +38,29 @@ export const MESSAGE_SOURCE = "genui";
 
 export type HostMessage =
   | { source: typeof MESSAGE_SOURCE; type: "RENDER"; json: Screen; theme?: "light" | "dark" | "auto" }
-  | { source: typeof MESSAGE_SOURCE; type: "THEME"; theme: "light" | "dark" | "auto" };
+  | { source: typeof MESSAGE_SOURCE; type: "THEME"; theme: "light" | "dark" | "auto" }
+  | { source: typeof MESSAGE_SOURCE; type: "EVALUATE"; stream: number; id: number; code: string }
+  | { source: typeof MESSAGE_SOURCE; type: "END_STREAM"; stream: number };
+
+/** Why an EVALUATE drew nothing: the sandbox's error, or "unavailable" when the iframe's sandbox cannot run. */
+export type FrameEvalError = EvalError | { kind: "unavailable"; message: string };
 
 export type FrameMessage =
   | { source: typeof MESSAGE_SOURCE; type: "READY" }
   | { source: typeof MESSAGE_SOURCE; type: "RESIZE_LISTENER"; height: number; width: number }
   | { source: typeof MESSAGE_SOURCE; type: "ACTION_LISTENER"; action: string }
-  | { source: typeof MESSAGE_SOURCE; type: "ERROR"; message: string };
+  | { source: typeof MESSAGE_SOURCE; type: "ERROR"; message: string }
+  | {
+      source: typeof MESSAGE_SOURCE;
+      type: "EVALUATED";
+      stream: number;
+      id: number;
+      screen?: Screen;
+      error?: FrameEvalError;
+      ms: number;
+    };
+
+const HOST_TYPES = new Set(["RENDER", "THEME", "EVALUATE", "END_STREAM"]);
 
 export const isFrameMessage = (d: unknown): d is FrameMessage =>
   !!d &&
@@ -37,8 +68,7 @@ export const isFrameMessage = (d: unknown): d is FrameMessage =>
   (d as { source?: unknown }).source === MESSAGE_SOURCE &&
   typeof (d as { type?: unknown }).type === "string";
 
-export const isHostMessage = (d: unknown): d is HostMessage =>
-  isFrameMessage(d) && ((d as { type: string }).type === "RENDER" || (d as { type: string }).type === "THEME");
+export const isHostMessage = (d: unknown): d is HostMessage => isFrameMessage(d) && HOST_TYPES.has((d as { type: string }).type);
 
 /** The action carried by an ACTION_LISTENER message, or undefined when it is not a well-formed one. */
 export function parseAction(action: string): ActionEvent | undefined {

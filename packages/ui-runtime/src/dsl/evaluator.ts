@@ -9,7 +9,10 @@ import {
 import type { Screen } from "../schema";
 import { MAX_SCREEN_DEPTH, MAX_SCREEN_JSON_LENGTH, repairScreen, screenJsonProblem, type Issue } from "../validate";
 import { commitBoundary, prefixCandidates } from "./prefix";
+import { timeLimitMessage } from "./messages";
 import { PRELUDE } from "./prelude";
+
+export { timeLimitMessage };
 
 /**
  * Evaluates UI code in a QuickJS sandbox (WebAssembly): its own heap with a memory limit, a CPU-time deadline per
@@ -54,10 +57,6 @@ export const SANDBOX_DEFAULTS: Readonly<Required<EvaluatorOptions>> = Object.fre
   maxScreenLength: MAX_SCREEN_JSON_LENGTH,
   maxScreenDepth: MAX_SCREEN_DEPTH,
 });
-
-/** The time-limit error's message, the same whether QuickJS interrupted the code or its host stopped the thread. */
-export const timeLimitMessage = (timeoutMs: number, stoppedByHost = false): string =>
-  `code ran past its time limit of ${timeoutMs} ms${stoppedByHost ? " and was stopped" : ""}`;
 
 function classify(message: string): EvalErrorKind {
   if (/interrupted/i.test(message)) return "timeout";

@@ -1,4 +1,5 @@
-import { timeLimitMessage, type EvalError, type EvalResult } from "../dsl/evaluator";
+import type { EvalError, EvalResult } from "../dsl/evaluator";
+import { timeLimitMessage } from "../dsl/messages";
 import type { WorkerAnswer, WorkerRequest, WorkerResponse } from "./protocol";
 
 /** What the client needs of a worker (the DOM's Worker has it; node.ts adapts a worker thread). */

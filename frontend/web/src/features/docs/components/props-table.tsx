@@ -71,6 +71,13 @@ export const GENUI_PROPS: PropRow[] = [
     default: '"https://genui.dev"',
     description: "The GenUI host that serves the renderer and the retrieve endpoint.",
   },
+  {
+    name: "contentBase",
+    type: "string",
+    default: "—",
+    description:
+      "The origin the platform serves its frames from, when it keeps generated UI apart from the API (optional: the API redirects the frame there).",
+  },
   { name: "width", type: "string | number", default: '"640px"', description: "CSS width; a number means pixels." },
   {
     name: "height",

@@ -58,19 +58,21 @@ export function Rendering({ origin }: { origin: string }) {
       <p>
         With <code>stream: true</code>, each chunk's <code>delta.content</code> is a piece of the answer's JSON text{" "}
         <code>{'{"code":"…","json":…}'}</code>. Give the stream to the component's <code>stream</code> prop and it draws the
-        screen as the code arrives: the code so far runs in the browser's UI code sandbox (a Web Worker loaded from{" "}
-        <code>apiBase</code>), each screen it gives is drawn, and when the answer is complete its <code>json</code> — the
-        validated screen — is drawn. <code>stream</code> takes the official client's stream, a <code>fetch</code>{" "}
-        <code>Response</code> with the event stream, or the content text received so far. <code>onStreamComplete</code> receives{" "}
-        <code>{"{ code, repaired_code?, json }"}</code>: keep <code>repaired_code ?? code</code> for the conversation.
+        screen as the code arrives: the code so far runs in the UI code sandbox inside the component's sandboxed iframe (a Web
+        Worker of the iframe's own opaque origin, never your page's), each screen it gives is drawn, and when the answer is
+        complete its <code>json</code> — the validated screen — is drawn. <code>stream</code> takes the official client's stream,
+        a <code>fetch</code> <code>Response</code> with the event stream, or the content text received so far.{" "}
+        <code>onStreamComplete</code> receives <code>{"{ code, repaired_code?, json }"}</code>: keep{" "}
+        <code>repaired_code ?? code</code> for the conversation.
       </p>
       <p>The key stays on your server: its route streams with the official Node client and passes the chunks on.</p>
       <Code code={s.streamRoute} language="tsx" label="Streaming: route handler with the openai client" />
       <Code code={s.streamReact} language="tsx" label="Streaming: page drawing the stream" />
       <p>
         Without React or the openai package, read the event stream with <code>fetch</code> and give the element the text so far
-        (or the <code>Response</code> itself). A page with a Content Security Policy needs <code>worker-src blob:</code> and{" "}
-        <code>{"script-src <api origin> 'wasm-unsafe-eval'"}</code> for the sandbox worker.
+        (or the <code>Response</code> itself). A page with a Content Security Policy needs only{" "}
+        <code>{"frame-src <api origin>"}</code> (and the content origin, where the platform serves its frames from one) and{" "}
+        <code>{"script-src <api origin>"}</code> for the loader: no workers or WebAssembly run in your page.
       </p>
       <Code code={s.streamFetch} language="html" label="Streaming: plain fetch and the loader" />
 
