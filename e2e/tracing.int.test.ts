@@ -250,7 +250,16 @@ describe("one traced chat completion", () => {
         (await traces("generation-worker")).filter((t) => t.spans.some((s) => s.operationName === `send generation.completed`)),
       // Each process sends its spans on its own schedule: wait until every one has. The worker's job span ends
       // after its children (the usage it publishes), so it may come in a later batch than they do: wait for it too.
-      (list) => list.length > 0 && serviceNames(list[0]!).size === 5 && list[0]!.spans.some(workerOp),
+      // The API's server span ends with the stream, after the worker's usage, and may come in a later batch still.
+      (list) =>
+        list.length > 0 &&
+        serviceNames(list[0]!).size === 5 &&
+        list[0]!.spans.some(workerOp) &&
+        list[0]!.spans.some(
+          (s) =>
+            list[0]!.processes[s.processID]!.serviceName === "generation" &&
+            s.tags.some((x) => x.key === "span.kind" && x.value === "server"),
+        ),
       20_000,
     );
     const t = trace!;

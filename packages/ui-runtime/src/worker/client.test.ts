@@ -196,4 +196,22 @@ describe("WorkerEvaluator as the host of its workers", () => {
     expect((await answer).result).toMatchObject({ ok: false, error: { kind: "timeout" } });
     expect(workers[0]!.terminated).toBe(true);
   });
+
+  it("when the host was busy past a deadline and the worker's end of code is waiting to be read, then the worker is not stopped", async () => {
+    const { client, workers } = pool();
+    await settled();
+    const answer = client.evaluate("fine()");
+    const w = workers[0]!;
+    const id = w.received[0]!.id;
+    // The start is read late: its deadline and margin have passed by then, so the host's timer is due at once…
+    w.exec(id, Date.now() - 1_000);
+    // …and in the same turn of the event loop the worker's end of code and its answer are there to be read.
+    setTimeout(() => {
+      w.exec(id, 0);
+      w.answer(id, "fine");
+    }, 0);
+    expect((await answer).result.ok).toBe(true);
+    expect(w.terminated).toBe(false);
+    expect(client.stops).toBe(0);
+  });
 });

@@ -42,6 +42,16 @@ interface Pending {
   started: number;
 }
 
+/**
+ * Runs `f` after the events already waiting (Node: after the poll phase, where a worker's messages are read; browsers:
+ * after the tasks already queued).
+ */
+const defer = (f: () => void): void => {
+  const g = globalThis as { setImmediate?: (f: () => void) => unknown };
+  if (g.setImmediate) g.setImmediate(f);
+  else setTimeout(f, 0);
+};
+
 /** One worker of the pool, replaced in place when it is terminated or dies. */
 interface Unit {
   worker: WorkerLike;
@@ -154,9 +164,15 @@ export class WorkerEvaluator {
     unit.timer = setTimeout(
       () => {
         unit.timer = undefined;
-        if (!unit.current) return;
-        this.stops++;
-        this.replace(unit, { kind: "timeout", message: timeLimitMessage(this.timeoutMs, true) });
+        const overrun = unit.current;
+        if (!overrun) return;
+        // This thread may have been busy past the deadline itself: what the worker said meanwhile (its code ended, its
+        // answer) is read first, so a timer that fired late never stops a worker whose code had finished in time.
+        defer(() => {
+          if (unit.current !== overrun || unit.timer) return;
+          this.stops++;
+          this.replace(unit, { kind: "timeout", message: timeLimitMessage(this.timeoutMs, true) });
+        });
       },
       Math.max(0, ms),
     );

@@ -239,23 +239,41 @@ describe("processing a generation job", () => {
 
   it("when the signed-in chat asks for deltas, then its code goes out at the chat's snapshot pace, not the published API's delta interval", async () => {
     const pieces = ['screen("A", [\n', '  heading("One"),\n', '  text("two"),\n', '  button("Go", {onPress: "go"}),\n', "]);\n"];
-    const paced: Provider = {
+    const deltasOf = (chunks: Chunk[]) => chunks.flatMap((c) => (c.type === "delta" && c.text ? [c.text] : []));
+    // The provider sends a piece once the processor has published what it was due to publish of the one before (the
+    // first piece at once; with `everyPiece`, each one): the order of the test, not a race against the machine's load.
+    const paced = (sent: () => Chunk[], everyPiece: boolean): Provider => ({
       name: "paced",
       async *generate(): AsyncIterable<ProviderEvent> {
-        for (const text of pieces) {
+        for (const [i, text] of pieces.entries()) {
           yield { type: "code", text };
-          await new Promise((r) => setTimeout(r, 5));
+          const due = everyPiece || i === 0 ? i + 1 : 1;
+          for (
+            let waited = 0;
+            deltasOf(sent()).join("").length < pieces.slice(0, due).join("").length && waited < 10_000;
+            waited += 5
+          )
+            await new Promise((r) => setTimeout(r, 5));
         }
         yield { type: "usage", inputTokens: 7, outputTokens: 5 };
       },
-    };
-    const deltasOf = (chunks: Chunk[]) => chunks.flatMap((c) => (c.type === "delta" && c.text ? [c.text] : []));
+    });
     // A delta interval far longer than the answer: the published API's stream sends the first piece, the rest at the end.
-    const published = harness(paced, { deltaIntervalMs: 60_000 });
+    let publishedChunks: Chunk[] = [];
+    const published = harness(
+      paced(() => publishedChunks, false),
+      { deltaIntervalMs: 60_000 },
+    );
+    publishedChunks = published.chunks;
     expect(await published.processor.process(job())).toBe("stop");
     expect(deltasOf(published.chunks)).toEqual([pieces[0], pieces.slice(1).join("")]);
     // The chat's deltas follow the snapshot interval (0 here): every piece as it comes.
-    const chat = harness(paced, { deltaIntervalMs: 60_000 });
+    let chatChunks: Chunk[] = [];
+    const chat = harness(
+      paced(() => chatChunks, true),
+      { deltaIntervalMs: 60_000 },
+    );
+    chatChunks = chat.chunks;
     expect(await chat.processor.process(job(1, 2, { chatDeltas: true }))).toBe("stop");
     expect(deltasOf(chat.chunks)).toEqual(pieces);
   });
@@ -334,7 +352,10 @@ describe("processing a generation job", () => {
 
   describe("code the sandbox had to stop", () => {
     // Threads the process stops: a built-in running in C past the deadline never yields to QuickJS's interrupt.
-    const threaded = createThreadedEvaluator({ timeoutMs: 100, threads: 1 });
+    let threaded: ReturnType<typeof createThreadedEvaluator>;
+    beforeAll(() => {
+      threaded = createThreadedEvaluator({ timeoutMs: 100, threads: 1 });
+    });
     afterAll(() => threaded.dispose());
     const LONG_SEARCH = 'var t="a".repeat(40000)+"c"; var s="a".repeat(80000)+"b"; text(String(s.indexOf(t)))';
     const evaluation = (code: string, attemptsStarted = 1) => {
