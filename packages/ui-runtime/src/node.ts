@@ -34,6 +34,8 @@ export interface ThreadedEvaluatorOptions extends EvaluatorOptions {
   marginMs?: number;
   /** V8 heap of each thread, MiB (default 96); the sandbox's own memory is `memoryBytes` on top. */
   threadHeapMb?: number;
+  /** Requests handed to a thread ahead of its answers (default 4: a busy thread evaluates back to back). */
+  pipeline?: number;
 }
 
 /**
@@ -89,10 +91,11 @@ export class ThreadedEvaluator implements ScreenEvaluator {
   private readonly client: WorkerEvaluator;
 
   constructor(opts: ThreadedEvaluatorOptions = {}) {
-    const { threads = 2, marginMs = 100, threadHeapMb = 96, ...sandbox } = opts;
+    const { threads = 2, marginMs = 100, threadHeapMb = 96, pipeline = 4, ...sandbox } = opts;
     const script = threadScript();
     this.client = new WorkerEvaluator(() => threadWorker(script, sandbox, threadHeapMb), {
       size: threads,
+      pipeline,
       marginMs,
       timeoutMs: sandbox.timeoutMs ?? SANDBOX_DEFAULTS.timeoutMs,
       failure: "The UI code sandbox could not run",

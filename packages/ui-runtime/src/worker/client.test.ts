@@ -84,7 +84,7 @@ class ScriptedWorker implements WorkerLike {
 }
 
 describe("WorkerEvaluator as the host of its workers", () => {
-  const pool = (size = 1) => {
+  const pool = (size = 1, pipeline = 1) => {
     const workers: ScriptedWorker[] = [];
     const client = new WorkerEvaluator(
       () => {
@@ -92,7 +92,7 @@ describe("WorkerEvaluator as the host of its workers", () => {
         workers.push(w);
         return w;
       },
-      { size, marginMs: 20, timeoutMs: 50 },
+      { size, marginMs: 20, timeoutMs: 50, pipeline },
     );
     return { client, workers };
   };
@@ -213,5 +213,30 @@ describe("WorkerEvaluator as the host of its workers", () => {
     expect((await answer).result.ok).toBe(true);
     expect(w.terminated).toBe(false);
     expect(client.stops).toBe(0);
+  });
+
+  it("when requests are handed to a worker ahead of its answers and it is stopped, then only the one it was running gets the error and the others are answered by its replacement; an idle worker is given work before a busy one", async () => {
+    const { client, workers } = pool(2, 3);
+    await settled();
+    const attack = client.evaluate("hostile()");
+    const idle = client.evaluate('text("b")');
+    const [a, b] = workers;
+    // One each: the idle worker before a second request for the busy one.
+    expect(a!.received.map((r) => r.code)).toEqual(["hostile()"]);
+    expect(b!.received.map((r) => r.code)).toEqual(['text("b")']);
+    // Now both are busy: more go to them ahead of their answers.
+    const behind = client.evaluate('text("c")');
+    expect(a!.received.length + b!.received.length).toBe(3);
+    const onA = a!.received.at(-1)!.code === 'text("c")';
+    b!.answer(b!.received[0]!.id, "b");
+    expect((await idle).result.ok).toBe(true);
+    a!.exec(a!.received[0]!.id, Date.now() + 50);
+    expect((await attack).result).toMatchObject({ ok: false, error: { kind: "timeout" } });
+    // The request queued behind the culprit goes to the replacement (or was the other worker's).
+    await settled();
+    const holder = onA ? workers[2]! : b!;
+    const req = holder.received.find((r) => r.code === 'text("c")')!;
+    holder.answer(req.id, "c");
+    expect((await behind).result.ok).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import type { EvalError, EvalResult } from "../dsl/evaluator";
 import { timeLimitMessage } from "../dsl/messages";
-import type { WorkerAnswer, WorkerRequest, WorkerResponse } from "./protocol";
+import type { WorkerRequest, WorkerResponse } from "./protocol";
 
 /** What the client needs of a worker (the DOM's Worker has it; node.ts adapts a worker thread). */
 export interface WorkerLike {
@@ -32,6 +32,12 @@ export interface WorkerEvaluatorOptions {
   size?: number;
   /** The sandbox's own time limit in the workers (default 250 ms, the browser worker's): it words the error. */
   timeoutMs?: number;
+  /**
+   * Requests handed to one worker ahead of its answers (default 1). More keep a busy worker evaluating back to back
+   * instead of waiting for this thread to hand it the next one; a worker that is stopped gives the requests queued
+   * behind the culprit to its replacement.
+   */
+  pipeline?: number;
 }
 
 interface Pending {
@@ -58,8 +64,10 @@ interface Unit {
   /** Bumped with each replacement: messages of a replaced worker are ignored. */
   generation: number;
   ready: boolean;
-  /** The request in the worker (one at a time, so its deadline is its own). */
-  current?: Pending;
+  /** Requests handed to the worker, in order (it answers them one after another). */
+  inflight: Pending[];
+  /** The request whose code the worker's sandbox is running, if any. */
+  running?: number;
   /** Requests of the sessions this worker holds, in order. */
   queue: Pending[];
   sessions: number;
@@ -89,6 +97,7 @@ export class WorkerEvaluator {
   private readonly marginMs: number;
   private readonly hostWorkMs: number;
   private readonly timeoutMs: number;
+  private readonly pipeline: number;
   /** Workers terminated for overrunning their deadline (a figure for metrics and benchmarks). */
   stops = 0;
 
@@ -100,8 +109,16 @@ export class WorkerEvaluator {
     this.marginMs = opts.marginMs ?? 100;
     this.hostWorkMs = opts.hostWorkMs ?? 10_000;
     this.timeoutMs = opts.timeoutMs ?? 250;
+    this.pipeline = Math.max(1, opts.pipeline ?? 1);
     for (let i = 0; i < Math.max(1, opts.size ?? 1); i++) {
-      const unit: Unit = { worker: undefined as unknown as WorkerLike, generation: 0, ready: false, queue: [], sessions: 0 };
+      const unit: Unit = {
+        worker: undefined as unknown as WorkerLike,
+        generation: 0,
+        ready: false,
+        inflight: [],
+        queue: [],
+        sessions: 0,
+      };
       this.units.push(unit);
       this.start(unit);
     }
@@ -134,29 +151,28 @@ export class WorkerEvaluator {
   private heard(unit: Unit, m: WorkerResponse): void {
     if ("ready" in m) {
       unit.ready = true;
-      // A request handed over while the script was still loading: its time counts from now (a slow network or a busy
+      // Requests handed over while the script was still loading: their time counts from now (a slow network or a busy
       // machine must not get a worker replaced before it could even start).
-      if (unit.current && !unit.timer) this.arm(unit, this.hostWorkMs);
+      if (unit.inflight.length > 0 && !unit.timer) this.arm(unit, this.hostWorkMs);
       return;
     }
-    const p = unit.current;
-    if (!p || p.req.id !== m.id) return;
+    const at = unit.inflight.findIndex((p) => p.req.id === m.id);
+    if (at < 0) return;
     if ("exec" in m) {
       // Code started (deadline > 0): it must end by the deadline plus the margin. Code stopped: what is left is the
-      // worker's own bounded work (checking the screen).
+      // worker's own bounded work (checking the screen, the requests queued behind it).
+      unit.running = m.exec > 0 ? m.id : undefined;
       this.arm(unit, m.exec > 0 ? m.exec + this.marginMs - Date.now() : this.hostWorkMs);
       return;
     }
-    this.settle(unit, m);
-    this.dispatch(unit);
-  }
-
-  private settle(unit: Unit, m: WorkerAnswer): void {
-    const p = unit.current!;
-    unit.current = undefined;
-    if (unit.timer) clearTimeout(unit.timer);
-    unit.timer = undefined;
-    p.resolve({ result: m.result, ms: m.ms });
+    const [p] = unit.inflight.splice(at, 1);
+    if (unit.running === m.id) unit.running = undefined;
+    if (unit.inflight.length === 0) {
+      if (unit.timer) clearTimeout(unit.timer);
+      unit.timer = undefined;
+    } else this.arm(unit, this.hostWorkMs);
+    p!.resolve({ result: m.result, ms: m.ms });
+    this.pump();
   }
 
   private arm(unit: Unit, ms: number): void {
@@ -164,12 +180,12 @@ export class WorkerEvaluator {
     unit.timer = setTimeout(
       () => {
         unit.timer = undefined;
-        const overrun = unit.current;
+        const overrun = unit.inflight[0];
         if (!overrun) return;
         // This thread may have been busy past the deadline itself: what the worker said meanwhile (its code ended, its
         // answer) is read first, so a timer that fired late never stops a worker whose code had finished in time.
         defer(() => {
-          if (unit.current !== overrun || unit.timer) return;
+          if (unit.inflight[0] !== overrun || unit.timer) return;
           this.stops++;
           this.replace(unit, { kind: "timeout", message: timeLimitMessage(this.timeoutMs, true) });
         });
@@ -179,10 +195,15 @@ export class WorkerEvaluator {
     (unit.timer as { unref?: () => void }).unref?.();
   }
 
-  /** Terminates the unit's worker, answers its request with `error`, and starts a fresh worker in its place. */
+  /**
+   * Terminates the unit's worker, answers the request it was running (or, running none, the first it had) with `error`,
+   * and starts a fresh worker in its place, which takes the requests that were queued behind it.
+   */
   private replace(unit: Unit, error: EvalError): void {
-    const p = unit.current;
-    unit.current = undefined;
+    const culprit = unit.inflight.find((p) => p.req.id === unit.running) ?? unit.inflight[0];
+    const behind = unit.inflight.filter((p) => p !== culprit);
+    unit.inflight = [];
+    unit.running = undefined;
     if (unit.timer) clearTimeout(unit.timer);
     unit.timer = undefined;
     try {
@@ -190,29 +211,40 @@ export class WorkerEvaluator {
     } catch {
       // Already gone.
     }
+    // Their sessions' requests go back to this unit's own queue, the others to the shared one, in their order.
+    unit.queue.unshift(...behind.filter((p) => p.req.session !== undefined));
+    this.shared.unshift(...behind.filter((p) => p.req.session === undefined));
     const result: EvalResult = { ok: false, error };
-    if (p) {
-      if (p.req.session !== undefined && !p.req.close) this.stopped.set(p.req.session, result);
-      p.resolve({ result, ms: Date.now() - p.started });
+    if (culprit) {
+      if (culprit.req.session !== undefined && !culprit.req.close) this.stopped.set(culprit.req.session, result);
+      culprit.resolve({ result, ms: Date.now() - culprit.started });
     }
     this.start(unit);
-    if (!this.failed) this.dispatch(unit);
+    if (!this.failed) this.pump();
   }
 
-  /** Hands the unit its next request: its sessions' first, else the shared queue's. */
-  private dispatch(unit: Unit): void {
-    if (unit.current || this.failed) return;
-    const p = unit.queue.shift() ?? this.shared.shift();
-    if (!p) return;
+  /**
+   * Hands out waiting requests: each unit's own (its sessions') first, then the shared queue's to the unit with the
+   * fewest requests in hand — an idle worker before a busy one — each up to `pipeline` at once.
+   */
+  private pump(): void {
+    if (this.failed) return;
+    for (const unit of this.units)
+      while (unit.queue.length > 0 && unit.inflight.length < this.pipeline) this.hand(unit, unit.queue.shift()!);
+    while (this.shared.length > 0) {
+      const unit = this.units.reduce((a, b) => (b.inflight.length < a.inflight.length ? b : a));
+      if (unit.inflight.length >= this.pipeline) return;
+      this.hand(unit, this.shared.shift()!);
+    }
+  }
+
+  private hand(unit: Unit, p: Pending): void {
     // A session whose code was stopped: the rest of its answer still holds that code.
     const stopped = p.req.session !== undefined && !p.req.close ? this.stopped.get(p.req.session) : undefined;
-    if (stopped) {
-      p.resolve({ result: stopped, ms: 0 });
-      return this.dispatch(unit);
-    }
-    unit.current = p;
+    if (stopped) return p.resolve({ result: stopped, ms: 0 });
+    if (unit.inflight.length === 0 && unit.ready) this.arm(unit, this.hostWorkMs);
+    unit.inflight.push(p);
     p.started = Date.now();
-    if (unit.ready) this.arm(unit, this.hostWorkMs);
     unit.worker.postMessage(p.req);
   }
 
@@ -221,8 +253,7 @@ export class WorkerEvaluator {
     this.failed = new Error(`${this.failure} (${message}).`);
     const waiting = [...this.shared.splice(0)];
     for (const u of this.units) {
-      if (u.current) waiting.push(u.current);
-      u.current = undefined;
+      waiting.push(...u.inflight.splice(0));
       waiting.push(...u.queue.splice(0));
       if (u.timer) clearTimeout(u.timer);
       u.timer = undefined;
@@ -239,9 +270,7 @@ export class WorkerEvaluator {
       const p: Pending = { req, resolve, reject, started: 0 };
       if (session === undefined) {
         this.shared.push(p);
-        // The first idle worker takes it.
-        const idle = this.units.find((u) => !u.current);
-        if (idle) this.dispatch(idle);
+        this.pump();
         return;
       }
       let unit = this.sessionUnit.get(session);
@@ -257,7 +286,7 @@ export class WorkerEvaluator {
         unit.sessions--;
       }
       unit.queue.push(p);
-      this.dispatch(unit);
+      this.pump();
     });
   }
 
