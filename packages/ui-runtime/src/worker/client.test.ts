@@ -228,15 +228,36 @@ describe("WorkerEvaluator as the host of its workers", () => {
     const behind = client.evaluate('text("c")');
     expect(a!.received.length + b!.received.length).toBe(3);
     const onA = a!.received.at(-1)!.code === 'text("c")';
+    // Code that has been running for more than a moment is not queued behind: the next waits for a free worker.
+    a!.exec(a!.received[0]!.id, Date.now() + 50);
     b!.answer(b!.received[0]!.id, "b");
     expect((await idle).result.ok).toBe(true);
     a!.exec(a!.received[0]!.id, Date.now() + 50);
     expect((await attack).result).toMatchObject({ ok: false, error: { kind: "timeout" } });
-    // The request queued behind the culprit goes to the replacement (or was the other worker's).
+    // The request queued behind the culprit is handed on (to the idle worker, ready before the replacement is).
     await settled();
-    const holder = onA ? workers[2]! : b!;
-    const req = holder.received.find((r) => r.code === 'text("c")')!;
+    const holder = onA ? [b!, workers[2]!].find((w) => w.received.some((r) => r.code === 'text("c")'))! : b!;
+    expect(holder).toBe(b);
+    const req = holder.received.filter((r) => r.code === 'text("c")').at(-1)!;
     holder.answer(req.id, "c");
     expect((await behind).result.ok).toBe(true);
+  });
+
+  it("when a worker's code has been running for more than a moment, then nothing more is queued behind it: the next request waits and goes to its replacement", async () => {
+    const { client, workers } = pool(1, 4);
+    await settled();
+    const attack = client.evaluate("hostile()");
+    const a = workers[0]!;
+    a.exec(a.received[0]!.id, Date.now() + 50);
+    // Past BUSY_AHEAD_MS (10 ms) of running code.
+    await new Promise((r) => setTimeout(r, 20));
+    const next = client.evaluate('text("next")');
+    expect(a.received.map((r) => r.code)).toEqual(["hostile()"]);
+    expect((await attack).result).toMatchObject({ ok: false, error: { kind: "timeout" } });
+    await settled();
+    const fresh = workers[1]!;
+    expect(fresh.received.map((r) => r.code)).toEqual(['text("next")']);
+    fresh.answer(fresh.received[0]!.id, "next");
+    expect((await next).result.ok).toBe(true);
   });
 });

@@ -48,6 +48,9 @@ interface Pending {
   started: number;
 }
 
+/** Code running longer than this is not queued behind (an ordinary screen takes well under a millisecond). */
+const BUSY_AHEAD_MS = 10;
+
 /**
  * Runs `f` after the events already waiting (Node: after the poll phase, where a worker's messages are read; browsers:
  * after the tasks already queued).
@@ -66,8 +69,9 @@ interface Unit {
   ready: boolean;
   /** Requests handed to the worker, in order (it answers them one after another). */
   inflight: Pending[];
-  /** The request whose code the worker's sandbox is running, if any. */
+  /** The request whose code the worker's sandbox is running, if any, and since when. */
   running?: number;
+  runningSince?: number;
   /** Requests of the sessions this worker holds, in order. */
   queue: Pending[];
   sessions: number;
@@ -154,6 +158,7 @@ export class WorkerEvaluator {
       // Requests handed over while the script was still loading: their time counts from now (a slow network or a busy
       // machine must not get a worker replaced before it could even start).
       if (unit.inflight.length > 0 && !unit.timer) this.arm(unit, this.hostWorkMs);
+      this.pump();
       return;
     }
     const at = unit.inflight.findIndex((p) => p.req.id === m.id);
@@ -162,11 +167,12 @@ export class WorkerEvaluator {
       // Code started (deadline > 0): it must end by the deadline plus the margin. Code stopped: what is left is the
       // worker's own bounded work (checking the screen, the requests queued behind it).
       unit.running = m.exec > 0 ? m.id : undefined;
+      unit.runningSince = m.exec > 0 ? Date.now() : undefined;
       this.arm(unit, m.exec > 0 ? m.exec + this.marginMs - Date.now() : this.hostWorkMs);
       return;
     }
     const [p] = unit.inflight.splice(at, 1);
-    if (unit.running === m.id) unit.running = undefined;
+    if (unit.running === m.id) unit.running = unit.runningSince = undefined;
     if (unit.inflight.length === 0) {
       if (unit.timer) clearTimeout(unit.timer);
       unit.timer = undefined;
@@ -203,7 +209,7 @@ export class WorkerEvaluator {
     const culprit = unit.inflight.find((p) => p.req.id === unit.running) ?? unit.inflight[0];
     const behind = unit.inflight.filter((p) => p !== culprit);
     unit.inflight = [];
-    unit.running = undefined;
+    unit.running = unit.runningSince = undefined;
     if (unit.timer) clearTimeout(unit.timer);
     unit.timer = undefined;
     try {
@@ -224,18 +230,33 @@ export class WorkerEvaluator {
   }
 
   /**
-   * Hands out waiting requests: each unit's own (its sessions') first, then the shared queue's to the unit with the
-   * fewest requests in hand — an idle worker before a busy one — each up to `pipeline` at once.
+   * Hands out waiting requests: each unit's own (its sessions') first, then the shared queue's, each unit up to
+   * `pipeline` at once (see `choose`).
    */
   private pump(): void {
     if (this.failed) return;
     for (const unit of this.units)
       while (unit.queue.length > 0 && unit.inflight.length < this.pipeline) this.hand(unit, unit.queue.shift()!);
-    while (this.shared.length > 0) {
-      const unit = this.units.reduce((a, b) => (b.inflight.length < a.inflight.length ? b : a));
-      if (unit.inflight.length >= this.pipeline) return;
-      this.hand(unit, this.shared.shift()!);
-    }
+    for (let unit = this.choose(); unit && this.shared.length > 0; unit = this.choose()) this.hand(unit, this.shared.shift()!);
+  }
+
+  /**
+   * Where the next shared request goes: an idle worker (a ready one before one still loading), else the busy worker
+   * with the fewest in hand — but never behind code that has been running for more than a moment (it may be held to
+   * its deadline, and what waits behind it would wait for its replacement): such a request waits here instead.
+   */
+  private choose(): Unit | undefined {
+    const now = Date.now();
+    const room = this.units.filter((u) => u.inflight.length < this.pipeline);
+    const idle = room.filter((u) => u.inflight.length === 0);
+    const busy = room.filter(
+      (u) => u.ready && u.inflight.length > 0 && (u.runningSince === undefined || now - u.runningSince <= BUSY_AHEAD_MS),
+    );
+    return (
+      idle.find((u) => u.ready) ??
+      idle[0] ??
+      busy.reduce<Unit | undefined>((a, b) => (!a || b.inflight.length < a.inflight.length ? b : a), undefined)
+    );
   }
 
   private hand(unit: Unit, p: Pending): void {
