@@ -71,3 +71,33 @@ describe("the BFF's configuration", () => {
     expect(problemsOf({ ...base, NODE_ENV: "production" })).toEqual([]);
   });
 });
+
+describe("the content origin's settings", () => {
+  it("when CONTENT_ORIGIN and CONTENT_HTTP_PORT are unset, then the documents stay on the BFF's origin and no second listener starts", () => {
+    const config = loadBffConfig(base);
+    expect(config.CONTENT_ORIGIN).toBe("");
+    expect(config.CONTENT_HTTP_PORT).toBeUndefined();
+    expect(config.CONTENT_HTTP_HOST).toBeUndefined();
+  });
+
+  it("when CONTENT_ORIGIN is an origin, then it is kept as one; with a path, a query or another scheme, the boot error names it", () => {
+    expect(loadBffConfig({ ...base, CONTENT_ORIGIN: "https://frames.example.com/" }).CONTENT_ORIGIN).toBe(
+      "https://frames.example.com",
+    );
+    expect(loadBffConfig({ ...base, CONTENT_ORIGIN: "http://127.0.0.1:8081", CONTENT_HTTP_PORT: "8081" })).toMatchObject({
+      CONTENT_ORIGIN: "http://127.0.0.1:8081",
+      CONTENT_HTTP_PORT: 8081,
+    });
+    for (const bad of [
+      "https://frames.example.com/iframe",
+      "https://frames.example.com/?a=1",
+      "ftp://frames.example.com",
+      "frames",
+    ])
+      expect({ bad, problems: problemsOf({ ...base, CONTENT_ORIGIN: bad }) }).toEqual({
+        bad,
+        problems: [expect.stringMatching(/^CONTENT_ORIGIN: /)],
+      });
+    expect(problemsOf({ ...base, CONTENT_HTTP_PORT: "70000" })).toEqual([expect.stringMatching(/^CONTENT_HTTP_PORT: /)]);
+  });
+});
