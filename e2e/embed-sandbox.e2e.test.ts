@@ -1,7 +1,4 @@
 import http from "node:http";
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { REPO_ROOT } from "@genui/testkit";
 import { contentPieces, type Screen } from "@genui/ui-runtime";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { BrowserContext, Frame, Page } from "playwright-core";
@@ -12,6 +9,7 @@ import {
   bundle,
   firstText,
   realisticAnswer,
+  requireBuilt,
   startStreamHost,
   type Answer,
   type StreamHost,
@@ -99,12 +97,7 @@ heading("Never from the code")
   };
 
   beforeAll(async () => {
-    for (const built of [
-      "frontend/embed/dist/lib/index.mjs",
-      "frontend/embed/dist/genui-loader.js",
-      "frontend/iframe/dist/index.html",
-    ])
-      if (!existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\``);
+    requireBuilt("frontend/embed/dist/lib/index.mjs", "frontend/embed/dist/genui-loader.js", "frontend/iframe/dist/index.html");
     host = await startStreamHost();
     answer = await realisticAnswer("What's the weather in Paris this week?");
     attack.json = await screenOf('screen("Attack")\nheading("The server\'s final screen")');

@@ -1,6 +1,3 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { REPO_ROOT } from "@genui/testkit";
 import { contentPieces, CONTENT_START } from "@genui/ui-runtime";
 import { compileFunction } from "node:vm";
 import * as OpenAIModule from "openai";
@@ -17,6 +14,7 @@ import {
   firstText,
   realisticAnswer,
   startLayoutApi,
+  requireBuilt,
   startStreamHost,
   type Answer,
   type StreamHost,
@@ -50,12 +48,11 @@ describe("streaming mode in Chromium", () => {
   let repairedAnswer: Answer;
 
   beforeAll(async () => {
-    for (const built of [
+    requireBuilt(
       "frontend/embed/dist/lib/index.mjs",
       "frontend/embed/dist/genui-evaluator-worker.js",
       "frontend/iframe/dist/index.html",
-    ])
-      if (!existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\``);
+    );
     host = await startStreamHost();
     answer = await realisticAnswer("What's the weather in Paris this week?");
     repairedAnswer = await realisticAnswer("A form to book a table: name, date, guests");

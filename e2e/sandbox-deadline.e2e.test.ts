@@ -3,9 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import type { Page } from "playwright-core";
-import { eventually } from "./support/eventually";
-import { browserSuite, callInPage, signUpInPage } from "./support/pages";
-import type { AppRow, TemplateRow } from "./support/wire";
+import { activeAppWithTemplateInPage, browserSuite, callInPage, signUpInPage } from "./support/pages";
 
 /**
  * The browser's UI code sandboxes against code that keeps a built-in running in C: QuickJS stops code only between
@@ -92,27 +90,13 @@ describe("the browser sandboxes' deadline in Chromium", () => {
   it("when a template's code runs a built-in past the deadline, then its preview shows the time-limit error and typed code renders next", async () => {
     const { page, errors } = await suite.openPage();
     await signUpInPage(page, suite.url(), `deadline-${randomUUID()}@genui.dev`);
-    const created = await callInPage<AppRow>(page, "POST", "/apps/api/v1/create/", {
-      url: `https://${randomUUID().slice(0, 8)}.example.com`,
-    });
-    expect(created.status).toBe(201);
-    const app = await eventually(
-      async () =>
-        (await callInPage<{ results: AppRow[] }>(page, "GET", "/apps/api/v1/list/")).body.results.find(
-          (a) => a.id === created.body.id,
-        ),
-      (a) => a?.status === "active",
-      30_000,
-    );
-    expect(app?.status).toBe("active");
-    const template = await callInPage<TemplateRow>(page, "POST", `/apps/api/v1/templates/${app!.id}/create/`);
-    expect(template.status).toBe(201);
-    const saved = await callInPage(page, "PATCH", `/apps/api/v1/templates/${app!.id}/update/${template.body.id}/`, {
+    const { app, template } = await activeAppWithTemplateInPage(page);
+    const saved = await callInPage(page, "PATCH", `/apps/api/v1/templates/${app.id}/update/${template.id}/`, {
       code: INDEXOF_ATTACK,
     });
     expect(saved.status).toBe(200);
 
-    await page.goto(suite.url(`/preview/${app!.id}/${template.body.id}`));
+    await page.goto(suite.url(`/preview/${app.id}/${template.id}`));
     await stoppedBand(page).waitFor({ timeout: 60_000 });
     await page.getByRole("button", { name: "Clear" }).click();
     await page.getByText("Nothing to show yet.").waitFor();

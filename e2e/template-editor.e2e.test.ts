@@ -5,6 +5,7 @@ import { credit } from "./support/developer";
 import { eventually } from "./support/eventually";
 import {
   browserSuite,
+  activeAppWithTemplateInPage,
   callInPage,
   describedAxeViolations,
   horizontalOverflow,
@@ -29,22 +30,7 @@ describe("the template editor in Chromium", () => {
   async function developer(page: Page, opts: { micros?: number } = {}): Promise<{ app: AppRow; template: TemplateRow }> {
     const user = await signUpInPage(page, suite.url(), `tpl-${randomUUID()}@genui.dev`);
     if ((opts.micros ?? 5_000_000) > 0) await credit(suite.stack, user.id, opts.micros ?? 5_000_000);
-    const created = await callInPage<AppRow>(page, "POST", "/apps/api/v1/create/", {
-      url: `https://${randomUUID().slice(0, 8)}.example.com`,
-    });
-    expect(created.status).toBe(201);
-    const app = await eventually(
-      async () =>
-        (await callInPage<{ results: AppRow[] }>(page, "GET", "/apps/api/v1/list/")).body.results.find(
-          (a) => a.id === created.body.id,
-        ),
-      (a) => a?.status === "active",
-      30_000,
-    );
-    expect(app?.status).toBe("active");
-    const template = await callInPage<TemplateRow>(page, "POST", `/apps/api/v1/templates/${app!.id}/create/`);
-    expect(template.status).toBe(201);
-    return { app: app!, template: template.body };
+    return activeAppWithTemplateInPage(page);
   }
 
   const retrieve = async (page: Page, appId: string, templateId: string) =>

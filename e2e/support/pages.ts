@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { launchBrowser, screenshotPath } from "@genui/testkit";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, PageScreenshotOptions } from "playwright-core";
+import { eventually } from "./eventually";
 import { DEMO, startStack, type Stack, type StackOptions } from "./stack";
+import type { AppRow, TemplateRow } from "./wire";
 
 export type Theme = "light" | "dark";
 
@@ -171,6 +173,29 @@ export async function signUpInPage(
   password = "password123",
 ): Promise<{ id: string; email: string }> {
   return enterInPage(page, baseUrl, "sign-up", "/accounts/api/v1/register/", { email, password }, 201);
+}
+
+/**
+ * Creates an app for a random website through the page's session (the page is signed in), waits until billing has
+ * made it active, and creates a blank template in it.
+ */
+export async function activeAppWithTemplateInPage(page: Page): Promise<{ app: AppRow; template: TemplateRow }> {
+  const created = await callInPage<AppRow>(page, "POST", "/apps/api/v1/create/", {
+    url: `https://${randomUUID().slice(0, 8)}.example.com`,
+  });
+  if (created.status !== 201) throw new Error(`app create answered ${created.status}`);
+  const app = await eventually(
+    async () =>
+      (await callInPage<{ results: AppRow[] }>(page, "GET", "/apps/api/v1/list/")).body.results.find(
+        (a) => a.id === created.body.id,
+      ),
+    (a) => a?.status === "active",
+    30_000,
+  );
+  if (app?.status !== "active") throw new Error(`the app did not become active (last seen: ${JSON.stringify(app ?? null)})`);
+  const template = await callInPage<TemplateRow>(page, "POST", `/apps/api/v1/templates/${app.id}/create/`);
+  if (template.status !== 201) throw new Error(`template create answered ${template.status}`);
+  return { app, template: template.body };
 }
 
 /** Signs the page's browser in with a password (the demo user's unless told) through the real API, and marks it logged in. */

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -308,4 +308,10 @@ export async function startLayoutApi(
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+/** Throws, naming it, when a build output a browser test serves is missing (`npm run build` makes them). */
+export function requireBuilt(...files: string[]): void {
+  for (const built of files)
+    if (!existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\``);
 }
