@@ -29,6 +29,9 @@ describe("the free sandbox time of code-only evaluations", () => {
 
   beforeAll(async () => {
     stack = await startStack({
+      // Two copies of the BFF and the API behind HAProxy: the attacker's calls alternate between them, and the time
+      // spent is one budget (Redis), not one per copy.
+      replicas: 2,
       generation: {
         workers: 1,
         // Two stopped evaluations (about 200 ms each) use up a caller's 300 ms; the account has 10 s.
