@@ -2,7 +2,9 @@ import { createLogger, MessageBus, connectNats, type ReceivedEvent } from "@genu
 import { EVENTS, SignUpMethod, type UserRegisteredSchema } from "@genui/contracts";
 import type { FakeGoogleProfile } from "@genui/sims";
 import { testInfra } from "@genui/testkit";
+import { randomUUID } from "node:crypto";
 import { BrowserClient } from "./support/client";
+import { signUp, signupToken, startSignup } from "./support/signup";
 import { DEMO, GOOGLE_CLIENT_ID, startStack, type Stack } from "./support/stack";
 
 const REQUIRED = "This field is required.";
@@ -35,30 +37,138 @@ describe("accounts through the BFF", () => {
   });
 
   describe("sign-up", () => {
-    it("when a visitor signs up, then they are signed in, `me` knows them and identity.user.registered is published once", async () => {
+    const LINK_INVALID = {
+      token: ["This sign-up link has expired or has already been used. Sign in, or sign up again for a new link."],
+    };
+
+    it("when a visitor signs up, then 202 and no session; the mailed link creates the account, signs it in, and identity.user.registered is published once", async () => {
       const c = client();
+      const before = stack.mail.messages("ada@example.com").length;
       const res = await c.post("/accounts/api/v1/register/", {
         email: " Ada@Example.com ",
         password: "analytical engine",
         name: "Ada",
       });
-      expect(res.status).toBe(201);
-      const user = (await res.json()) as { id: string };
+      expect(res.status).toBe(202);
+      expect(await res.json()).toEqual({
+        email: "ada@example.com",
+        message: "Check your inbox: we sent a link to finish creating your account.",
+        expiresInMinutes: 1440,
+      });
+      expect((await c.get("/accounts/api/v1/me/")).status).toBe(401);
+      expect(await stack.identity.ctx.mongo!.collection("users").countDocuments({ email: "ada@example.com" })).toBe(0);
+      const mail = await stack.mail.waitFor("ada@example.com", { after: before });
+      expect(mail.subject).toBe("Confirm your email to finish signing up for GenUI");
+      expect(mail.text).toContain("Hi Ada,");
+      const token = signupToken(mail)!;
+      expect(mail.links[0]).toBe(`${stack.bff.url}/confirm-email#token=${token}`);
+      // Only the token's hash is stored.
+      const stored = await stack.identity.ctx.mongo!.collection("signups").findOne({ email: "ada@example.com" });
+      expect(JSON.stringify(stored)).not.toContain(token);
+
+      const confirmed = await c.post("/accounts/api/v1/register/confirm/", { token });
+      expect(confirmed.status).toBe(201);
+      const user = (await confirmed.json()) as { id: string };
       expect(user).toEqual({ id: expect.any(String), email: "ada@example.com", name: "Ada", picture: null });
-      expect((await c.get("/accounts/api/v1/me/")).status).toBe(200);
+      expect(await (await c.get("/accounts/api/v1/me/")).json()).toEqual(user);
+      // The chosen password works.
+      expect(
+        (await client().post("/accounts/api/v1/login-password/", { email: "ada@example.com", password: "analytical engine" }))
+          .status,
+      ).toBe(200);
       await until(() => registered.some((e) => e.payload.userId === user.id));
       await new Promise((r) => setTimeout(r, 300));
       const mine = registered.filter((e) => e.payload.userId === user.id);
       expect(mine).toHaveLength(1);
       expect(mine[0]!.payload).toMatchObject({ email: "ada@example.com", method: SignUpMethod.PASSWORD });
+
+      // A link works once.
+      const again = await client().post("/accounts/api/v1/register/confirm/", { token });
+      expect(again.status).toBe(400);
+      expect(await again.json()).toEqual(LINK_INVALID);
     });
 
-    it("when the e-mail is taken (in any case), then a field error on email and the stored account is unchanged", async () => {
-      const res = await client().post("/accounts/api/v1/register/", { email: "DEMO@genui.dev", password: "another password" });
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ email: ["A user with this email already exists."] });
+    it("when an address already has an account (in any case), then the same 202 answer as a new one, a mail that says so without a link, and the account unchanged", async () => {
+      const fresh = `fresh-${randomUUID()}@genui.dev`;
+      const taken = await client().post("/accounts/api/v1/register/", { email: "DEMO@genui.dev", password: "another password" });
+      const unknown = await client().post("/accounts/api/v1/register/", { email: fresh, password: "another password" });
+      expect(taken.status).toBe(202);
+      expect(unknown.status).toBe(202);
+      const shape = async (r: Response, email: string) => {
+        const body = (await r.json()) as { email: string };
+        expect(body.email).toBe(email);
+        return { ...body, email: "<address>" };
+      };
+      expect(await shape(taken, DEMO.email)).toEqual(await shape(unknown, fresh));
+      // The same headers but for the ones every answer has its own value of.
+      const headers = (r: Response) =>
+        [...r.headers.keys()].filter((h) => !["date", "set-cookie", "x-request-id", "etag", "content-length"].includes(h)).sort();
+      expect(headers(taken)).toEqual(headers(unknown));
+
+      const note = await stack.mail.waitFor(DEMO.email, { match: (m) => m.subject === "You already have a GenUI account" });
+      expect(note.text).toContain(`${stack.bff.url}/login`);
+      expect(signupToken(note)).toBeUndefined();
+      expect(note.text).not.toContain("/confirm-email");
+      // Nothing stored for that address can create or change an account.
       const login = await client().post("/accounts/api/v1/login-password/", DEMO);
       expect(login.status).toBe(200);
+      expect(
+        (await client().post("/accounts/api/v1/login-password/", { email: DEMO.email, password: "another password" })).status,
+      ).toBe(400);
+    });
+
+    it("when a sign-up is repeated before its link is used, then each link works until the account exists, and none after", async () => {
+      const email = `twice-${randomUUID()}@genui.dev`;
+      const first = await startSignup(
+        stack.mail,
+        email,
+        async () => (await client().post("/accounts/api/v1/register/", { email, password: "first password" })).status,
+      );
+      const second = await startSignup(
+        stack.mail,
+        email,
+        async () => (await client().post("/accounts/api/v1/register/", { email, password: "second password" })).status,
+      );
+      expect(first.token).toBeDefined();
+      expect(second.token).not.toBe(first.token);
+      const c = client();
+      expect((await c.post("/accounts/api/v1/register/confirm/", { token: second.token })).status).toBe(201);
+      // The account has the password of the link that was opened.
+      expect((await client().post("/accounts/api/v1/login-password/", { email, password: "second password" })).status).toBe(200);
+      const stale = await client().post("/accounts/api/v1/register/confirm/", { token: first.token });
+      expect(stale.status).toBe(400);
+      expect(await stale.json()).toEqual(LINK_INVALID);
+      expect(await stack.identity.ctx.mongo!.collection("users").countDocuments({ email })).toBe(1);
+    });
+
+    it("when the same link is opened twice at once, then one account and one session; the other gets the link error", async () => {
+      const email = `race-${randomUUID()}@genui.dev`;
+      const { token } = await startSignup(
+        stack.mail,
+        email,
+        async () => (await client().post("/accounts/api/v1/register/", { email, password: "password123" })).status,
+      );
+      const answers = await Promise.all(
+        [client(), client(), client()].map((c) => c.post("/accounts/api/v1/register/confirm/", { token })),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400]);
+      expect(await stack.identity.ctx.mongo!.collection("users").countDocuments({ email })).toBe(1);
+    });
+
+    it("when a link's token is unknown, malformed, missing or not a string, then clear 400s and nothing stored", async () => {
+      const users = await stack.identity.ctx.mongo!.collection("users").countDocuments();
+      const unknown = await client().post("/accounts/api/v1/register/confirm/", { token: "A".repeat(43) });
+      expect(unknown.status).toBe(400);
+      expect(await unknown.json()).toEqual(LINK_INVALID);
+      const missing = await client().post("/accounts/api/v1/register/confirm/", {});
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toEqual({ token: [REQUIRED] });
+      const operator = await client().post("/accounts/api/v1/register/confirm/", { token: { $ne: "" } });
+      expect(operator.status).toBe(400);
+      expect(await operator.json()).toEqual({ token: ["Not a valid string."] });
+      const long = await client().post("/accounts/api/v1/register/confirm/", { token: "x".repeat(600) });
+      expect(long.status).toBe(400);
+      expect(await stack.identity.ctx.mongo!.collection("users").countDocuments()).toBe(users);
     });
 
     it("when fields are missing, invalid, malformed JSON or too large, then clear 4xx answers", async () => {
@@ -137,7 +247,7 @@ describe("accounts through the BFF", () => {
 
     it("when someone plants a session id before sign-in, then sign-in issues a new one and the old one is dead", async () => {
       const c = client();
-      await c.post("/accounts/api/v1/register/", { email: "first@genui.dev", password: "first password" });
+      expect((await signUp(c, { email: "first@genui.dev", password: "first password" })).status).toBe(201);
       const planted = c.cookies.get("sessionid")!;
       const res = await c.post("/accounts/api/v1/login-password/", DEMO);
       expect(res.status).toBe(200);
@@ -207,7 +317,7 @@ describe("accounts through the BFF", () => {
     });
 
     it("when Google vouches for the e-mail of a password account, then the accounts are linked", async () => {
-      const reg = await client().post("/accounts/api/v1/register/", { email: "linus@example.com", password: "password123" });
+      const reg = await signUp(client(), { email: "linus@example.com", password: "password123" });
       const existing = (await reg.json()) as { id: string };
       const res = await client().post("/accounts/api/v1/login-google/", {
         access_token: token({ sub: "g-200", email: "Linus@example.com", picture: "https://img/l.png" }),
@@ -217,7 +327,7 @@ describe("accounts through the BFF", () => {
     });
 
     it("when Google does not vouch for that e-mail, then no link and a clear error", async () => {
-      await client().post("/accounts/api/v1/register/", { email: "mallory@example.com", password: "password123" });
+      expect((await signUp(client(), { email: "mallory@example.com", password: "password123" })).status).toBe(201);
       const res = await client().post("/accounts/api/v1/login-google/", {
         access_token: token({ sub: "g-300", email: "mallory@example.com", email_verified: false }),
       });
@@ -288,7 +398,13 @@ describe("sign-in rate limits", () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack({
-      bffEnv: { LOGIN_RATE_PER_EMAIL: "3/60", LOGIN_RATE_PER_IP: "5/60", CONTACT_RATE_PER_IP: "2/60" },
+      bffEnv: {
+        LOGIN_RATE_PER_EMAIL: "3/60",
+        LOGIN_RATE_PER_IP: "5/60",
+        CONTACT_RATE_PER_IP: "2/60",
+        SIGNUP_RATE_PER_EMAIL: "3/600",
+        SIGNUP_RATE_PER_IP: "4/600",
+      },
     });
   });
   afterAll(() => stack.stop());
@@ -321,6 +437,50 @@ describe("sign-in rate limits", () => {
       password: "password1",
     });
     expect(other.status).toBe(400);
+  });
+
+  it("when one e-mail address is signed up too often (from anywhere), then 429 — alike for an address with an account and one without", async () => {
+    const flood = async (email: string, net: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await new BrowserClient(stack.bff.url, `${net}.${i + 1}`).post("/accounts/api/v1/register/", {
+          email,
+          password: "password123",
+        });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          const retryAfter = Number(res.headers.get("retry-after"));
+          expect(retryAfter).toBeGreaterThan(0);
+          expect(await res.json()).toEqual({
+            code: "BFF.RATE_LIMITED",
+            message: `Too many sign-ups for this email address. Try again in ${retryAfter} seconds.`,
+          });
+        }
+      }
+      return statuses;
+    };
+    const taken = await flood(DEMO.email, "10.3.3");
+    const fresh = await flood(`nobody-${randomUUID()}@genui.dev`, "10.4.4");
+    expect(taken).toEqual([202, 202, 202, 429]);
+    expect(fresh).toEqual(taken);
+    // Only the allowed sign-ups sent mail: the inbox got three messages, not four.
+    await stack.mail.waitFor(DEMO.email, { after: 2 });
+    expect(stack.mail.messages(DEMO.email)).toHaveLength(3);
+  });
+
+  it("when one client address signs up too many accounts, then 429 for that address only", async () => {
+    const c = new BrowserClient(stack.bff.url, "10.5.5.5");
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await c.post("/accounts/api/v1/register/", { email: `s${i}-${randomUUID()}@x.dev`, password: "password1" })).status,
+      );
+    expect(statuses).toEqual([202, 202, 202, 202, 429]);
+    const other = await new BrowserClient(stack.bff.url, "10.5.5.6").post("/accounts/api/v1/register/", {
+      email: `other-${randomUUID()}@x.dev`,
+      password: "password1",
+    });
+    expect(other.status).toBe(202);
   });
 
   it("when one address sends too many contact messages, then 429", async () => {

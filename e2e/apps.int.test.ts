@@ -12,6 +12,7 @@ import {
 import { testInfra } from "@genui/testkit";
 import { BrowserClient } from "./support/client";
 import { eventually } from "./support/eventually";
+import { signUp as confirmedSignUp } from "./support/signup";
 import { startStack, type Stack } from "./support/stack";
 import type { AppRow, TemplateRow } from "./support/wire";
 
@@ -26,7 +27,7 @@ describe("apps and templates through the BFF", () => {
 
   const signUp = async (name: string) => {
     const c = new BrowserClient(stack.bff.url);
-    const res = await c.post("/accounts/api/v1/register/", { email: `${name}-${Date.now()}@genui.dev`, password: "password123" });
+    const res = await confirmedSignUp(c, { email: `${name}-${Date.now()}@genui.dev`, password: "password123" });
     expect(res.status).toBe(201);
     return c;
   };

@@ -9,6 +9,7 @@ import { loadBillingConfig } from "../services/billing/src/config";
 import { runReconcile } from "../services/billing/src/jobs/reconcile";
 import { BrowserClient } from "./support/client";
 import { eventually } from "./support/eventually";
+import { signUp as confirmedSignUp } from "./support/signup";
 import { startStack, type Stack } from "./support/stack";
 
 describe("wallets, holds and metering", () => {
@@ -40,7 +41,8 @@ describe("wallets, holds and metering", () => {
 
   const signUp = async () => {
     const c = new BrowserClient(stack.bff.url);
-    const res = await c.post("/accounts/api/v1/register/", { email: `w-${randomUUID()}@genui.dev`, password: "password123" });
+    const res = await confirmedSignUp(c, { email: `w-${randomUUID()}@genui.dev`, password: "password123" });
+    expect(res.status).toBe(201);
     return { client: c, userId: ((await res.json()) as { id: string }).id };
   };
   const balanceOf = async (c: BrowserClient) =>

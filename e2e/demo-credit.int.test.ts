@@ -1,6 +1,7 @@
 import { BrowserClient } from "./support/client";
 import { credit } from "./support/developer";
 import { eventually } from "./support/eventually";
+import { signUp } from "./support/signup";
 import { DEMO, startStack, type Stack } from "./support/stack";
 
 describe("the local platform's demo account", () => {
@@ -35,9 +36,7 @@ describe("the local platform's demo account", () => {
     ).toBe(26);
 
     const other = new BrowserClient(stack.bff.url);
-    expect((await other.post("/accounts/api/v1/register/", { email: "someone@genui.dev", password: "password123" })).status).toBe(
-      201,
-    );
+    expect((await signUp(other, { email: "someone@genui.dev", password: "password123" })).status).toBe(201);
     expect(await balance(other)).toBe(0);
   });
 });

@@ -18,12 +18,14 @@ import { startAppsTemplates } from "../services/apps-templates/src/service";
 import { BrowserClient } from "./support/client";
 import { newDeveloper, type Developer } from "./support/developer";
 import { eventually } from "./support/eventually";
+import { signUp } from "./support/signup";
 import { GOOGLE_CLIENT_ID, startStack, type Stack } from "./support/stack";
 import type { AppRow } from "./support/wire";
 
-// The pre-hijack leftover: an attacker signs up with the victim's e-mail and a password (never proven), makes an app
-// and copies its keys. The victim later proves the address with Google and takes the account over; the keys the
-// attacker copied must stop working, or the attacker spends the victim's balance through them.
+// The pre-hijack leftover: an attacker holds a password account for the victim's e-mail (its sign-up link confirmed
+// through an inbox the attacker could read then, which the test stack's mailbox plays; or made before sign-up links),
+// makes an app and copies its keys. The victim later proves the address with Google and takes the account over; the
+// keys the attacker copied must stop working, or the attacker spends the victim's balance through them.
 
 const API = "/apps/api/v1";
 
@@ -186,10 +188,8 @@ describe("API keys made before an account takeover", () => {
       expect((await googleLogin(new BrowserClient(stack.bff.url), plain)).status).toBe(200);
 
       const email = `victim-${randomUUID().slice(0, 8)}@example.com`;
-      const reg = await new BrowserClient(stack.bff.url).post("/accounts/api/v1/register/", {
-        email,
-        password: "attacker password",
-      });
+      const reg = await signUp(new BrowserClient(stack.bff.url), { email, password: "attacker password" });
+      expect(reg.status).toBe(201);
       const victimId = ((await reg.json()) as { id: string }).id;
       const victimGoogle = person(email);
       expect((await googleLogin(new BrowserClient(stack.bff.url), victimGoogle)).status).toBe(200);

@@ -151,9 +151,10 @@ describe("the SPA shell and sign-in in Chromium", () => {
     expect(await page.evaluate(() => localStorage.getItem("is_logged_in"))).toBe("0");
   });
 
-  it("when a visitor creates an account, then they are signed in on the dashboard; the same e-mail again shows the server's message", async () => {
+  it("when a visitor creates an account, then the inbox gets a link that signs them in on the dashboard; the same e-mail again looks the same and gets a note instead", async () => {
     const { page } = await suite.openPage();
     const email = `new-${Date.now()}@genui.dev`;
+    const mail = suite.stack.mail;
     await page.goto(suite.url("/login"));
     await page.getByRole("button", { name: "Create an account" }).click();
     await page.getByLabel("Name (optional)").fill("Asha Rao");
@@ -166,9 +167,37 @@ describe("the SPA shell and sign-in in Chromium", () => {
       .waitFor();
     await page.getByLabel("Password", { exact: true }).fill("a-good-password");
     await page.getByRole("button", { name: "Create account" }).click();
+    const sent = page.getByTestId("signup-sent");
+    await sent.getByRole("heading", { name: "Check your inbox" }).waitFor();
+    await sent.getByText(email).waitFor();
+    await sent.getByText("it works once, for 24 hours.", { exact: false }).waitFor();
+    await shoot(page, "signup-check-inbox");
+    // Still signed out: the account does not exist until the link is opened.
+    expect(await page.evaluate(() => localStorage.getItem("is_logged_in"))).not.toBe("1");
+
+    // "Send the link again" mails a second link; the mail's link, opened in the browser, finishes the sign-up.
+    await sent.getByRole("button", { name: "Send the link again" }).click();
+    await toast(page, "Email sent again").waitFor();
+    const second = await mail.waitFor(email, { after: 1 });
+    expect(second.subject).toBe("Confirm your email to finish signing up for GenUI");
+    const link = second.links.find((l) => l.includes("/confirm-email#token="))!;
+    await page.goto(link);
     await toast(page, "Account created!").waitFor();
     await page.waitForURL(suite.url("/dashboard"));
     await page.getByText(`Signed in as ${email}`).waitFor();
+    // The token left the address bar and the history.
+    expect(page.url()).not.toContain("token=");
+
+    // The link again (another browser): it has been used.
+    const other = await suite.openPage();
+    await other.page.goto(link);
+    await other.page.getByRole("heading", { name: "This link does not work" }).waitFor();
+    await other.page
+      .getByTestId("confirm-error")
+      .getByText("This sign-up link has expired or has already been used. Sign in, or sign up again for a new link.")
+      .waitFor();
+    await shoot(other.page, "signup-link-used");
+
     await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL(suite.url("/"));
     await page.goto(suite.url("/login"));
@@ -176,7 +205,10 @@ describe("the SPA shell and sign-in in Chromium", () => {
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill("a-good-password");
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.getByTestId("form-errors").getByText("A user with this email already exists.").waitFor();
+    // The page cannot tell a taken address from a new one; the inbox's owner is told.
+    await page.getByTestId("signup-sent").getByRole("heading", { name: "Check your inbox" }).waitFor();
+    const note = await mail.waitFor(email, { match: (m) => m.subject === "You already have a GenUI account" });
+    expect(note.links.some((l) => l.includes("/confirm-email"))).toBe(false);
   });
 
   it("when Google's script loads, then 'Sign in with Google' goes through Google's consent popup and lands on the dashboard", async () => {

@@ -6,6 +6,7 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { BrowserClient } from "./support/client";
 import { eventually } from "./support/eventually";
+import { signUp as confirmedSignUp } from "./support/signup";
 import { startStack, type Stack } from "./support/stack";
 
 /**
@@ -56,10 +57,11 @@ describe("limits on top-up orders, with two copies of billing", () => {
   /** A signed-up user (through the BFF, as the SPA does) paying in `currency`. */
   const signUp = async (currency: "USD" | "INR" = "USD") => {
     const client = new BrowserClient(stack.bff.url);
-    const res = await client.post("/accounts/api/v1/register/", {
+    const res = await confirmedSignUp(client, {
       email: `l-${randomUUID()}@genui.dev`,
       password: "password123",
     });
+    expect(res.status).toBe(201);
     const userId = ((await res.json()) as { id: string }).id;
     expect((await client.post("/billing/api/v1/currency/", { currency })).status).toBe(200);
     return { client, userId };

@@ -6,6 +6,7 @@ import { WalletRepository } from "../services/billing/src/store/wallet.repositor
 import { Wallets, walletLock } from "../services/billing/src/use-cases/wallets";
 import { BrowserClient } from "./support/client";
 import { eventually } from "./support/eventually";
+import { signUp as confirmedSignUp } from "./support/signup";
 import { startStack, type Stack } from "./support/stack";
 
 const CREDS = {
@@ -41,7 +42,8 @@ describe("top-ups with PayPal and Cashfree", () => {
 
   const signUp = async (currency?: "USD" | "INR") => {
     const c = new BrowserClient(stack.bff.url);
-    const res = await c.post("/accounts/api/v1/register/", { email: `t-${randomUUID()}@genui.dev`, password: "password123" });
+    const res = await confirmedSignUp(c, { email: `t-${randomUUID()}@genui.dev`, password: "password123" });
+    expect(res.status).toBe(201);
     const userId = ((await res.json()) as { id: string }).id;
     if (currency) expect((await c.post("/billing/api/v1/currency/", { currency })).status).toBe(200);
     return { client: c, userId };

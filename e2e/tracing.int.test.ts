@@ -4,9 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { REPO_ROOT, TEST_IDENTITY_SECRET, freshName, testInfra } from "@genui/testkit";
+import { startMailSim, type MailSim } from "@genui/sims";
 import mongoose from "mongoose";
 import { BrowserClient } from "./support/client";
 import { eventually } from "./support/eventually";
+import { forgetMailbox, registerMailbox, signUp } from "./support/signup";
 import { freePort } from "./support/stack";
 import type { AppRow } from "./support/wire";
 
@@ -106,6 +108,8 @@ describe("one traced chat completion", () => {
   const procs: Proc[] = [];
   const dbs: string[] = [];
   let bff: Proc;
+  /** The mail stand-in and the BFF address its mailbox is registered under (for signUp). */
+  let mail: { sim: MailSim; bffUrl: string } | undefined;
   let apiKey: string;
 
   beforeAll(async () => {
@@ -148,12 +152,17 @@ describe("one traced chat completion", () => {
       REDIS_KEY_PREFIX: prefix,
     };
     const bffPort = await freePort();
+    // The mail stand-in identity sends the sign-up link to (over SMTP); the link leads to the BFF.
+    mail = { sim: await startMailSim(), bffUrl: `http://127.0.0.1:${bffPort}` };
+    registerMailbox(mail.bffUrl, mail.sim);
     const start = (name: string, entry: string, env: Record<string, string>) =>
       startProcess(name, entry, { ...shared, ...env }).then((p) => (procs.push(p), p));
     const identity = await start("identity", "services/identity/dist/src/main.js", {
       MONGO_DB: db("identity"),
       ARGON2_MEMORY_KIB: "8192",
       ARGON2_ITERATIONS: "1",
+      SMTP_URL: mail.sim.smtpUrl,
+      PUBLIC_URL: mail.bffUrl,
     });
     const apps = await start("apps", "services/apps-templates/dist/src/main.js", {
       MONGO_DB: db("apps"),
@@ -188,7 +197,7 @@ describe("one traced chat completion", () => {
 
     // A developer with an active app and credit, through the BFF as the dashboard does it.
     const client = new BrowserClient(bff.url);
-    const registered = await client.post("/accounts/api/v1/register/", { email, password: "password123" });
+    const registered = await signUp(client, { email, password: "password123" });
     expect(registered.status).toBe(201);
     const created = await client.post("/apps/api/v1/create/", { url: `https://${randomUUID().slice(0, 8)}.example.com` });
     expect(created.status).toBe(201);
@@ -215,6 +224,10 @@ describe("one traced chat completion", () => {
       if (p.child.exitCode === null) p.child.kill("SIGKILL");
     }
     jaeger?.kill("SIGTERM");
+    if (mail) {
+      forgetMailbox(mail.bffUrl);
+      await mail.sim.close();
+    }
     if (dir) rmSync(dir, { recursive: true, force: true });
     const conn = await mongoose.createConnection(testInfra().mongoUrl).asPromise();
     for (const name of dbs)

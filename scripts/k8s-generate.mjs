@@ -18,8 +18,11 @@ const UID = 10001;
 
 const HEADER = `# GENERATED from deploy/topology.json by \`npm run k8s:generate\` — edit the topology, not this file.\n`;
 
-/** A deployEnv variable's value, named by the operator (`${env:NAME…}`), is a secret when its name says so. */
-const SECRET_NAME = /(SECRET|PASSWORD|TOKEN|API_KEY|ENCRYPTION_KEY)$/;
+/**
+ * A deployEnv variable's value, named by the operator (`${env:NAME…}`), is a secret when its name says so (or it is
+ * a URL that carries credentials, as SMTP_URL's user and password).
+ */
+const SECRET_NAME = /(SECRET|PASSWORD|TOKEN|API_KEY|ENCRYPTION_KEY|SMTP_URL)$/;
 
 const labelsFor = (name, component) => ({
   "app.kubernetes.io/name": name,
@@ -317,6 +320,8 @@ function networkPolicy(t, p, all) {
     ...callees.map((q) => peerPorts([{ podSelector: { matchLabels: selectorFor(q.name) } }], [q.port])),
     peerPorts(k8s.otlpCollector.to, [k8s.otlpCollector.port]),
     ...(p.k.httpsEgress ? [peerPorts([{ ipBlock: { cidr: "0.0.0.0/0" } }], [443])] : []),
+    // A mail provider's submission ports (STARTTLS and implicit TLS).
+    ...(p.k.smtpEgress ? [peerPorts([{ ipBlock: { cidr: "0.0.0.0/0" } }], [587, 465])] : []),
   ];
   return {
     apiVersion: "networking.k8s.io/v1",

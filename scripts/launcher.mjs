@@ -229,5 +229,7 @@ if (!stopping) {
   const demo = processes.find((p) => p.env.DEMO_EMAIL)?.env;
   console.log(`\n  GenUI is up: ${publicUrl}${args.replicas ? " (replica profile)" : ""}`);
   if (demo) console.log(`  Demo account: ${demo.DEMO_EMAIL} / ${demo.DEMO_PASSWORD}`);
+  const mailbox = processes.find((p) => p.name === "mail-sim");
+  if (mailbox) console.log(`  Mailbox (sign-up links and every other mail sent locally): http://127.0.0.1:${mailbox.port}`);
   console.log("  Ctrl-C stops every process.\n");
 }

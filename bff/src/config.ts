@@ -98,6 +98,8 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   LOGIN_RATE_PER_IP: limit("30/60"),
   LOGIN_RATE_PER_EMAIL: limit("10/900"),
   SIGNUP_RATE_PER_IP: limit("10/3600"),
+  /** Sign-ups naming one e-mail address, from anywhere (each sends that inbox a mail). */
+  SIGNUP_RATE_PER_EMAIL: limit("5/3600"),
   CONTACT_RATE_PER_IP: limit("5/600"),
   /** Published API requests per API key (chat completions, retrieve, models). */
   API_RATE_PER_KEY: limit("600/60"),

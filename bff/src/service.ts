@@ -147,6 +147,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
             loginPerIp: config.LOGIN_RATE_PER_IP,
             loginPerEmail: config.LOGIN_RATE_PER_EMAIL,
             signupPerIp: config.SIGNUP_RATE_PER_IP,
+            signupPerEmail: config.SIGNUP_RATE_PER_EMAIL,
           },
           json,
           epochs,

@@ -7,8 +7,11 @@
 //    with `buildah run --isolation chroot --network host` as user 10001, with the variables the local launcher gives
 //    it (scripts/lib/topology.mjs), fresh secrets, and the topology's ports on loopback. Podman is not used: `podman
 //    run` fails on this machine (crun cannot set rlimits; cgroups in hybrid mode).
-// 3. Waits for each process's /readyz, then through the BFF: signs up, creates an app, tops the account up with
-//    PayPal through the payments stand-in, and makes a chat completion with the app's key (offline generator).
+//    The stand-ins (google-sim, payments-sim, mail-sim) run from the sims image; identity mails through mail-sim
+//    (SMTP_URL and PUBLIC_URL from the topology's local values), without which sign-up by e-mail answers 503.
+// 3. Waits for each process's /readyz, then through the BFF: signs up (the sign-up, its link read from mail-sim's
+//    mailbox, the confirmation), creates an app, tops the account up with PayPal through the payments stand-in, and
+//    makes a chat completion with the app's key (offline generator).
 // 4. Stops what it started, by PID (each image's node process, then its buildah run), removes its working
 //    containers, and stops the infrastructure if it started it. Exit code 0 when every step passed.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
@@ -184,9 +187,12 @@ try {
 
   const BASE = topology.publicUrl;
   const paymentsSim = processes.find((p) => p.name === "payments-sim");
+  const mailSim = processes.find((p) => p.name === "mail-sim");
   let session;
-  await step("sign up", async () => {
-    session = await signedUpSession(BASE, "images-smoke");
+  await step("sign up (link by mail)", async () => {
+    const identity = processes.find((p) => p.name === "identity");
+    if (!identity.env.SMTP_URL) throw new Error("identity has no SMTP_URL: sign-up by e-mail would answer 503");
+    session = await signedUpSession(BASE, "images-smoke", { mailbox: `http://127.0.0.1:${mailSim.port}` });
     return `user ${session.userId}`;
   });
   let app;

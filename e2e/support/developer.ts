@@ -5,6 +5,7 @@ import { WalletRepository } from "../../services/billing/src/store/wallet.reposi
 import { Wallets, walletLock } from "../../services/billing/src/use-cases/wallets";
 import { BrowserClient } from "./client";
 import { eventually } from "./eventually";
+import { signUp } from "./signup";
 import type { Stack } from "./stack";
 import type { AppRow } from "./wire";
 
@@ -45,7 +46,7 @@ export async function newDeveloper(
   opts: { url?: string; email?: string; password?: string } = {},
 ): Promise<Developer> {
   const client = new BrowserClient(stack.bff.url);
-  const res = await client.post("/accounts/api/v1/register/", {
+  const res = await signUp(client, {
     email: opts.email ?? `dev-${randomUUID()}@genui.dev`,
     password: opts.password ?? "password123",
   });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { launchBrowser, screenshotPath } from "@genui/testkit";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, PageScreenshotOptions } from "playwright-core";
 import { eventually } from "./eventually";
+import { mailboxFor, startSignup } from "./signup";
 import { DEMO, startStack, type Stack, type StackOptions } from "./stack";
 import type { AppRow, TemplateRow } from "./wire";
 
@@ -165,14 +166,24 @@ async function enterInPage<T>(page: Page, baseUrl: string, what: string, path: s
   return res.body;
 }
 
-/** Signs the page's browser up as a new user through the real API (as the SPA would), and marks it logged in. */
+/**
+ * Signs the page's browser up as a new user through the real API (as the SPA would: the sign-up, then the mailed
+ * link's token from the stack's mailbox), and marks it logged in.
+ */
 export async function signUpInPage(
   page: Page,
   baseUrl: string,
   email = `user-${randomUUID()}@genui.dev`,
   password = "password123",
 ): Promise<{ id: string; email: string }> {
-  return enterInPage(page, baseUrl, "sign-up", "/accounts/api/v1/register/", { email, password }, 201);
+  if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/404-blank`);
+  const { token } = await startSignup(
+    mailboxFor(baseUrl),
+    email,
+    async () => (await callInPage(page, "POST", "/accounts/api/v1/register/", { email, password })).status,
+  );
+  if (!token) throw new Error(`the sign-up mail to ${email} has no link: the address already has an account`);
+  return enterInPage(page, baseUrl, "sign-up confirmation", "/accounts/api/v1/register/confirm/", { token }, 201);
 }
 
 /**

@@ -1,6 +1,13 @@
 import path from "node:path";
 import { createLogger, type RunningService } from "@genui/chassis";
-import { startFakeGoogle, startPaymentEmulator, type FakeGoogle, type PaymentEmulator } from "@genui/sims";
+import {
+  startFakeGoogle,
+  startMailSim,
+  startPaymentEmulator,
+  type FakeGoogle,
+  type MailSim,
+  type PaymentEmulator,
+} from "@genui/sims";
 import {
   REPO_ROOT,
   TEST_IDENTITY_SECRET,
@@ -10,6 +17,7 @@ import {
   testInfra,
   type LoadBalancer,
 } from "@genui/testkit";
+import { forgetMailbox, registerMailbox } from "./signup";
 import { loadBffConfig } from "../../bff/src/config";
 import { startBff } from "../../bff/src/service";
 import { loadAppsTemplatesConfig } from "../../services/apps-templates/src/config";
@@ -60,6 +68,8 @@ export interface Stack {
   googleUrl: string;
   /** The Google stand-in itself: tests mint access and ID tokens with it (for `GOOGLE_CLIENT_ID` or another client). */
   google: FakeGoogle;
+  /** The mail stand-in identity sends to (sign-up links): tests read an address's mail from it. */
+  mail: MailSim;
   /** Stops identity (every copy) and starts it again on the same port (same database), e.g. after an outage. */
   restartIdentity(): Promise<void>;
   /** Stops apps-templates (every copy) and starts it again on the same port and database, `env` over its variables. */
@@ -168,7 +178,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const google = await startFakeGoogle();
   const googleUrl = new URL(google.userinfoUrl).origin;
   const payments = opts.payments ? await startPaymentEmulator(PAYMENT_CREDS) : undefined;
+  const mail = await startMailSim();
   const prefix = `${freshName()}.`;
+  // The BFF's port is known before anything starts: identity's mail links lead there.
+  const bffPort = await freePort();
+  const bffUrl = `http://127.0.0.1:${bffPort}`;
+  registerMailbox(bffUrl, mail);
   // What every service of this stack shares (its bus and internal identity), and a fresh database for each store.
   const busEnv = {
     LOG_LEVEL: "silent",
@@ -188,6 +203,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     GOOGLE_TOKENINFO_URL: google.tokeninfoUrl,
     GOOGLE_CERTS_URL: google.certsUrl,
     GOOGLE_CLIENT_ID,
+    SMTP_URL: mail.smtpUrl,
+    PUBLIC_URL: bffUrl,
     // Cheaper hashing keeps the suite fast; production cost is the default.
     ARGON2_MEMORY_KIB: "8192",
     ARGON2_ITERATIONS: "1",
@@ -208,8 +225,6 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     startAppsTemplates(loadAppsTemplatesConfig({ ...appsEnv, ...env, HTTP_PORT: String(port) }), logger);
   let apps = await startCopies(replicas, () => startAppsCopy(0));
   const appsPorts = apps.map((c) => c.port);
-  const bffPort = await freePort();
-  const bffUrl = `http://127.0.0.1:${bffPort}`;
   const billingEnv: Record<string, string> = {
     ...storeEnv("billing"),
     REDIS_URL: testInfra().redisUrl,
@@ -375,6 +390,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     payments,
     googleUrl,
     google,
+    mail,
     get billing() {
       return replicated ? billingGroup : billing[0]!;
     },
@@ -425,6 +441,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         await jsm.streams.delete(first.ctx.bus!.streamName(s)).catch(() => undefined);
       await stopAll(identity);
       await google.close();
+      forgetMailbox(bffUrl);
+      await mail.close();
       await payments?.close();
     },
   };

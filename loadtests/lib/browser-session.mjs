@@ -1,5 +1,57 @@
 // A signed-up browser-like session against the BFF for benchmark scripts: cookies kept, CSRF header sent.
-export async function signedUpSession(base, emailPrefix) {
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { mailboxFor } from "./topology.mjs";
+
+export { mailboxFor };
+
+/**
+ * Waits for the first mail to `to` in the mail stand-in's mailbox at `mailbox` (`GET /api/messages?to=`, newest
+ * first) that `match` accepts, polling every `pollMs` up to `timeoutMs`. Answers the stored mail.
+ */
+export async function waitForMail(mailbox, to, { match = () => true, timeoutMs = 60_000, pollMs = 100 } = {}) {
+  const url = `${mailbox.replace(/\/+$/, "")}/api/messages?to=${encodeURIComponent(to)}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let res;
+    try {
+      res = await fetch(url);
+    } catch (err) {
+      const why = err?.cause?.message ?? err;
+      throw new Error(`the mailbox at ${mailbox} does not answer (is the mail stand-in running?): ${why}`, { cause: err });
+    }
+    if (!res.ok) throw new Error(`the mailbox at ${mailbox} answered ${res.status}: ${await res.text()}`);
+    const { messages } = await res.json();
+    const found = [...messages].reverse().find(match);
+    if (found) return found;
+    if (Date.now() >= deadline) throw new Error(`no mail to ${to} in ${mailbox} within ${timeoutMs / 1000} s`);
+    await sleep(pollMs);
+  }
+}
+
+/** The token of a sign-up mail's link (`…/confirm-email#token=…`), or undefined when the mail has none. */
+export function signupToken(mail) {
+  const link = mail.links.find((l) => l.includes("/confirm-email#token="));
+  return link ? new URL(link).hash.replace(/^#token=/, "") : undefined;
+}
+
+/**
+ * The token mailed to `email` after its sign-up (the address must be new: a taken one gets a note without a link).
+ * `mailbox` defaults to the mailbox of the local platform serving `base` (same profile offset).
+ */
+export async function signupTokenFor(email, { base, mailbox = mailboxFor(base), timeoutMs = 60_000 } = {}) {
+  const mail = await waitForMail(mailbox, email, { timeoutMs });
+  const token = signupToken(mail);
+  if (!token) throw new Error(`the sign-up mail to ${email} has no link ("${mail.subject}"): the address already has an account`);
+  return token;
+}
+
+/**
+ * Signs a fresh address up through the BFF at `base` the way a person does: the sign-up (202), the link mailed to
+ * the mail stand-in (read from its mailbox at `mailbox`, by default the one of the local platform serving `base`),
+ * and the link's confirmation (201, the user and the session's cookies).
+ */
+export async function signedUpSession(base, emailPrefix, { mailbox = mailboxFor(base) } = {}) {
   const jar = new Map();
   const call = async (method, path, body) => {
     const headers = { "content-type": "application/json", cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") };
@@ -9,10 +61,14 @@ export async function signedUpSession(base, emailPrefix) {
     return res;
   };
   await call("GET", "/get-csrf/");
-  const email = `${emailPrefix}-${Date.now()}@genui.dev`;
+  const email = `${emailPrefix}-${randomUUID()}@genui.dev`.toLowerCase();
   const password = "bench-password";
   const reg = await call("POST", "/accounts/api/v1/register/", { email, password });
-  if (reg.status !== 201) throw new Error(`sign-up failed: ${reg.status}`);
-  const user = await reg.json();
+  if (reg.status !== 202) throw new Error(`sign-up answered ${reg.status}: ${await reg.text()}`);
+  await reg.body?.cancel();
+  const token = await signupTokenFor(email, { mailbox });
+  const confirmed = await call("POST", "/accounts/api/v1/register/confirm/", { token });
+  if (confirmed.status !== 201) throw new Error(`sign-up confirmation answered ${confirmed.status}: ${await confirmed.text()}`);
+  const user = await confirmed.json();
   return { call, userId: user.id, email, password };
 }

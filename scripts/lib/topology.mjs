@@ -34,6 +34,13 @@ function resolve(value, t, target, where, offset = 0) {
       if (target === "compose" && p.deploy === false) throw new Error(`topology: ${where} names ${name}, which never deploys`);
       return target === "local" ? `http://127.0.0.1:${p.port + offset}` : `http://${name}:${p.port}`;
     })
+    .replace(/\$\{smtp:([a-z0-9-]+)\}/g, (_, name) => {
+      const p = t.processes.find((q) => q.name === name);
+      const port = Number(p?.env?.SMTP_PORT);
+      if (!p || !Number.isInteger(port)) throw new Error(`topology: ${where} names ${name}, which has no SMTP_PORT`);
+      if (target !== "local") throw new Error(`topology: ${where} names ${name}'s SMTP address outside the local platform`);
+      return `smtp://127.0.0.1:${port + offset}`;
+    })
     .replace(/\$\{public_url\}/g, target === "local" ? publicUrlFor(t, offset) : t.publicUrl)
     .replace(/\$\{env:/g, () => {
       if (target !== "compose") throw new Error(`topology: ${where} reads an operator variable outside deployEnv`);
@@ -74,7 +81,7 @@ export function processesFor(t, target, { portOffset = 0 } = {}) {
 }
 
 /** The variables that hold a port a process listens on (each copy of a process needs its own). */
-export const PORT_VARIABLES = ["HTTP_PORT", "INTERNAL_HTTP_PORT"];
+export const PORT_VARIABLES = ["HTTP_PORT", "INTERNAL_HTTP_PORT", "SMTP_PORT"];
 
 /** Is `name` reached by other processes or from outside (named by `${url:name}` anywhere, or public)? */
 function reached(t, p) {

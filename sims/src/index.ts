@@ -2,3 +2,4 @@
 // main.ts files instead. Production code never imports this workspace (see production-boundary.test.ts).
 export * from "./google/fake-google";
 export * from "./payments/payment-emulator";
+export * from "./mail/mail-sim";

@@ -6,6 +6,7 @@ import * as fakeGoogle from "./google/fake-google";
 import * as gsiClient from "./google/gsi-client";
 import * as devHttp from "./http";
 import * as browserSdks from "./payments/browser-sdks";
+import * as mailSim from "./mail/mail-sim";
 import * as paymentEmulator from "./payments/payment-emulator";
 
 // The stand-ins run on the local platform and in tests only: production code must neither import them nor carry a
@@ -47,7 +48,7 @@ const reachesSims = (file: string, specifier: string): boolean =>
   specifier.startsWith(`${SIMS_PACKAGE}/`) ||
   (specifier.startsWith(".") && !path.relative(SIMS_DIR, path.resolve(path.dirname(file), specifier)).startsWith(".."));
 
-const simsModules = [fakeGoogle, gsiClient, devHttp, browserSdks, paymentEmulator];
+const simsModules = [fakeGoogle, gsiClient, devHttp, browserSdks, paymentEmulator, mailSim];
 /** The stand-ins' functions, by name (their servers, pages, scripts and HTML plumbing). */
 const SIM_FUNCTIONS = new Set(
   simsModules.flatMap((m) =>
@@ -90,7 +91,9 @@ describe("the local stand-ins stay out of production code", () => {
       expect.arrayContaining(["bff", "packages/chassis", "services/billing", "services/identity"].map((p) => path.normalize(p))),
     );
     expect(productionFiles.length).toBeGreaterThan(100);
-    expect([...SIM_FUNCTIONS]).toEqual(expect.arrayContaining(["startFakeGoogle", "startPaymentEmulator", "listenDevServer"]));
+    expect([...SIM_FUNCTIONS]).toEqual(
+      expect.arrayContaining(["startFakeGoogle", "startPaymentEmulator", "startMailSim", "listenDevServer"]),
+    );
   });
 
   it("when a production source file is read, then it imports nothing from the sims workspace", () => {

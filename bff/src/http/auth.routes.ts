@@ -22,6 +22,8 @@ export interface AuthLimits {
   loginPerIp: Limit;
   loginPerEmail: Limit;
   signupPerIp: Limit;
+  /** Sign-ups naming one address (whatever the sender): bounds the mail anyone can make an inbox receive. */
+  signupPerEmail: Limit;
 }
 
 /** passport with a local strategy (identity verifies the password) and a Google access-token strategy. */
@@ -53,7 +55,7 @@ export function configurePassport(identity: IdentityClient): passport.PassportSt
 
 const REQUIRED = "This field is required.";
 
-/** The BFF's own account routes: sign-in (password, Google), sign-up, logout. Each answers with the user. */
+/** The BFF's own account routes: sign-in (password, Google), sign-up and its confirmation, logout. */
 export function authRoutes(
   p: passport.PassportStatic,
   identity: IdentityClient,
@@ -119,9 +121,19 @@ export function authRoutes(
     res.json(user);
   });
 
+  // Sign-up answers 202 whether or not the address has an account (identity mails the next step); the per-address
+  // limit counts every sign-up naming it, so its 429 says nothing about whether an account exists either.
   router.post("/accounts/api/v1/register/", json, async (req, res) => {
+    const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
     await limit(`signup:ip:${req.ip}`, limits.signupPerIp, "sign-ups from this address");
-    const user = await logIn(req, res, await identity.register(req.body));
+    if (email) await limit(`signup:email:${email}`, limits.signupPerEmail, "sign-ups for this email address");
+    res.status(202).json(await identity.register(req.body));
+  });
+
+  // The mailed link's page sends its token here: the account is created and signed in.
+  router.post("/accounts/api/v1/register/confirm/", json, async (req, res) => {
+    await limit(`login:ip:${req.ip}`, limits.loginPerIp, "sign-in attempts");
+    const user = await logIn(req, res, await identity.confirmSignup(req.body?.token));
     res.status(201).json(user);
   });
 

@@ -8,6 +8,7 @@ import {
   type FieldErrors,
   type IdentitySecret,
 } from "@genui/chassis";
+import type { SignupStarted } from "@genui/contracts/http";
 import { BFF_ERRORS, bffError } from "../errors";
 import { isGatewayPage } from "../http/gateway-page";
 
@@ -82,8 +83,14 @@ export class IdentityClient {
   }
 
   private async user(path: string, body: unknown): Promise<SignedInUser> {
+    const { answer, sessionEpoch } = await this.call(path, body);
+    return { ...(answer as unknown as SessionUser), sessionEpoch };
+  }
+
+  /** identity's 2xx answer, or its refusal as the error the edge answers with. */
+  private async call(path: string, body: unknown): Promise<{ answer: Record<string, unknown>; sessionEpoch: number }> {
     const { status, body: answer, sessionEpoch, retryAfter } = await this.post(path, body);
-    if (status >= 200 && status < 300) return { ...(answer as unknown as SessionUser), sessionEpoch };
+    if (status >= 200 && status < 300) return { answer, sessionEpoch };
     if (status >= 500)
       throw bffError(
         status === 503 ? BFF_ERRORS.UPSTREAM_UNAVAILABLE : BFF_ERRORS.UPSTREAM,
@@ -102,7 +109,18 @@ export class IdentityClient {
     return this.user("/accounts/api/v1/login-google/", { access_token: tokens.access_token, credential: tokens.credential });
   }
 
-  register(body: unknown): Promise<SignedInUser> {
-    return this.user("/accounts/api/v1/register/", body);
+  /** Starts a sign-up: identity mails the next step (the same answer whether or not the address has an account). */
+  async register(body: unknown): Promise<SignupStarted> {
+    const { answer } = await this.call("/accounts/api/v1/register/", body);
+    return {
+      email: String(answer.email ?? ""),
+      message: String(answer.message ?? ""),
+      expiresInMinutes: Number(answer.expiresInMinutes ?? 0),
+    };
+  }
+
+  /** Finishes a sign-up with its mailed link's token: the new account, signed in. */
+  confirmSignup(token: unknown): Promise<SignedInUser> {
+    return this.user("/accounts/api/v1/register/confirm/", { token });
   }
 }

@@ -10,6 +10,10 @@ export const TOPOLOGY = {
     "port": 8110,
     "localUrl": "http://127.0.0.1:8110"
   },
+  "mail-sim": {
+    "port": 8111,
+    "localUrl": "http://127.0.0.1:8111"
+  },
   "identity": {
     "port": 8101,
     "database": "genui_identity",

@@ -37,8 +37,8 @@ export const ContactMessage = z
 export type ContactMessage = z.infer<typeof ContactMessage>;
 
 /**
- * Sign-up (`POST /accounts/api/v1/register/`, the BFF's own route: it forwards the body to identity and makes the
- * session). The service trims and normalises the e-mail and requires a password of 8+ characters.
+ * Sign-up (`POST /accounts/api/v1/register/`, the BFF's own route: it forwards the body to identity). The service
+ * trims and normalises the e-mail, requires a password of 8+ characters and answers 202 SignupStarted.
  */
 export const RegisterBody = z
   .object({
@@ -48,6 +48,26 @@ export const RegisterBody = z
   })
   .meta({ id: "RegisterBody" });
 export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/**
+ * What a sign-up answers (202), the same whether or not the address already has an account: the next step is in the
+ * inbox (a link that creates the account, or a note that one exists).
+ */
+export const SignupStarted = z
+  .object({
+    email: z.string(),
+    message: z.string(),
+    expiresInMinutes: z.number().int().meta({ description: "How long the mailed link works." }),
+  })
+  .meta({ id: "SignupStarted" });
+export type SignupStarted = z.infer<typeof SignupStarted>;
+
+/**
+ * Finishing a sign-up (`POST /accounts/api/v1/register/confirm/`, the BFF's own route): the token from the mailed
+ * link. Answers 201 with the User and a session; a link works once, until it expires.
+ */
+export const ConfirmSignupBody = z.object({ token: requiredText(512, "Token") }).meta({ id: "ConfirmSignupBody" });
+export type ConfirmSignupBody = z.infer<typeof ConfirmSignupBody>;
 
 /** Password sign-in (`POST /accounts/api/v1/login-password/`, through the BFF). */
 export const PasswordLoginBody = z

@@ -43,4 +43,17 @@ describe("identity configuration in production", () => {
       /GOOGLE_CERTS_URL: must be https:\/\/www\.googleapis\.com\/oauth2\/v1\/certs in production/,
     );
   });
+
+  it("when mail is configured, then a public https address for its links is required, and a local one refused", () => {
+    expect(problems({ SMTP_URL: "smtps://user:pass@smtp.example.com:465" }).join("\n")).toMatch(
+      /PUBLIC_URL: is required with SMTP_URL/,
+    );
+    expect(
+      problems({ SMTP_URL: "smtps://user:pass@smtp.example.com:465", PUBLIC_URL: "http://127.0.0.1:8080" }).join("\n"),
+    ).toMatch(/PUBLIC_URL: must be a public https address in production/);
+    expect(problems({ SMTP_URL: "smtps://user:pass@smtp.example.com:465", PUBLIC_URL: "https://genui.example" })).toEqual([]);
+    expect(problems({ SMTP_URL: "http://smtp.example.com" }).join("\n")).toMatch(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+  });
 });

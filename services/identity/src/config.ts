@@ -1,4 +1,12 @@
-import { TOPOLOGY, baseConfigSchema, loadConfig, mongoConfigSchema, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
+import {
+  LOCAL_PUBLIC_URL,
+  TOPOLOGY,
+  baseConfigSchema,
+  loadConfig,
+  mongoConfigSchema,
+  natsConfigSchema,
+  redisConfigSchema,
+} from "@genui/chassis";
 
 import { z } from "zod";
 
@@ -34,6 +42,20 @@ export const identityConfigSchema = baseConfigSchema
     /** argon2id cost: memory in KiB and iterations (OWASP minimum: 19 MiB, 2 passes). */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(8_192).default(19_456),
     ARGON2_ITERATIONS: z.coerce.number().int().min(1).default(2),
+    /**
+     * Where sign-up mail goes out: smtp://user:pass@host:port (smtps:// for implicit TLS). Empty: sign-up by e-mail
+     * answers 503 (nobody could receive its link); Google sign-in still works. Locally, the mail stand-in.
+     */
+    SMTP_URL: z.union([z.literal(""), z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })]).default(""),
+    /** The sender of the platform's mail. */
+    MAIL_FROM: z.string().trim().min(3).default("GenUI <no-reply@genui.dev>"),
+    /**
+     * The site's public address: the links in mail lead there. Required with SMTP_URL in production; elsewhere it
+     * defaults to the local platform's address.
+     */
+    PUBLIC_URL: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
+    /** How long a sign-up link works. */
+    SIGNUP_LINK_TTL_MINUTES: z.coerce.number().int().min(5).max(10_080).default(1_440),
   })
   .superRefine((cfg, ctx) => {
     // Google's own endpoints only: a stand-in's would verify tokens nobody at Google issued.
@@ -41,6 +63,8 @@ export const identityConfigSchema = baseConfigSchema
     for (const [key, url] of Object.entries(google) as [keyof typeof google, string][])
       if (cfg.NODE_ENV === "production" && cfg[key] !== url)
         ctx.addIssue({ code: "custom", path: [key], message: `must be ${url} in production` });
+    if (cfg.NODE_ENV === "production" && cfg.SMTP_URL && !cfg.PUBLIC_URL)
+      ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required with SMTP_URL (the links in mail lead there)" });
     if (cfg.NODE_ENV === "production" && cfg.DEMO_EMAIL)
       ctx.addIssue({ code: "custom", path: ["DEMO_EMAIL"], message: "the demo account is for the local platform only" });
   });
@@ -49,3 +73,6 @@ export type IdentityConfig = z.output<typeof identityConfigSchema>;
 
 export const loadIdentityConfig = (env: NodeJS.ProcessEnv = process.env): IdentityConfig =>
   loadConfig("identity", identityConfigSchema, env);
+
+/** Where the links in mail lead. */
+export const mailLinkBase = (config: IdentityConfig): string => config.PUBLIC_URL || LOCAL_PUBLIC_URL;

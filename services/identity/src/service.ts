@@ -1,6 +1,6 @@
 import { identityKeyring, OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
 import { Accounts } from "./use-cases/accounts";
-import type { IdentityConfig } from "./config";
+import { mailLinkBase, type IdentityConfig } from "./config";
 import { seedDemoUser } from "./use-cases/demo-seed";
 import { accountRoutes } from "./http/accounts.routes";
 import { contactRoutes } from "./http/contact.routes";
@@ -8,6 +8,9 @@ import { GoogleVerifier } from "./clients/google/verify";
 import { ContactRepository } from "./store/contact.repository";
 import { UserRepository, userLock, type UserRecord } from "./store/user.repository";
 import { HTTP_STATUS } from "./http/errors";
+import { smtpMailer } from "./clients/mail/mailer";
+import { SignupRepository, signupLock } from "./store/signup.repository";
+import { SignupMail } from "./use-cases/signup-mail";
 
 /** Starts the identity service in this process (main.ts and the integration tests both use it). */
 export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<RunningService> {
@@ -29,7 +32,23 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
       const outbox = new OutboxRelay<UserRecord>(users.model, ctx.bus!, ctx.logger, users.lock);
       outbox.start();
       ctx.shutdown.add("workers", "outbox relay", () => outbox.stop());
+      let signup: { signups: SignupRepository; mail: SignupMail; linkTtlMinutes: number } | undefined;
+      if (config.SMTP_URL) {
+        const signups = new SignupRepository(ctx.mongo!, signupLock(ctx.redis!, config));
+        await signups.init();
+        const mail = new SignupMail({
+          signups,
+          mailer: smtpMailer(config.SMTP_URL, config.MAIL_FROM),
+          publicUrl: mailLinkBase(config),
+          logger: ctx.logger,
+          linkTtlMinutes: config.SIGNUP_LINK_TTL_MINUTES,
+        });
+        mail.start();
+        ctx.shutdown.add("workers", "sign-up mail", () => mail.stop());
+        signup = { signups, mail, linkTtlMinutes: config.SIGNUP_LINK_TTL_MINUTES };
+      } else ctx.logger.warn("SMTP_URL is not set: sign-up by email answers 503 (Google sign-in still works)");
       const accounts = new Accounts({
+        ...(signup ? { signup } : {}),
         users,
         bus: ctx.bus!,
         outbox,

@@ -108,6 +108,19 @@ describe("identity service", () => {
     expect(await users.model.countDocuments()).toBe(1);
   });
 
+  it("when no mail provider is configured (SMTP_URL empty), then sign-up and its confirmation answer 503 and store nothing", async () => {
+    for (const [path, body] of [
+      ["/accounts/api/v1/register/", { email: "nomail@genui.dev", password: "password123" }],
+      ["/accounts/api/v1/register/confirm/", { token: "A".repeat(43) }],
+    ] as const) {
+      const res = await asBff(path, JSON.stringify(body));
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ message: "Sign-up by email is not available right now. Sign in with Google." });
+    }
+    expect(await users.findByEmail("nomail@genui.dev")).toBeNull();
+    expect(await identity.ctx.mongo!.collection("signups").countDocuments()).toBe(0);
+  });
+
   it("when Google's endpoint cannot be reached, then 503 with a message, not a 500", async () => {
     for (const body of [{ access_token: "anything" }, { credential: "a.b.c" }]) {
       const res = await asBff("/accounts/api/v1/login-google/", JSON.stringify(body));

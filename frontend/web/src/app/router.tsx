@@ -15,6 +15,7 @@ export const routes: RouteObject[] = [
       { path: "pricing", lazy: page(() => import("./routes/pricing")) },
       { path: "docs", lazy: page(() => import("./routes/docs")) },
       { path: "login", lazy: page(() => import("./routes/login")) },
+      { path: "confirm-email", lazy: page(() => import("./routes/confirm-email")) },
       { path: "contact", lazy: page(() => import("./routes/contact")) },
       { path: "dashboard", lazy: page(() => import("./routes/dashboard")) },
       { path: "privacy", lazy: page(() => import("./routes/privacy")) },

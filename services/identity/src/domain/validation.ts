@@ -1,4 +1,4 @@
-import { ContactBody, GoogleLoginBody, PasswordLoginBody, RegisterBody } from "@genui/contracts/http";
+import { ConfirmSignupBody, ContactBody, GoogleLoginBody, PasswordLoginBody, RegisterBody } from "@genui/contracts/http";
 import { z } from "zod";
 import { normaliseEmail } from "./email";
 
@@ -20,6 +20,11 @@ export const registerInput = z.object({
   name: RegisterBody.shape.name.transform((n) => n ?? ""),
 });
 export type RegisterInput = z.output<typeof registerInput>;
+
+/** Finishing a sign-up: the link's token (URL-safe base64 of 32 bytes; anything else cannot be one). */
+export const confirmSignupInput = z.object({
+  token: ConfirmSignupBody.shape.token.trim().min(1, BLANK),
+});
 
 /** Password sign-in: both fields present (the SPA also checks "Please fill in all fields."). */
 export const passwordLoginInput = z.object({

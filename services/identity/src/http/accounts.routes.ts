@@ -1,7 +1,7 @@
 import { requireIdentity, requireService, unauthorized, userId, type IdentitySecret } from "@genui/chassis";
 import { Router, type Response } from "express";
 import type { Accounts, SignIn } from "../use-cases/accounts";
-import { googleLoginInput, passwordLoginInput, registerInput } from "../domain/validation";
+import { confirmSignupInput, googleLoginInput, passwordLoginInput, registerInput } from "../domain/validation";
 import type { UserRepository } from "../store/user.repository";
 
 /** Internal header of sign-in answers: the user's session epoch, for the BFF (bff/src/session/session-epochs.ts). */
@@ -13,7 +13,7 @@ const answer = (res: Response, status: number, s: SignIn) => {
 };
 
 /**
- * Account routes. Sign-up and both sign-ins are internal: only the BFF (signed service header) calls them, and it
+ * Account routes. Sign-up, its confirmation and both sign-ins are internal: only the BFF (signed service header) calls them, and it
  * makes the browser session from the answer; `me` answers for the signed user the BFF forwards.
  */
 export function accountRoutes(accounts: Accounts, users: UserRepository, secret: IdentitySecret): Router {
@@ -21,7 +21,12 @@ export function accountRoutes(accounts: Accounts, users: UserRepository, secret:
   const bffOnly = requireService(secret, ["bff"]);
 
   router.post("/accounts/api/v1/register/", bffOnly, async (req, res) => {
-    answer(res, 201, await accounts.register(registerInput.parse(req.body ?? {})));
+    res.status(202).json(await accounts.register(registerInput.parse(req.body ?? {})));
+  });
+
+  router.post("/accounts/api/v1/register/confirm/", bffOnly, async (req, res) => {
+    const { token } = confirmSignupInput.parse(req.body ?? {});
+    answer(res, 201, await accounts.confirmSignup(token));
   });
 
   router.post("/accounts/api/v1/login-password/", bffOnly, async (req, res) => {

@@ -7,12 +7,23 @@ import { GoogleRejectedError, GoogleUnavailableError, type GoogleProfile } from 
 import type { GoogleVerifier } from "../clients/google/verify";
 import { toPublicUser, type PublicUser, type UserRecord, type UserRepository } from "../store/user.repository";
 import { IDENTITY_ERRORS, identityError } from "../domain/errors";
+import { hashToken, type SignupRepository } from "../store/signup.repository";
+import { newSignupToken, type SignupMail } from "./signup-mail";
 
 export const INVALID_CREDENTIALS = "Unable to log in with provided credentials.";
 export const GOOGLE_REJECTED = "Google did not accept this sign-in. Please try again.";
 export const GOOGLE_UNVERIFIED =
   "Google has not verified the email address of this Google account, so it cannot be used to sign in here.";
 const EMAIL_TAKEN = "An account with this email already exists. Sign in with your email and password.";
+export const LINK_INVALID = "This sign-up link has expired or has already been used. Sign in, or sign up again for a new link.";
+export const SIGNUP_STARTED = "Check your inbox: we sent a link to finish creating your account.";
+
+/** What a sign-up answers, whether or not the address already has an account. */
+export interface SignupStarted {
+  email: string;
+  message: string;
+  expiresInMinutes: number;
+}
 
 /** A signed-in user and the session epoch the BFF records in the session it makes (older epochs are dead). */
 export interface SignIn {
@@ -29,6 +40,8 @@ export interface AccountsOptions {
   logger: Logger;
   google: GoogleVerifier;
   argon2: { memoryCost: number; timeCost: number };
+  /** Sign-up by e-mail; absent when no mail can go out (sign-up then answers 503). */
+  signup?: { signups: SignupRepository; mail: SignupMail; linkTtlMinutes: number };
 }
 
 /** The identity use cases: sign-up, password and Google sign-in, who am I. */
@@ -49,9 +62,71 @@ export class Accounts {
     return this.o.bus.envelope(EVENTS.userRegistered, { userId: user._id, email: user.email, name: user.name, method });
   }
 
-  async register(input: RegisterInput): Promise<SignIn> {
-    if (await this.o.users.findByEmail(input.email))
-      throw validationFailed({ email: ["A user with this email already exists."] });
+  /**
+   * Sign-up by e-mail: the same answer, the same work (one argon2 hash, one lookup, one write) and the same mail
+   * provider call in the background, whether or not the address has an account — nobody learns which addresses do.
+   * A new address gets a link that creates the account (`confirmSignup`); one with an account gets a note saying so.
+   */
+  async register(input: RegisterInput): Promise<SignupStarted> {
+    const signup = this.o.signup;
+    if (!signup)
+      throw identityError(
+        IDENTITY_ERRORS.SIGNUP_UNAVAILABLE,
+        "Sign-up by email is not available right now. Sign in with Google.",
+      );
+    const existing = await this.o.users.findByEmail(input.email);
+    const passwordHash = await this.hash(input.password);
+    const token = newSignupToken();
+    const now = new Date();
+    const id = randomUUID();
+    await signup.signups.insert({
+      _id: id,
+      email: input.email,
+      kind: existing ? "existing" : "new",
+      name: input.name,
+      ...(existing ? (existing.passwordHash ? {} : { googleOnly: true }) : { passwordHash }),
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + signup.linkTtlMinutes * 60_000),
+      mailAttempts: 0,
+      mailRetryAt: new Date(now.getTime() + 15_000),
+    });
+    signup.mail.sendSoon(id, token);
+    return { email: input.email, message: SIGNUP_STARTED, expiresInMinutes: signup.linkTtlMinutes };
+  }
+
+  /**
+   * Opens a sign-up link: creates the account the link's sign-up describes and signs it in. A link works once, until
+   * it expires; once the account exists, every other link for that address stops working too.
+   */
+  async confirmSignup(token: string): Promise<SignIn> {
+    const signup = this.o.signup;
+    if (!signup)
+      throw identityError(
+        IDENTITY_ERRORS.SIGNUP_UNAVAILABLE,
+        "Sign-up by email is not available right now. Sign in with Google.",
+      );
+    const s = await signup.signups.findByToken(token);
+    if (!s || s.kind !== "new" || !s.passwordHash || s.expiresAt <= new Date()) throw validationFailed({ token: [LINK_INVALID] });
+    const user: UserRecord = {
+      _id: randomUUID(),
+      email: s.email,
+      name: s.name,
+      passwordHash: s.passwordHash,
+      createdAt: new Date(),
+      lastLoginAt: new Date(),
+    };
+    // The event rides in the user's own document, so it cannot be lost between the insert and the publish.
+    const created = await this.o.users.insert(user, [this.registered(user, SignUpMethod.PASSWORD)]);
+    // Created now or by another link (or Google) before: either way no link for this address may create it again.
+    await signup.signups.deleteForEmail(s.email);
+    if (!created) throw validationFailed({ token: [LINK_INVALID] });
+    this.o.outbox.flushSoon(user._id);
+    return signIn(user);
+  }
+
+  /** An account with a password, created directly (the local platform's demo account; never from a request). */
+  async createPasswordUser(input: RegisterInput): Promise<SignIn> {
     const user: UserRecord = {
       _id: randomUUID(),
       email: input.email,
@@ -60,7 +135,6 @@ export class Accounts {
       createdAt: new Date(),
       lastLoginAt: new Date(),
     };
-    // The event rides in the user's own document, so it cannot be lost between the insert and the publish.
     if (!(await this.o.users.insert(user, [this.registered(user, SignUpMethod.PASSWORD)])))
       throw validationFailed({ email: ["A user with this email already exists."] });
     this.o.outbox.flushSoon(user._id);
@@ -83,8 +157,9 @@ export class Accounts {
   /**
    * Google sign-in (the token verified as Google specifies, see GoogleVerifier): the token's owner by Google subject;
    * else, only for an e-mail Google has verified, the account with that e-mail (linked) or a new account.
-   * Linking a password account revokes its password and every session: nobody proved that e-mail when the password
-   * was set, so it may be an attacker's pre-registration of the Google user's address (docs/decisions.md).
+   * Linking a password account revokes its password and every session: the password may predate sign-up links (no
+   * proof of the e-mail then) or have been set by whoever read that inbox once, so Google's proof wins
+   * (docs/decisions.md).
    */
   async googleLogin(input: GoogleLoginInput): Promise<SignIn> {
     let profile: GoogleProfile;

@@ -14,7 +14,7 @@ export async function seedDemoUser(
   const normalised = normaliseEmail(email);
   if (await users.findByEmail(normalised)) return;
   try {
-    await accounts.register({ email: normalised, password, name: "Demo Developer" });
+    await accounts.createPasswordUser({ email: normalised, password, name: "Demo Developer" });
     logger.info({ email: normalised }, "demo account created");
   } catch (err) {
     // Another instance seeded it at the same moment.

@@ -5,7 +5,7 @@ import { FieldError, TextField } from "../../../components/ui/field";
 import { useToast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { useSession, type User } from "../../../lib/session";
-import { loginWithGoogle, loginWithPassword, register } from "../api";
+import { loginWithGoogle, loginWithPassword, register, type SignupStarted } from "../api";
 import { GoogleSignIn, type GoogleOutcome } from "./google-sign-in";
 
 const Form = styled.form`
@@ -46,6 +46,16 @@ const FIELD_LABELS: Record<string, string> = { email: "Email", password: "Passwo
 
 type Mode = "login" | "signup";
 
+/** "24 hours", "2 days", "30 minutes". */
+const linkLifetime = (minutes: number) =>
+  minutes % 1440 === 0
+    ? minutes === 1440
+      ? "24 hours"
+      : `${minutes / 1440} days`
+    : minutes % 60 === 0
+      ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}`
+      : `${minutes} minutes`;
+
 /**
  * Email and password sign-in (and sign-up), plus Google. Every toast and state is SPEC §4/§5/§8's. The caller decides
  * where success leads (the login page and the dashboard go to /dashboard; the chat's dialog stays).
@@ -60,6 +70,9 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
   const [submitting, setSubmitting] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** A sign-up sent: the form gives way to "check your inbox". */
+  const [sent, setSent] = useState<SignupStarted>();
+  const [resending, setResending] = useState(false);
 
   const clearErrors = () => setErrors((e) => (Object.keys(e).length ? {} : e));
   /** A field's change handler: the new value is kept and the shown errors go. */
@@ -84,12 +97,18 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
     setSubmitting(true);
     setErrors({});
     try {
-      const user =
-        mode === "login"
-          ? await loginWithPassword(email.trim(), password)
-          : await register(email.trim(), password, name.trim() || undefined);
+      if (mode === "signup") {
+        const started = await register(email.trim(), password, name.trim() || undefined);
+        setSent({
+          email: started?.email || email.trim(),
+          message: started?.message ?? "",
+          expiresInMinutes: started?.expiresInMinutes ?? 0,
+        });
+        return;
+      }
+      const user = await loginWithPassword(email.trim(), password);
       if (!user?.id) throw new Error("The sign-in answer has no user.");
-      succeed(user, mode === "login" ? "Login successful!" : "Account created!");
+      succeed(user, "Login successful!");
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};
       if (err instanceof ApiError && err.status === 429) setErrors({ non_field_errors: err.message });
@@ -136,6 +155,69 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
 
   const H = headingLevel === 1 ? "h1" : "h2";
   const errorList = Object.entries(errors);
+
+  /** The same sign-up again (a lost or late mail): a fresh link; the first one keeps working until it expires. */
+  const resend = async () => {
+    if (resending) return;
+    setResending(true);
+    try {
+      await register(email.trim(), password, name.trim() || undefined);
+      toast({
+        title: "Email sent again",
+        description: `Another link is on its way to ${sent?.email ?? email.trim()}.`,
+        variant: "success",
+      });
+    } catch (err) {
+      toast({
+        title: "Could not send it again",
+        description: err instanceof ApiError && err.status === 429 ? err.message : "Please try again in a moment.",
+        variant: "destructive",
+      });
+    } finally {
+      setResending(false);
+    }
+  };
+
+  if (sent)
+    return (
+      <div style={{ display: "grid", gap: 16 }} data-testid="signup-sent">
+        <H style={{ fontSize: 28, margin: 0 }}>Check your inbox</H>
+        <p style={{ margin: 0 }}>
+          We sent a link to <strong>{sent.email}</strong>. Open it to confirm your address and finish creating your account; it
+          works once{sent.expiresInMinutes > 0 ? `, for ${linkLifetime(sent.expiresInMinutes)}` : ""}.
+        </p>
+        <p style={{ margin: 0, color: "var(--fg-muted)", fontSize: 15 }}>
+          Nothing there after a few minutes? Look in your spam folder, or send it again.
+        </p>
+        <Button variant="outline" block busy={resending} onClick={() => void resend()}>
+          {resending ? "Sending..." : "Send the link again"}
+        </Button>
+        <Switch>
+          <Button
+            variant="link"
+            size="sm"
+            onClick={() => {
+              setSent(undefined);
+              setPassword("");
+            }}
+          >
+            Use a different email
+          </Button>
+          {" · "}
+          <Button
+            variant="link"
+            size="sm"
+            onClick={() => {
+              setSent(undefined);
+              setMode("login");
+              setPassword("");
+            }}
+          >
+            Sign in instead
+          </Button>
+        </Switch>
+      </div>
+    );
 
   return (
     <div style={{ display: "grid", gap: 20 }}>
