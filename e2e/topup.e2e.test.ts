@@ -1,4 +1,5 @@
 import type { Locator, Page } from "playwright-core";
+import { eventually } from "./support/eventually";
 import {
   browserSuite,
   callInPage,
@@ -138,17 +139,16 @@ describe("topping up the balance in Chromium", () => {
     expect(await notice.getAttribute("data-type")).toBe("default");
   });
 
-  it("when the amount is under the minimum, then the server's message shows in the dialog", async () => {
-    const { page, dialog } = await newUserAtDialog(suite);
+  it("when the amount is under the minimum, then the payment buttons are disabled and the minimum is said, until a payable amount is typed", async () => {
+    const { dialog } = await newUserAtDialog(suite);
     await dialog.getByLabel("Amount (USD)").fill("5");
     const paypal = dialog.getByRole("button", { name: "PayPal" });
     await paypal.waitFor();
-    const popupPromise = page.waitForEvent("popup");
-    await paypal.click();
-    await dialog.getByTestId("order-error").getByText("Minimum top-up is $10.").waitFor();
-    // The SDK closes its popup when the order cannot be created.
-    const popup = await popupPromise;
-    if (!popup.isClosed()) await popup.waitForEvent("close");
+    await dialog.getByText("Enter at least $10.00 to pay.").waitFor();
+    expect(await paypal.isDisabled()).toBe(true);
+    await dialog.getByLabel("Amount (USD)").fill("10");
+    await dialog.getByText("The minimum top-up is $10.", { exact: false }).waitFor();
+    expect(await eventually(() => paypal.isEnabled(), (enabled) => enabled, 10_000)).toBe(true);
   });
 
   it("when the user pays in INR, then Cashfree's modal takes the payment, the status is checked and the balance grows by the dollars bought", async () => {

@@ -25,6 +25,10 @@ declare global {
     paypal?: {
       Buttons(options: {
         style?: Record<string, string | number | boolean>;
+        /** Once drawn: its actions enable or disable the buttons. */
+        onInit?(data: unknown, actions: { enable(): Promise<void>; disable(): Promise<void> }): void;
+        /** On a press, before the checkout: `actions.reject()` starts none. */
+        onClick?(data: unknown, actions: { resolve(): Promise<void>; reject(): Promise<void> }): Promise<void> | void;
         createOrder(): Promise<string>;
         onApprove(data: { orderID: string; payerID?: string }): Promise<void> | void;
         onCancel?(data: { orderID: string }): void;

@@ -1,7 +1,6 @@
-import { Dialog } from "../../components/ui/dialog";
-import { LoginForm } from "../../features/auth/components/login-form";
 import { GenuiView } from "../../features/chat/components/genui-view";
 import { useSession } from "../../lib/session";
+import { LoginDialog } from "../login-dialog";
 import { useTitle } from "../../lib/use-title";
 
 /** SPEC §2 GenUI (/genui): login required — a blocking login dialog when logged out. */
@@ -11,15 +10,11 @@ export default function GenuiPage() {
   return (
     <>
       <GenuiView enabled={isLoggedIn} />
-      <Dialog
+      <LoginDialog
         open={!isLoggedIn}
-        onClose={() => undefined}
-        dismissible={false}
         title="Sign in to use GenUI"
         description="GenUI needs a GenUI account: screens are billed to your balance."
-      >
-        <LoginForm onSuccess={() => undefined} />
-      </Dialog>
+      />
     </>
   );
 }

@@ -54,8 +54,13 @@ export interface DialogProps {
 }
 
 /**
- * A modal built on the native <dialog> (focus trapped, the rest of the page inert, Escape handled by the browser),
- * closed by Escape and by clicks on the backdrop unless `dismissible` is false.
+ * A modal built on the native <dialog> (focus trapped, the rest of the page inert), closed by Escape and by clicks on
+ * the backdrop unless `dismissible` is false.
+ *
+ * A dialog that must not be dismissed stays open whatever the browser does with Escape: Chromium closes a modal
+ * <dialog> on Escape without a cancelable `cancel` event when the page has had no user activation yet (its close
+ * watcher's abuse rule), so preventing `cancel` alone is not enough. It is marked `closedby="none"`, its Escape key
+ * presses are cancelled, and should it close anyway it is shown again.
  */
 export function Dialog({
   open,
@@ -72,6 +77,9 @@ export function Dialog({
   const descId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  /** Whether the dialog is meant to be open (the element can be closed behind our back, e.g. by the browser). */
+  const wanted = useRef(open);
+  wanted.current = open;
 
   useEffect(() => {
     const el = ref.current;
@@ -87,9 +95,30 @@ export function Dialog({
       e.preventDefault();
       if (dismissible) onCloseRef.current();
     };
+    // Closed without our say (Escape without a cancelable cancel event): a dismissible dialog tells its owner; one
+    // that must stay is shown again.
+    const onClosed = () => {
+      if (!wanted.current) return;
+      if (dismissible) onCloseRef.current();
+      else if (el.isConnected && !el.open) el.showModal();
+    };
     el.addEventListener("cancel", onCancel);
-    return () => el.removeEventListener("cancel", onCancel);
+    el.addEventListener("close", onClosed);
+    return () => {
+      el.removeEventListener("cancel", onCancel);
+      el.removeEventListener("close", onClosed);
+    };
   }, [dismissible]);
+
+  // Escape is a close request wherever focus is (the dialog, or the page's body after a click on the backdrop).
+  useEffect(() => {
+    if (!open || dismissible) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") e.preventDefault();
+    };
+    document.addEventListener("keydown", onKey, true);
+    return () => document.removeEventListener("keydown", onKey, true);
+  }, [open, dismissible]);
 
   if (!open) return <StyledDialog ref={ref} aria-hidden="true" hidden />;
   return (
@@ -99,6 +128,7 @@ export function Dialog({
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descId : undefined}
+      closedby={dismissible ? undefined : "none"}
       data-testid={testId}
       onMouseDown={(e) => {
         // A press on the backdrop lands on the <dialog> element itself (the content fills the box).

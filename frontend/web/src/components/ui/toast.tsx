@@ -16,7 +16,10 @@ interface ToastItem extends Required<Omit<ToastInput, "description">> {
   description?: string;
 }
 
-const ToastContext = createContext<((t: ToastInput) => void) | undefined>(undefined);
+/** Shows a toast; the answer dismisses it (e.g. when a newer message makes it stale). */
+export type ShowToast = (t: ToastInput) => () => void;
+
+const ToastContext = createContext<ShowToast | undefined>(undefined);
 
 /**
  * The toast region is a manual popover, re-shown on each toast, so it sits in the top layer above an open modal
@@ -96,8 +99,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const dismiss = useCallback((id: number) => setItems((list) => list.filter((t) => t.id !== id)), []);
 
-  const toast = useCallback(
-    (t: ToastInput) => {
+  const toast = useCallback<ShowToast>(
+    (t) => {
       const item: ToastItem = {
         id: nextId++,
         title: t.title,
@@ -106,7 +109,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         duration: t.duration ?? 5000,
       };
       setItems((list) => [...list.slice(-3), item]);
-      setTimeout(() => dismiss(item.id), item.duration);
+      const timer = setTimeout(() => dismiss(item.id), item.duration);
+      return () => {
+        clearTimeout(timer);
+        dismiss(item.id);
+      };
     },
     [dismiss],
   );
@@ -142,7 +149,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function useToast(): (t: ToastInput) => void {
+export function useToast(): ShowToast {
   const ctx = useContext(ToastContext);
   if (!ctx) throw new Error("useToast outside ToastProvider");
   return ctx;

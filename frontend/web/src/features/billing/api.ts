@@ -70,10 +70,17 @@ export const BALANCE_REFRESH_MS = 3000;
 /** SPEC §5: the exchange-rate lookup waits for 600 ms without typing. */
 export const QUOTE_DEBOUNCE_MS = 600;
 
-export const formatMoney = (amount: number, currency: string, maxDigits = 2) =>
+/** SPEC §9: the smallest top-up, in US dollars (the server refuses less with "Minimum top-up is $10."). */
+export const MIN_TOPUP_USD = 10;
+
+/**
+ * Money to the cent ("$24.93" for a balance of 24.9284 dollars; "₹1,234.50"): rounded half up, and a balance that rounds
+ * to nothing reads "$0.00", never "-$0.00".
+ */
+export const formatMoney = (amount: number, currency: string) =>
   new Intl.NumberFormat(currency === "INR" ? "en-IN" : "en-US", {
     style: "currency",
     currency,
     minimumFractionDigits: 2,
-    maximumFractionDigits: maxDigits,
-  }).format(amount);
+    maximumFractionDigits: 2,
+  }).format(Math.round(amount * 100) / 100 || 0);

@@ -1,8 +1,8 @@
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import styled from "styled-components";
 import { Button } from "../../../components/ui/button";
 import { FieldError, TextField } from "../../../components/ui/field";
-import { useToast } from "../../../components/ui/toast";
+import { useToast, type ToastInput } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { useSession, type User } from "../../../lib/session";
 import { loginWithGoogle, loginWithPassword, register, type SignupStarted } from "../api";
@@ -60,8 +60,28 @@ const linkLifetime = (minutes: number) =>
  * Email and password sign-in (and sign-up), plus Google. Every toast and state is SPEC §4/§5/§8's. The caller decides
  * where success leads (the login page and the dashboard go to /dashboard; the chat's dialog stays).
  */
-export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: User): void; headingLevel?: 1 | 2 }) {
-  const toast = useToast();
+export function LoginForm({
+  onSuccess,
+  headingLevel = 2,
+  showHeading = true,
+}: {
+  onSuccess(user: User): void;
+  headingLevel?: 1 | 2;
+  /** False inside a dialog whose own title names the sign-in: the form then shows no heading of its own. */
+  showHeading?: boolean;
+}) {
+  const showToast = useToast();
+  /** The form's last error toast: dismissed once it is stale (a newer attempt, or a newer toast of this form). */
+  const errorToast = useRef<(() => void) | undefined>(undefined);
+  const dismissErrorToast = () => {
+    errorToast.current?.();
+    errorToast.current = undefined;
+  };
+  const toast = (t: ToastInput) => {
+    dismissErrorToast();
+    const dismiss = showToast(t);
+    if (t.variant === "destructive") errorToast.current = dismiss;
+  };
   const { markLoggedIn } = useSession();
   const [mode, setMode] = useState<Mode>("login");
   const [email, setEmail] = useState("");
@@ -94,6 +114,7 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
       toast({ title: "Login failed", description: "Please fill in all fields.", variant: "destructive" });
       return;
     }
+    dismissErrorToast();
     setSubmitting(true);
     setErrors({});
     try {
@@ -134,6 +155,7 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
         });
       return;
     }
+    dismissErrorToast();
     setGoogleBusy(true);
     setErrors({});
     try {
@@ -181,7 +203,7 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
   if (sent)
     return (
       <div style={{ display: "grid", gap: 16 }} data-testid="signup-sent">
-        <H style={{ fontSize: 28, margin: 0 }}>Check your inbox</H>
+        {showHeading && <H style={{ fontSize: 28, margin: 0 }}>Check your inbox</H>}
         <p style={{ margin: 0 }}>
           We sent a link to <strong>{sent.email}</strong>. Open it to confirm your address and finish creating your account; it
           works once{sent.expiresInMinutes > 0 ? `, for ${linkLifetime(sent.expiresInMinutes)}` : ""}.
@@ -221,12 +243,14 @@ export function LoginForm({ onSuccess, headingLevel = 2 }: { onSuccess(user: Use
 
   return (
     <div style={{ display: "grid", gap: 20 }}>
-      <div>
-        <H style={{ fontSize: 28, margin: 0 }}>{mode === "login" ? "Sign in to GenUI" : "Create your GenUI account"}</H>
-        <p style={{ color: "var(--fg-muted)", margin: "6px 0 0" }}>
-          {mode === "login" ? "Manage your apps, API keys, templates and balance." : "Free to start: pay only for what you use."}
-        </p>
-      </div>
+      {showHeading && (
+        <div>
+          <H style={{ fontSize: 28, margin: 0 }}>{mode === "login" ? "Sign in to GenUI" : "Create your GenUI account"}</H>
+          <p style={{ color: "var(--fg-muted)", margin: "6px 0 0" }}>
+            {mode === "login" ? "Manage your apps, API keys, templates and balance." : "Free to start: pay only for what you use."}
+          </p>
+        </div>
+      )}
       <GoogleSignIn busy={googleBusy} onResult={(o) => void onGoogle(o)} />
       <Divider>or</Divider>
       <Form onSubmit={(e) => void submit(e)} noValidate>

@@ -13,6 +13,7 @@ import {
   BALANCE_REFRESH_MS,
   CURRENCY_KEY,
   DECLINED_MESSAGE,
+  MIN_TOPUP_USD,
   PURCHASE_MESSAGE,
   QUOTE_DEBOUNCE_MS,
   capturePaypal,
@@ -77,6 +78,28 @@ const Segmented = styled.div`
   }
 `;
 
+/** The providers' buttons: a disabled fieldset disables them (PayPal's too: its SDK draws into this document). */
+const PayArea = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+  min-width: 0;
+  display: grid;
+  gap: 8px;
+  /* Our own buttons dim themselves when disabled; PayPal's are drawn by its SDK. */
+  &:disabled [data-testid="paypal-buttons"] {
+    opacity: 0.5;
+    cursor: not-allowed;
+    > * {
+      pointer-events: none;
+    }
+  }
+`;
+
+const MinimumHint = styled(Hint)<{ $short: boolean }>`
+  ${(p) => p.$short && "color: var(--fg); font-weight: 600;"}
+`;
+
 const QuoteLine = styled.p`
   margin: 0;
   font-size: 15px;
@@ -113,6 +136,8 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
   const [notice, setNotice] = useState<Notice | undefined>();
   const [orderError, setOrderError] = useState<string | undefined>();
   const [switching, setSwitching] = useState(false);
+  /** A top-up of this amount went through: the same one is not offered again until the amount changes. */
+  const [paid, setPaid] = useState(false);
   /** The payment currency picked in this dialog (applies at once; stored on the wallet in the background). */
   const [chosen, setChosen] = useState<"USD" | "INR" | undefined>();
   /** The Cashfree modal lives outside our dialog: ours steps aside while it is open. */
@@ -123,6 +148,9 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
 
   const value = Number(amount);
   const positive = amount !== "" && Number.isFinite(value) && value > 0;
+  const belowMinimum = positive && value < MIN_TOPUP_USD;
+  /** The providers' buttons are disabled: under the minimum, or this amount was just paid. */
+  const blocked = belowMinimum || paid;
   const currency = chosen ?? payCurrency?.currency ?? "USD";
   const currentQuote = quote?.currency === currency ? quote : undefined;
 
@@ -137,6 +165,7 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
     setOrderError(undefined);
     setSuspended(false);
     setChosen(undefined);
+    setPaid(false);
   };
 
   const close = () => {
@@ -179,6 +208,7 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
 
   const onAmount = (next: string) => {
     if (!AMOUNT_PATTERN.test(next)) return; // numeric input only
+    if (next !== amount) setPaid(false);
     setAmount(next);
     setOrderError(undefined);
     setNotice(undefined);
@@ -204,6 +234,8 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
 
   const finish = (n: Notice) => {
     setNotice(n);
+    // Paid (or being processed): a second press would pay the same top-up again.
+    if (n.type === "success" || n.type === "warning") setPaid(true);
     refreshBalance();
   };
 
@@ -226,11 +258,14 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
             placeholder="Minimum of $10"
             value={amount}
             onChange={(e) => onAmount(e.target.value)}
-            aria-describedby="topup-quote"
+            aria-describedby="topup-minimum topup-quote"
             disabled={processing}
           />
         </Prefixed>
-        <Hint>Whole dollars and cents; the minimum top-up is $10.</Hint>
+        <MinimumHint id="topup-minimum" $short={belowMinimum}>
+          The minimum top-up is ${MIN_TOPUP_USD}.{" "}
+          {belowMinimum ? `Enter at least ${formatMoney(MIN_TOPUP_USD, "USD")} to pay.` : "Whole dollars and cents."}
+        </MinimumHint>
       </div>
 
       <fieldset style={{ border: 0, padding: 0, margin: 0, display: "grid", gap: 8 }} disabled={processing}>
@@ -277,27 +312,34 @@ export function AddBalanceDialog({ open, onClose }: { open: boolean; onClose(): 
       </QuoteLine>
       {quoteError && positive && <FieldError role="alert">{quoteError}</FieldError>}
 
-      {positive && currency === "INR" && (
-        <CashfreePay
-          scriptUrl={config?.cashfree_sdk_url}
-          quote={currentQuote?.currency === "INR" && !quoting && !switching ? currentQuote : undefined}
-          amount={value}
-          processing={processing}
-          onProcessing={setProcessing}
-          onSuspend={setSuspended}
-          onOrderError={setOrderError}
-          onDone={finish}
-          onCheckoutError={close}
-        />
-      )}
-      {positive && currency === "USD" && (
-        <PaypalPay
-          sdkUrl={config?.paypal_sdk_url}
-          clientId={currentQuote?.currency === "USD" ? currentQuote.paypal_client_id : undefined}
-          amount={value}
-          onOrderError={setOrderError}
-          onDone={finish}
-        />
+      {positive && (
+        <PayArea disabled={blocked} aria-label="Payment" aria-describedby={belowMinimum ? "topup-minimum" : undefined}>
+          {currency === "INR" && (
+            <CashfreePay
+              scriptUrl={config?.cashfree_sdk_url}
+              quote={currentQuote?.currency === "INR" && !quoting && !switching ? currentQuote : undefined}
+              amount={value}
+              processing={processing}
+              onProcessing={setProcessing}
+              onSuspend={setSuspended}
+              onOrderError={setOrderError}
+              onDone={finish}
+              onCheckoutError={close}
+              blocked={blocked}
+            />
+          )}
+          {currency === "USD" && (
+            <PaypalPay
+              sdkUrl={config?.paypal_sdk_url}
+              clientId={currentQuote?.currency === "USD" ? currentQuote.paypal_client_id : undefined}
+              amount={value}
+              blocked={blocked}
+              onOrderError={setOrderError}
+              onDone={finish}
+            />
+          )}
+          {paid && <Hint>Paid. To top up again, change the amount.</Hint>}
+        </PayArea>
       )}
 
       {orderError && (
@@ -330,6 +372,8 @@ interface CashfreeProps {
   onOrderError(msg: string | undefined): void;
   onDone(n: Notice): void;
   onCheckoutError(): void;
+  /** Under the minimum, or just paid: no new checkout. */
+  blocked: boolean;
 }
 
 /** Card payments in INR through Cashfree.js (its own modal). */
@@ -343,12 +387,13 @@ function CashfreePay({
   onOrderError,
   onDone,
   onCheckoutError,
+  blocked,
 }: CashfreeProps) {
   const status = useScript(scriptUrl);
   const missing = status === "resolved" && typeof window.Cashfree !== "function";
 
   const pay = async () => {
-    if (!quote || !window.Cashfree) return;
+    if (!quote || !window.Cashfree || blocked) return;
     onProcessing(true);
     onOrderError(undefined);
     let order: CashfreeOrder;
@@ -384,7 +429,13 @@ function CashfreePay({
   if (status === "rejected") return <Banner type="error">Failed to load Cashfree.js</Banner>;
   if (missing) return <Banner type="error">Cashfree.js not available</Banner>;
   return (
-    <Button size="lg" block busy={processing} disabled={processing || !quote || status !== "resolved"} onClick={() => void pay()}>
+    <Button
+      size="lg"
+      block
+      busy={processing}
+      disabled={processing || blocked || !quote || status !== "resolved"}
+      onClick={() => void pay()}
+    >
       {status === "pending" ? "Loading Cashfree…" : quote ? `Add ${formatMoney(quote.amount, "INR")}` : "Add"}
     </Button>
   );
@@ -394,12 +445,14 @@ interface PaypalProps {
   sdkUrl: string | undefined;
   clientId: string | undefined;
   amount: number;
+  /** Under the minimum, or just paid: the buttons are disabled and start no checkout. */
+  blocked: boolean;
   onOrderError(msg: string | undefined): void;
   onDone(n: Notice): void;
 }
 
 /** Wallet payments in USD through the PayPal JS SDK's buttons. */
-function PaypalPay({ sdkUrl, clientId, amount, onOrderError, onDone }: PaypalProps) {
+function PaypalPay({ sdkUrl, clientId, amount, blocked, onOrderError, onDone }: PaypalProps) {
   const src =
     sdkUrl && clientId ? `${sdkUrl}?client-id=${encodeURIComponent(clientId)}&currency=USD&components=buttons` : undefined;
   const status = useScript(src);
@@ -408,12 +461,25 @@ function PaypalPay({ sdkUrl, clientId, amount, onOrderError, onDone }: PaypalPro
   amountRef.current = amount;
   const handlers = useRef({ onOrderError, onDone });
   handlers.current = { onOrderError, onDone };
+  const blockedRef = useRef(blocked);
+  blockedRef.current = blocked;
+  /** The real SDK draws its buttons in a frame of its own: they are disabled through its actions. */
+  const toggle = useRef<{ enable(): Promise<void>; disable(): Promise<void> } | undefined>(undefined);
+
+  useEffect(() => {
+    void (blocked ? toggle.current?.disable() : toggle.current?.enable())?.catch(() => undefined);
+  }, [blocked]);
 
   useEffect(() => {
     if (status !== "resolved" || !window.paypal || !container.current) return;
     const el = container.current;
     const buttons = window.paypal.Buttons({
       style: { layout: "vertical", color: "gold", shape: "rect", label: "paypal" },
+      onInit: (_data, actions) => {
+        toggle.current = actions;
+        if (blockedRef.current) void actions.disable().catch(() => undefined);
+      },
+      onClick: (_data, actions) => (blockedRef.current ? actions.reject() : actions.resolve()),
       createOrder: async () => {
         handlers.current.onOrderError(undefined);
         try {
@@ -440,6 +506,7 @@ function PaypalPay({ sdkUrl, clientId, amount, onOrderError, onDone }: PaypalPro
     });
     void buttons.render(el).catch((err: unknown) => console.error("PayPal buttons failed to render", err));
     return () => {
+      toggle.current = undefined;
       void buttons.close().catch(() => undefined);
       el.replaceChildren();
     };

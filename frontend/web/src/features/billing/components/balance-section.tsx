@@ -74,7 +74,7 @@ export function BalanceSection() {
         <div>
           <p style={{ margin: 0, color: "var(--fg-muted)", fontSize: 14, fontWeight: 600 }}>Available credits</p>
           <Amount data-testid="balance" aria-live="polite">
-            {data ? formatMoney(data.balance, data.currency || "USD", 4) : "Loading..."}
+            {data ? formatMoney(data.balance, data.currency || "USD") : "Loading..."}
           </Amount>
           {error && !data && <p className="visually-hidden">The balance could not be loaded.</p>}
         </div>

@@ -228,7 +228,10 @@ export function ContactForm() {
           {errors.phoneNumber ? (
             <FieldError id={phoneErrorId}>{errors.phoneNumber}</FieldError>
           ) : (
-            <Hint id={`${phoneId}-hint`}>Pick the country code, then type your number without it.</Hint>
+            <Hint id={`${phoneId}-hint`}>
+              Pick the country code, then type the rest of the number; spaces and dashes are fine. With its country code the
+              number has 8 to 15 digits.
+            </Hint>
           )}
         </PhoneGroup>
         <TextField {...field("subject")} ref={subjectRef} label="Subject" maxLength={200} />

@@ -2,7 +2,11 @@ import styled from "styled-components";
 import { Container } from "../../../components/ui/layout";
 import { VideoPlayer } from "./video-player";
 
-/** The recorded demo (scripts/record-demo-video.mjs records it from the running product). */
+/**
+ * The recorded demo (`scripts/record-demo-video.mjs --chat` records it from the running product): a prompt typed and
+ * sent in the chat, the screen building itself as the answer streams, then a button on it pressed and answered with the
+ * next screen. The caption and the video's label say so.
+ */
 export const DEMO_VIDEO = { source: "/media/genui-demo.webm", poster: "/media/genui-demo.jpg" } as const;
 
 const Frame = styled.figure`
@@ -56,12 +60,12 @@ export function DemoWindow() {
           <span aria-hidden="true" style={{ background: "#ef4444" }} />
           <span aria-hidden="true" style={{ background: "#f59e0b" }} />
           <span aria-hidden="true" style={{ background: "#22c55e" }} />
-          <Caption>UI code on the left, the live screen on the right</Caption>
+          <Caption>A chat prompt becomes a live, interactive screen</Caption>
         </Bar>
         <VideoPlayer
           source={DEMO_VIDEO.source}
           poster={DEMO_VIDEO.poster}
-          title="GenUI demo: typing UI code renders a live, interactive screen"
+          title="GenUI demo: a prompt sent in the chat streams back as a live sales dashboard, and pressing its button brings the next screen"
         />
       </Frame>
     </Container>
