@@ -148,7 +148,13 @@ describe("topping up the balance in Chromium", () => {
     expect(await paypal.isDisabled()).toBe(true);
     await dialog.getByLabel("Amount (USD)").fill("10");
     await dialog.getByText("The minimum top-up is $10.", { exact: false }).waitFor();
-    expect(await eventually(() => paypal.isEnabled(), (enabled) => enabled, 10_000)).toBe(true);
+    expect(
+      await eventually(
+        () => paypal.isEnabled(),
+        (enabled) => enabled,
+        10_000,
+      ),
+    ).toBe(true);
   });
 
   it("when the user pays in INR, then Cashfree's modal takes the payment, the status is checked and the balance grows by the dollars bought", async () => {

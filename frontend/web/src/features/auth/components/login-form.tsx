@@ -247,7 +247,9 @@ export function LoginForm({
         <div>
           <H style={{ fontSize: 28, margin: 0 }}>{mode === "login" ? "Sign in to GenUI" : "Create your GenUI account"}</H>
           <p style={{ color: "var(--fg-muted)", margin: "6px 0 0" }}>
-            {mode === "login" ? "Manage your apps, API keys, templates and balance." : "Free to start: pay only for what you use."}
+            {mode === "login"
+              ? "Manage your apps, API keys, templates and balance."
+              : "Free to start: pay only for what you use."}
           </p>
         </div>
       )}
