@@ -153,7 +153,10 @@ describe("chat and GenUI in Chromium", () => {
     await page.locator('[data-testid="assistant-message"][data-pending="false"]').nth(1).waitFor();
     const after = await page.getByTestId("assistant-message").nth(1).innerText();
     expect(after).not.toBe(before);
-    expect(await page.getByText(/^Action: Pressed /).count()).toBe(1);
+    // What the user did, in words (the button's label, "Created account"), never an internal name like create_account.
+    const action = page.getByText(/^Action: /);
+    expect(await action.count()).toBe(1);
+    expect(await action.innerText()).not.toMatch(/_/);
     await page.reload();
     await page.getByTestId("assistant-message").nth(1).waitFor();
     expect(await page.getByTestId("assistant-message").count()).toBe(2);
@@ -233,10 +236,12 @@ describe("chat and GenUI in Chromium", () => {
     // chart still loading inside it is busy too (a status of its own), so "[aria-busy]" alone can match two elements.
     const stage = page.locator('main [aria-live="polite"][aria-busy]');
     const before = await stage.innerText();
-    await stage.getByRole("button").first().click();
+    // The site's navigation leads to the page it names ("Home" would be this same page).
+    await stage.getByRole("button", { name: "About", exact: true }).click();
     await page.waitForFunction((b) => document.querySelector('main [aria-live="polite"][aria-busy]')?.textContent !== b, before);
     await page.locator('main [aria-live="polite"][aria-busy="false"]').waitFor();
     expect(await stage.innerText()).not.toBe(before);
+    await stage.getByRole("heading", { name: /^About · / }).waitFor();
     await close.click();
     await page.getByRole("list", { name: "Suggestions" }).waitFor();
     await context.close();

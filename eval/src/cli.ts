@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import { AxeChecker } from "./axe";
 import { offlineGenerator, upstreamGenerator, upstreamSettings, type Generator } from "./generators";
 import { failureLines, familyTable, gateProblems, measureLines, summarize, summaryLine, type SetSummary } from "./report";
-import { runEdits, runRequestSet, type AnyResult, type CaseResult } from "./run";
+import { loadForeignPairs } from "./foreign";
+import { checkForeign, runEdits, runRequestSet, type AnyResult, type CaseResult } from "./run";
 import { loadEditSet, loadRequestSet, SET_NAMES, type SetName } from "./sets";
 
 const USAGE = `Usage: node eval/dist/src/cli.js --generator offline|upstream [options]
@@ -14,7 +15,7 @@ const USAGE = `Usage: node eval/dist/src/cli.js --generator offline|upstream [op
   --verbose                   every failing case with its reasons
   --json <file>               write every result (screens and code included) as JSON
   --axe / --no-axe            render every screen in Chromium and count axe violations (light and dark)
-  --gate                      exit 1 unless tuned fit >= 95 %, holdout >= 90 %, edits >= 90 %, and no placeholder,
+  --gate                      exit 1 unless tuned fit >= 95 %, holdout >= 90 %, edits >= 90 %, no foreign content, no placeholder,
                               no schema-invalid screen (nor, with --axe, any axe violation)
   --concurrency <n>           upstream requests in flight at once (default 4)
 
@@ -96,12 +97,18 @@ async function main(): Promise<number> {
   out(
     `generator: ${gen.name}${gen.name === "upstream" ? ` (${upstreamSettings().baseURL}, model ${upstreamSettings().model})` : ""}`,
   );
+  const pairs = loadForeignPairs();
   const summaries: SetSummary[] = [];
   for (const [set, rs] of results) {
+    const { applied } = checkForeign(rs, pairs);
     const s = summarize(set, rs);
     summaries.push(s);
     out();
     out(summaryLine(s));
+    // Another subject's facts on a screen: always listed (eval/sets/foreign.json, the pairs applied to `applied` cases).
+    const foreign = rs.filter((r) => (r.foreign ?? []).length > 0);
+    out(`  foreign content: ${foreign.length} of ${applied} screens the pairs apply to`);
+    for (const r of foreign) out(`    ${r.id}: ${r.foreign!.join("; ")}`);
     if (set !== "edits") for (const line of familyTable(rs as CaseResult[])) out(line);
     else
       out(
@@ -124,7 +131,9 @@ async function main(): Promise<number> {
     out(`axe: ${failing.length} of ${all.filter((r) => r.axe).length} screens with violations (light or dark)`);
   }
   if (values.verbose) {
-    const failing = all.filter((r) => !r.fit || r.placeholder || (r.axe && r.axe.light.length + r.axe.dark.length > 0));
+    const failing = all.filter(
+      (r) => !r.fit || r.placeholder || (r.foreign ?? []).length > 0 || (r.axe && r.axe.light.length + r.axe.dark.length > 0),
+    );
     if (failing.length) {
       out();
       out("failing cases:");

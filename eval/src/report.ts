@@ -8,6 +8,8 @@ export interface SetSummary {
   cases: number;
   fit: number;
   placeholders: number;
+  /** Screens showing another subject's facts (eval/sets/foreign.json); absent when not checked. */
+  foreign?: number;
   schemaInvalid: number;
   /** Answers with no screen at all (the generator threw, the request failed, the code did not evaluate). */
   errors: number;
@@ -32,6 +34,9 @@ export function summarize(set: string, results: readonly AnyResult[]): SetSummar
     cases: results.length,
     fit: results.filter((r) => r.fit).length,
     placeholders: results.filter((r) => r.placeholder).length,
+    ...(results.some((r) => r.foreign !== undefined)
+      ? { foreign: results.filter((r) => (r.foreign ?? []).length > 0).length }
+      : {}),
     schemaInvalid: results.filter((r) => !r.schemaValid).length,
     errors: results.filter((r) => r.error !== undefined).length,
     ...(withFamily.length ? { familyRate: rate(withFamily.filter((r) => r.familyOk).length, withFamily.length) } : {}),
@@ -47,6 +52,7 @@ export function summaryLine(s: SetSummary): string {
   const parts = [
     `fit ${s.fit}/${s.cases} (${pct(rate(s.fit, s.cases))})`,
     `placeholders ${s.placeholders}`,
+    ...(s.foreign !== undefined ? [`foreign content ${s.foreign}`] : []),
     `schema-invalid ${s.schemaInvalid}`,
     `errors ${s.errors}`,
   ];
@@ -115,6 +121,7 @@ export function gateProblems(summaries: readonly SetSummary[]): string[] {
     const min = GATE[s.set as keyof typeof GATE];
     if (min !== undefined && rate(s.fit, s.cases) < min) problems.push(`${s.set} fit ${pct(rate(s.fit, s.cases))} < ${pct(min)}`);
     if (s.placeholders) problems.push(`${s.set}: ${s.placeholders} placeholder screens`);
+    if (s.foreign) problems.push(`${s.set}: ${s.foreign} screens with another subject's content`);
     if (s.schemaInvalid) problems.push(`${s.set}: ${s.schemaInvalid} answers without a schema-valid screen`);
     if (s.axeFailing) problems.push(`${s.set}: axe violations on ${s.axeFailing} screens`);
   }

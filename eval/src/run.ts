@@ -2,6 +2,7 @@ import type { Screen } from "@genui/ui-runtime";
 import type { Answer, Generator, Turn } from "./generators";
 import { familyMatches, judgeEdit, judgeScreen, placeholderReasons } from "./judge";
 import { primaryFamily, type Case, type EditCase, type RequestSetName } from "./sets";
+import { foreignFacts, pairsFor, type ForeignPair } from "./foreign";
 import { visibleText } from "./visible-text";
 
 /** What one answer measured. */
@@ -30,6 +31,8 @@ export interface CaseResult extends Measures {
   /** Whether the reported family is accepted (offline only). */
   familyOk?: boolean;
   placeholder: boolean;
+  /** Another subject's facts the screen shows (eval/sets/foreign.json), "<subject>: <fact>" each. */
+  foreign?: string[];
   reasons: string[];
   error?: string;
   code?: string;
@@ -47,6 +50,8 @@ export interface EditResult extends Measures {
   placeholder: boolean;
   /** Offline: plan() said it edited the last screen (`edit:<family>`). */
   recognisedAsEdit?: boolean;
+  /** Another subject's facts the edited screen shows (eval/sets/foreign.json). */
+  foreign?: string[];
   reportedFamily?: string;
   reasons: string[];
   error?: string;
@@ -198,4 +203,21 @@ export async function runEdits(cases: readonly EditCase[], gen: Generator, opts:
     opts.onCase?.(r);
     return r;
   });
+}
+
+/**
+ * Marks every result whose screen shows another subject's facts (eval/sets/foreign.json): `foreign` lists them and
+ * each becomes a reason. Answers how many cases the pairs applied to.
+ */
+export function checkForeign(results: readonly AnyResult[], pairs: readonly ForeignPair[]): { applied: number } {
+  let applied = 0;
+  for (const r of results) {
+    const request = r.set === "edits" ? `${r.base} ${r.edit}` : r.request;
+    if (pairsFor(pairs, request).length) applied++;
+    if (!r.screen) continue;
+    const facts = foreignFacts(pairs, request, visibleText(r.screen));
+    r.foreign = facts;
+    r.reasons.push(...facts.map((f) => `foreign content: ${f}`));
+  }
+  return { applied };
 }

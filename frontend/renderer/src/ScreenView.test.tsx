@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ComponentNode, Screen, Style } from "@genui/ui-runtime";
+import { safeImageSrc } from "./components/media";
 import { ScreenView } from "./ScreenView";
 import { renderNodes, screenOf, stubResizeObserver } from "./test-helpers";
 
@@ -338,7 +339,7 @@ describe("charts", () => {
     ]);
     const chart = await screen.findByRole("img", { name: /Bar chart/ }, { timeout: 10_000 });
     expect(chart.getAttribute("aria-label")).toBe(
-      "Revenue. Bar chart of revenue and costs by month. Jan: revenue 120, costs 80; Feb: revenue 150, costs 90.",
+      "Revenue. Bar chart of revenue and costs by month. Jan: revenue $120, costs $80; Feb: revenue $150, costs $90.",
     );
     expect(chart.style.height).toBe("240px");
   });
@@ -406,13 +407,89 @@ describe("theme and style", () => {
 });
 
 describe("media safety", () => {
-  test("when an image is not https or has no alt, then a notice is shown instead", () => {
+  test("when an image has no alt, then a notice is shown instead", () => {
+    const { container } = renderNodes([{ name: "b", component: "image", value: "data:image/png;base64,iVBORw0KGgo=" }]);
+    expect(screen.getAllByRole("note")).toHaveLength(1);
+    expect(container.querySelector("img")).toBeNull();
+  });
+
+  test("when an image's address is on another site (or not a web address), then it is never requested and a drawn placeholder with its alt text is shown at its size", () => {
+    const outside = [
+      "https://example.com/a.png",
+      "http://example.com/b.png",
+      "//example.com/c.png",
+      "/\\example.com/d.png",
+      "javascript:alert(1)",
+      "data:text/html,<b>x</b>",
+      "ftp://localhost/e.png",
+    ];
+    const { container } = renderNodes(
+      outside.map((value, i) => ({ name: `i${i}`, component: "image", value, props: { alt: `Picture ${i}`, height: 120 } })),
+    );
+    expect(container.querySelector("img")).toBeNull();
+    const shown = outside.map((_, i) => screen.getByRole("img", { name: `Picture ${i}` }));
+    expect(shown.map((el) => el.tagName)).toEqual(outside.map(() => "DIV"));
+    expect(shown.every((el) => el.querySelector("svg") !== null && el.textContent === el.getAttribute("aria-label"))).toBe(true);
+    expect(shown.map((el) => el.style.height)).toEqual(outside.map(() => "120px"));
+    expect(screen.queryAllByRole("note")).toEqual([]);
+  });
+
+  test("when an image is a data: image or on this page's own server, then it is shown as an image", () => {
     renderNodes([
-      { name: "a", component: "image", value: "http://example.com/a.png", props: { alt: "A" } },
-      { name: "b", component: "image", value: "https://example.com/b.png" },
+      {
+        name: "a",
+        component: "image",
+        value: "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg'/>",
+        props: { alt: "Drawn" },
+      },
+      { name: "b", component: "image", value: "/media/photo.png", props: { alt: "Relative", width: 200 } },
+      { name: "c", component: "image", value: `${location.origin}/media/same.png`, props: { alt: "Same origin" } },
     ]);
-    expect(screen.getAllByRole("note")).toHaveLength(2);
-    expect(screen.queryByRole("img")).toBeNull();
+    expect((screen.getByRole("img", { name: "Drawn" }) as HTMLImageElement).src).toMatch(/^data:image\/svg\+xml/);
+    expect((screen.getByRole("img", { name: "Relative" }) as HTMLImageElement).src).toBe(`${location.origin}/media/photo.png`);
+    expect((screen.getByRole("img", { name: "Same origin" }) as HTMLImageElement).tagName).toBe("IMG");
+  });
+
+  test("when an image fails to load, then the placeholder replaces it (no broken-image box)", () => {
+    renderNodes([{ name: "a", component: "image", value: "/missing.png", props: { alt: "Gone", width: 300, height: 200 } }]);
+    const img = screen.getByRole("img", { name: "Gone" });
+    expect(img.tagName).toBe("IMG");
+    fireEvent.error(img);
+    const placeholder = screen.getByRole("img", { name: "Gone" });
+    expect(placeholder.tagName).toBe("DIV");
+    expect([placeholder.style.width, placeholder.style.height]).toEqual(["300px", "200px"]);
+  });
+
+  test("when an image address is checked, then only data: images and the page's own origin pass", () => {
+    const base = "https://app.genui.dev/chat";
+    expect(
+      [
+        "data:image/png;base64,AAAA",
+        "/a.png",
+        "b/c.png",
+        "https://app.genui.dev/x.png",
+        "https://cdn.genui.dev/x.png",
+        "http://app.genui.dev/x.png",
+        "//app.genui.dev.evil.com/x.png",
+        "data:image/svg+xml",
+        "",
+      ].map((u) => safeImageSrc(u, base)),
+    ).toEqual([
+      "data:image/png;base64,AAAA",
+      "https://app.genui.dev/a.png",
+      "https://app.genui.dev/b/c.png",
+      "https://app.genui.dev/x.png",
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // A page of no origin (about:srcdoc, a sandbox without a URL) takes data: images only.
+    expect(["/a.png", "data:image/gif;base64,R0lG"].map((u) => safeImageSrc(u, "about:srcdoc"))).toEqual([
+      undefined,
+      "data:image/gif;base64,R0lG",
+    ]);
   });
 
   test("when a video is a Vimeo link or an https mp4, then it is embedded; other URLs are refused", () => {

@@ -85,9 +85,17 @@ const byType: Record<string, (container: HTMLElement) => void | Promise<void>> =
     expect(bar.getAttribute("aria-valuemin")).toBe("0");
     expect(bar.getAttribute("aria-valuemax")).toBe("100");
   },
-  image: () => {
-    const img = screen.getByRole("img", { name: "GenUI" }) as HTMLImageElement;
-    expect(img.src).toBe("https://genui.dev/og.png");
+  image: (c) => {
+    // The example is an illustration drawn in the screen (a data: URL): shown as it is.
+    const img = screen.getByRole("img", { name: "A lilac banner" });
+    expect(img.tagName).toBe("IMG");
+    expect(img.getAttribute("src")).toMatch(/^data:image\/svg\+xml,/);
+    expect(c.querySelector(".gu-image-placeholder")).toBeNull();
+  },
+  fileInput: () => {
+    const input = screen.getByLabelText("CV") as HTMLInputElement;
+    expect(input.type).toBe("file");
+    expect(input.accept).toBe(".pdf,.doc,.docx");
   },
   icon: () => expect(screen.getByRole("img", { name: "Done" }).tagName.toLowerCase()).toBe("svg"),
   video: () => {

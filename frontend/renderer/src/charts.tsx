@@ -18,10 +18,11 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { useNodeValue, useRenderer, type NodeComponentProps } from "./context";
+import { chartNumber, formatCompact, formatExact, inferChartUnit, type ChartUnit } from "./chart-format";
+import { titleShown, useNodeValue, useRenderer, useShownHeadings, type NodeComponentProps } from "./context";
 import { propsOf, withRoot } from "./components/shared";
 import { THEMES } from "./styles";
-import { asNumber, asText, formatValue, num, objectsOf, str } from "./util";
+import { asNumber, asText, objectsOf, str } from "./util";
 
 export type ChartType = "barChart" | "lineChart" | "areaChart" | "pieChart";
 
@@ -32,7 +33,7 @@ const KIND: Record<ChartType, string> = {
   pieChart: "Pie chart",
 };
 const MAX_SUMMARY_POINTS = 12;
-const fmt = (n: number): string => formatValue(n, "number");
+const NUMBER: ChartUnit = { kind: "number" };
 
 function seriesOf(y: unknown): string[] {
   const list = Array.isArray(y) ? y : [y];
@@ -47,7 +48,9 @@ export function summarizeCartesian(
   ys: string[],
   rows: Record<string, unknown>[],
   stacked = false,
+  unit: ChartUnit = NUMBER,
 ): string {
+  const fmt = (n: number) => formatExact(n, unit);
   const head = `${title ? `${title}. ` : ""}${KIND[type]}${stacked ? " (stacked)" : ""} of ${ys.join(" and ") || "no series"} by ${x}`;
   if (rows.length === 0) return `${head}: no data.`;
   const points = rows
@@ -61,7 +64,13 @@ export function summarizeCartesian(
 }
 
 /** "Donut chart. Chrome 64 (64%), Safari 19 (19%), Other 17 (17%)." */
-export function summarizePie(title: string | undefined, donut: boolean, slices: { label: string; value: number }[]): string {
+export function summarizePie(
+  title: string | undefined,
+  donut: boolean,
+  slices: { label: string; value: number }[],
+  unit: ChartUnit = NUMBER,
+): string {
+  const fmt = (n: number) => formatExact(n, unit);
   const head = `${title ? `${title}. ` : ""}${donut ? "Donut chart" : "Pie chart"}`;
   if (slices.length === 0) return `${head}: no data.`;
   const total = slices.reduce((s, d) => s + d.value, 0) || 1;
@@ -80,10 +89,25 @@ export default function ChartView({ node, root }: NodeComponentProps) {
   const colors = [1, 2, 3, 4, 5, 6].map((i) => pal[`chart-${i}`] ?? "#1d4ed8");
   const type = node.component as ChartType;
   const title = str(p.title);
+  const headings = useShownHeadings();
+  // A card, tab, section or heading right above may already say it.
+  const showTitle = !!title && !titleShown(title, headings);
   const height = Math.max(80, Math.min(800, asNumber(p.height, 240)));
   const items = objectsOf(value);
   const axis = { stroke: pal.border, tick: { fill: pal.muted, fontSize: 12 } };
+  const x = str(p.x) ?? "x";
+  const ys = seriesOf(p.y);
+  const unit = inferChartUnit({
+    format: p.format,
+    currency: p.currency,
+    title,
+    series:
+      type === "pieChart"
+        ? [{ key: "value", values: items.map((d) => d.value) }]
+        : ys.map((y) => ({ key: y, values: items.map((r) => r[y]) })),
+  });
   const tooltip = {
+    formatter: (v: unknown) => (typeof v === "number" ? formatExact(v, unit) : asText(v)),
     contentStyle: { background: pal.raised, border: `1px solid ${pal.border}`, borderRadius: 8, color: pal.fg },
     labelStyle: { color: pal.fg },
     itemStyle: { color: pal.fg },
@@ -97,10 +121,10 @@ export default function ChartView({ node, root }: NodeComponentProps) {
     const donut = p.donut === true;
     const slices = items.map((d, i) => ({
       label: asText(d.label ?? d.name ?? `Slice ${i + 1}`),
-      value: Math.max(0, asNumber(d.value, 0)),
+      value: Math.max(0, chartNumber(d.value)),
       fill: colors[i % colors.length],
     }));
-    label = summarizePie(title, donut, slices);
+    label = summarizePie(title, donut, slices, unit);
     chart = (
       <PieChart style={chartStyle} responsive accessibilityLayer={false}>
         <Pie
@@ -117,26 +141,25 @@ export default function ChartView({ node, root }: NodeComponentProps) {
       </PieChart>
     );
   } else {
-    const x = str(p.x) ?? "x";
-    const ys = seriesOf(p.y);
     const stacked = p.stacked === true;
     const rows = items.map((r) => {
       const row: Record<string, unknown> = { ...r };
-      for (const y of ys) row[y] = num(r[y]) ?? asNumber(r[y], 0);
+      for (const y of ys) row[y] = chartNumber(r[y]);
       return row;
     });
-    label = summarizeCartesian(type, title, x, ys, rows, stacked && type !== "lineChart");
+    label = summarizeCartesian(type, title, x, ys, rows, stacked && type !== "lineChart", unit);
     const common = {
       data: rows,
       style: chartStyle,
       responsive: true,
       accessibilityLayer: false,
-      margin: { top: 8, right: 16, bottom: 4, left: 0 },
+      margin: { top: 8, right: 16, bottom: 4, left: 4 },
     };
     const parts = [
       <CartesianGrid key="grid" strokeDasharray="3 3" stroke={pal.border} vertical={false} />,
       <XAxis key="x" dataKey={x} {...axis} />,
-      <YAxis key="y" {...axis} width={48} />,
+      // Compact labels in the chart's unit; the axis is as wide as its longest label (measured once drawn).
+      <YAxis key="y" {...axis} width="auto" tickFormatter={(v: number) => formatCompact(v, unit)} />,
       <Tooltip key="tip" {...tooltip} cursor={{ fill: pal["primary-soft"], opacity: 0.4 }} />,
       ys.length > 1 ? <Legend key="legend" wrapperStyle={legendStyle} /> : null,
     ];
@@ -192,7 +215,7 @@ export default function ChartView({ node, root }: NodeComponentProps) {
 
   return (
     <div {...withRoot(root, "gu-chart")}>
-      {title && (
+      {showTitle && (
         <div className="gu-chart-title" aria-hidden="true">
           {title}
         </div>

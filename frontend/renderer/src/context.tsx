@@ -1,7 +1,16 @@
-import { createContext, useCallback, useContext, useSyncExternalStore, type ComponentType, type CSSProperties } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+  type ComponentType,
+  type CSSProperties,
+  type ReactNode,
+} from "react";
 import type { ActionType, ComponentNode, JsonValue } from "@genui/ui-runtime";
 import type { ThemeName } from "./styles";
-import { valueKey } from "./util";
+import { isNodeLike, valueKey } from "./util";
 
 /**
  * The current value of every component, by name. A stored value is tied to the screen's value it replaced: when a
@@ -83,7 +92,39 @@ export function useNodeValue(node: ComponentNode): [JsonValue | undefined, (v: J
   return [value, set];
 }
 
-/** Renders child nodes; duplicate names get distinct keys. */
+/**
+ * The titles already on display above a component: its card's title, its tab's or section's label, the heading right
+ * before it (or before the container it is in). A chart leaves out a title one of these already shows.
+ */
+const HeadingsContext = createContext<readonly string[]>([]);
+
+export const useShownHeadings = (): readonly string[] => useContext(HeadingsContext);
+
+/** Children see `title` as a heading already shown above them. */
+export function UnderHeading({ title, children }: { title: string; children: ReactNode }) {
+  const outer = useContext(HeadingsContext);
+  const value = useMemo(() => (title.trim() ? [...outer, title] : outer), [outer, title]);
+  return <HeadingsContext.Provider value={value}>{children}</HeadingsContext.Provider>;
+}
+
+/** A title's words: lower case, without punctuation or a parenthesised unit ("Revenue (USD)" → "revenue"). */
+const words = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, " ")
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/**
+ * Whether one of the headings already says `title`: the same words (a unit in brackets aside). Only the same: a
+ * card "Sales and visitors" holding charts "Sales" and "Visitors" still needs each chart's own title.
+ */
+export function titleShown(title: string, headings: readonly string[]): boolean {
+  const t = words(title);
+  return t !== "" && headings.some((h) => words(h) === t);
+}
+
+/** Renders child nodes; duplicate names get distinct keys; a heading titles the component right after it. */
 export function Children({ nodes }: { nodes: unknown }) {
   const { NodeView } = useRenderer();
   if (!Array.isArray(nodes)) return null;
@@ -94,7 +135,16 @@ export function Children({ nodes }: { nodes: unknown }) {
         const name = typeof (n as ComponentNode | null)?.name === "string" ? (n as ComponentNode).name : `#${i}`;
         const key = seen.has(name) ? `${name}#${i}` : name;
         seen.add(name);
-        return <NodeView key={key} node={n} />;
+        const before: unknown = i > 0 ? nodes[i - 1] : undefined;
+        const heading =
+          isNodeLike(before) && before.component === "heading" && typeof before.value === "string" ? before.value : "";
+        // Always wrapped (an untitled wrapper passes the outer headings on), so a heading arriving later does not
+        // remount the component after it.
+        return (
+          <UnderHeading key={key} title={heading}>
+            <NodeView node={n} />
+          </UnderHeading>
+        );
       })}
     </>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { listMarkers } from "./util";
 
 /**
  * A small, safe Markdown renderer: headings, paragraphs, bold, italic, inline code, fenced code blocks, lists,
@@ -10,7 +11,7 @@ type Block =
   | { kind: "heading"; level: number; text: string }
   | { kind: "paragraph"; text: string }
   | { kind: "code"; lang: string; text: string }
-  | { kind: "list"; ordered: boolean; start: number; items: string[] }
+  | { kind: "list"; ordered: boolean; start: number; items: string[]; own: boolean }
   | { kind: "quote"; blocks: Block[] }
   | { kind: "rule" };
 
@@ -18,7 +19,8 @@ const FENCE = /^\s{0,3}(`{3,}|~{3,})\s*([\w+#.-]*)\s*$/;
 const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const RULE = /^\s{0,3}([-*_])(?:\s*\1){2,}\s*$/;
 const QUOTE = /^\s{0,3}>\s?(.*)$/;
-const BULLET = /^\s{0,3}[-*+]\s+(.*)$/;
+// "•" lines are bullets too (text pasted from elsewhere often has them instead of "-").
+const BULLET = /^\s{0,3}[-*+•▪◦‣●]\s+(.*)$/;
 const ORDERED = /^\s{0,3}(\d{1,9})[.)]\s+(.*)$/;
 
 const startsBlock = (line: string): boolean =>
@@ -77,7 +79,16 @@ export function parseBlocks(src: string, depth = 0): Block[] {
         } else break;
         i++;
       }
-      blocks.push({ kind: "list", ordered: isOrdered, start: ordered ? Number(ordered[1]) : 1, items });
+      // "- • Milk" or "- 1. Mix": the list draws its own markers, so the typed ones go (a list numbered in its text
+      // becomes an ordered list).
+      const marks = listMarkers(items);
+      blocks.push({
+        kind: "list",
+        ordered: isOrdered || marks.ordered,
+        start: ordered ? Number(ordered[1]) : (marks.start ?? 1),
+        items: marks.items,
+        own: !isOrdered && !marks.ordered && marks.ownMarkers,
+      });
       continue;
     }
     const para: string[] = [];
@@ -190,7 +201,9 @@ function renderBlocks(blocks: Block[], prefix: string): ReactNode[] {
             {items}
           </ol>
         ) : (
-          <ul key={key}>{items}</ul>
+          <ul key={key} className={b.own ? "gu-list-plain" : undefined}>
+            {items}
+          </ul>
         );
       }
       case "quote":

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from "react";
 import type { NodeComponentProps } from "./context";
 import { SkeletonLines, Alert, Skeleton } from "./components/feedback";
-import { Checkbox, Button, DateInput, Select, Slider, Switch, TextArea, TextInput } from "./components/inputs";
+import { Checkbox, Button, DateInput, FileInput, Select, Slider, Switch, TextArea, TextInput } from "./components/inputs";
 import { Table, List, Stat, KeyValue, Progress } from "./components/data";
 import { Accordion, Card, Column, Divider, Grid, Row, Spacer, Tabs } from "./components/layout";
 import { Image, Icon, Video } from "./components/media";
@@ -44,6 +44,7 @@ export const REGISTRY: Readonly<Record<string, ComponentType<NodeComponentProps>
   switch: Switch,
   slider: Slider,
   date: DateInput,
+  fileInput: FileInput,
   // data
   table: Table,
   list: List,

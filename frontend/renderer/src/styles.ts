@@ -14,6 +14,7 @@ export const THEMES: Record<ThemeName, Record<string, string>> = {
     raised: "#ffffff",
     fg: "#0f172a",
     muted: "#475569",
+    placeholder: "#64748b",
     border: "#cbd5e1",
     primary: "#1d4ed8",
     "primary-fg": "#ffffff",
@@ -40,6 +41,7 @@ export const THEMES: Record<ThemeName, Record<string, string>> = {
     "chart-4": "#7e22ce",
     "chart-5": "#be185d",
     "chart-6": "#0e7490",
+    "scroll-shadow": "rgba(15,23,42,.3)",
   },
   dark: {
     bg: "#0f172a",
@@ -47,6 +49,7 @@ export const THEMES: Record<ThemeName, Record<string, string>> = {
     raised: "#1e293b",
     fg: "#f1f5f9",
     muted: "#cbd5e1",
+    placeholder: "#7f8ea3",
     border: "#475569",
     primary: "#93c5fd",
     "primary-fg": "#0f172a",
@@ -73,15 +76,21 @@ export const THEMES: Record<ThemeName, Record<string, string>> = {
     "chart-4": "#d8b4fe",
     "chart-5": "#f9a8d4",
     "chart-6": "#67e8f9",
+    "scroll-shadow": "rgba(148,163,184,.45)",
   },
 };
 
-/** Text / background pairs the style sheet uses (checked for AA contrast by the tests). */
+/**
+ * Text / background pairs the style sheet uses (checked for AA contrast by the tests). `placeholder` (a field's hint
+ * text, on the field's `bg`) is held to the same 4.5:1, and kept clearly lighter than `fg` so it never reads as a
+ * typed value (see PLACEHOLDER_DISTINCTION).
+ */
 export const CONTRAST_PAIRS: readonly (readonly [fg: string, bg: string])[] = [
   ["fg", "bg"],
   ["fg", "surface"],
   ["muted", "bg"],
   ["muted", "surface"],
+  ["placeholder", "bg"],
   ["primary", "bg"],
   ["primary", "surface"],
   ["primary-fg", "primary"],
@@ -102,6 +111,9 @@ export const CONTRAST_PAIRS: readonly (readonly [fg: string, bg: string])[] = [
   ["danger-fg", "surface"],
   ["success-fg", "surface"],
 ];
+
+/** The least contrast between a field's value colour (`fg`) and its placeholder colour, in both themes. */
+export const PLACEHOLDER_DISTINCTION = 3;
 
 const vars = (t: ThemeName): string =>
   Object.entries(THEMES[t])
@@ -130,10 +142,11 @@ export const RENDERER_CSS = `
 .gu-column{display:flex;flex-direction:column;gap:var(--gu-gap,12px);}
 .gu-row{display:flex;flex-direction:row;gap:var(--gu-gap,12px);align-items:center;}
 .gu-row.gu-wrap{flex-wrap:wrap;}
-@media (max-width:480px){.gu-row.gu-wrap{flex-direction:column;align-items:stretch;}}
+@media (max-width:480px){.gu-row.gu-wrap{flex-direction:column;flex-wrap:nowrap;align-items:stretch;}}
 .gu-align-start{align-items:flex-start;}.gu-align-center{align-items:center;}.gu-align-end{align-items:flex-end;}.gu-align-stretch{align-items:stretch;}
 .gu-justify-start{justify-content:flex-start;}.gu-justify-center{justify-content:center;}.gu-justify-end{justify-content:flex-end;}.gu-justify-between{justify-content:space-between;}.gu-justify-around{justify-content:space-around;}
 .gu-grid{display:grid;gap:var(--gu-gap,12px);grid-template-columns:repeat(auto-fill,minmax(max(10rem,calc((100% - (var(--gu-cols,2) - 1) * var(--gu-gap,12px)) / var(--gu-cols,2))),1fr));}
+@media (max-width:480px){.gu-grid>:has(.gu-table-wrap){grid-column:1/-1;}}
 .gu-card{display:flex;flex-direction:column;gap:12px;background:var(--gu-surface);border:1px solid var(--gu-border);border-radius:12px;padding:var(--gu-card-padding,16px);min-width:0;}
 .gu-card.gu-elevated{background:var(--gu-raised);box-shadow:0 1px 2px rgba(15,23,42,.12),0 4px 16px rgba(15,23,42,.12);}
 .gu-card-header{display:flex;flex-direction:column;gap:2px;}
@@ -165,6 +178,8 @@ h1.gu-heading{font-size:32px;}h2.gu-heading{font-size:24px;}h3.gu-heading{font-s
 ${toneRules}
 .gu-markdown{display:flex;flex-direction:column;gap:8px;}
 .gu-markdown ul,.gu-markdown ol{padding-left:24px;}
+.gu-markdown ul.gu-list-plain{list-style:none;padding-left:0;}
+.gu-list>li.gu-list-own{list-style:none;}
 .gu-markdown code,.gu-code code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;}
 .gu-markdown :not(pre)>code{background:var(--gu-code-bg);padding:1px 4px;border-radius:4px;}
 .gu-markdown pre{background:var(--gu-code-bg);padding:12px;border-radius:8px;overflow-x:auto;}
@@ -178,8 +193,14 @@ ${toneRules}
 .gu-required{color:var(--gu-danger-fg);}
 .gu-input,.gu-select,.gu-textarea{font:inherit;color:var(--gu-fg);background:var(--gu-bg);border:1px solid var(--gu-muted);border-radius:8px;padding:8px 10px;min-height:40px;width:100%;}
 .gu-textarea{resize:vertical;}
-.gu-input::placeholder,.gu-textarea::placeholder{color:var(--gu-muted);opacity:1;}
+.gu-input::placeholder,.gu-textarea::placeholder{color:var(--gu-placeholder);opacity:1;font-style:normal;}
+.gu-select.gu-empty,.gu-input.gu-empty:not(:focus){color:var(--gu-placeholder);}
+.gu-select.gu-empty option{color:var(--gu-fg);}
 .gu-input:disabled,.gu-select:disabled,.gu-textarea:disabled{opacity:.6;cursor:not-allowed;}
+.gu-file{font:inherit;color:var(--gu-fg);width:100%;max-width:100%;min-height:40px;padding:4px 0;}
+.gu-file::file-selector-button{font:inherit;font-weight:600;margin-right:12px;border-radius:8px;border:1px solid var(--gu-border);padding:6px 14px;min-height:36px;background:var(--gu-surface);color:var(--gu-fg);cursor:pointer;}
+.gu-file:disabled{opacity:.6;cursor:not-allowed;}
+.gu-file-chosen{font-size:14px;color:var(--gu-muted-fg,var(--gu-fg));overflow-wrap:anywhere;}
 .gu-check{display:inline-flex;align-items:center;gap:8px;cursor:pointer;min-height:32px;}
 .gu-check input{width:18px;height:18px;accent-color:var(--gu-primary);margin:0;}
 .gu-switch{position:relative;display:inline-flex;align-items:center;gap:10px;cursor:pointer;min-height:32px;}
@@ -203,18 +224,22 @@ ${toneRules}
 .gu-button-lg{min-height:48px;padding:12px 20px;font-size:18px;}
 .gu-button-full{width:100%;}
 .gu-button-copy{min-height:28px;padding:2px 8px;font-size:12px;}
-.gu-table-wrap{overflow-x:auto;border:1px solid var(--gu-border);border-radius:10px;}
+.gu-table-wrap{overflow-x:auto;max-width:100%;min-width:0;border:1px solid var(--gu-border);border-radius:10px;-webkit-overflow-scrolling:touch;}
+.gu-table-wrap[data-more-end]{box-shadow:inset -16px 0 12px -12px var(--gu-scroll-shadow);}
+.gu-table-wrap[data-more-start]{box-shadow:inset 16px 0 12px -12px var(--gu-scroll-shadow);}
+.gu-table-wrap[data-more-start][data-more-end]{box-shadow:inset 16px 0 12px -12px var(--gu-scroll-shadow),inset -16px 0 12px -12px var(--gu-scroll-shadow);}
 .gu-table{border-collapse:collapse;width:100%;font-size:14px;}
 .gu-table caption{caption-side:top;text-align:left;font-weight:600;padding:8px 12px;}
 .gu-table th,.gu-table td{padding:8px 12px;border-bottom:1px solid var(--gu-border);text-align:left;vertical-align:top;}
 .gu-table tbody tr:last-child td{border-bottom:0;}
 .gu-table th{background:var(--gu-surface);font-weight:600;white-space:nowrap;}
 .gu-table .gu-align-right{text-align:right;}.gu-table .gu-align-center{text-align:center;}
-.gu-table td.gu-align-right{font-variant-numeric:tabular-nums;}
+.gu-table td.gu-align-right{font-variant-numeric:tabular-nums;white-space:nowrap;}
 .gu-sort{appearance:none;font:inherit;color:inherit;background:none;border:0;padding:0;cursor:pointer;display:inline-flex;align-items:center;gap:4px;}
 .gu-sort-icon{color:var(--gu-muted);}
 .gu-list{padding-left:24px;display:flex;flex-direction:column;gap:4px;}
 .gu-list-plain{list-style:none;padding-left:0;}
+.gu-list>li.gu-list-own{list-style:none;}
 .gu-list.gu-dividers>li+li{border-top:1px solid var(--gu-border);padding-top:4px;}
 .gu-list-item{display:flex;align-items:flex-start;gap:10px;}
 .gu-list-button{appearance:none;font:inherit;color:inherit;text-align:left;background:none;border:0;border-radius:8px;width:100%;padding:6px 8px;cursor:pointer;display:flex;gap:10px;align-items:flex-start;}
@@ -240,6 +265,9 @@ ${toneRules}
 .gu-chart-title{font-weight:600;}
 .gu-chart-canvas{width:100%;height:var(--gu-chart-h,240px);min-width:0;}
 .gu-image{display:block;max-width:100%;height:auto;}
+.gu-image-placeholder{display:flex;flex-direction:column;align-items:center;justify-content:center;gap:8px;max-width:100%;min-height:64px;padding:12px;overflow:hidden;color:var(--gu-muted);background:var(--gu-surface);border:1px dashed var(--gu-border);border-radius:8px;text-align:center;font-size:14px;line-height:1.35;}
+.gu-image-placeholder-art{flex:none;max-height:50%;width:auto;}
+.gu-image-placeholder-text{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;overflow:hidden;max-width:36ch;overflow-wrap:anywhere;}
 .gu-icon{display:inline-block;vertical-align:middle;flex:none;}
 .gu-video{position:relative;width:100%;border-radius:10px;overflow:hidden;background:#000;}
 .gu-video iframe,.gu-video video{position:absolute;inset:0;width:100%;height:100%;border:0;}

@@ -162,3 +162,40 @@ export function objectsOf(v: unknown): Record<string, unknown>[] {
   for (const e of v as unknown[]) if (isObject(e)) out.push(e);
   return out;
 }
+
+// List markers -------------------------------------------------------------------------------------------------------
+
+/** A bullet typed into an item's text ("• Milk", "- Milk", "* Milk"). */
+const BULLET_MARK = /^\s*[•·▪▫◦‣⁃●○■□▸▹►–—*+-]\s+/u;
+/** A number typed into an item's text ("1. Mix", "2) Bake", "(3) Serve"). */
+const NUMBER_MARK = /^\s*(?:(\d{1,3})[.)]|\((\d{1,3})\))\s+/;
+/** A glyph that serves as the item's own marker ("✓ Free delivery", "🚚 Fast"). */
+const OWN_MARK = /^\s*(?:[✓✔✅☑✗✘❌★☆→➜➤]|\p{Extended_Pictographic})/u;
+
+export interface ListMarkers {
+  /** The items' text without typed bullets (and without typed numbers when the list is numbered by them). */
+  items: string[];
+  /** Every item was numbered in its text: the list is an ordered one. */
+  ordered: boolean;
+  /** The first typed number, when the list is numbered by its text. */
+  start?: number;
+  /** Every item starts with a glyph of its own (✓, an emoji): the list needs no bullets. */
+  ownMarkers: boolean;
+}
+
+/**
+ * A list's items without the markers a list draws itself: bullets typed into the text are dropped, typed numbers too
+ * when every item has one (the list becomes an ordered one from that number), so no item shows two markers.
+ */
+export function listMarkers(texts: string[]): ListMarkers {
+  const bare = texts.map((t) => t.replace(BULLET_MARK, ""));
+  const numbered = bare.length > 0 && bare.every((t) => NUMBER_MARK.test(t));
+  const first = numbered ? NUMBER_MARK.exec(bare[0] ?? "") : null;
+  const items = numbered ? bare.map((t) => t.replace(NUMBER_MARK, "")) : bare;
+  return {
+    items,
+    ordered: numbered,
+    ...(first ? { start: Number(first[1] ?? first[2]) } : {}),
+    ownMarkers: items.length > 0 && items.every((t) => OWN_MARK.test(t)),
+  };
+}

@@ -1,11 +1,12 @@
 import { dslName } from "@genui/ui-runtime";
 import { makeCtx, type Ctx } from "./compose/context";
-import { partSection } from "./compose/layouts";
+import { partSection, uploadField } from "./compose/layouts";
 import { cell, field, nameOf } from "./compose/sections";
 import { allNodes, readUiCode, type CodeNode, type CodeScreen } from "./read-code";
 import { capitalize, escapeRegExp, titleCase } from "./text";
 import { printProgram, UiNode, type Json, type ScreenSettings } from "./ui";
-import { readEntities } from "./understand/entities";
+import { fieldKey, readEntities } from "./understand/entities";
+import { uploadPiece } from "./understand/items";
 import { detectFamily } from "./understand/family";
 import { button, row, text, textInput } from "./ui";
 
@@ -136,7 +137,7 @@ function removeWhere(roots: Node[], drop: (n: Node) => boolean): number {
   return removed;
 }
 
-const INPUTS = new Set(["textInput", "textArea", "select", "checkbox", "switch", "slider", "date"]);
+const INPUTS = new Set(["textInput", "textArea", "select", "checkbox", "switch", "slider", "date", "fileInput"]);
 const CHARTS = new Set(["barChart", "lineChart", "areaChart", "pieChart"]);
 const label = (n: Node): string =>
   String(
@@ -214,6 +215,91 @@ function insertField(s: EditState, f: Node): void {
     const idx = last ? s.roots.indexOf(last) : s.roots.findIndex((r) => r.type !== "heading" && r.type !== "text") - 1;
     s.roots.splice(Math.max(0, idx + 1), 0, f);
   }
+}
+
+/** The input already asking for what `word` asks for ("Phone number" for "telephone", "Email" for "e-mail"), if any. */
+function existingField(s: EditState, word: string): Node | undefined {
+  const key = fieldKey(word);
+  if (!key) return undefined;
+  return every(s.roots).find(
+    (n) =>
+      INPUTS.has(n.type) &&
+      ((!!label(n) && fieldKey(label(n)) === key) || (!!n.name && fieldKey(n.name.replace(/_/g, " ")) === key)),
+  );
+}
+
+/** The note for a field asked for that the screen has already: nothing is added. */
+const alreadyThere = (n: Node) =>
+  `There is already ${/^[aeiou]/i.test(label(n)) ? "an" : "a"} "${label(n)}" field, so nothing was added and the screen is as it was.`;
+
+/** Words for a button that sends a form, and for one that leaves or clears it. */
+const SUBMIT_BUTTON =
+  /^(?:submit|send|apply|save(?!\s+(?:as\s+)?(?:a\s+)?(?:draft|for later))|book|register|sign ?up|join|continue|next|confirm|done|finish|request|order|pay|donate|subscribe|rsvp|enquire|reserve|check ?out|get started|create|update|post|go)\b/i;
+const CANCEL_BUTTON = /^(?:cancel|back|go back|reset|clear|discard|close|start over|previous|skip)\b/i;
+
+/**
+ * Adds a button the user named ("add a submit button", "add a cancel button", "add a 'Save draft' button"): a form's own
+ * submit takes a submit's label (never a second submit), a cancel sits beside it, and a button already there is not
+ * added again.
+ */
+function addButton(s: EditState, written: string): string {
+  const name = capitalize(written.trim());
+  const buttons = every(s.roots).filter((n) => n.type === "button");
+  const same = buttons.find((b) => label(b).toLowerCase() === name.toLowerCase());
+  if (same)
+    return `There is already ${/^[aeiou]/i.test(name) ? "an" : "a"} "${label(same)}" button, so nothing was added and the screen is as it was.`;
+  const inputs = every(s.roots).filter((n) => INPUTS.has(n.type));
+  // The form's own submit: a button that sends what was typed (by its label or its event), the primary one first.
+  const sends = (b: Node) =>
+    SUBMIT_BUTTON.test(label(b)) ||
+    /submit|send|save|apply|book|register|sign|create|confirm|pay|order|subscribe|reserve|join|request/i.test(
+      String(b.actions.onPress ?? b.name ?? ""),
+    );
+  const submit = inputs.length
+    ? (buttons.find((b) => b.props.variant === "primary" && sends(b)) ?? buttons.find(sends))
+    : undefined;
+  if (SUBMIT_BUTTON.test(name) && submit && label(submit).toLowerCase().startsWith(`${name.toLowerCase()} `))
+    return `The form's submit button already says "${label(submit)}", so nothing was added and the screen is as it was.`;
+  if (SUBMIT_BUTTON.test(name) && submit) {
+    const was = label(submit);
+    submit.value = name;
+    return `The form already has its submit button: "${was}" now says "${name}" (no second submit button).`;
+  }
+  const cancel = CANCEL_BUTTON.test(name);
+  const made = fromUi(
+    button(name, {
+      name: nameOf(name),
+      variant: cancel ? "ghost" : submit ? "secondary" : "primary",
+      onPress: nameOf(name),
+    }),
+  );
+  // Beside the form's submit (before it: the submit stays last), else in a row of its own after the last input.
+  let placed = false;
+  if (submit)
+    walk(s.roots, (n) => {
+      if (placed) return;
+      const i = n.children.indexOf(submit);
+      if (i >= 0 && n.type === "row") {
+        n.children.splice(i, 0, made);
+        placed = true;
+      }
+    });
+  if (!placed) {
+    const r = fromUi(row([], { justify: "end", gap: 8 }));
+    r.children.push(made);
+    const last = inputs[inputs.length - 1];
+    if (last)
+      walk(s.roots, (n) => {
+        if (placed) return;
+        const i = n.children.indexOf(last);
+        if (i >= 0) {
+          n.children.splice(i + 1, 0, r);
+          placed = true;
+        }
+      });
+    if (!placed) s.roots.push(r);
+  }
+  return `Added a "${name}" button.`;
 }
 
 /** The items of the screen's main collection: a table's rows, a list's entries, an accordion's sections, to-do checkboxes. */
@@ -488,6 +574,15 @@ const EDITS: [RegExp, Edit][] = [
       return `The "${was}" button now says "${b.value}".`;
     },
   ],
+  // Add a button: "add a submit button", "add a cancel button", "add a 'Save draft' button", "add a button that says Go".
+  [
+    /\b(?:add|include|put)\s+(?:a\s+|an\s+|the\s+|another\s+|one\s+)?(?:["“']([^"”']{1,30})["”']\s+button|([a-z][\w' ]{0,28}?)\s+button|button\s+(?:that says|saying|labell?ed|called|named|reading)\s+["“']?([^"”']{1,30}?)["”']?)(?:\s+(?:to|at|below|under|on)\b.*)?\s*\.?$/,
+    (s, m) => {
+      const said = m[1] ?? m[3] ?? m[2]!.replace(/^(?:new|primary|big|small|secondary)\s+/, "");
+      if (!said.trim() || /^(?:new|primary|big|small|secondary)$/.test(said.trim())) return undefined;
+      return addButton(s, originalCase(s.original, said.trim()));
+    },
+  ],
   // Add a column to a board: "add a column called Blocked", "add a 'Review' lane".
   [
     /\badd\s+(?:a\s+|an\s+)?(?:new\s+)?(?:(?:column|lane|stage|list)\s+(?:for|called|named)\s+["“']?([\w ]+?)["”']?|["“']?([\w ]+?)["”']?\s+(?:column|lane|stage))\s*\.?$/,
@@ -537,6 +632,8 @@ const EDITS: [RegExp, Edit][] = [
       const cased = options.map((o) =>
         original !== undefined ? (new RegExp(`\\b${escapeRegExp(o)}\\b`, "i").exec(s.original)?.[0] ?? o) : o,
       );
+      const there = existingField(s, name);
+      if (there) return alreadyThere(there);
       const f = fromUi(field({ label: capitalize(name), text: name, options: cased.map(capitalize) }));
       insertField(s, f);
       return `Added a "${capitalize(name)}" choice of ${cased.join(", ")}.`;
@@ -708,6 +805,16 @@ const EDITS: [RegExp, Edit][] = [
   [
     /\b(?:add|ask (?:for|about)|also ask (?:for|about)|include)\s+(?:a\s+|an\s+|some\s+|their\s+|the\s+)?(.+?)\s*\.?$/,
     (s, m) => {
+      const inputsNow = every(s.roots).filter((n) => INPUTS.has(n.type));
+      // A file to upload ("add a CV upload", "add an upload for the cover letter"): a file picker.
+      const file = uploadPiece(originalCase(s.original, m[1]!).replace(/\s+(?:to|in|on)\s+(?:the\s+)?(?:form|it|screen)$/i, ""));
+      if (file && inputsNow.length) {
+        const there = existingField(s, file.label);
+        if (there) return alreadyThere(there);
+        const f = fromUi(uploadField(file));
+        insertField(s, f);
+        return `Added a "${label(f)}" file field.`;
+      }
       const e = readEntities(m[1]!);
       const match = detectFamily(e);
       const part = match.ranked.find((r) => r.score >= 1 && PARTABLE.has(r.family))?.family;
@@ -722,6 +829,8 @@ const EDITS: [RegExp, Edit][] = [
           .replace(/^(?:a|an|the)\s+/, "")
           .replace(/\s+(?:to|in|on)\s+(?:the\s+)?(?:form|it|screen)$/, "")
           .trim();
+        const there = existingField(s, word);
+        if (there) return alreadyThere(there);
         const f = fromUi(field(word));
         // Before the submit button: into the container holding the last input.
         let placed = false;

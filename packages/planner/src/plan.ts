@@ -1,5 +1,6 @@
 import { answerAction } from "./actions";
 import { composeNew } from "./compose";
+import { setToday } from "./compose/context";
 import { parseAction, readConversation } from "./conversation";
 import { editScreen, looksLikeEdit } from "./edit";
 import { readEntities } from "./understand/entities";
@@ -28,6 +29,8 @@ export interface Planned {
 /** An app's published template the answer may reuse (the worker passes the app's templates). */
 export interface PlanOptions {
   templates?: readonly { id?: string; name: string; description?: string; code: string }[];
+  /** The day the screen is made on (default: now); sample dates are relative to it. */
+  today?: Date;
 }
 
 const STOP = new Set("the and for with that this from page screen show make build create please want need template".split(" "));
@@ -92,6 +95,7 @@ function bounded(m: Turn): Turn {
 }
 
 export function plan(input: readonly Turn[], opts: PlanOptions = {}): Planned {
+  setToday(opts.today ?? Date.now());
   const messages = input.map(bounded);
   const conv = readConversation(messages);
   if (conv.action) return answerAction(conv);

@@ -408,7 +408,10 @@ export function eventOf(action: Json | undefined): string | undefined {
 
 /** The text a node shows (a button's label, a heading, an input's label, a list's items are not included). */
 export function labelOf(n: CodeNode): string | undefined {
-  if (typeof n.value === "string" && !["textInput", "textArea", "select", "date", "image", "video", "icon"].includes(n.component))
+  if (
+    typeof n.value === "string" &&
+    !["textInput", "textArea", "select", "date", "fileInput", "image", "video", "icon"].includes(n.component)
+  )
     return n.value;
   if (typeof n.props.label === "string") return n.props.label;
   if (typeof n.props.title === "string") return n.props.title;

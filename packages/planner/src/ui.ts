@@ -165,6 +165,10 @@ export const textArea = (
   props: Base & Changeable & { label: string; placeholder?: string; rows?: number; disabled?: boolean },
   value?: string,
 ) => node("textArea", value, props);
+/** A file picker (an upload field); its value is the chosen files' names. */
+export const fileInput = (
+  props: Base & Changeable & { label: string; accept?: string; multiple?: boolean; required?: boolean; disabled?: boolean },
+) => node("fileInput", undefined, props);
 /** A button; reports onPress. */
 export const button = (
   label: string,

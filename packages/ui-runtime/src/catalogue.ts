@@ -349,6 +349,23 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     example: { name: "checkin", component: "date", value: "2026-12-01", props: { label: "Check-in" } },
     code: `date("2026-12-01", {name: "checkin", label: "Check-in"})`,
   }),
+  entry({
+    type: "fileInput",
+    category: "inputs",
+    description:
+      'A file picker (an upload field: a CV, a photo). The files stay on the user\'s device: `value` is the chosen files\' names, comma-separated, and onChangeText reports them; the page embedding the screen uploads the files if it wants them. `accept` lists the types offered (".pdf,.doc,.docx", "image/*").',
+    value: "text",
+    props: z.object({
+      label,
+      accept: z.string().max(200).optional(),
+      multiple: z.boolean().optional(),
+      required: z.boolean().optional(),
+      disabled: z.boolean().optional(),
+    }),
+    actions: ["onChangeText"],
+    example: { name: "cv", component: "fileInput", props: { label: "CV", accept: ".pdf,.doc,.docx" } },
+    code: `fileInput({name: "cv", label: "CV", accept: ".pdf,.doc,.docx"})`,
+  }),
   // Data
   entry({
     type: "table",
@@ -491,9 +508,10 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   entry({
     type: "image",
     category: "media",
-    description: "An image from an https URL; `alt` describes it.",
+    description:
+      "An image; `alt` describes it. Its address is a `data:image/…` URL (an illustration drawn in the screen, e.g. an SVG) or a path on the embedding site itself; an image from another site is never fetched — a drawn placeholder with the alt text shows instead.",
     value: "text",
-    valueDescription: "https URL",
+    valueDescription: "data:image/… URL or same-site path",
     props: z.object({
       alt: label,
       width: z.number().min(1).max(4000).optional(),
@@ -504,10 +522,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     example: {
       name: "hero",
       component: "image",
-      value: "https://genui.dev/og.png",
-      props: { alt: "GenUI", height: 160, fit: "cover" },
+      value:
+        "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 2'%3E%3Crect width='4' height='2' fill='%23a5b4fc'/%3E%3C/svg%3E",
+      props: { alt: "A lilac banner", height: 160, fit: "cover" },
     },
-    code: `image("https://genui.dev/og.png", {name: "hero", alt: "GenUI", height: 160, fit: "cover"})`,
+    code: `image("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 2'%3E%3Crect width='4' height='2' fill='%23a5b4fc'/%3E%3C/svg%3E", {name: "hero", alt: "A lilac banner", height: 160, fit: "cover"})`,
   }),
   entry({
     type: "icon",

@@ -1,8 +1,8 @@
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from "react";
 import { humanize, type JsonValue } from "@genui/ui-runtime";
 import { useNodeValue, useRenderer, type NodeComponentProps } from "../context";
 import { isIconName, SvgIcon } from "../icons";
-import { asNumber, asText, cx, formatValue, isObject, num, objectsOf, str } from "../util";
+import { asNumber, asText, cx, formatValue, isObject, listMarkers, num, objectsOf, str } from "../util";
 import { oneOf, propsOf, TONES, withRoot } from "./shared";
 
 // Table ---------------------------------------------------------------------------------------------------------------
@@ -50,6 +50,35 @@ function compare(a: unknown, b: unknown): number {
   return collator.compare(asText(a), asText(b));
 }
 
+/**
+ * Whether a horizontally scrolling box has more to show before / after what is in view (a table wider than a phone):
+ * the box shades that edge so it reads as scrollable.
+ */
+function useScrollEdges<T extends HTMLElement>(): { ref: RefObject<T | null>; start: boolean; end: boolean } {
+  const ref = useRef<T>(null);
+  const [edges, setEdges] = useState({ start: false, end: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const scrolled = Math.abs(el.scrollLeft);
+      const start = scrolled > 1;
+      const end = scrolled < el.scrollWidth - el.clientWidth - 1;
+      setEdges((e) => (e.start === start && e.end === end ? e : { start, end }));
+    };
+    update();
+    el.addEventListener("scroll", update, { passive: true });
+    const resized = typeof ResizeObserver === "undefined" ? undefined : new ResizeObserver(update);
+    resized?.observe(el);
+    if (el.firstElementChild) resized?.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener("scroll", update);
+      resized?.disconnect();
+    };
+  }, []);
+  return { ref, ...edges };
+}
+
 export function Table({ node, root }: NodeComponentProps) {
   const p = propsOf(node);
   const [value] = useNodeValue(node);
@@ -71,11 +100,20 @@ export function Table({ node, root }: NodeComponentProps) {
     return out.map((o) => o.r);
   }, [rows, sort]);
   const caption = str(p.caption);
+  const more = useScrollEdges<HTMLDivElement>();
   const toggle = (key: string) =>
     setSort((s) => (s?.key === key && s.dir === "asc" ? { key, dir: "desc" } : { key, dir: "asc" }));
 
   return (
-    <div {...withRoot(root, "gu-table-wrap")} role="region" aria-label={caption ?? "Table"} tabIndex={0}>
+    <div
+      {...withRoot(root, "gu-table-wrap")}
+      ref={more.ref}
+      role="region"
+      aria-label={caption ?? "Table"}
+      tabIndex={0}
+      data-more-start={more.start || undefined}
+      data-more-end={more.end || undefined}
+    >
       <table className="gu-table">
         {caption && <caption>{caption}</caption>}
         <thead>
@@ -136,14 +174,23 @@ export function List({ node, root }: NodeComponentProps) {
   const { fire } = useRenderer();
   const items: JsonValue[] = Array.isArray(value) ? value : [];
   const pressable = node.onPress !== undefined;
-  const ordered = p.ordered === true;
+  const titles = items.map((item) => (isObject(item) ? asText(item.title ?? item.label ?? "") : asText(item)));
+  // Markers typed into the items' text are left to the list (no "• • Milk" or "1. 1. Mix").
+  const marks = listMarkers(titles);
+  const ordered = p.ordered === true || marks.ordered;
+  const start = ordered && !pressable && marks.start !== undefined && marks.start !== 1 ? marks.start : undefined;
+  const first = marks.start ?? 1;
+  const icons = items.map((item) => (isObject(item) && isIconName(item.icon) ? item.icon : undefined));
+  // An icon or a glyph of the item's own is its marker: no bullet beside it (an ordered list keeps its numbers).
+  const own = (i: number) => !ordered && (icons[i] !== undefined || marks.ownMarkers);
+  const plain = pressable || (items.length > 0 && items.every((_, i) => own(i)));
   const L = ordered ? "ol" : "ul";
   return (
-    <L {...withRoot(root, cx("gu-list", pressable && "gu-list-plain", p.dividers === true && "gu-dividers"))}>
+    <L {...withRoot(root, cx("gu-list", plain && "gu-list-plain", p.dividers === true && "gu-dividers"))} start={start}>
       {items.map((item, i) => {
-        const title = isObject(item) ? asText(item.title ?? item.label ?? "") : asText(item);
+        const title = marks.items[i] ?? "";
         const subtitle = isObject(item) ? str(item.subtitle) : undefined;
-        const icon = isObject(item) && isIconName(item.icon) ? item.icon : undefined;
+        const icon = icons[i];
         const body = (
           <>
             {icon && <SvgIcon name={icon} size={18} />}
@@ -154,14 +201,14 @@ export function List({ node, root }: NodeComponentProps) {
           </>
         );
         return (
-          <li key={i}>
+          <li key={i} className={own(i) && !plain ? "gu-list-own" : undefined}>
             {pressable ? (
               <button
                 type="button"
                 className="gu-list-button"
                 onClick={() => fire(node, "onPress", { report: true, value: item })}
               >
-                {ordered && <span aria-hidden="true">{i + 1}.</span>}
+                {ordered && <span aria-hidden="true">{first + i}.</span>}
                 {body}
               </button>
             ) : icon || subtitle ? (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type PointerEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from "react";
 import type { ComponentNode, JsonValue } from "@genui/ui-runtime";
 import { useNodeValue, useRenderer, type NodeComponentProps, type RootProps } from "../context";
 import { isIconName, SvgIcon } from "../icons";
@@ -193,7 +193,8 @@ export function Select({ node, root }: NodeComponentProps) {
     <Field root={root} id={id} label={label}>
       <select
         id={id}
-        className="gu-select"
+        // The "Choose…" hint is shown in the placeholder colour, not as a chosen value.
+        className={cx("gu-select", !known && "gu-empty")}
         name={node.name}
         value={known ? current : ""}
         disabled={p.disabled === true}
@@ -293,7 +294,7 @@ export function DateInput({ node, root }: NodeComponentProps) {
     <Field root={root} id={id} label={label}>
       <input
         id={id}
-        className="gu-input"
+        className={cx("gu-input", !iso(value) && "gu-empty")}
         type="date"
         name={node.name}
         value={iso(value) ?? ""}
@@ -302,6 +303,46 @@ export function DateInput({ node, root }: NodeComponentProps) {
         aria-label={ariaLabel}
         onChange={(e) => change(e.target.value)}
       />
+    </Field>
+  );
+}
+
+/**
+ * A file picker. The files stay in the browser: the screen's value is the chosen files' names (comma-separated), which
+ * is what onChangeText reports; a browser cannot set a file input's files, so a value already on the screen is shown
+ * under it as text.
+ */
+export function FileInput({ node, root }: NodeComponentProps) {
+  const p = propsOf(node);
+  const id = useId();
+  const [value, change] = useInput(node);
+  const { label, ariaLabel } = labelOf(node, p);
+  // Names the screen holds that were not picked here (the browser already shows the ones picked here).
+  const [picked, setPicked] = useState(false);
+  const chosen = picked ? "" : asText(value);
+  return (
+    <Field root={root} id={id} label={label} required={p.required === true}>
+      <input
+        id={id}
+        className="gu-file"
+        type="file"
+        name={node.name}
+        accept={str(p.accept)}
+        multiple={p.multiple === true}
+        required={p.required === true}
+        disabled={p.disabled === true}
+        aria-label={ariaLabel}
+        aria-describedby={chosen ? `${id}-chosen` : undefined}
+        onChange={(e) => {
+          setPicked((e.target.files?.length ?? 0) > 0);
+          change([...(e.target.files ?? [])].map((f) => f.name).join(", "));
+        }}
+      />
+      {chosen && (
+        <span id={`${id}-chosen`} className="gu-file-chosen">
+          {chosen}
+        </span>
+      )}
     </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent } from "react";
-import { Children, useNodeValue, useRenderer, type NodeComponentProps } from "../context";
+import { Children, UnderHeading, useNodeValue, useRenderer, type NodeComponentProps } from "../context";
 import { SvgIcon } from "../icons";
 import { asNumber, asText, cx, num } from "../util";
 import { oneOf, propsOf, withRoot } from "./shared";
@@ -70,7 +70,9 @@ export function Card({ node, root }: NodeComponentProps) {
         </header>
       )}
       <div className="gu-card-body">
-        <Children nodes={node.content} />
+        <UnderHeading title={text}>
+          <Children nodes={node.content} />
+        </UnderHeading>
       </div>
     </section>
   );
@@ -152,7 +154,11 @@ export function Tabs({ node, root }: NodeComponentProps) {
           hidden={i !== current}
           tabIndex={0}
         >
-          {panels[i] !== undefined && <NodeView node={panels[i]} />}
+          {panels[i] !== undefined && (
+            <UnderHeading title={labels[i] ?? ""}>
+              <NodeView node={panels[i]} />
+            </UnderHeading>
+          )}
         </div>
       ))}
     </div>
@@ -206,7 +212,11 @@ export function Accordion({ node, root }: NodeComponentProps) {
               aria-labelledby={`${base}-h-${i}`}
               hidden={!isOpen}
             >
-              {sections[i] !== undefined && <NodeView node={sections[i]} />}
+              {sections[i] !== undefined && (
+                <UnderHeading title={labels[i] ?? ""}>
+                  <NodeView node={sections[i]} />
+                </UnderHeading>
+              )}
             </div>
           </div>
         );

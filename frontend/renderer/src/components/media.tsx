@@ -1,26 +1,84 @@
+import { useState, type CSSProperties } from "react";
 import { useNodeValue, type NodeComponentProps } from "../context";
 import { isIconName, SvgIcon } from "../icons";
 import { Notice } from "../notice";
 import { asNumber, asText, cx, isHttpsUrl, num, str } from "../util";
 import { oneOf, propsOf, TONES, withRoot } from "./shared";
 
+/** Raster and SVG images written into the screen itself (what the generator draws its illustrations as). */
+const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|jpg|webp|avif|bmp|svg\+xml)[;,]/i;
+
+/**
+ * The address an image may be loaded from: a data: image, or a relative / same-origin URL (the server that serves
+ * this page). Anything else — another site over http(s), protocol-relative or odd schemes — is never fetched: a
+ * screen must not make the viewer's browser call an outside service.
+ */
+export function safeImageSrc(src: string, base: string | undefined = globalThis.location?.href): string | undefined {
+  const s = src.trim();
+  if (DATA_IMAGE.test(s)) return s;
+  if (!s || !base) return undefined;
+  try {
+    const here = new URL(base);
+    const url = new URL(s, here);
+    const web = url.protocol === "http:" || url.protocol === "https:";
+    return web && here.origin !== "null" && url.origin === here.origin ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A locally drawn stand-in for an image that is not shown: a picture glyph and the alt text, the image's size. */
+function ImagePlaceholder({ root, alt, style }: { root: NodeComponentProps["root"]; alt: string; style: CSSProperties }) {
+  return (
+    <div {...withRoot(root, "gu-image-placeholder", style)} role="img" aria-label={alt}>
+      <svg className="gu-image-placeholder-art" viewBox="0 0 48 36" width="48" height="36" aria-hidden="true" focusable="false">
+        <rect x="1.5" y="1.5" width="45" height="33" rx="4" fill="none" stroke="currentColor" strokeWidth="2" />
+        <circle cx="34" cy="11" r="4" fill="currentColor" opacity=".55" />
+        <path d="M4 31l12-13 9 9 6-5 13 9z" fill="currentColor" opacity=".35" />
+      </svg>
+      <span className="gu-image-placeholder-text" aria-hidden="true">
+        {alt}
+      </span>
+    </div>
+  );
+}
+
 export function Image({ node, root }: NodeComponentProps) {
   const p = propsOf(node);
   const [value] = useNodeValue(node);
-  const src = asText(value);
+  const raw = asText(value);
+  const src = safeImageSrc(raw);
   const alt = str(p.alt)?.trim();
-  if (!isHttpsUrl(src)) return <Notice>Image not shown: only https images are allowed.</Notice>;
+  // An image that fails to load becomes the placeholder (never a broken-image box); a new address gets a new try.
+  const [failed, setFailed] = useState<string | undefined>(undefined);
   if (!alt) return <Notice>Image not shown: it has no description (alt).</Notice>;
   const width = num(p.width);
   const height = num(p.height);
   const fit = oneOf(p.fit, ["cover", "contain"] as const);
+  const radius = num(p.radius);
+  if (!src || failed === src) {
+    return (
+      <ImagePlaceholder
+        root={root}
+        alt={alt}
+        style={{
+          width: width ?? "100%",
+          height,
+          // No size given: a wide frame, as tall as a typical picture at most.
+          aspectRatio: height === undefined ? (width === undefined ? "16 / 9" : "4 / 3") : undefined,
+          maxHeight: height === undefined && width === undefined ? 320 : undefined,
+          borderRadius: radius,
+        }}
+      />
+    );
+  }
   return (
     <img
       {...withRoot(root, "gu-image", {
         width: width ?? (height !== undefined && fit ? "100%" : undefined),
         height: height ?? "auto",
         objectFit: fit,
-        borderRadius: num(p.radius),
+        borderRadius: radius,
       })}
       src={src}
       alt={alt}
@@ -29,6 +87,7 @@ export function Image({ node, root }: NodeComponentProps) {
       loading="lazy"
       decoding="async"
       referrerPolicy="no-referrer"
+      onError={() => setFailed(src)}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { capitalize, escapeRegExp } from "../text";
 import { readItemLists, type Item } from "../understand/items";
 import type { Rng } from "../text";
+import { TODAY } from "./context";
 
 /**
  * The data of a chart read from the words that ask for it: its categories (the user's labelled values, their list, or
@@ -21,6 +22,18 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 const monthAt = (w: string) => MONTHS.findIndex((m) => w.toLowerCase().startsWith(m.toLowerCase()));
 const dayAt = (w: string) => DAYS.findIndex((d) => w.toLowerCase().startsWith(d.toLowerCase()));
+
+/** The Mondays of the last `n` weeks, the current one last ("6 Oct" …), relative to today. */
+function weekStarts(n: number): string[] {
+  const monday = new Date(TODAY.getTime() - ((TODAY.getUTCDay() + 6) % 7) * 86_400_000);
+  return Array.from({ length: n }, (_, i) =>
+    new Date(monday.getTime() - (n - 1 - i) * 7 * 86_400_000).toLocaleDateString("en-GB", {
+      day: "numeric",
+      month: "short",
+      timeZone: "UTC",
+    }),
+  );
+}
 
 const hourLabel = (h: number) => `${((h + 11) % 12) + 1}${h < 12 || h === 24 ? "am" : "pm"}`;
 const toHour = (n: string, ap: string) => (Number(n) % 12) + (ap.toLowerCase() === "pm" ? 12 : 0);
@@ -70,12 +83,15 @@ export function timeAxis(phrase: string): string[] | undefined {
     const unit = m[2]!.replace(/s$/, "");
     if (unit === "month") return Array.from({ length: n }, (_, i) => MONTHS[(12 - n + i + 12 * 2) % 12]!);
     if (unit === "day" && n === 7) return [...DAYS];
-    if (unit === "year") return Array.from({ length: n }, (_, i) => String(2026 - n + 1 + i));
+    if (unit === "year") return Array.from({ length: n }, (_, i) => String(TODAY.getUTCFullYear() - n + 1 + i));
+    if (unit === "week") return weekStarts(n);
     return Array.from({ length: n }, (_, i) => `${capitalize(unit)} ${i + 1}`);
   }
   if (/\b(?:by|per|each|every|a)\s+month\b|\bmonthly\b|\b12 months\b/.test(t))
     return MONTHS.slice(0, /\b12 months|year\b/.test(t) ? 12 : 6);
-  if (/\b(?:by|per|each|every)\s+(?:day of the )?week ?day\b|\bdaily\b|\bthis week\b|\bper day\b|\bby day\b|\bweekly\b/.test(t))
+  // "weekly sales", "sales per week": one value a week, the last eight weeks (by their Mondays).
+  if (/\bweekly\b|\b(?:per|by|each|every|a)\s+week\b(?!\s?days?)/.test(t) && !/\bthis week\b/.test(t)) return weekStarts(8);
+  if (/\b(?:by|per|each|every)\s+(?:day of the )?week ?day\b|\bdaily\b|\bthis week\b|\bper day\b|\bby day\b/.test(t))
     return [...DAYS];
   if (/\b(?:each|every|per|by)\s+hour\b|\bhourly\b/.test(t)) return Array.from({ length: 12 }, (_, i) => hourLabel(8 + i));
   return undefined;
@@ -140,18 +156,23 @@ export function chartData(
     rng: Rng;
     pie?: boolean;
     categoriesFor?: (kind: string) => string[] | undefined;
+    /** The whole request, when `phrase` is one clause of it: its span of time when the clause names none. */
+    context?: string;
   },
 ): ChartData {
   const lists = readItemLists(phrase)
     .filter((l) => !l.some((i) => i.head))
     .sort((a, b) => b.length - a.length);
   const valued = lists.find((l) => l.filter((i) => i.value !== undefined).length >= 2);
-  const axis = timeAxis(phrase);
+  const axis = timeAxis(phrase) ?? (opts.context ? timeAxis(opts.context) : undefined);
+  // The domain's values are a month's: a week holds about a quarter of one, a day a thirtieth.
+  const per = axis && /^\d{1,2} [A-Z][a-z]{2}$/.test(axis[0] ?? "") ? 7 / 30 : axis?.[0] === "Mon" ? 1 / 30 : 1;
   const scale = (n: number, k = 0) => {
     const src = opts.base.length ? opts.base : [40, 52, 48, 61, 70, 66, 75, 81, 78, 90, 96, 104];
     return Array.from({ length: n }, (_, i) => {
-      const v = src[(src.length - n + i + src.length * 4) % src.length]!;
-      return Math.round(v * (1 - 0.18 * k) * (0.92 + opts.rng.float(0, 0.16, 2)) * 100) / 100;
+      const v = src[(src.length - n + i + src.length * 4) % src.length]! * per;
+      const r = v * (1 - 0.18 * k) * (0.92 + opts.rng.float(0, 0.16, 2));
+      return per < 1 && r >= 100 ? Math.round(r) : Math.round(r * 100) / 100;
     });
   };
   // Values given at years: "from 2018 (820) to 2023 (1,040)".

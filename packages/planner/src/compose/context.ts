@@ -26,8 +26,18 @@ export interface Ctx {
   ownBrand: boolean;
 }
 
-/** The screen's date "today": fixed, so the same request always gives the same screen. */
-export const TODAY = new Date(Date.UTC(2026, 11, 1));
+const startOfUtcDay = (ms: number): Date => new Date(Math.floor(ms / 86_400_000) * 86_400_000);
+
+/**
+ * The screen's date "today": the UTC day the screen is made on (`plan` sets it first), so sample dates are relative to
+ * today — "updated" and "shipped" never in the future — and the same request on the same day gives the same screen.
+ */
+export let TODAY = startOfUtcDay(Date.now());
+
+/** Sets "today" for the screens made next (to the current day by default; tests may fix it). */
+export function setToday(at: Date | number = Date.now()): void {
+  TODAY = startOfUtcDay(typeof at === "number" ? at : at.getTime());
+}
 
 export const iso = (d: Date): string => d.toISOString().slice(0, 10);
 export const addDays = (d: Date, n: number): Date => new Date(d.getTime() + n * 86_400_000);
@@ -95,6 +105,11 @@ export function titleOf(e: Entities, fallback: string): string {
     )?.[1];
     words = (held ?? "")
       .replace(/[,.;!?]+$/, "")
+      // "… weekly sales with a chart": the parts the screen holds are not its name.
+      .replace(
+        /\s+(?:with|and|plus|including)\s+(?:(?:a|an|the|some|two|three)\s+)?(?:\w+\s+)?(?:charts?|graphs?|tables?|lists?|maps?|forms?|buttons?)\b.*$/i,
+        "",
+      )
       .split(/\s+/)
       .filter(Boolean);
   }

@@ -24,12 +24,17 @@ import {
   text,
   textArea,
   textInput,
+  fileInput,
   type IconName,
   type Row,
   type UiNode,
 } from "../ui";
-import { fieldFor } from "../content";
+import { dishFor, fieldFor } from "../content";
 import { cleanItem, readNumber, type Item } from "../understand/items";
+import { fieldKey } from "../understand/entities";
+import { keyValue } from "../ui";
+import { questionCount, quizFor, rightAnswer, type QuizItem } from "../content/quizzes";
+import { localPrice, PLAN_WORDS, planKindFor, plansOf, type Plan, type PlanKind } from "../content/plans";
 import { CATALOG, addDays, iso, peopleFor, placesFor, shortDate, TODAY, type Ctx } from "./context";
 import {
   chart,
@@ -54,6 +59,7 @@ import {
   type ChartKind,
 } from "./sections";
 import { measureOf } from "./chart-data";
+import { deliveryLayout, isDeliveryRequest } from "./delivery";
 
 /**
  * One layout per family: which sections, in which order, filled from the request's entities and the context's
@@ -138,11 +144,147 @@ function listOr(ctx: Ctx, fallback: readonly string[]): string[] {
   return l.length ? l.map(capitalize) : [...fallback];
 }
 
+/** A button the user named that sends the form ("a submit button", "a send button", "'Count me in' button"). */
+const SUBMIT_WORDS =
+  /^(?:submit|send|apply|save|book|register|sign ?up|join|continue|next|confirm|done|finish|request|order|pay|donate|subscribe|rsvp|enquire|reserve|check ?out|get started|create|add|update|post|upload|go)\b/i;
+/** A button the user named that leaves or clears the form. */
+const CANCEL_WORDS = /^(?:cancel|back|go back|reset|clear|discard|close|start over|previous|skip)\b/i;
+
+/** What a form is for, read from the request: a job application's role, else the request's own title. */
+function formHeading(ctx: Ctx, subtitle: string): { title: string; subtitle: string; job: boolean } {
+  const t = ctx.e.text;
+  // "A form with name, email and a submit button" is named by its fields, not by its buttons.
+  const own = ctx.title
+    .replace(/(?:,\s*|\s+(?:and|with|plus)\s+)(?:(?:a|an|the)\s+)?(?:(?!(?:and|or|with)\b)[\p{L}']+\s+){1,2}buttons?\b/giu, "")
+    .replace(/[\s,]+$/, "")
+    .trim();
+  const generic = { title: own || ctx.title, subtitle, job: false };
+  if (!/\bappl(?:y|ying|ication|icant)\b/i.test(t)) return generic;
+  const job =
+    /\b(?:job|position|role|vacanc(?:y|ies)|hiring|career|employment|intern(?:ship)?|cv|c\.v\.|r[eé]sum[eé]|cover letter)\b/i.test(
+      t,
+    );
+  // What (or whom) it is for, as written: "for the barista position", "application form for a barista with …",
+  // "barista job application", "volunteer application form for the animal shelter".
+  const WHAT = String.raw`([\p{L}][\p{L}'’&-]*(?:\s+(?!(?:with|at|in|who|that|and|or|for|to|job|position|role|form|page|asking|including)\b)[\p{L}][\p{L}'’&-]*){0,3})`;
+  const what = [
+    new RegExp(String.raw`\bfor\s+(?:a|an|the|our|my)\s+${WHAT}\s+(?:job|position|role|vacancy|opening)\b`, "iu"),
+    new RegExp(
+      String.raw`\bapplication(?:\s+form)?\s+(?:for|to)\s+(?:(?:a|an|the|our|my)\s+)?${WHAT}(?=\s+(?:with|at|in|who|that|and|asking|including)\b|\s*[,.;:!?—–-]|\s*$)`,
+      "iu",
+    ),
+    new RegExp(String.raw`\b${WHAT}\s+(?:job|position|role)\s+application\b`, "iu"),
+  ]
+    .map((re) => re.exec(t)?.[1]?.trim())
+    .find(
+      (r) => r && !/^(?:a|an|the|job|new|simple|basic|online|my|our|form|screen|page)$/i.test(r) && !/^(?:a|an|the)\s/i.test(r),
+    );
+  if (job) {
+    const cv = ctx.e.uploads.find((u) => u.accept.includes(".pdf"));
+    const share = cv ? ` and share your ${cv.label === "CV" ? "CV" : cv.label.toLowerCase()}` : "";
+    return what
+      ? {
+          title: `${capitalize(what)} job application`,
+          subtitle: `Apply for the ${what} position: tell us about yourself${share}.`,
+          job: true,
+        }
+      : { title: "Job application", subtitle: `Tell us about yourself${share}. We will be in touch.`, job: true };
+  }
+  // Another application ("volunteer application form for the animal shelter", "membership application for …").
+  const kind = /\b([\p{L}-]+)\s+application\b/iu.exec(t)?.[1];
+  const ofKind = kind && !/^(?:a|an|the|my|our|your|simple|basic|online|new|web|mobile|this|job)$/i.test(kind) ? kind : "";
+  if (!what && !ofKind) return generic;
+  return {
+    title: capitalize([what, ofKind.toLowerCase(), "application"].filter(Boolean).join(" ")),
+    subtitle: "Fill in the details below to apply. We will be in touch.",
+    job: false,
+  };
+}
+
+/** What file types an upload takes, as a hint ("PDF or Word", "JPG or PNG"). */
+function acceptHint(accept: string): string {
+  if (accept === ".pdf") return "PDF";
+  if (accept.includes(".pdf") && accept.includes("image/")) return "PDF or photo";
+  if (accept.includes(".pdf")) return "PDF or Word";
+  if (accept.startsWith("image/")) return "JPG or PNG";
+  if (accept.startsWith("video/")) return "a video";
+  if (accept.startsWith("audio/")) return "an audio file";
+  return "";
+}
+
+/**
+ * A file to upload ("CV upload", "attach a photo"): a file picker offering the types it should be in (the CV as PDF or
+ * Word), its label naming the file and, when the types are narrower than "any file", what they are.
+ */
+export function uploadField(u: { label: string; accept: string }): UiNode {
+  const hint = acceptHint(u.accept);
+  return fileInput({
+    name: nameOf(u.label),
+    label: hint ? `${u.label} (${hint})` : u.label,
+    ...(u.accept ? { accept: u.accept } : {}),
+  });
+}
+
+/**
+ * A form: the user's fields (each once), the files they asked to upload (each once, whatever it is called: "CV" and
+ * "resume upload" are one), and one row of buttons — the submit, labelled as the user named it ("a send button" →
+ * "Send"), and any other button they named ("a cancel button") beside it.
+ */
 function formLayout(ctx: Ctx, defaults: string[], submit: string, event: string, subtitle: string): UiNode[] {
-  const fields: FieldWord[] = ownItems(ctx).length ? ownItems(ctx) : defaults;
+  const heading = formHeading(ctx, subtitle);
+  const title = heading.title;
+  const own = ownItems(ctx);
+  const asked: FieldWord[] = own.length
+    ? own
+    : heading.job
+      ? ["Full name", "Email", "Phone", "Experience", "Available from", "Cover letter"]
+      : defaults;
+  // Each field the user wrote once ("email, phone, email" has one Email); what each asks for (its lexicon key:
+  // "CV" and "resume upload" are one thing) is kept so a file asked for again below is not added twice.
+  const seen = new Set<string>();
+  const written = new Set<string>();
+  const fields: (FieldWord | { file: { label: string; accept: string } })[] = [];
+  for (const f of asked) {
+    const label = typeof f === "string" ? f : f.label || f.options.join(" or ");
+    const plain = label.toLowerCase().replace(/\s+/g, " ").trim();
+    if (written.has(plain)) continue;
+    written.add(plain);
+    seen.add(fieldKey(label));
+    fields.push(typeof f !== "string" && f.upload !== undefined ? { file: { label: f.label, accept: f.upload } } : f);
+  }
+  // The files asked for ("… with CV upload") that are not among the fields yet: before a long text (a cover letter).
+  for (const u of ctx.e.uploads) {
+    const key = fieldKey(u.label);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const at = own.length ? -1 : fields.findIndex((f) => typeof f === "string" && /^(?:cover letter|message)$/i.test(f));
+    if (at >= 0) fields.splice(at, 0, { file: u });
+    else fields.push({ file: u });
+  }
+  const inputs = fields.map((f) => (typeof f === "object" && "file" in f ? uploadField(f.file) : field(f)));
+  // The buttons the user named: the first that sends the form is its submit; one that leaves it sits beside it.
+  const named = ctx.e.buttons;
+  const cancels = named.filter((b) => CANCEL_WORDS.test(b));
+  const submitLabel =
+    named.find((b) => SUBMIT_WORDS.test(b)) ??
+    named.find((b) => !CANCEL_WORDS.test(b)) ??
+    (heading.job ? "Send application" : submit);
+  const others = named.filter((b) => b !== submitLabel && !cancels.includes(b)).slice(0, 2);
+  const buttons = row(
+    [
+      ...cancels.slice(0, 1).map((b) => button(b, { name: nameOf(b), variant: "ghost", onPress: nameOf(b) })),
+      ...others.map((b) => button(b, { name: nameOf(b), variant: "secondary", onPress: nameOf(b) })),
+      button(submitLabel, { name: nameOf(event), variant: "primary", onPress: event }),
+    ],
+    { justify: "end", gap: 8 },
+  );
+  const columns = inputs.length > 6 ? 2 : 1;
+  // In two columns, long texts (a cover letter, a message) take the whole width below the grid.
+  const long = columns > 1 ? inputs.filter((n) => n.type === "textArea") : [];
+  const short = inputs.filter((n) => !long.includes(n));
   return [
-    ...header(ctx.title, subtitle),
-    card(ctx.title, { name: "form_card" }, form(fields, submit, event, { columns: fields.length > 6 ? 2 : 1 })),
+    ...header(title, heading.subtitle),
+    card(title, { name: "form_card" }, [...(columns > 1 ? [grid(short, { columns, gap: 12 }), ...long] : inputs), buttons]),
   ];
 }
 
@@ -474,36 +616,102 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   quiz: (ctx) => {
-    const known = CATALOG.quizzes.find((q) => ctx.e.norm.includes(q.topic.toLowerCase().split(" ")[0]!));
-    const topic = known ?? CATALOG.quizzes[0]!;
+    // "4 questions" (not "yr 8 history class") is how many.
+    const asked = questionCount(ctx.e.text);
+    const n = asked ?? 5;
+    // What the quiz is about and what the planner honestly knows of it: capitals and continents from data, a catalogue
+    // quiz whose topic is exactly the subject, general knowledge when asked for — else nothing (a question builder).
+    const plan = quizFor(ctx.e.text, n, asked);
+    const { subject, phrase } = plan;
     // The user's own questions with their choices ("e.g. Which breed has a blue-black tongue? (Chow Chow, Dalmatian,
-    // Beagle)") come first.
-    const mine = [
-      ...ctx.e.text.matchAll(/\b((?:which|what|who|when|where|how|is|are|do|does|can|name)\b[^?()]{3,120}\?)\s*\(([^()]+)\)/gi),
+    // Beagle)", "Which of these is a mammal? whale, shark, octopus") come first.
+    const mine: QuizItem[] = [
+      ...ctx.e.text.matchAll(
+        /\b((?:which|what|who|when|where|how|is|are|do|does|can|name)\b[^?()]{3,120}\?)\s*(?:\(([^()]+)\)|([^?()—–.;:\n]*?(?:,|\bor\b)[^?()—–.;:\n]*))/gi,
+      ),
     ]
-      .map((m) => ({
-        question: capitalize(m[1]!.trim()),
-        options: m[2]!
+      .map((m) => {
+        const options = (m[2] ?? m[3] ?? "")
           .split(/\s*(?:,|\bor\b|\/)\s*/)
-          .map((o) => o.trim())
-          .filter(Boolean),
-      }))
-      .filter((q) => q.options.length >= 2);
-    const qs = [...mine, ...topic.questions].slice(0, Math.max(mine.length, count(ctx, 5, topic.questions.length + mine.length)));
+          .map((o) => capitalize(o.trim()))
+          .filter(Boolean);
+        const question = capitalize(m[1]!.trim());
+        const right = rightAnswer(question, options);
+        return { question, options, ...(right ? { answer: options.indexOf(right) } : {}) };
+      })
+      .filter((q) => q.options.length >= 2 && q.options.length <= 6);
+    // The heading names the subject in the user's words.
+    const title =
+      subject && (!ctx.title.toLowerCase().includes(subject.toLowerCase()) || ctx.title.length > 48 || /[,:]/.test(ctx.title))
+        ? `${capitalize(subject)} ${/\btrivia\b/i.test(ctx.e.text) && !/\bquiz/i.test(ctx.e.text) ? "trivia" : "quiz"}`
+        : ctx.title;
+    const builder = plan.kind === "builder" && (!mine.length || (asked ?? 0) > mine.length);
+    if (builder) {
+      // No content on this subject: a builder for the user's own questions, with any they wrote already in it.
+      const QUESTION = /^(?:what|which|who|whom|when|where|why|how|is|are|do|does|did|can|name)\b|\?$/i;
+      const INSTRUCTION = /\b(?:questions?|score|answers?|multiple choice|show|tell|results?|right|wrong|button|quiz+|trivia)\b/i;
+      const lists = ctx.e.lists.filter((l) => l.some((q) => QUESTION.test(q.trim())));
+      const written = [
+        ...mine.map((q) => ({ question: q.question, answers: q.options.join(", ") })),
+        ...[...ctx.e.text.matchAll(/(?:^|[,.;:!—–]\s*)((?:what|which|who|when|where|why|how)\b[^?.!;]{3,120}\?)/gi)].map((m) => ({
+          question: capitalize(m[1]!.trim()),
+          answers: "",
+        })),
+        ...lists.flat().flatMap((q) => (INSTRUCTION.test(q) ? [] : [{ question: capitalize(q.trim()), answers: "" }])),
+      ].filter(
+        (q, i, all) =>
+          all.findIndex((o) => o.question.toLowerCase().replace(/\?$/, "") === q.question.toLowerCase().replace(/\?$/, "")) === i,
+      );
+      const rows = Math.max(written.length, asked ?? 3);
+      return [
+        ...header(
+          title,
+          `Write your ${rows} questions${phrase ? ` about ${phrase}` : ""}: the answers to choose from and the right one. Players pick an answer for each and see their score at the end.`,
+        ),
+        ...Array.from({ length: rows }, (_, i) =>
+          card(`Question ${i + 1}`, { name: `question_${i + 1}` }, [
+            textInput({
+              name: `question_${i + 1}_text`,
+              label: "Question",
+              placeholder: phrase ? `A question about ${phrase}` : "Your question",
+              ...(written[i]
+                ? { value: /\?$/.test(written[i]!.question) ? written[i]!.question : `${written[i]!.question}?` }
+                : {}),
+            }),
+            textInput({
+              name: `question_${i + 1}_answers`,
+              label: "Answers to choose from",
+              placeholder: "Separate the answers with commas",
+              ...(written[i]?.answers ? { value: written[i]!.answers } : {}),
+            }),
+            textInput({ name: `question_${i + 1}_right`, label: "Right answer", placeholder: "One of the answers above" }),
+          ]),
+        ),
+        row([button("Create quiz", { name: "create_quiz", variant: "primary", onPress: "create_quiz" })], { justify: "end" }),
+      ];
+    }
+    const qs = [...mine, ...(mine.length && plan.kind === "general" ? [] : plan.questions)].slice(0, Math.max(mine.length, n));
     return [
       ...header(
-        ctx.title,
-        `${qs.length} questions${known || !mine.length ? ` on ${topic.topic.toLowerCase()}` : ""}. Pick one answer for each.`,
+        title,
+        `${qs.length === 1 ? "1 question" : `${qs.length} questions`}${plan.kind !== "builder" && plan.questions.length && qs.length > mine.length ? ` on ${plan.topic}` : ""}. Pick ${qs.length === 1 ? "an answer" : "one answer for each"}.`,
       ),
-      progress(0, { name: "quiz_progress", label: `Question 1 of ${qs.length}`, max: qs.length }),
+      // Moves as questions are answered (each answer sets it, on the screen itself).
+      progress(0, { name: "quiz_progress", label: "Answered", max: qs.length }),
       ...qs.map((q, i) =>
         card(`${i + 1}. ${q.question}`, { name: `question_${i + 1}` }, [
-          select("", { name: `answer_${i + 1}`, label: "Your answer", options: q.options, placeholder: "Choose an answer" }),
+          select("", {
+            name: `answer_${i + 1}`,
+            label: "Your answer",
+            options: q.options,
+            placeholder: "Choose an answer",
+            onChangeText: { event: "answer", set: { name: "quiz_progress", value: i + 1 } },
+          }),
         ]),
       ),
       row(
         [
-          text(`Score: 0 of ${qs.length}`, { name: "score", tone: "muted" }),
+          text("Your score shows when you check your answers.", { name: "score", tone: "muted" }),
           button("Check answers", { name: "check_answers", variant: "primary", onPress: "check_answers" }),
         ],
         { justify: "between", align: "center" },
@@ -842,6 +1050,91 @@ export const LAYOUTS: Record<string, Layout> = {
         l.every((i) => /^\p{Lu}|\d/u.test(bare(i))) && lists.some((o) => o !== l && o.every((i) => !/^\p{Lu}/u.test(i.text))),
     );
     const things = priced ?? named ?? [...lists].sort((a, b) => b.length - a.length)[0];
+    // A comparison of plans the user fills in: a card per plan with its name and price (as written, when written) and a
+    // field for each thing such plans are compared on (data, minutes … for phone plans; else what each includes).
+    const fillIn = (names: (string | undefined)[], prices: (number | undefined)[], kind?: PlanKind): UiNode[] => [
+      ...header(
+        ctx.title,
+        `Fill in the ${names.length} plans you are comparing: ${kind ? `price, ${kind.features.slice(0, 3).join(", ").toLowerCase()} and more` : "name, price and what each includes"}.`,
+      ),
+      grid(
+        names.map((named, i) =>
+          card(named ?? `Plan ${i + 1}`, { name: `plan_${i + 1}` }, [
+            ...(named ? [] : [textInput({ name: `plan_${i + 1}_name`, label: "Plan name", placeholder: `Plan ${i + 1}` })]),
+            textInput({
+              name: `plan_${i + 1}_price`,
+              label: "Price per month",
+              placeholder: `e.g. ${money(25, ctx.currency)}`,
+              ...(prices[i] !== undefined ? { value: money(prices[i]!, ctx.currency) } : {}),
+            }),
+            ...(kind
+              ? kind.features.map((f) =>
+                  textInput({ name: `plan_${i + 1}_${nameOf(f)}`, label: f, placeholder: `e.g. ${kind.plans[0]!.values[f]!}` }),
+                )
+              : [
+                  textArea({
+                    name: `plan_${i + 1}_includes`,
+                    label: "What it includes",
+                    rows: 3,
+                    placeholder: "Allowances, extras, limits",
+                  }),
+                  textInput({ name: `plan_${i + 1}_contract`, label: "Contract length", placeholder: "e.g. 12 months" }),
+                ]),
+            button(named ? `Choose ${named}` : `Choose plan ${i + 1}`, {
+              name: `choose_plan_${i + 1}`,
+              variant: "secondary",
+              fullWidth: true,
+              onPress: { event: "choose_plan", value: named ?? `Plan ${i + 1}` },
+            }),
+          ]),
+        ),
+        { columns: Math.min(4, names.length), gap: 16, name: "plans" },
+      ),
+    ];
+    if (!things) {
+      // Plans of a kind the user named but did not list ("three phone plans"): typical plans of that kind, compared on
+      // what such plans differ in (data, minutes, texts …), cheapest first — one card each, so a phone shows them
+      // stacked instead of a table too wide for it.
+      const kind = planKindFor(ctx.e.text);
+      const priceOf = (p: Plan) =>
+        p.price === undefined
+          ? "Contact us"
+          : p.price === 0
+            ? /^free\b/i.test(p.name)
+              ? `${money(0, ctx.currency)}/month`
+              : "Free"
+            : `${money(localPrice(p.price, ctx.currency), ctx.currency)}/${p.per ? `${p.per}/` : ""}month`;
+      if (kind) {
+        const shown = plansOf(kind, count(ctx, 3, kind.plans.length));
+        return [
+          ...header(ctx.title, `${shown.length} typical ${kind.noun[1]}, cheapest first, side by side.`),
+          grid(
+            shown.map((p, i) =>
+              card(p.name, { name: `plan_${nameOf(p.name)}`, elevated: i === 1 }, [
+                heading(priceOf(p), { level: 3 }),
+                keyValue(Object.fromEntries(kind.features.map((f) => [f, p.values[f]!])), {
+                  name: `plan_${nameOf(p.name)}_details`,
+                }),
+                button(`Choose ${p.name}`, {
+                  name: `choose_${nameOf(p.name)}`,
+                  variant: i === 1 ? "primary" : "secondary",
+                  fullWidth: true,
+                  onPress: { event: "choose_plan", value: p.name },
+                }),
+              ]),
+            ),
+            { columns: Math.min(4, shown.length), gap: 16, name: "plans" },
+          ),
+          text("Typical prices per month; a provider's own offer may differ.", { name: "price_note", tone: "muted", size: "sm" }),
+        ];
+      }
+      // Plans of a kind the planner knows nothing of ("three insurance plans"): a comparison the user fills in.
+      if (PLAN_WORDS.test(ctx.e.text))
+        return fillIn(
+          Array.from({ length: count(ctx, 3, 4) }, () => undefined),
+          [],
+        );
+    }
     const options = things ? things.map((i) => capitalize(bare(i))) : items(ctx, 3).map((i) => i.name);
     const asked = lists.find((l) => l !== things)?.map((i) => capitalize(i.text || i.label));
     // The price row as the user named it ("price in euros").
@@ -856,6 +1149,16 @@ export const LAYOUTS: Record<string, Layout> = {
           return { feature: capitalize(feature), cells: cells.map((c) => (label ? c.slice(label.length).trim() : c)) };
         })
       : [];
+    // Plans of a known kind from providers the user named, with nothing else said of them ("phone plans from Vodafone,
+    // EE and Three"): what such plans differ in, for the user to fill in — never another kind's features, nor made-up
+    // facts about a real provider.
+    const namedKind = things && !asked && !specs.length ? planKindFor(ctx.e.text) : undefined;
+    if (things && namedKind)
+      return fillIn(
+        things.map((t) => capitalize(bare(t).replace(/^.*\bfrom\s+/i, ""))),
+        things.map((t) => (/^[$€£₹₦¥]$/.test(t.unit ?? "") ? t.value : undefined)),
+        namedKind,
+      );
     const specRows: Row[] = specs.map((sp) => ({
       feature: sp.feature,
       ...Object.fromEntries(options.map((o, oi) => [nameOf(o), sp.cells[oi] ?? "—"])),
@@ -871,11 +1174,13 @@ export const LAYOUTS: Record<string, Layout> = {
         options.map((o, oi) => [
           nameOf(o),
           f === priceRow
-            ? money(
-                things?.[oi]?.value ??
-                  ((ctx.domainMatched && ctx.domain.items[oi % ctx.domain.items.length]!.price) || 99 + oi * 20),
-                ctx.currency,
-              )
+            ? things?.[oi]?.value === undefined && /^free\b/i.test(o)
+              ? "Free"
+              : money(
+                  things?.[oi]?.value ??
+                    ((ctx.domainMatched && ctx.domain.items[oi % ctx.domain.items.length]!.price) || 99 + oi * 20),
+                  ctx.currency,
+                )
             : f === "Rating"
               ? `${(4 + ((oi * 3 + fi) % 10) / 10).toFixed(1)} ★`
               : (oi + fi) % 3 === 0
@@ -897,7 +1202,8 @@ export const LAYOUTS: Record<string, Layout> = {
           button(`Choose ${o}`, {
             name: `choose_${i + 1}`,
             variant: i === 0 ? "primary" : "secondary",
-            onPress: { event: "choose", value: o },
+            // Choosing one of several plans leads to confirming it.
+            onPress: { event: PLAN_WORDS.test(ctx.e.text) ? "choose_plan" : "choose", value: o },
           }),
         ),
         { columns: Math.min(4, options.length), gap: 8 },
@@ -912,6 +1218,43 @@ export const LAYOUTS: Record<string, Layout> = {
         : own(ctx)
             .filter((p) => !/^[$€£₹₦¥]?\d/.test(p) && p.split(" ").length <= 3)
             .map(capitalize);
+    // Plans of a kind the user named but did not list ("pricing for phone plans"): typical plans of that kind.
+    const kind = named.length < 2 ? planKindFor(ctx.e.text) : undefined;
+    if (kind) {
+      const shown = plansOf(kind, count(ctx, 3, kind.plans.length));
+      const popular = Math.min(1, shown.length - 1);
+      return [
+        ...header(ctx.title, `Typical ${kind.noun[1]}, cheapest first. Prices per month.`),
+        grid(
+          shown.map((p, i) =>
+            card(p.name, { name: `plan_${nameOf(p.name)}`, elevated: i === popular }, [
+              heading(
+                p.price === undefined
+                  ? "Contact us"
+                  : p.price === 0
+                    ? /^free\b/i.test(p.name)
+                      ? `${money(0, ctx.currency)}/mo`
+                      : "Free"
+                    : `${money(localPrice(p.price, ctx.currency), ctx.currency)}/${p.per ? `${p.per}/` : ""}mo`,
+                { level: 2 },
+              ),
+              ...(i === popular ? [badge("Most popular", { tone: "info" })] : []),
+              list(
+                kind.features.map((f) => ({ title: `${f}: ${p.values[f]!}`, icon: "check" as const })),
+                { name: `plan_${nameOf(p.name)}_features` },
+              ),
+              button(`Choose ${p.name}`, {
+                name: `choose_${nameOf(p.name)}`,
+                variant: i === popular ? "primary" : "secondary",
+                fullWidth: true,
+                onPress: { event: "choose_plan", value: p.name },
+              }),
+            ]),
+          ),
+          { columns: Math.min(4, shown.length), gap: 16, name: "plans" },
+        ),
+      ];
+    }
     const n = named.length >= 2 ? named.length : count(ctx, 3, 6);
     const names = named.length >= 2 ? named : ["Starter", "Pro", "Business", "Enterprise", "Team", "Plus"].slice(0, n);
     // A price written inside a plan's parentheses ("Team ($12/user, unlimited projects)") is its price; the rest its features.
@@ -921,6 +1264,8 @@ export const LAYOUTS: Record<string, Layout> = {
       const inside = t ? priceIn(t.options) : undefined;
       // A plan the user priced as "contact us" has no price on the card.
       if (t && t.price === undefined && !inside && t.options.some((o) => /contact|quote|custom/i.test(o))) return undefined;
+      // A plan called "Free" costs nothing unless the user priced it.
+      if (t?.price === undefined && !inside && /^free\b/i.test(names[i]!)) return 0;
       return (
         t?.price ??
         (inside
@@ -970,27 +1315,7 @@ export const LAYOUTS: Record<string, Layout> = {
   receipt: (ctx) => lineItemsLayout(ctx, "receipt"),
   tracker: (ctx) => {
     const n = ctx.e.norm;
-    if (/\b(?:deliver|shipment|parcel|package|order status|where is my)/.test(n)) {
-      const stages = ["Order placed", "Packed", "Shipped", "Out for delivery", "Delivered"];
-      return [
-        ...header(ctx.title, `Order GX-${2048 + ctx.rng.int(1, 900)} · arriving ${shortDate(addDays(TODAY, 2))}`),
-        progress(3, { name: "delivery_progress", label: "Shipped", max: 5, tone: "info" }),
-        list(
-          stages.map((s, i) => ({
-            title: s,
-            subtitle: i < 3 ? shortDate(addDays(TODAY, i - 2)) : "Expected",
-            icon: i < 3 ? ("check" as const) : ("clock" as const),
-          })),
-          { name: "stages", dividers: true },
-        ),
-        details({
-          Carrier: "Northwind Express",
-          Tracking: "NX 4481 2207 93",
-          From: placesFor(ctx, 2)[1]!.city,
-          To: ctx.e.places[0] ?? placesFor(ctx, 1)[0]!.city,
-        }),
-      ];
-    }
+    if (isDeliveryRequest(ctx.e.text)) return deliveryLayout(ctx);
     const habits = listOr(
       ctx,
       /expense|spend|budget/.test(n)
@@ -2013,24 +2338,63 @@ export const LAYOUTS: Record<string, Layout> = {
     ];
   },
   recipe: (ctx) => {
-    // A catalogue recipe of the same dish ("pancakes" for "banana pancakes"), not one sharing an ingredient.
-    const found = CATALOG.recipes.find((x) => ctx.e.norm.includes(x.title.toLowerCase().split(" ").at(-1)!.replace(/s$/, "")));
-    const r = found ?? CATALOG.recipes[0]!;
-    const name = ctx.title.length >= 4 ? ctx.title : r.title;
-    const ingredients = own(ctx).length ? own(ctx).map(capitalize) : r.ingredients.map((i) => `${i.quantity} ${i.item}`);
-    // The user's own time and oven temperature ("60 min at 175°C", "1 hr 10 min"), else the catalogue recipe's.
+    // The dish the request names ("chocolate chip cookies"), else a catalogue recipe of the same dish ("pancakes" for
+    // "banana pancakes"), never one that merely shares an ingredient, and never another dish's recipe.
+    const found =
+      dishFor(ctx.e.text) ??
+      CATALOG.recipes.find((x) => ctx.e.norm.includes(x.title.toLowerCase().split(" ").at(-1)!.replace(/s$/, "")));
+    const name = ctx.title.length >= 4 ? ctx.title : (found?.title ?? "My recipe");
+    // The user's own time and oven temperature ("60 min at 175°C", "1 hr 10 min"), else the known recipe's.
     const hrs = /\b(\d+(?:\.\d+)?)\s?(?:h|hrs?|hours?)\b/i.exec(ctx.e.text);
     const mins = /\b(\d+)\s?(?:m|mins?|minutes)\b/i.exec(ctx.e.text);
-    const minutes = hrs || mins ? Math.round(Number(hrs?.[1] ?? 0) * 60 + Number(mins?.[1] ?? 0)) : r.minutes;
+    const asked = hrs || mins ? Math.round(Number(hrs?.[1] ?? 0) * 60 + Number(mins?.[1] ?? 0)) : undefined;
     const temp = /\b(\d{2,3})\s?°\s?([CF])\b|\bgas mark (\d)\b/i.exec(ctx.e.text);
     const heat = temp ? (temp[3] ? `gas mark ${temp[3]}` : `${temp[1]}°${temp[2]!.toUpperCase()}`) : undefined;
-    // The user's ingredients and no catalogue recipe of that name: the method is made from them, not borrowed.
+    const servesAsked = ctx.e.count && /serv|people|person/.test(ctx.e.count.noun) ? ctx.e.count.n : undefined;
+    // The user's ingredients and no known recipe of that dish: the method is made from them, not borrowed.
     const names = ownItems(ctx)
       .map((i) => i.label.replace(/^(?:tsp|tbsp|cups?|pinch(?: of)?|handful(?: of)?|cloves?|slices?|of)\s+/i, ""))
       .filter(Boolean);
     const joinNames = (l: string[]) => (l.length > 1 ? `${l.slice(0, -1).join(", ")} and ${l.at(-1)}` : (l[0] ?? ""));
+    if (!found && own(ctx).length < 2) {
+      // A dish the generator has no recipe for: a recipe card about that dish, in the user's words, that the user
+      // fills in — never another dish's ingredients.
+      return [
+        heading(name, { level: 1 }),
+        text("Write your recipe down: list the ingredients, then the steps.", { tone: "muted" }),
+        grid(
+          [
+            textInput({ name: "time", label: "Time", placeholder: "e.g. 45 min", ...(asked ? { value: `${asked} min` } : {}) }),
+            textInput({
+              name: "serves",
+              label: "Serves",
+              type: "number",
+              placeholder: "e.g. 4",
+              ...(servesAsked ? { value: String(servesAsked) } : {}),
+            }),
+            ...(heat ? [textInput({ name: "oven", label: "Oven", value: heat })] : []),
+          ],
+          { columns: heat ? 3 : 2, gap: 12 },
+        ),
+        card("Ingredients", { name: "ingredients_card" }, [
+          textArea({ name: "ingredients", label: "Ingredients, one per line", placeholder: "e.g. 200 g flour", rows: 6 }),
+        ]),
+        card("Method", { name: "method_card" }, [
+          textArea({ name: "method", label: "Steps, one per line", placeholder: "e.g. Heat the oven to 180°C", rows: 6 }),
+        ]),
+        button("Save recipe", { name: "save", variant: "primary", onPress: "save_recipe" }),
+      ];
+    }
+    const r = found;
+    const ingredients = own(ctx).length
+      ? own(ctx).map(capitalize)
+      : r!.ingredients.map((i) =>
+          /^to (?:taste|serve)$/.test(i.quantity) ? `${i.item}, ${i.quantity}` : `${i.quantity} ${i.item}`,
+        );
+    const minutes = asked ?? r?.minutes ?? 30;
+    // The user's own ingredients: the method is made from them (a known method would name others).
     const steps =
-      !found && names.length >= 2
+      (!found || own(ctx).length >= 2) && names.length >= 2
         ? [
             ...(heat ? [`Heat the oven to ${heat} and line a tin.`] : []),
             `Mix the ${joinNames(names.slice(0, 2))} in a large bowl.`,
@@ -2040,16 +2404,21 @@ export const LAYOUTS: Record<string, Layout> = {
               : `Cook for ${minutes} min, stirring now and then.`,
             "Leave to rest for a few minutes, then serve.",
           ]
-        : r.steps;
+        : r!.steps;
     return [
       heading(name, { level: 1 }),
-      image(photo(`recipe-${name}`, 1000, 500), { name: "dish_photo", alt: name, height: 220, fit: "cover" }),
+      image(photo(`recipe-${name}`, 1000, 500), {
+        name: "dish_photo",
+        alt: `Illustration for ${name}`,
+        height: 220,
+        fit: "cover",
+      }),
       details(
         {
           Time: `${minutes} min`,
           ...(heat ? { Oven: heat } : {}),
-          Serves: ctx.e.count && /serv|people|person/.test(ctx.e.count.noun) ? ctx.e.count.n : r.servings,
-          Difficulty: r.difficulty,
+          ...(servesAsked || r ? { Serves: servesAsked ?? r!.servings } : {}),
+          ...(r ? { Difficulty: r.difficulty } : {}),
         },
         "facts",
       ),

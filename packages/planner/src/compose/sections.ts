@@ -31,6 +31,7 @@ import {
   type UiNode,
 } from "../ui";
 import { CATALOG, fieldSpec, iso, addDays, TODAY, type Ctx } from "./context";
+import { hash32 } from "../text";
 import type { Item } from "../understand/items";
 import { chartData, measureOf } from "./chart-data";
 
@@ -39,7 +40,43 @@ import { chartData, measureOf } from "./chart-data";
  * values, key figures, cards … Each takes what the request gave and fills the rest from the context's content.
  */
 
-export const photo = (seed: string, w = 800, h = 400): string => `https://picsum.photos/seed/${slug(seed, 48)}/${w}/${h}`;
+/** An SVG as a data URL, escaping only what a URL must (quotes single, so the rest stays readable and short). */
+const svgUrl = (svg: string): string => `data:image/svg+xml,${svg.replace(/[<>#%"]/g, encodeURIComponent)}`;
+
+/** A colour from a seed: one of a few soft hues, light or deep. */
+const SOFT = ["#c7d2fe", "#bae6fd", "#bbf7d0", "#fde68a", "#fecaca", "#e9d5ff", "#fbcfe8", "#a7f3d0"];
+const DEEP = ["#6366f1", "#0284c7", "#16a34a", "#d97706", "#dc2626", "#9333ea", "#db2777", "#0d9488"];
+
+/**
+ * A picture for `seed` drawn here, never fetched from an outside service: a small SVG data URL (a two-tone diagonal
+ * gradient and a soft disc, colours from the seed: the same seed, the same picture). The image's alt text says what
+ * it stands for. `w` × `h` is its shape.
+ */
+export function photo(seed: string, w = 800, h = 400): string {
+  const n = hash32(seed);
+  const a = SOFT[n % SOFT.length]!;
+  const b = DEEP[(n >>> 4) % DEEP.length]!;
+  const [vw, vh] = w >= h ? [Math.round((8 * w) / h), 8] : [8, Math.round((8 * h) / w)];
+  const cx = 2 + ((n >>> 8) % Math.max(1, vw - 4));
+  return svgUrl(
+    `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 ${vw} ${vh}'><linearGradient id='g' x2='1' y2='1'><stop stop-color='${a}'/><stop offset='1' stop-color='${b}'/></linearGradient><rect width='${vw}' height='${vh}' fill='url(#g)'/><circle cx='${cx}' cy='${Math.round(vh / 2)}' r='${Math.round(vh / 3)}' fill='#fff' opacity='.3'/></svg>`,
+  );
+}
+
+/** A person's picture drawn here: their initials on a disc of a colour from their name. */
+export function initialsPicture(person: string): string {
+  const initials = person
+    .split(/\s+/)
+    .filter((w) => /^\p{L}/u.test(w))
+    .map((w) => w[0]!.toUpperCase())
+    .slice(0, 2)
+    .join("")
+    .replace(/[<>&'"]/g, "");
+  const bg = DEEP[hash32(person) % DEEP.length]!;
+  return svgUrl(
+    `<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'><circle cx='20' cy='20' r='20' fill='${bg}'/><text x='20' y='26' font-family='sans-serif' font-size='16' font-weight='600' fill='#fff' text-anchor='middle'>${initials}</text></svg>`,
+  );
+}
 
 export const nameOf = (label: string): string => slug(label, 40).replace(/-/g, "_") || "field";
 
@@ -213,6 +250,7 @@ export function chart(
     rng: ctx.rng,
     pie: kind === "pie",
     categoriesFor: (k) => categoriesFor(ctx, k),
+    ...(opts.phrase && opts.phrase !== ctx.e.text ? { context: ctx.e.text } : {}),
   });
   const measure = opts.phrase ? undefined : ctx.e.measure;
   const what = opts.series ?? measureOf(phrase) ?? measure?.of ?? ctx.domain.series.label;
@@ -223,9 +261,11 @@ export function chart(
       ? "month"
       : /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)$/.test(c0)
         ? "day"
-        : /^Q[1-4]$/.test(c0)
-          ? "quarter"
-          : (measure?.by ?? /\b(?:by|per|each)\s+([a-z]+)/i.exec(phrase)?.[1] ?? "label");
+        : /^\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/.test(c0)
+          ? "week"
+          : /^Q[1-4]$/.test(c0)
+            ? "quarter"
+            : (measure?.by ?? /\b(?:by|per|each)\s+([a-z]+)/i.exec(phrase)?.[1] ?? "label");
   const xKey = nameOf(xName) || "label";
   const ys = data.series.map((s) => (s.name === "value" ? nameOf(what) || "value" : nameOf(s.name) || "value"));
   const rows: Row[] = data.categories.map((c, i) => ({
@@ -388,8 +428,8 @@ export const lineItemsTable = (
 export const cartTable = (rows: Row[], currency = "USD"): UiNode => lineItemsTable(rows, "cart_items", undefined, currency);
 
 /** A person's round photo, `size` pixels across (from a `px`-pixel image). */
-export const avatar = (person: string, size: number, px: number, name?: string): UiNode =>
-  image(photo(`avatar-${person}`, px, px), {
+export const avatar = (person: string, size: number, _px: number, name?: string): UiNode =>
+  image(initialsPicture(person), {
     ...(name ? { name } : {}),
     alt: `Photo of ${person}`,
     width: size,

@@ -4,6 +4,7 @@
  * malformed file fails at start. Everything is deterministic: the same request always finds the same content.
  */
 import catalogJson from "../../data/content/catalog.json";
+import dishesJson from "../../data/content/dishes.json";
 import domainsJson from "../../data/content/domains.json";
 import fieldsJson from "../../data/content/fields.json";
 import peopleJson from "../../data/content/people.json";
@@ -11,11 +12,13 @@ import placesJson from "../../data/content/places.json";
 import { z } from "zod";
 import {
   CatalogFileSchema,
+  DishesFileSchema,
   DomainsFileSchema,
   FieldsFileSchema,
   PeopleFileSchema,
   PlacesFileSchema,
   type Catalog,
+  type Dish,
   type Domain,
   type FieldSpec,
   type People,
@@ -38,6 +41,21 @@ export const PEOPLE: People = load("people.json", PeopleFileSchema, peopleJson);
 export const PLACES: Places = load("places.json", PlacesFileSchema, placesJson);
 /** Generic content per kind of screen, for requests that name no domain. */
 export const CATALOG: Catalog = load("catalog.json", CatalogFileSchema, catalogJson);
+
+/** Common dishes with their recipes (a request for another dish gets a recipe the user fills in). */
+export const DISHES: readonly Dish[] = load("dishes.json", DishesFileSchema, dishesJson).dishes;
+
+/** The dish a request names, by whole words (singular or plural), the longest name first; undefined when none. */
+export function dishFor(text: string): Dish | undefined {
+  const textForms = words(text).map(forms);
+  let best: { dish: Dish; len: number } | undefined;
+  for (const dish of DISHES)
+    for (const name of dish.names) {
+      const phrase = words(name);
+      if (phrase.length > (best?.len ?? 0) && findPhrase(textForms, phrase) >= 0) best = { dish, len: phrase.length };
+    }
+  return best?.dish;
+}
 
 /** A form field: how to ask for one piece of information, under its canonical name (`key`, e.g. "date of birth"). */
 export type Field = FieldSpec & { key: string };

@@ -247,6 +247,11 @@ export const RecipeSchema = z.strictObject({
   steps: z.array(text).min(3),
 });
 
+/** A common dish, named in requests by any of `names` (whole words, singular or plural). */
+export const DishSchema = RecipeSchema.extend({ names: z.array(text).min(1) });
+export const DishesFileSchema = z.strictObject({ about: text, dishes: z.array(DishSchema).min(8) });
+export type Dish = z.infer<typeof DishSchema>;
+
 export const KanbanCardSchema = z.strictObject({
   title: text,
   assignee: text,

@@ -1,6 +1,7 @@
 import nlp from "compromise";
+import { fieldFor } from "../content";
 import { capitalize } from "../text";
-import { cleanItem, readItem, readItemLists, type Item } from "./items";
+import { cleanItem, readItem, readItemLists, readUploads, type Item, type Upload } from "./items";
 
 /**
  * The user's own entities in a request: what they listed (fields, columns, items, tasks), labelled values ("US 40,
@@ -35,6 +36,8 @@ export interface Entities {
   contacts: { emails: string[]; urls: string[]; phones: string[]; addresses: string[] };
   /** Buttons the user named, as labels ("'Count me in' button", "a retry button", "…, track package button"). */
   buttons: string[];
+  /** Files the user asks to have uploaded ("with CV upload", "attach a photo"), with the types their input accepts. */
+  uploads: Upload[];
   /** Switches the user named, as labels ("a switch to mute promo alerts", "a toggle for dark mode"). */
   switches: string[];
   /** Labelled values ("US 40, India 25, UK 10"; "rent 40%"). */
@@ -167,10 +170,41 @@ function buttonsNamed(text: string): string[] {
   for (const m of text.matchAll(
     /['"‘“]([^'"’”]{2,30})['"’”]\s+button\b|(?:^|[,;:+]\s*|\b(?:a|an|the|with|and|plus)\s+)([a-z][a-z ]{1,24}?)\s+button\b/gi,
   )) {
-    const b = (m[1] ?? m[2]!.replace(/^(?:a|an|the|big|small|primary|single)\s+/i, "")).trim();
+    // "with name, email and a submit button": the button is what follows the last "and", "a", "the" …
+    const b = (
+      m[1] ??
+      m[2]!
+        .split(/\s+(?:and|or|plus|with|then)\s+|,\s*/i)
+        .pop()!
+        .replace(/^(?:(?:a|an|the|one|big|small|primary|single|separate)\s+)+/i, "")
+    ).trim();
     if (b.length >= 2 && !/^(?:primary|big|small|single|nice|one|a|the)$/i.test(b)) out.push(capitalize(b));
   }
   return [...new Set(out)];
+}
+
+/**
+ * What a form field asks for, whatever it is called: the lexicon's name for it ("Phone", "telephone", "Mobile number"
+ * → "phone"; "E-mail" → "email"; "Link to your CV" → "resume"), else its label normalised (lower case, no articles,
+ * no parentheses, singular). Two fields with the same key ask for the same thing.
+ */
+export function fieldKey(label: string): string {
+  const plain = label
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, " ")
+    .replace(/[*:?!.]+/g, " ")
+    .replace(/^\s*(?:link to|upload|attach)\s+/, "")
+    .replace(/^\s*(?:your|the|a|an|my|their)\s+/, "")
+    .replace(/\s+(?:field|input|box|upload|file|link)\s*$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const known = fieldFor(plain);
+  if (known) return known.key;
+  return plain
+    .replace(/-/g, " ")
+    .split(" ")
+    .map((w, i, all) => (i === all.length - 1 && w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w))
+    .join(" ");
 }
 
 /** Reads the entities of one request. */
@@ -240,6 +274,7 @@ export function readEntities(text: string): Entities {
     names: names(text),
     contacts: contactsOf(text),
     buttons: buttonsNamed(text),
+    uploads: readUploads(text),
     switches: [
       ...text.matchAll(
         /\b(?:a|an|one)\s+(?:switch|toggle)\s+(?:to|for)\s+([a-z][a-z' ]{2,30}?)(?=\s*[,.;—–]|\s+(?:and|with|so)\b|$)/gi,

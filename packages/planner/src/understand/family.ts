@@ -134,6 +134,15 @@ export function detectFamily(e: Entities): FamilyMatch {
     )
   )
     add("comparison", 6, 0);
+  // An order's status or a parcel's tracking ("order status page for order #4821 shipped yesterday", "track my
+  // order") is a delivery tracker, whatever else the words suggest ("status page" is also a dashboard's cue).
+  if (
+    /\b(?:order status|status of (?:my |an |the )?order|track(?:ing)? (?:my |an |the |a )?(?:order|parcel|package|shipment)|where(?:'s| is) my (?:order|parcel|package|delivery))\b/.test(
+      norm,
+    ) ||
+    (/\border\b/.test(norm) && /\b(?:shipped|dispatched|out for delivery|delivered|in transit)\b/.test(norm))
+  )
+    add("tracker", 8, 0);
   // Columns written with pipes ("room | bed | guest | check-in | paid?") are a table's.
   const piped = e.text.split(/\s\|\s/);
   if (piped.length >= 4 && piped.slice(1, -1).every((p) => p.trim().split(/\s+/).length <= 3 && !/\d|[$€£₹₦]/.test(p)))

@@ -1,7 +1,8 @@
 import { timeAxis, chartData } from "../compose/chart-data";
 import { Rng } from "../text";
 import { correctTypos } from "./family";
-import { readItemLists } from "./items";
+import { readItemLists, readUploads, uploadPiece } from "./items";
+import { fieldKey, readEntities } from "./entities";
 
 const first = (text: string) => [...readItemLists(text)].sort((a, b) => b.length - a.length)[0] ?? [];
 
@@ -127,5 +128,56 @@ describe("misspelt requests", () => {
     expect(correctTypos("recipie for banana bread")).toBe("recipe for banana bread");
     expect(correctTypos("browse sneakers")).toBe("browse sneakers");
     expect(correctTypos("a seating chart")).toBe("a seating chart");
+  });
+});
+
+describe("files, buttons and the same field under another name", () => {
+  it("when a request asks for a file to upload, then the file is read with the types its input accepts", () => {
+    expect(readUploads("a job application form for a barista with CV upload")).toEqual([
+      { label: "CV", accept: ".pdf,.doc,.docx" },
+    ]);
+    expect(readUploads("a form to upload your resume and attach a photo")).toEqual([
+      { label: "Resume", accept: ".pdf,.doc,.docx" },
+      { label: "Photo", accept: "image/*" },
+    ]);
+    expect(readUploads("a volunteer sign-up with a headshot upload")).toEqual([{ label: "Headshot", accept: "image/*" }]);
+    // "users can upload photos": the verb's object, not the users.
+    expect(readUploads("photo gallery where users can upload photos")).toEqual([{ label: "Photos", accept: "image/*" }]);
+    expect(readUploads("a contact form with name and email")).toEqual([]);
+    expect(uploadPiece("resume upload field")).toEqual({ label: "Resume", accept: ".pdf,.doc,.docx" });
+    expect(uploadPiece("a file upload for the cover letter")).toEqual({ label: "Cover letter", accept: ".pdf,.doc,.docx" });
+    // A table's "upload date" or "last upload" is not a file to upload.
+    expect(uploadPiece("upload date")).toBeUndefined();
+    expect(uploadPiece("last upload")).toBeUndefined();
+    expect(readUploads("a table of files with name, size and upload date")).toEqual([]);
+    expect(uploadPiece("email")).toBeUndefined();
+  });
+
+  it("when a list names files among its fields, then they are items marked as uploads", () => {
+    const items = first("an application form with name, email, resume upload and attach a photo");
+    expect(items.map((i) => [i.label, i.upload])).toEqual([
+      ["name", undefined],
+      ["email", undefined],
+      ["Resume", ".pdf,.doc,.docx"],
+      ["Photo", "image/*"],
+    ]);
+  });
+
+  it("when a list ends with a button, then the button is not an item but one of the request's buttons", () => {
+    const e = readEntities("A dinner reservation form with name, email, date, number of guests and a submit button");
+    expect(e.items[0]!.map((i) => i.label)).toEqual(["name", "email", "date", "number of guests"]);
+    expect(e.buttons).toEqual(["Submit"]);
+    expect(readEntities("a form with name, email, a send button and a cancel button").buttons).toEqual(["Send", "Cancel"]);
+    expect(readEntities("A signup form with name, email and a submit button").buttons).toEqual(["Submit"]);
+  });
+
+  it("when a field is named by a synonym, then it is the same field", () => {
+    expect(new Set(["Phone", "Phone number", "telephone", "Mobile number", "cell phone"].map(fieldKey))).toEqual(
+      new Set(["phone"]),
+    );
+    expect(new Set(["Email", "E-mail", "email address"].map(fieldKey))).toEqual(new Set(["email"]));
+    expect(new Set(["CV", "Resume", "Link to your CV", "resume upload"].map(fieldKey))).toEqual(new Set(["resume"]));
+    expect(fieldKey("First name")).not.toBe(fieldKey("Full name"));
+    expect(fieldKey("Emergency contact")).not.toBe(fieldKey("Phone"));
   });
 });

@@ -25,7 +25,123 @@ export interface Item {
   detail?: string;
   /** True for the names of what each item of the list before it tells ("with role and timezone: Aiko (backend, JST)"). */
   head?: true;
+  /**
+   * Set when the item asks for a file ("CV upload", "attach a photo", "upload your resume"): the file types its input
+   * should accept (".pdf,.doc,.docx" for a CV, "image/*" for a photo; "" for any file). The label is the file's noun.
+   */
+  upload?: string;
 }
+
+/** A file the user asks to have uploaded: what it is ("CV", "photo") and the types its input should accept. */
+export interface Upload {
+  label: string;
+  accept: string;
+}
+
+/** The file types an upload of a thing accepts: documents for a CV, images for a photo; "" for anything else. */
+const UPLOAD_KINDS: [RegExp, string][] = [
+  [
+    /^(?:cv|c\.v\.?|resume|résumé|curriculum vitae|cover letter|motivation letter|transcripts?|certificates?|diplomas?|documents?|references?|portfolio)$/i,
+    ".pdf,.doc,.docx",
+  ],
+  [
+    /^(?:photos?|photographs?|pictures?|pics?|images?|headshots?|selfies?|avatars?|logos?|screenshots?|(?:profile|passport|id) (?:photo|picture|image)s?)$/i,
+    "image/*",
+  ],
+  [
+    /^(?:ids?|id cards?|identity cards?|identity documents?|passports?|passport scans?|driving licen[cs]es?|driver'?s licen[cs]es?|proof of address|invoices?|receipts?|scans?)$/i,
+    ".pdf,image/*",
+  ],
+  [/^(?:pdfs?|pdf files?)$/i, ".pdf"],
+  [/^(?:videos?|video clips?|showreels?|reels?)$/i, "video/*"],
+  [/^(?:audio|audio files?|recordings?|voice (?:notes?|memos?)|demo tracks?)$/i, "audio/*"],
+];
+
+/** The types an upload of `noun` accepts ("CV" → ".pdf,.doc,.docx", "profile photo" → "image/*"); undefined when unknown. */
+export function uploadAccept(noun: string): string | undefined {
+  const n = noun.trim().toLowerCase();
+  const last = n.split(/\s+/).pop() ?? n;
+  return UPLOAD_KINDS.find(([re]) => re.test(n))?.[1] ?? UPLOAD_KINDS.find(([re]) => re.test(last))?.[1];
+}
+
+/** A noun that names a kind of file ("CV", "profile photo", "file"). */
+const isFileNoun = (noun: string) => uploadAccept(noun) !== undefined || /^(?:files?|attachments?)$/i.test(noun.trim());
+
+/** A file's noun as it reads in a label: "cv" → "CV", "your resume" → "Resume". */
+function uploadLabel(noun: string): string {
+  const n = noun
+    .trim()
+    .replace(/^(?:a|an|the|your|their|my|our|his|her|some)\s+/i, "")
+    .replace(/\s+(?:files?|here)$/i, "")
+    .trim();
+  return /^c\.?v\.?$/i.test(n) ? "CV" : n.charAt(0).toUpperCase() + n.slice(1);
+}
+
+/** Words that end a file's noun read backwards from "upload" ("… for a barista with CV upload" → "CV"). */
+const UPLOAD_STOP =
+  /^(?:with|and|or|plus|a|an|the|for|to|of|in|on|by|from|form|page|screen|field|fields|your|their|my|our|his|her|also|including|includes|include|has|have|lets?|allow|allows|where|that|which|can|could|will|would|may|must|should|please|i|we|you|they|users?|people|customers?|me|us|them)$/i;
+
+/**
+ * A piece that asks for a file: "CV upload", "resume upload field", "upload your resume", "attach a photo",
+ * "a file upload for the cover letter", "photo attachment". Undefined for anything else.
+ */
+export function uploadPiece(raw: string): Upload | undefined {
+  const t = raw
+    .trim()
+    .replace(/^[\s"'“‘]+|[\s"'”’.!?:]+$/g, "")
+    .replace(/^(?:and|or|plus|also|then|with)\s+/i, "")
+    .replace(/^(?:an?|the)\s+/i, "")
+    .replace(/\s+(?:field|input|box|button|area)$/i, "")
+    .trim();
+  const of = /^(?:file\s+)?(?:upload|attachment|uploader)\s+(?:for|of)\s+(.{2,40})$/i.exec(t);
+  const verb = /^(?:upload|attach)(?:ing)?\s+(?:of\s+)?(.{2,40})$/i.exec(t);
+  const after = /^(.{1,40}?)\s+(?:file\s+)?(?:upload|uploader|attachment)s?$/i.exec(t);
+  const noun = (of ?? verb ?? after)?.[1];
+  if (!noun || /\b(?:upload|attach)/i.test(noun)) return undefined;
+  // "upload date", "last upload" (a table's columns) are not files to upload: a file is led by an article ("upload
+  // your resume", "attach a photo") or is a kind of file ("CV upload", "upload photos").
+  if (!of && !/^(?:a|an|the|your|their|my|our|his|her|some)\s/i.test(noun) && !isFileNoun(uploadLabel(noun))) return undefined;
+  const label = uploadLabel(noun);
+  if (!label || label.split(/\s+/).length > 4) return undefined;
+  return { label, accept: uploadAccept(label) ?? "" };
+}
+
+/**
+ * Every file the request asks to have uploaded, in order: "with CV upload", "upload your resume", "attach a photo",
+ * "a profile photo upload and …". Each thing once.
+ */
+export function readUploads(text: string): Upload[] {
+  const out: Upload[] = [];
+  const add = (noun: string) => {
+    const label = uploadLabel(noun);
+    if (!label || label.split(/\s+/).length > 3 || /^(?:it|them|this|that|here)$/i.test(label)) return;
+    const key = (l: string) => l.toLowerCase().replace(/s$/, "");
+    if (out.some((u) => key(u.label) === key(label))) return;
+    out.push({ label, accept: uploadAccept(label) ?? "" });
+  };
+  // "upload your resume", "attach a photo", "file upload for the cover letter".
+  for (const m of text.matchAll(
+    /\b(?:(?:file\s+)?(?:upload|attachment)\s+(?:for|of)|(?:upload|attach)(?:ing)?(?:\s+of)?)\s+(?!(?:field|input|box|button|area|and|or|with|to|here|please|it|them)\b)((?:(?:a|an|the|your|their|my|our|his|her)\s+)?[\p{L}][\p{L}.'’-]*(?:\s+(?!(?:and|or|with|for|to|in|on|at|by|of|the|a|an|from|so|that|which|field|button|here|please)\b)[\p{L}][\p{L}.'’-]*){0,2})/giu,
+  ))
+    if (/^(?:a|an|the|your|their|my|our|his|her)\s/i.test(m[1]!) || isFileNoun(uploadLabel(m[1]!))) add(m[1]!);
+  // "CV upload", "a profile photo upload": the noun read backwards from "upload", up to a word that is not part of it.
+  for (const m of text.matchAll(
+    /((?:[\p{L}][\p{L}.'’-]*\s+){1,3})(?:file\s+)?(?:upload|uploader|attachment)s?\b(?!\s+(?:for|of)\b)/giu,
+  )) {
+    const words = m[1]!.trim().split(/\s+/);
+    const kept: string[] = [];
+    for (let i = words.length - 1; i >= 0 && kept.length < 2; i--) {
+      if (UPLOAD_STOP.test(words[i]!)) break;
+      kept.unshift(words[i]!);
+    }
+    if (kept.length && isFileNoun(kept.join(" "))) add(kept.join(" "));
+  }
+  return out;
+}
+
+/** An item that names a button ("a submit button", "cancel button"), not a field or a thing of the list. */
+export const isButtonItem = (it: Pick<Item, "label" | "text">): boolean =>
+  /\bbuttons?$/i.test((it.text || it.label).trim()) || /\bbuttons?$/i.test(it.label.trim());
 
 /** Words after which a list starts ("with", "columns:", "fields", "including" …); a colon too. */
 const LEAD =
@@ -107,6 +223,9 @@ export function readItem(raw: string): Item | undefined {
 }
 
 function readPiece(raw: string): Omit<Item, "text"> | undefined {
+  // "CV upload", "attach a photo": a file to upload, named by what it is.
+  const upload = uploadPiece(raw);
+  if (upload) return { label: upload.label, options: [], upload: upload.accept };
   let piece = cleanItem(raw);
   if (!piece) return undefined;
   let options: string[] = [];
@@ -398,5 +517,6 @@ export function readItemLists(text: string): Item[][] {
       .sort((a, b) => b.items.length - a.items.length || b.at - a.at)[0];
     if (best.length && other && !bestNamed) out.push(other.items);
   }
-  return out;
+  // A button named among the items ("name, email and a submit button") is a button (entities' `buttons`), not an item.
+  return out.map((l) => (l.some((i) => i.head) ? l : l.filter((i) => !isButtonItem(i)))).filter((l) => l.length);
 }

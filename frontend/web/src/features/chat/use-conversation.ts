@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useClientConfig } from "../../lib/config";
 import { ChatError, streamChat, type ChatEvaluator, type ChatStreamFormat, type HistoryTurn } from "./api";
 import { startChatEvaluator } from "./chat-evaluator";
+import type { ActionLike } from "./action-text";
 
 /** SPEC §3 Chat message: id, role, content, type ("genui" for UI messages), code (+ the screen json, kept locally). */
 export interface ChatMessage {
@@ -20,10 +21,7 @@ export interface ChatMessage {
   pending?: boolean;
 }
 
-export interface ActionLike {
-  type: string;
-  component: { name: string; value: unknown };
-}
+export type { ActionLike } from "./action-text";
 
 const STORAGE_PREFIX = "genui-chat:v1:";
 const newId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
@@ -237,15 +235,5 @@ export function useConversation(opts: ConversationOptions) {
   };
 }
 
-/** A short, readable line for an action message (the model receives the JSON). */
-export function describeAction(content: string | undefined): string {
-  try {
-    const a = JSON.parse(content ?? "") as ActionLike;
-    const value = a.component?.value;
-    const shown = value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
-    if (a.type === "onChangeText") return `Entered “${shown}” in ${a.component.name}`;
-    return `${a.type === "onLongPress" ? "Long-pressed" : "Pressed"} ${a.component.name}${shown && shown !== a.component.name ? ` (${shown.slice(0, 80)})` : ""}`;
-  } catch {
-    return content ?? "";
-  }
-}
+/** A short, readable line for an action message (the model receives the JSON): see action-text.ts. */
+export { describeAction } from "./action-text";

@@ -417,6 +417,22 @@ declare function date(props: DateProps): UiNode;
  * @example date("2026-12-01", {name: "checkin", label: "Check-in"})
  */
 declare function date(...args: (string | DateProps | undefined)[]): UiNode;
+interface FileInputProps extends CommonProps { /** The text (may also be given as the first plain argument). */ value?: string; /** What a change does. */ onChangeText?: Action; label: string; accept?: string; multiple?: boolean; required?: boolean; disabled?: boolean; }
+/**
+ * A file picker (an upload field: a CV, a photo). The files stay on the user's device: \`value\` is the chosen files' names, comma-separated, and onChangeText reports them; the page embedding the screen uploads the files if it wants them. \`accept\` lists the types offered (".pdf,.doc,.docx", "image/*").
+ * @example fileInput({name: "cv", label: "CV", accept: ".pdf,.doc,.docx"})
+ */
+declare function fileInput(props: FileInputProps): UiNode;
+/**
+ * A file picker (an upload field: a CV, a photo). The files stay on the user's device: \`value\` is the chosen files' names, comma-separated, and onChangeText reports them; the page embedding the screen uploads the files if it wants them. \`accept\` lists the types offered (".pdf,.doc,.docx", "image/*").
+ * @example fileInput({name: "cv", label: "CV", accept: ".pdf,.doc,.docx"})
+ */
+declare function fileInput(text: string, props?: FileInputProps): UiNode;
+/**
+ * A file picker (an upload field: a CV, a photo). The files stay on the user's device: \`value\` is the chosen files' names, comma-separated, and onChangeText reports them; the page embedding the screen uploads the files if it wants them. \`accept\` lists the types offered (".pdf,.doc,.docx", "image/*").
+ * @example fileInput({name: "cv", label: "CV", accept: ".pdf,.doc,.docx"})
+ */
+declare function fileInput(...args: (string | FileInputProps | undefined)[]): UiNode;
 interface TableProps extends CommonProps { /** The rows (may also be given as the first plain argument). */ value?: Row[]; columns?: (string | { key: string; label?: string; align?: "left" | "right" | "center"; format?: "text" | "number" | "currency" | "percent" | "date" })[]; sortable?: boolean; caption?: string; }
 /**
  * A table of rows (objects); columns sortable by clicking their headers.
@@ -561,20 +577,20 @@ declare function pieChart(props: PieChartProps): UiNode;
  * @example pieChart([{label: "Chrome", value: 64}, {label: "Safari", value: 19}, {label: "Other", value: 17}], {name: "share", donut: true})
  */
 declare function pieChart(...args: ({ label: string; value: number }[] | PieChartProps | undefined)[]): UiNode;
-interface ImageProps extends CommonProps { /** The https URL (may also be given as the first plain argument). */ value?: string; alt: string; /** 1–4000 px. */ width?: number; /** 1–4000 px. */ height?: number; fit?: "cover" | "contain"; /** Corner radius; 0–200 px. */ radius?: number; }
+interface ImageProps extends CommonProps { /** The data:image/… URL or same-site path (may also be given as the first plain argument). */ value?: string; alt: string; /** 1–4000 px. */ width?: number; /** 1–4000 px. */ height?: number; fit?: "cover" | "contain"; /** Corner radius; 0–200 px. */ radius?: number; }
 /**
- * An image from an https URL; \`alt\` describes it.
- * @example image("https://genui.dev/og.png", {name: "hero", alt: "GenUI", height: 160, fit: "cover"})
+ * An image; \`alt\` describes it. Its address is a \`data:image/…\` URL (an illustration drawn in the screen, e.g. an SVG) or a path on the embedding site itself; an image from another site is never fetched — a drawn placeholder with the alt text shows instead.
+ * @example image("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 2'%3E%3Crect width='4' height='2' fill='%23a5b4fc'/%3E%3C/svg%3E", {name: "hero", alt: "A lilac banner", height: 160, fit: "cover"})
  */
-declare function image(httpsUrl: string, props?: ImageProps): UiNode;
+declare function image(url: string, props?: ImageProps): UiNode;
 /**
- * An image from an https URL; \`alt\` describes it.
- * @example image("https://genui.dev/og.png", {name: "hero", alt: "GenUI", height: 160, fit: "cover"})
+ * An image; \`alt\` describes it. Its address is a \`data:image/…\` URL (an illustration drawn in the screen, e.g. an SVG) or a path on the embedding site itself; an image from another site is never fetched — a drawn placeholder with the alt text shows instead.
+ * @example image("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 2'%3E%3Crect width='4' height='2' fill='%23a5b4fc'/%3E%3C/svg%3E", {name: "hero", alt: "A lilac banner", height: 160, fit: "cover"})
  */
 declare function image(props: ImageProps): UiNode;
 /**
- * An image from an https URL; \`alt\` describes it.
- * @example image("https://genui.dev/og.png", {name: "hero", alt: "GenUI", height: 160, fit: "cover"})
+ * An image; \`alt\` describes it. Its address is a \`data:image/…\` URL (an illustration drawn in the screen, e.g. an SVG) or a path on the embedding site itself; an image from another site is never fetched — a drawn placeholder with the alt text shows instead.
+ * @example image("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 4 2'%3E%3Crect width='4' height='2' fill='%23a5b4fc'/%3E%3C/svg%3E", {name: "hero", alt: "A lilac banner", height: 160, fit: "cover"})
  */
 declare function image(...args: (string | ImageProps | undefined)[]): UiNode;
 interface IconProps extends CommonProps { /** The icon name (may also be given as the first plain argument). */ value?: IconName; /** 8–128 px. */ size?: number; tone?: "neutral" | "info" | "success" | "warning" | "danger"; /** Read by screen readers; without it the icon is decorative. */ label?: string; }
@@ -667,6 +683,7 @@ export const DSL_FUNCTIONS: readonly string[] = [
   "switch_",
   "slider",
   "date",
+  "fileInput",
   "table",
   "list",
   "stat",
