@@ -1,6 +1,7 @@
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { Screen } from "@genui/ui-runtime";
 import { plan, type Turn } from ".";
+import { assistant, nodes, screenOfWith, textOf, user } from "./test-support";
 
 /**
  * Screens about the subject the user named ([C2]): a known dish's own recipe, a recipe card for an unknown one, an
@@ -11,22 +12,8 @@ import { plan, type Turn } from ".";
 const ev = createNodeEvaluator({ timeoutMs: 2000 });
 afterAll(() => ev.dispose());
 
-const user = (content: string): Turn => ({ role: "user", content });
-const assistant = (content: string): Turn => ({ role: "assistant", content });
-type Node = Screen["screen"]["v1"][number];
-
-async function screenFor(turns: Turn[], today?: Date): Promise<Screen> {
-  const r = await ev.evaluate(plan(turns, today ? { today } : {}).code);
-  if (!r.ok) throw new Error(r.error.message);
-  return r.screen;
-}
-function nodes(s: Screen): Node[] {
-  const out: Node[] = [];
-  const walk = (ns: readonly Node[]) => ns.forEach((n) => (out.push(n), walk(n.content ?? [])));
-  walk(s.screen.v1);
-  return out;
-}
-const textOf = (s: Screen) => JSON.stringify(s.screen.v1);
+const screenOf = screenOfWith(ev);
+const screenFor = (turns: Turn[], today?: Date): Promise<Screen> => screenOf(plan(turns, today ? { today } : {}).code);
 
 describe("recipes", () => {
   it("when a known dish is asked for, then its own ingredients and method, and none of another dish's", async () => {

@@ -1,7 +1,8 @@
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { Screen } from "@genui/ui-runtime";
-import { plan, type Turn } from ".";
+import { plan } from ".";
 import { FIELD_LEXICON, PEOPLE } from "./content";
+import { assistant, nodes, screenOfWith, user } from "./test-support";
 
 /**
  * Forms as people ask for them: files to upload ("with CV upload"), the buttons they name ("and a submit button"), a
@@ -12,22 +13,7 @@ import { FIELD_LEXICON, PEOPLE } from "./content";
 const ev = createNodeEvaluator({ timeoutMs: 2000 });
 afterAll(() => ev.dispose());
 
-const user = (content: string): Turn => ({ role: "user", content });
-const assistant = (content: string): Turn => ({ role: "assistant", content });
-
-type Node = Screen["screen"]["v1"][number];
-
-async function screenOf(code: string): Promise<Screen> {
-  const r = await ev.evaluate(code);
-  if (!r.ok) throw new Error(`${r.error.message}\n${code}`);
-  return r.screen;
-}
-function nodes(s: Screen): Node[] {
-  const out: Node[] = [];
-  const walk = (ns: readonly Node[]) => ns.forEach((n) => (out.push(n), walk(n.content ?? [])));
-  walk(s.screen.v1);
-  return out;
-}
+const screenOf = screenOfWith(ev);
 const INPUTS = new Set(["textInput", "textArea", "select", "checkbox", "switch", "slider", "date", "fileInput"]);
 const inputs = (s: Screen) => nodes(s).filter((n) => INPUTS.has(n.component));
 const labels = (s: Screen) => inputs(s).map((n) => String(n.props?.label ?? ""));

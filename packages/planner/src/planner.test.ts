@@ -6,27 +6,13 @@ import { FAMILIES, MAX_REQUEST_CHARS, plan, type Turn } from ".";
 import { readEntities } from "./understand/entities";
 import { classify, trainClassifier, TRAINING_BATCHES } from "./understand/classifier";
 import { detectFamily } from "./understand/family";
+import { assistant, nodes, screenOfWith, textOf, user } from "./test-support";
 
 const ev = createNodeEvaluator({ timeoutMs: 2000 });
 afterAll(() => ev.dispose());
 
-const user = (content: string): Turn => ({ role: "user", content });
-const assistant = (content: string): Turn => ({ role: "assistant", content });
-
-async function screenOf(code: string): Promise<Screen> {
-  const r = await ev.evaluate(code);
-  if (!r.ok) throw new Error(`${r.error.message}\n${code}`);
-  return r.screen;
-}
-type Node = Screen["screen"]["v1"][number];
-function nodes(s: Screen): Node[] {
-  const out: Node[] = [];
-  const walk = (ns: readonly Node[]) => ns.forEach((n) => (out.push(n), walk(n.content ?? [])));
-  walk(s.screen.v1);
-  return out;
-}
+const screenOf = screenOfWith(ev);
 const kinds = (s: Screen) => new Set(nodes(s).map((n) => n.component));
-const textOf = (s: Screen) => JSON.stringify(s.screen.v1);
 
 describe("reading a request", () => {
   it("when a request lists values, then each label keeps its value and unit", () => {

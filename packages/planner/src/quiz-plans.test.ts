@@ -7,6 +7,7 @@ import countriesJson from "../data/content/countries.json";
 import { COUNTRIES, COUNTRIES_SOURCE, countryNamed, quizFor, quizSubject, rightAnswer } from "./content/quizzes";
 import { PLAN_KINDS, planKindFor, PlansFileSchema } from "./content/plans";
 import plansJson from "../data/content/plans.json";
+import { assistant, nodes, screenOfWith, textOf, user } from "./test-support";
 
 /**
  * Quizzes and plan comparisons: honest content for the subject asked (real capitals, phone plans' own features), a
@@ -17,24 +18,10 @@ import plansJson from "../data/content/plans.json";
 const ev = createNodeEvaluator({ timeoutMs: 2000 });
 afterAll(() => ev.dispose());
 
-const user = (content: string): Turn => ({ role: "user", content });
-const assistant = (content: string): Turn => ({ role: "assistant", content });
 const action = (type: "onPress" | "onChangeText", name: string, value?: unknown): Turn =>
   user(JSON.stringify({ type, component: { name, value } }));
 
-async function screenOf(code: string): Promise<Screen> {
-  const r = await ev.evaluate(code);
-  if (!r.ok) throw new Error(`${r.error.message}\n${code}`);
-  return r.screen;
-}
-type Node = Screen["screen"]["v1"][number];
-function nodes(s: Screen): Node[] {
-  const out: Node[] = [];
-  const walk = (ns: readonly Node[]) => ns.forEach((n) => (out.push(n), walk(n.content ?? [])));
-  walk(s.screen.v1);
-  return out;
-}
-const textOf = (s: Screen) => JSON.stringify(s.screen.v1);
+const screenOf = screenOfWith(ev);
 const byName = (s: Screen, name: string) => nodes(s).find((n) => n.name === name);
 /** Every "What is the capital of X?" on a screen, with its options. */
 const capitalQuestions = (s: Screen) =>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import styled from "styled-components";
 import { ButtonLink } from "../../components/ui/button";
-import { Card, Container } from "../../components/ui/layout";
+import { AuthPageWrap as Wrap, AuthPanel } from "../auth-page";
 import { Spinner } from "../../components/ui/spinner";
 import { useToast } from "../../components/ui/toast";
 import { confirmSignup } from "../../features/auth/api";
@@ -10,16 +10,7 @@ import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
 import { useTitle } from "../../lib/use-title";
 
-const Wrap = styled(Container)`
-  display: grid;
-  place-items: center;
-  padding-block: 56px;
-  min-height: calc(100dvh - var(--header-h) - 200px);
-`;
-
-const Panel = styled(Card)`
-  width: min(440px, 100%);
-  padding: 32px;
+const Panel = styled(AuthPanel)`
   display: grid;
   gap: 16px;
   h1 {
@@ -28,9 +19,6 @@ const Panel = styled(Card)`
   }
   p {
     margin: 0;
-  }
-  @media (max-width: 480px) {
-    padding: 20px;
   }
 `;
 
