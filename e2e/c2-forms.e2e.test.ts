@@ -1,3 +1,4 @@
+import { screenshotPath } from "@genui/testkit";
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { credit } from "./support/developer";
@@ -162,6 +163,14 @@ describe("forms the built-in generator makes, in Chromium", () => {
         await page.mouse.move(0, 0);
         await page.getByRole("tooltip").waitFor({ state: "detached" });
         await shoot(page, `c2-forms-template-editor-1280-${theme}`, { fullPage: false });
+      }
+      // On a phone: the preview's form and its one button, in both themes (chosen where the header shows them).
+      for (const theme of ["light", "dark"] as Theme[]) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await chooseTheme(page, theme);
+        await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: "attached" });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await preview.screenshot({ path: screenshotPath(`c2-forms-template-editor-390-${theme}`) });
       }
       expect(errors).toEqual([]);
     },

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { REPO_ROOT, launchBrowser, screenshotPath } from "@genui/testkit";
-import type { Screen } from "@genui/ui-runtime";
+import { CATALOGUE, type Screen } from "@genui/ui-runtime";
 import type { Browser, Page } from "playwright-core";
 import { eventually } from "./support/eventually";
 import { newDeveloper } from "./support/developer";
@@ -180,7 +180,8 @@ describe("the static iframe page in Chromium", () => {
     const schema = (await (await fetch(`${stack.bff.url}/apps/api/v1/schema/screen.v1.json`)).json()) as { $id: string };
     expect(schema.$id).toBe("https://genui.dev/apps/api/v1/schema/screen.v1.json");
     const cat = (await (await fetch(`${stack.bff.url}/apps/api/v1/schema/catalogue.json`)).json()) as { components: unknown[] };
-    expect(cat.components).toHaveLength(35);
+    expect(cat.components).toHaveLength(CATALOGUE.length);
+    expect((cat.components as { type: string }[]).map((c) => c.type)).toContain("fileInput");
   });
 
   it("when a plain HTML page includes the loader script, then <genui-screen> shows the screen and reports actions as events", async () => {

@@ -17,7 +17,7 @@ export function SystemPrompt({ origin }: { origin: string }) {
       <p>You do not need to teach the model how to build screens. It already knows:</p>
       <ul>
         <li>
-          the 35 components of the catalogue — layout (rows, columns, grids, cards, tabs), text and media, forms, tables and
+          the 36 components of the catalogue — layout (rows, columns, grids, cards, tabs), text and media, forms, tables and
           lists, charts, feedback — with their props and actions;
         </li>
         <li>how to write UI code, name inputs so their values reach you, and wire buttons to actions;</li>
