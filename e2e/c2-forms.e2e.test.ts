@@ -1,6 +1,7 @@
 import { screenshotPath } from "@genui/testkit";
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
+import { askInChat } from "./support/chat";
 import { credit } from "./support/developer";
 import {
   activeAppWithTemplateInPage,
@@ -32,17 +33,7 @@ describe("forms the built-in generator makes, in Chromium", () => {
     await credit(suite.stack, user.id, 5_000_000);
   }
 
-  const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
-  const answers = (page: Page) => page.locator('[data-testid="assistant-message"][data-pending="false"]');
-
-  /** Sends a message in the chat and waits for its whole answer (the `n`th, from 0). */
-  async function ask(page: Page, text: string, n: number): Promise<Locator> {
-    await composer(page).fill(text);
-    await composer(page).press("Enter");
-    const answer = answers(page).nth(n);
-    await answer.waitFor({ timeout: 60_000 });
-    return answer;
-  }
+  const ask = askInChat;
 
   /** The labels of the text fields of a generated screen. */
   const textboxNames = (scope: Locator) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { screenshotPath } from "@genui/testkit";
 import type { Locator, Page } from "playwright-core";
+import { askInChat, finishedAnswers } from "./support/chat";
 import { credit } from "./support/developer";
 import { browserSuite, chooseTheme, describedAxeViolations, horizontalOverflow, signUpInPage, type Theme } from "./support/pages";
 
@@ -21,8 +22,7 @@ const SIZES = [
 describe("a quiz and a plan comparison walked to their end (Chromium, the built-in generator)", () => {
   const suite = browserSuite({ generation: { workers: 1 } });
 
-  const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
-  const answers = (page: Page) => page.locator('[data-testid="assistant-message"][data-pending="false"]');
+  const answers = finishedAnswers;
 
   /** A signed-in user with $5 of credit, on the chat page at a width. */
   async function chatAt(width: number, height: number): Promise<{ page: Page; errors: string[] }> {
@@ -35,14 +35,7 @@ describe("a quiz and a plan comparison walked to their end (Chromium, the built-
     return { page, errors };
   }
 
-  /** Sends a message and waits for its whole answer (the `n`th, from 0). */
-  async function ask(page: Page, text: string, n: number): Promise<Locator> {
-    await composer(page).fill(text);
-    await composer(page).press("Enter");
-    const answer = answers(page).nth(n);
-    await answer.waitFor({ timeout: 60_000 });
-    return answer;
-  }
+  const ask = askInChat;
 
   /** Presses a button of a screen and waits for the answer it brings (the `n`th, from 0). */
   async function press(page: Page, scope: Locator, name: string, n: number): Promise<Locator> {

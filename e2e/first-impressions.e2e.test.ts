@@ -1,12 +1,12 @@
 import type { Locator, Page } from "playwright-core";
 import { credit } from "./support/developer";
 import {
+  openAddBalance,
   browserSuite,
   callInPage,
   describedAxeViolations,
   shoot,
   signUpInPage,
-  type BrowserSuite,
   type Theme,
 } from "./support/pages";
 import { DEMO } from "./support/stack";
@@ -32,15 +32,7 @@ async function expectBlockingDialog(dialog: Locator): Promise<void> {
   expect(await email.isEditable()).toBe(true);
 }
 
-/** The dashboard's Add Balance dialog, opened once the balance shows. */
-async function openTopUp(suite: BrowserSuite, page: Page): Promise<Locator> {
-  await page.goto(suite.url("/dashboard"));
-  await page.getByTestId("balance").filter({ hasText: "$" }).waitFor();
-  await page.getByRole("button", { name: "Credits" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Balance" });
-  await dialog.waitFor();
-  return dialog;
-}
+const openTopUp = openAddBalance;
 
 const PURCHASE = "Thanks for the purchase, we are still processing your payment. Credits will be updated shortly.";
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { eventually } from "./support/eventually";
 import {
+  openAddBalance,
   browserSuite,
   callInPage,
   describedAxeViolations,
@@ -13,15 +14,7 @@ import { PAYMENT_CREDS } from "./support/stack";
 
 const PURCHASE = "Thanks for the purchase, we are still processing your payment. Credits will be updated shortly.";
 
-/** Opens the dashboard's Add Balance dialog (once the balance shows) and returns it. */
-async function openDialog(suite: BrowserSuite, page: Page): Promise<Locator> {
-  await page.goto(suite.url("/dashboard"));
-  await page.getByTestId("balance").filter({ hasText: "$" }).waitFor();
-  await page.getByRole("button", { name: "Credits" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Balance" });
-  await dialog.waitFor();
-  return dialog;
-}
+const openDialog = openAddBalance;
 
 /** A new user, signed up in a new page, with the Add Balance dialog open. */
 async function newUserAtDialog(suite: BrowserSuite) {

@@ -280,3 +280,13 @@ export async function settledTop(element: Locator): Promise<number> {
 /** A screenshot saved under test-results/screenshots: the full page unless `options` say otherwise. */
 export const shoot = (page: Page, name: string, options: Omit<PageScreenshotOptions, "path"> = {}) =>
   page.screenshot({ fullPage: true, ...options, path: screenshotPath(name) });
+
+/** The dashboard's Add Balance dialog, opened once the balance shows (the page is signed in). */
+export async function openAddBalance(suite: BrowserSuite, page: Page): Promise<Locator> {
+  await page.goto(suite.url("/dashboard"));
+  await page.getByTestId("balance").filter({ hasText: "$" }).waitFor();
+  await page.getByRole("button", { name: "Credits" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Balance" });
+  await dialog.waitFor();
+  return dialog;
+}

@@ -3,7 +3,7 @@ import type { ComponentNode } from "@genui/ui-runtime";
 import { formatCompact, formatExact, inferChartUnit, parseChartNumber } from "./chart-format";
 import { renderMarkdown } from "./markdown";
 import { PLACEHOLDER_DISTINCTION, RENDERER_CSS, THEMES, type ThemeName } from "./styles";
-import { renderNodes, stubResizeObserver } from "./test-helpers";
+import { contrast, renderNodes, stubResizeObserver } from "./test-helpers";
 import { listMarkers } from "./util";
 
 beforeAll(stubResizeObserver);
@@ -246,18 +246,6 @@ describe("wide tables", () => {
 });
 
 describe("placeholders", () => {
-  const luminance = (hex: string): number => {
-    const [r, g, b] = [1, 3, 5].map((i) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  };
-  const contrast = (a: string, b: string): number => {
-    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-    return (hi + 0.05) / (lo + 0.05);
-  };
-
   test.each(["light", "dark"] as ThemeName[])(
     "when the %s theme is checked, then placeholder text is readable (4.5:1 on the field) and clearly unlike a typed value",
     (theme) => {
