@@ -1,6 +1,6 @@
 /**
- * Three projects: unit (beside the code, no I/O), integration (test/ folders, real infrastructure from the global
- * setup) and browser (e2e/, real Chromium against the real processes).
+ * Three projects: unit (beside the code, no I/O), integration (test/ folders, e2e/system and e2e/architecture, real
+ * infrastructure from the global setup) and browser (e2e/browser, real Chromium against the real processes).
  * @type {import('jest').Config}
  */
 const path = require("node:path");
@@ -12,6 +12,8 @@ const shared = {
   moduleNameMapper: {
     "^@genui/contracts$": "<rootDir>/proto/src/index.ts",
     "^@genui/contracts/http$": "<rootDir>/proto/src/http/index.ts",
+    "^@genui/contracts/openapi$": "<rootDir>/proto/src/http/openapi.ts",
+    "^@genui/contracts/keys$": "<rootDir>/proto/src/keys.ts",
     "^@genui/(chassis|testkit|ui-runtime|planner)$": "<rootDir>/packages/$1/src/index.ts",
     "^@genui/sims$": "<rootDir>/sims/src/index.ts",
     "^@genui/ui-runtime/protocol$": "<rootDir>/packages/ui-runtime/src/protocol.ts",

@@ -9,7 +9,7 @@
 //    they were published at); then each balance is compared with what the ledger should hold and the holds with zero.
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
-import { signedUpSession } from "./lib/browser-session.mjs";
+import { signedUpSession } from "../scripts/lib/browser-session.mjs";
 import { LOCAL } from "./lib/topology.mjs";
 
 const require = createRequire(import.meta.url);

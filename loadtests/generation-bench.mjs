@@ -7,7 +7,7 @@
 // Started by `npm run bench:generation` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { signedUpSession } from "./lib/browser-session.mjs";
+import { signedUpSession } from "../scripts/lib/browser-session.mjs";
 
 const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8199);

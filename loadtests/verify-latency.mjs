@@ -1,7 +1,7 @@
 // apps.keys.verify round trips over NATS from a client process, as the generation API makes them: signs up, creates
 // an app through the BFF, then asks for its key N times (cache warm) and prints p50/p99.
 import { createRequire } from "node:module";
-import { signedUpSession } from "./lib/browser-session.mjs";
+import { signedUpSession } from "../scripts/lib/browser-session.mjs";
 import { LOCAL } from "./lib/topology.mjs";
 
 const require = createRequire(import.meta.url);

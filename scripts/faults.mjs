@@ -20,7 +20,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
 import { MongoClient } from "mongodb";
-import { signedUpSession } from "../loadtests/lib/browser-session.mjs";
+import { signedUpSession } from "./lib/browser-session.mjs";
 import { ROOT, loadTopology, processesFor, publicUrlFor } from "./lib/topology.mjs";
 
 const { values: opts } = parseArgs({

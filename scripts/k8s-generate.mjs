@@ -3,7 +3,7 @@
 // ScaledObject (gen-worker), its ConfigMap (kustomize configMapGenerator), plus the default-deny policies, the ledger
 // reconciliation CronJob, the ServiceMonitors and the PrometheusRule (from deploy/monitoring/genui-alerts.rules.yml).
 // The topology's "kubernetes" section holds what only Kubernetes needs. `--check` writes nothing and exits 1 when a
-// file differs from what the topology gives (e2e/kubernetes.int.test.ts runs it). Overlays are hand-written.
+// file differs from what the topology gives (e2e/architecture/kubernetes.int.test.ts runs it). Overlays are hand-written.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse, stringify } from "yaml";

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# promtool (Prometheus' rule checker) for the alert rules' tests (e2e/kubernetes.int.test.ts), built once with the Go
+# promtool (Prometheus' rule checker) for the alert rules' tests (e2e/architecture/kubernetes.int.test.ts), built once with the Go
 # toolchain from the Go module proxy and cached outside the clone, keyed by version.
 #
 #   scripts/promtool-env.sh    install if needed; print the binary's path as the last stdout line

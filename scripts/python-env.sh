@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The project's Python tools (the official openai client for e2e/python, LiteLLM's proxy for loadtests/litellm)
+# The project's Python tools (the official openai client for e2e/system/python, LiteLLM's proxy for loadtests/litellm)
 # in one venv, cached outside the clone and keyed by the content of the locked requirements.
 #
 #   scripts/python-env.sh           build the venv if needed; print its python's path as the last stdout line
 #   scripts/python-env.sh schemathesis   the same for requirements/schemathesis.txt (Schemathesis, its own venv,
 #                                   Python 3.11+; scripts/schemathesis-env.sh)
 #   scripts/python-env.sh k8s-tools   the same for requirements/k8s-tools.txt (kubernetes-validate, which checks the
-#                                   Kubernetes manifests; e2e/kubernetes.int.test.ts)
+#                                   Kubernetes manifests; e2e/architecture/kubernetes.int.test.ts)
 #   scripts/python-env.sh compose   the same for requirements/compose.txt (podman-compose, its own venv)
 #
 # The venv lives at $GENUI_TOOLS_DIR/py-<first 12 hex of sha256(requirements/python-tools.txt)>
@@ -25,7 +25,7 @@ case "$lock" in
   python-tools) minor=10 ;;
   schemathesis) minor=11 ;; # schemathesis 4 needs 3.11
   k8s-tools) minor=10 ;;
-  compose) minor=10 ;; # podman-compose, to validate docker-compose.yml (e2e/compose.int.test.ts)
+  compose) minor=10 ;; # podman-compose, to validate docker-compose.yml (e2e/architecture/compose.int.test.ts)
   *) printf '[python-env] unknown lock %s\n' "$lock" >&2; exit 2 ;;
 esac
 req="$repo/requirements/$lock.txt"

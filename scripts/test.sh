@@ -32,16 +32,16 @@ finish() {
 printf '=== setup\n'
 if ! bash scripts/ensure-deps.sh; then failed=$((failed + 1)); failures+=("npm dependencies"); finish; fi
 if ! bash deploy/local/infra.sh install --profile test; then failed=$((failed + 1)); failures+=("infrastructure install"); finish; fi
-# The official openai Python client for e2e/openai-python (a cached venv outside the clone; minutes on a new machine).
+# The official openai Python client for e2e/system/openai-python (a cached venv outside the clone; minutes on a new machine).
 if ! bash scripts/python-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("python tools"); finish; fi
-# Schemathesis for e2e/schemathesis (its own cached venv; about 10 s on a new machine).
+# Schemathesis for e2e/system/schemathesis (its own cached venv; about 10 s on a new machine).
 if ! bash scripts/schemathesis-env.sh >/dev/null; then failed=$((failed + 1)); failures+=("schemathesis"); finish; fi
-# podman-compose for e2e/compose.int.test.ts (validates docker-compose.yml; its own cached venv, seconds).
+# podman-compose for e2e/architecture/compose.int.test.ts (validates docker-compose.yml; its own cached venv, seconds).
 if ! bash scripts/python-env.sh compose >/dev/null; then failed=$((failed + 1)); failures+=("compose validator"); finish; fi
-# kubernetes-validate (its own small venv) for e2e/kubernetes.int.test.ts.
+# kubernetes-validate (its own small venv) for e2e/architecture/kubernetes.int.test.ts.
 if ! bash scripts/python-env.sh k8s-tools >/dev/null; then failed=$((failed + 1)); failures+=("kubernetes tools"); finish; fi
 # Two Go tools, built once and cached (about 10 min each on a new machine; side by side, their downloads overlap):
-# promtool for the alert rules (e2e/kubernetes) and Jaeger v2, the OTLP receiver e2e/tracing reads a trace back from.
+# promtool for the alert rules (e2e/architecture/kubernetes) and Jaeger v2, the OTLP receiver e2e/system/tracing reads a trace back from.
 bash scripts/promtool-env.sh >/dev/null & promtool_pid=$!
 bash scripts/tracing-env.sh >/dev/null & tracing_pid=$!
 if ! wait "$promtool_pid"; then failed=$((failed + 1)); failures+=("promtool"); fi

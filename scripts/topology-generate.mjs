@@ -1,6 +1,6 @@
 // Writes the files derived from the one topology (deploy/topology.json): docker-compose.yml and the services' config
 // defaults (packages/chassis/src/topology.generated.ts); `--infra-ports <profile>` prints deploy/local/infra.sh's ports. `--check` writes
-// nothing and exits 1 when a derived file differs from what the topology gives (e2e/topology.int.test.ts runs it).
+// nothing and exits 1 when a derived file differs from what the topology gives (e2e/architecture/topology.int.test.ts runs it).
 import { stringify } from "yaml";
 import { syncDerived } from "./lib/derived-files.mjs";
 import { ROOT, loadTopology, processesFor, sharedEnvFor } from "./lib/topology.mjs";

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A real OTLP receiver for the tracing test (e2e/tracing.int.test.ts): Jaeger v2 (an OpenTelemetry Collector
+# A real OTLP receiver for the tracing test (e2e/system/tracing.int.test.ts): Jaeger v2 (an OpenTelemetry Collector
 # distribution with in-memory trace storage and Jaeger's query API), built with Go, cached outside the clone.
 #
 #   scripts/tracing-env.sh     build Jaeger if needed; print the binary's path as the last stdout line

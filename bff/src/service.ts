@@ -2,25 +2,28 @@ import {
   MALFORMED_PATH,
   identityKeyring,
   jsonBody,
+  operationRouter,
   signIdentity,
   startService,
+  type Handlers,
   type Logger,
   type ReadinessCheck,
   type RunningService,
 } from "@genui/chassis";
 import path from "node:path";
+import type { Request, Response } from "express";
 import session from "express-session";
 import type { BffConfig } from "./config";
 import { HTTP_STATUS } from "./errors";
-import { authRoutes, configurePassport } from "./http/auth.routes";
+import { authHandlers, configurePassport } from "./http/auth.routes";
 import { clientConfig } from "./http/client-config";
 import { createCsrf } from "./http/csrf";
 import { methodNotAllowed } from "./http/method-not-allowed";
 import { allowListProxy } from "./http/proxy";
-import { pathPattern } from "./http/allow-list";
 import { PUBLISHED_ROUTES, publishedApi } from "./http/published-api";
+import { ROUTES, pathPattern } from "@genui/contracts/http";
 import { startContentListener } from "./http/content-origin";
-import { screenRoutes } from "./http/screens";
+import { schemaHandlers, screenRoutes } from "./http/screens";
 import { signedInOpenApiDocument } from "./http/signed-in-openapi";
 import { edgeHeaders, spaPageHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
@@ -86,13 +89,36 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
         cookieSecure: config.COOKIE_SECURE,
       });
 
-      app.use(edgeHeaders());
+      const json = jsonBody(config.HTTP_BODY_LIMIT);
       const openApi = signedInOpenApiDocument();
-      app.get("/api/openapi.json", (_req, res) => {
-        res.set("cache-control", "public, max-age=300");
-        res.json(openApi);
-      });
-      app.get("/get-config/", clientConfig(config, csrf.cookieName));
+      // The BFF's own rows of the route table, each with its handler; mounted in three groups below.
+      const own: Handlers<"bff"> = {
+        "bff.openapi": (_req: Request, res: Response) => {
+          res.set("cache-control", "public, max-age=300");
+          res.json(openApi);
+        },
+        "bff.config": clientConfig(config, csrf.cookieName),
+        ...schemaHandlers(),
+        "bff.csrf": csrf.getCsrf,
+        ...authHandlers(
+          passport,
+          identity,
+          limiter,
+          {
+            loginPerIp: config.LOGIN_RATE_PER_IP,
+            loginPerEmail: config.LOGIN_RATE_PER_EMAIL,
+            signupPerIp: config.SIGNUP_RATE_PER_IP,
+            signupPerEmail: config.SIGNUP_RATE_PER_EMAIL,
+          },
+          json,
+          epochs,
+          csrf.rotate,
+        ),
+      };
+
+      app.use(edgeHeaders());
+      // Public documents: no session needed.
+      app.use(operationRouter("bff", own, ["bff.openapi", "bff.config", "bff.screenSchema", "bff.catalogueSchema"]));
       app.use(screenRoutes(config.IFRAME_DIR, config.EMBED_DIR, { contentOrigin: config.CONTENT_ORIGIN }));
       // The content origin's own listener: generated UI's documents only (CONTENT_HTTP_PORT; docs/operations.md).
       if (config.CONTENT_HTTP_PORT !== undefined)
@@ -133,31 +159,18 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       app.use(passport.session());
       app.use(enforceSessionEpoch(epochs));
       // After the session: the token is bound to it.
-      app.get("/get-csrf/", csrf.getCsrf);
+      app.use(operationRouter("bff", own, ["bff.csrf"]));
       app.use(methodNotAllowed());
       app.use(csrf.requireCsrf);
-
-      const json = jsonBody(config.HTTP_BODY_LIMIT);
       app.use(
-        authRoutes(
-          passport,
-          identity,
-          limiter,
-          {
-            loginPerIp: config.LOGIN_RATE_PER_IP,
-            loginPerEmail: config.LOGIN_RATE_PER_EMAIL,
-            signupPerIp: config.SIGNUP_RATE_PER_IP,
-            signupPerEmail: config.SIGNUP_RATE_PER_EMAIL,
-          },
-          json,
-          epochs,
-          csrf.rotate,
-        ),
+        operationRouter("bff", own, ["bff.loginPassword", "bff.loginGoogle", "bff.register", "bff.confirmSignup", "bff.logout"]),
       );
-      app.post("/contact/api/v1/create/", async (req, _res, next) => {
-        const wait = await limiter.hit(`contact:ip:${req.ip}`, config.CONTACT_RATE_PER_IP);
-        next(wait > 0 ? tooManyRequests("messages from this address", wait) : undefined);
-      });
+      // The contact form's per-address budget, before the proxy passes the message on.
+      for (const row of ROUTES.filter((r) => r.rate === "contact"))
+        app[row.method.toLowerCase() as "post"](row.path, async (req, _res, next) => {
+          const wait = await limiter.hit(`contact:ip:${req.ip}`, config.CONTACT_RATE_PER_IP);
+          next(wait > 0 ? tooManyRequests("messages from this address", wait) : undefined);
+        });
       app.use(
         allowListProxy({
           upstreams,

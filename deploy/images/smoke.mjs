@@ -20,7 +20,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync, createWriteStream 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadTopology, processesFor, sharedEnvFor } from "../../scripts/lib/topology.mjs";
-import { signedUpSession } from "../../loadtests/lib/browser-session.mjs";
+import { signedUpSession } from "../../scripts/lib/browser-session.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const arg = (name, fallback) => {

@@ -18,14 +18,3 @@ export const LOCAL = {
   mailbox: process.env.MAILBOX_URL ?? `http://127.0.0.1:${port("mail-sim")}`,
   nats: process.env.NATS_URL ?? `nats://127.0.0.1:${topology.infrastructure.nats.hostPort}`,
 };
-
-/**
- * The mailbox of the local platform whose BFF is at `base`: a profile (dev, faults, test) moves every port by one
- * offset, so the mail stand-in's port is its topology port plus (base's port − the BFF's topology port).
- */
-export function mailboxFor(base) {
-  const u = new URL(base);
-  if (!u.port) throw new Error(`cannot derive the mailbox from ${base} (no port): pass the mailbox's URL`);
-  const offset = Number(u.port) - port("bff");
-  return `${u.protocol}//${u.hostname}:${port("mail-sim") + offset}`;
-}

@@ -1,7 +1,7 @@
 // A fresh account with credit on a running local platform, paid for the way a user pays: a $10 PayPal top-up,
 // approved on the local payment emulator (payments-sim) and captured. Runs inside a Playwright page on the site.
 /* global document -- the evaluated functions run in the browser */
-import { mailboxFor, signupTokenFor } from "../../loadtests/lib/browser-session.mjs";
+import { mailboxFor, signupTokenFor } from "./browser-session.mjs";
 
 /**
  * Signs the page up as a new user (the sign-up, its link read from the mail stand-in's mailbox at `mailbox` — by

@@ -1,6 +1,6 @@
-import { validationFailed } from "@genui/chassis";
+import { validationFailed, type Handlers } from "@genui/chassis";
 import { BFF_ERRORS, bffError } from "../errors";
-import { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import passport from "passport";
 import { Strategy as CustomStrategy } from "passport-custom";
 import { Strategy as LocalStrategy } from "passport-local";
@@ -56,7 +56,9 @@ export function configurePassport(identity: IdentityClient): passport.PassportSt
 const REQUIRED = "This field is required.";
 
 /** The BFF's own account routes: sign-in (password, Google), sign-up and its confirmation, logout. */
-export function authRoutes(
+type AuthIds = "bff.loginPassword" | "bff.loginGoogle" | "bff.register" | "bff.confirmSignup" | "bff.logout";
+
+export function authHandlers(
   p: passport.PassportStatic,
   identity: IdentityClient,
   limiter: RateLimiter,
@@ -65,9 +67,7 @@ export function authRoutes(
   epochs: SessionEpochs,
   /** Hands out a CSRF token for the request's new session (or none): the old token dies with the old session. */
   rotateCsrf: (req: Request, res: Response) => void = () => undefined,
-): Router {
-  const router = Router();
-
+): Pick<Handlers<"bff">, AuthIds> {
   const limit = async (key: string, l: Limit, what: string) => {
     const wait = await limiter.hit(key, l);
     if (wait > 0) throw tooManyRequests(what, wait);
@@ -106,50 +106,62 @@ export function authRoutes(
       })(req, res, next);
     });
 
-  router.post("/accounts/api/v1/login-password/", json, async (req, res, next) => {
-    const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
-    await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
-    if (email) await limit(`login:email:${email}`, limits.loginPerEmail, "login attempts for this account");
-    const user = await logIn(req, res, await authenticate("local", req, res, next));
-    if (email) await limiter.reset(`login:email:${email}`);
-    res.json(user);
-  });
+  return {
+    "bff.loginPassword": [
+      json,
+      async (req: Request, res: Response, next: NextFunction) => {
+        const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
+        await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
+        if (email) await limit(`login:email:${email}`, limits.loginPerEmail, "login attempts for this account");
+        const user = await logIn(req, res, await authenticate("local", req, res, next));
+        if (email) await limiter.reset(`login:email:${email}`);
+        res.json(user);
+      },
+    ],
 
-  router.post("/accounts/api/v1/login-google/", json, async (req, res, next) => {
-    await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
-    const user = await logIn(req, res, await authenticate("google-token", req, res, next));
-    res.json(user);
-  });
+    "bff.loginGoogle": [
+      json,
+      async (req: Request, res: Response, next: NextFunction) => {
+        await limit(`login:ip:${req.ip}`, limits.loginPerIp, "login attempts");
+        const user = await logIn(req, res, await authenticate("google-token", req, res, next));
+        res.json(user);
+      },
+    ],
 
-  // Sign-up answers 202 whether or not the address has an account (identity mails the next step); the per-address
-  // limit counts every sign-up naming it, so its 429 says nothing about whether an account exists either.
-  router.post("/accounts/api/v1/register/", json, async (req, res) => {
-    const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
-    await limit(`signup:ip:${req.ip}`, limits.signupPerIp, "sign-ups from this address");
-    if (email) await limit(`signup:email:${email}`, limits.signupPerEmail, "sign-ups for this email address");
-    res.status(202).json(await identity.register(req.body));
-  });
+    // Sign-up answers 202 whether or not the address has an account (identity mails the next step); the per-address
+    // limit counts every sign-up naming it, so its 429 says nothing about whether an account exists either.
+    "bff.register": [
+      json,
+      async (req: Request, res: Response) => {
+        const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
+        await limit(`signup:ip:${req.ip}`, limits.signupPerIp, "sign-ups from this address");
+        if (email) await limit(`signup:email:${email}`, limits.signupPerEmail, "sign-ups for this email address");
+        res.status(202).json(await identity.register(req.body));
+      },
+    ],
 
-  // The mailed link's page sends its token here: the account is created and signed in.
-  router.post("/accounts/api/v1/register/confirm/", json, async (req, res) => {
-    await limit(`login:ip:${req.ip}`, limits.loginPerIp, "sign-in attempts");
-    const user = await logIn(req, res, await identity.confirmSignup(req.body?.token));
-    res.status(201).json(user);
-  });
+    // The mailed link's page sends its token here: the account is created and signed in.
+    "bff.confirmSignup": [
+      json,
+      async (req: Request, res: Response) => {
+        await limit(`login:ip:${req.ip}`, limits.loginPerIp, "sign-in attempts");
+        const user = await logIn(req, res, await identity.confirmSignup(req.body?.token));
+        res.status(201).json(user);
+      },
+    ],
 
-  router.post("/accounts/api/v1/logout/", (req, res, next) => {
-    const done = () => {
-      res.clearCookie("sessionid", { path: "/" });
-      rotateCsrf(req, res);
-      res.json({ message: "Logged out." });
-    };
-    if (!req.session) return done();
-    // passport regenerates (destroying the old id in Redis); then the fresh one goes too.
-    req.logout((err?: unknown) => {
-      if (err) return next(err);
-      req.session.destroy((err2?: unknown) => (err2 ? next(err2) : done()));
-    });
-  });
-
-  return router;
+    "bff.logout": (req: Request, res: Response, next: NextFunction) => {
+      const done = () => {
+        res.clearCookie("sessionid", { path: "/" });
+        rotateCsrf(req, res);
+        res.json({ message: "Logged out." });
+      };
+      if (!req.session) return done();
+      // passport regenerates (destroying the old id in Redis); then the fresh one goes too.
+      req.logout((err?: unknown) => {
+        if (err) return next(err);
+        req.session.destroy((err2?: unknown) => (err2 ? next(err2) : done()));
+      });
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { BFF_ERRORS, bffError } from "../errors";
 import { doubleCsrf } from "csrf-csrf";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { matchRoute } from "./allow-list";
+import { sessionSide } from "./allow-list";
 
 /** Development and tests: a plain name (plain-HTTP loopback cannot hold a `__Host-` cookie). */
 export const CSRF_COOKIE = "csrftoken";
@@ -90,7 +90,7 @@ export function createCsrf(opts: CsrfOptions): Csrf {
       res.json({ message: "CSRF cookie set." });
     },
     requireCsrf: (req: Request, res: Response, next: NextFunction) => {
-      if (SAFE_METHODS.includes(req.method) || matchRoute(req.method, req.path)?.csrf === false) return next();
+      if (SAFE_METHODS.includes(req.method) || sessionSide.match(req.method, req.path)?.csrf === false) return next();
       const cookies = parseCookies(req);
       if (!cookies[cookieName] || !req.header(CSRF_HEADER))
         return next(bffError(BFF_ERRORS.CSRF, "CSRF Failed: CSRF token missing."));

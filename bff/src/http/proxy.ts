@@ -58,8 +58,8 @@ export function allowListProxy(opts: ProxyOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const route = matchRoute(req.method, req.path);
     if (!route) return next();
-    if (route.auth && !opts.identityFor(req)) return next(unauthorized());
-    const proxy = proxies.get(route.upstream);
+    if (route.door === "session" && !opts.identityFor(req)) return next(unauthorized());
+    const proxy = proxies.get(route.server as Upstream);
     if (!proxy) return next(notFound());
     void proxy(req, res, next);
   };

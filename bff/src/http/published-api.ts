@@ -1,34 +1,17 @@
-import { createHash } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import { IDENTITY_HEADER, SERVICE_HEADER, traceHeadersFor } from "@genui/chassis";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
+import { methodNotAllowedBody, pathPattern, publishedRoutes, type HttpOperation } from "@genui/contracts/http";
+import { keyBucket, keyHash } from "@genui/contracts/keys";
 import type { Limit, LimitCheck, RateLimiter } from "../session/rate-limit";
-import { pathPattern } from "./allow-list";
 import { followUpstreamAbort, isGatewayResponse } from "./gateway-page";
 import { upstreamAgent } from "./upstream-agent";
 
-/** A route of the published API: API clients with a bearer key, no session, no CSRF, callable from any origin. */
-export interface PublishedRoute {
-  method: "GET" | "POST";
-  path: string;
-  /** Counted against the key's requests-per-window budget. */
-  limited: boolean;
-}
+/** The published API: the route table's rows with the door `key` (API clients with a bearer key, no session). */
+export const PUBLISHED_ROUTES: readonly HttpOperation[] = publishedRoutes();
 
-/** The published API (generation service). Everything else under /apps/api/v1 needs a signed-in session. */
-export const PUBLISHED_ROUTES: readonly PublishedRoute[] = [
-  { method: "POST", path: "/apps/api/v1/chat/completions", limited: true },
-  { method: "POST", path: "/apps/api/v1/retrieve/", limited: true },
-  { method: "GET", path: "/apps/api/v1/models", limited: true },
-  { method: "GET", path: "/apps/api/v1/models/:model", limited: true },
-  { method: "GET", path: "/apps/api/v1/openapi.json", limited: false },
-];
-
-const compiled = PUBLISHED_ROUTES.map((r) => ({
-  ...r,
-  regex: pathPattern(r.path),
-}));
+const compiled = PUBLISHED_ROUTES.map((r) => ({ ...r, regex: pathPattern(r.path) }));
 
 export interface PublishedApiOptions {
   target: string;
@@ -82,15 +65,6 @@ export function addressBucket(ip: string | undefined): string {
 const UPSTREAM_UNAVAILABLE = {
   error: { message: "Upstream service unavailable.", type: "server_error", param: null, code: "upstream_unavailable" },
 };
-
-const methodNotAllowed = (method: string, path: string, allow: string) => ({
-  error: {
-    message: `${method} is not allowed on ${path}; it accepts ${allow}.`,
-    type: "invalid_request_error",
-    param: null,
-    code: "method_not_allowed",
-  },
-});
 
 /**
  * The published API at the edge: CORS for any origin (pages embed the component and call retrieve with their key;
@@ -166,7 +140,7 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
       res
         .set("allow", allow)
         .status(405)
-        .json(methodNotAllowed(req.method, req.path, allow));
+        .json(methodNotAllowedBody(req.method, req.path, allow));
       return;
     }
     const key = /^Bearer\s+(\S+)/i.exec(req.header("authorization") ?? "")?.[1];
@@ -175,10 +149,9 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
     // proxied — no key lookup, no NATS request — for a request one of them stops.
     const checks: (LimitCheck & { kind: keyof typeof LIMIT_MESSAGES })[] = [];
     if (opts.perIp) checks.push({ kind: "ip", key: `api:ip:${addressBucket(req.ip)}`, limit: opts.perIp, mode: "hit" });
-    if (route.limited && failures) checks.push({ kind: "failures", key: failuresKey(req), limit: failures, mode: "peek" });
-    if (route.limited && key) {
-      const bucket = createHash("sha256").update(key).digest("base64url").slice(0, 24);
-      checks.push({ kind: "key", key: `api:key:${bucket}`, limit: opts.perKey, mode: "hit" });
+    if (route.rate === "key" && failures) checks.push({ kind: "failures", key: failuresKey(req), limit: failures, mode: "peek" });
+    if (route.rate === "key" && key) {
+      checks.push({ kind: "key", key: `api:key:${keyBucket(keyHash(key))}`, limit: opts.perKey, mode: "hit" });
     }
     if (checks.length === 0) return void proxy(req, res, next);
     opts.limiter.check(checks).then(

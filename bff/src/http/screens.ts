@@ -3,6 +3,7 @@ import path from "node:path";
 import { CATALOGUE, ICONS, IFRAME_PATH, screenJsonSchema } from "@genui/ui-runtime";
 import express, { Router, type Request, type Response } from "express";
 import { z } from "zod";
+import type { Handlers } from "@genui/chassis";
 import { framePolicy } from "./security-headers";
 
 /** The iframe page's policy (security-headers.ts: `framePolicy`): see there for what each document may do. */
@@ -42,8 +43,18 @@ const publicJson = (res: Response, body: unknown) => {
   res.json(body);
 };
 
+/** The screen JSON Schema and the component catalogue, public documents any page or tool may read. */
+export function schemaHandlers(): Pick<Handlers<"bff">, "bff.screenSchema" | "bff.catalogueSchema"> {
+  const schema = screenJsonSchema();
+  const catalogue = catalogueDocument();
+  return {
+    "bff.screenSchema": (_req: Request, res: Response) => publicJson(res, schema),
+    "bff.catalogueSchema": (_req: Request, res: Response) => publicJson(res, catalogue),
+  };
+}
+
 /**
- * Screens' public files: the iframe page, the screen JSON Schema, the component catalogue, and the loader script
+ * Screens' public files: the iframe page and the loader script
  * (`/apps/api/v1/embed/genui-loader.js`, or `.mjs`) that any website includes to use `<genui-screen>`.
  */
 export function screenRoutes(iframeDir: string, embedDir: string, opts: { contentOrigin?: string } = {}): Router {
@@ -57,10 +68,6 @@ export function screenRoutes(iframeDir: string, embedDir: string, opts: { conten
       setHeaders: (res) => res.setHeader("access-control-allow-origin", "*"),
     }),
   );
-  const schema = screenJsonSchema();
-  const catalogue = catalogueDocument();
-  router.get("/apps/api/v1/schema/screen.v1.json", (_req, res) => publicJson(res, schema));
-  router.get("/apps/api/v1/schema/catalogue.json", (_req, res) => publicJson(res, catalogue));
 
   if (opts.contentOrigin) {
     // The documents live on the content origin (CONTENT_ORIGIN): this origin sends their visitors there, query and all,

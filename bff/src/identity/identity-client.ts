@@ -8,7 +8,7 @@ import {
   type FieldErrors,
   type IdentitySecret,
 } from "@genui/chassis";
-import type { SignupStarted } from "@genui/contracts/http";
+import { pathOf, type SignupStarted } from "@genui/contracts/http";
 import { BFF_ERRORS, bffError } from "../errors";
 import { isGatewayPage } from "../http/gateway-page";
 
@@ -101,17 +101,17 @@ export class IdentityClient {
   }
 
   verifyPassword(email: unknown, password: unknown): Promise<SignedInUser> {
-    return this.user("/accounts/api/v1/login-password/", { email, password });
+    return this.user(pathOf("identity.loginPassword"), { email, password });
   }
 
   /** Google's access token (`access_token`) or ID token (`credential`), passed on as sent. */
   googleLogin(tokens: { access_token?: unknown; credential?: unknown }): Promise<SignedInUser> {
-    return this.user("/accounts/api/v1/login-google/", { access_token: tokens.access_token, credential: tokens.credential });
+    return this.user(pathOf("identity.loginGoogle"), { access_token: tokens.access_token, credential: tokens.credential });
   }
 
   /** Starts a sign-up: identity mails the next step (the same answer whether or not the address has an account). */
   async register(body: unknown): Promise<SignupStarted> {
-    const { answer } = await this.call("/accounts/api/v1/register/", body);
+    const { answer } = await this.call(pathOf("identity.register"), body);
     return {
       email: String(answer.email ?? ""),
       message: String(answer.message ?? ""),
@@ -121,6 +121,6 @@ export class IdentityClient {
 
   /** Finishes a sign-up with its mailed link's token: the new account, signed in. */
   confirmSignup(token: unknown): Promise<SignedInUser> {
-    return this.user("/accounts/api/v1/register/confirm/", { token });
+    return this.user(pathOf("identity.confirmSignup"), { token });
   }
 }

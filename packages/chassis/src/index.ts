@@ -9,6 +9,7 @@ export * from "./metrics";
 export * from "./mongo";
 export * from "./nats";
 export * from "./redis";
+export * from "./routes";
 export * from "./shutdown";
 export * from "./service";
 export * from "./outbox";

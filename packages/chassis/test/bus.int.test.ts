@@ -211,15 +211,15 @@ describe("the message bus on real NATS", () => {
 
   it("when a command is asked, then the typed answer, the responder's error code, or NO_RESPONDERS comes back", async () => {
     bus.serve(COMMANDS.verifyKey, async (req) => {
-      if (req.apiKey === "gk_known") return { appId: "app-1", ownerId: "u1", status: "active", websiteUrl: "https://a.dev" };
+      if (req.keyHash === "gk_known") return { appId: "app-1", ownerId: "u1", status: "active", websiteUrl: "https://a.dev" };
       throw new ReplyFailure(REPLY_ERRORS.KEY_NOT_FOUND, "unknown API key");
     });
     await bus.nc.flush();
-    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "gk_known" })).resolves.toMatchObject({
+    await expect(bus.request(COMMANDS.verifyKey, { keyHash: "gk_known" })).resolves.toMatchObject({
       appId: "app-1",
       status: "active",
     });
-    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "gk_unknown" })).rejects.toMatchObject({
+    await expect(bus.request(COMMANDS.verifyKey, { keyHash: "gk_unknown" })).rejects.toMatchObject({
       code: REPLY_ERRORS.KEY_NOT_FOUND,
     });
     await expect(bus.request(COMMANDS.authorizeBalance, { requestId: "r1" })).rejects.toEqual(
@@ -237,6 +237,6 @@ describe("the message bus on real NATS", () => {
     expect(reply.result.case).toBe("error");
     expect(reply.result.value).toMatchObject({ code: REPLY_ERRORS.INVALID_REQUEST });
     // A well-formed request still works afterwards.
-    await expect(bus.request(COMMANDS.verifyKey, { apiKey: "k" })).resolves.toMatchObject({ appId: "never" });
+    await expect(bus.request(COMMANDS.verifyKey, { keyHash: "k" })).resolves.toMatchObject({ appId: "never" });
   });
 });

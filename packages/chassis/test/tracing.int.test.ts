@@ -52,7 +52,7 @@ describe("trace context over the message bus", () => {
     responder.serve(COMMANDS.verifyKey, async (req) => {
       // The handler runs in the server span: what it does is part of the same trace.
       const active = trace.getActiveSpan();
-      return { appId: active ? "in-span" : "no-span", ownerId: req.apiKey, status: "active", websiteUrl: "", kind: "secret" };
+      return { appId: active ? "in-span" : "no-span", ownerId: req.keyHash, status: "active", websiteUrl: "", kind: "secret" };
     });
     // A plain subscriber beside the queue group sees each request as it travels (headers included).
     responder.nc.subscribe(responder.subject(COMMANDS.verifyKey.subject), { callback: (_e, m) => void seen.push(m) });
@@ -72,7 +72,7 @@ describe("trace context over the message bus", () => {
 
   it("when a traced service sends a request, then the message carries traceparent and the handler's SERVER span is the CLIENT span's child", async () => {
     const res = await inSpan(requesterTracing.tracer, "chat completion", { kind: SpanKind.SERVER }, () =>
-      requester.request(COMMANDS.verifyKey, { apiKey: "k1" }),
+      requester.request(COMMANDS.verifyKey, { keyHash: "k1" }),
     );
     expect(res.appId).toBe("in-span");
     await eventually(() => responderSpans.getFinishedSpans().length > 0 && seen.length > 0);
@@ -141,7 +141,7 @@ describe("trace context over the message bus", () => {
       h.set("tracestate", `k=${"v".repeat(60_000)}`);
       const msg = await responder.nc.request(
         responder.subject(COMMANDS.verifyKey.subject),
-        toBinary(COMMANDS.verifyKey.request, create(COMMANDS.verifyKey.request, { apiKey: "k3" })),
+        toBinary(COMMANDS.verifyKey.request, create(COMMANDS.verifyKey.request, { keyHash: "k3" })),
         { headers: h, timeout: 5_000 },
       );
       const reply = fromBinary(ReplySchema, msg.data);
@@ -156,7 +156,7 @@ describe("trace context over the message bus", () => {
   it("when a service without tracing sends a request, then the message carries no traceparent", async () => {
     // Even inside someone else's active span: with tracing off the bus adds nothing to the message.
     await traceContext.with(trace.setSpan(traceContext.active(), requesterTracing.tracer.startSpan("outer")), () =>
-      untraced.request(COMMANDS.verifyKey, { apiKey: "k2" }),
+      untraced.request(COMMANDS.verifyKey, { keyHash: "k2" }),
     );
     await eventually(() => seen.length > 0);
     expect(seen[0]!.headers?.get("traceparent") ?? "").toBe("");

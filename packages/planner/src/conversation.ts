@@ -1,4 +1,3 @@
-import type { Turn as ChatTurn } from "./plan";
 import type { Json } from "./ui";
 
 /**
@@ -7,6 +6,12 @@ import type { Json } from "./ui";
  * iframe's `{ action: "<json>" }`, or plain "Clicked Send"), the prompt the current screen answers, the code of the
  * previous screen, and what the user typed into it (onChangeText actions sent since).
  */
+
+/** A turn of the conversation, as the chat completion request carries it (assistant turns hold UI code). */
+export interface Turn {
+  role: "system" | "user" | "assistant" | "developer" | "tool";
+  content: string;
+}
 
 export type ActionType = "onPress" | "onChangeText" | "onLongPress";
 
@@ -113,7 +118,7 @@ export function codeOf(content: string): string {
 }
 
 /** Reads the conversation: the request, any action, the prompt behind it, the previous code and typed values. */
-export function readConversation(messages: readonly ChatTurn[]): Conversation {
+export function readConversation(messages: readonly Turn[]): Conversation {
   let last = -1;
   for (let i = messages.length - 1; i >= 0; i--)
     if (messages[i]!.role === "user") {

@@ -1,16 +1,13 @@
 import { answerAction } from "./actions";
 import { composeNew } from "./compose";
 import { setToday } from "./compose/context";
-import { parseAction, readConversation } from "./conversation";
+import { parseAction, readConversation, type Turn } from "./conversation";
 import { editScreen, looksLikeEdit } from "./edit";
 import { readEntities } from "./understand/entities";
 import { detectFamily } from "./understand/family";
 
-/** A turn of the conversation, as the chat completion request carries it (assistant turns hold UI code). */
-export interface Turn {
-  role: "system" | "user" | "assistant" | "developer" | "tool";
-  content: string;
-}
+/** A turn of the conversation (declared where the conversation is read, which this module and `actions` both use). */
+export type { Turn } from "./conversation";
 
 /** A planned answer. */
 export interface Planned {

@@ -234,7 +234,7 @@ const templateBody = (s: string) => s.replace(/[\\`]/g, "\\$&").replace(/\$\{/g,
 
 /**
  * The SPA's module (DSL_TYPES_FILE): dependency-free on purpose, so the editor chunk does not pull in the catalogue and
- * zod, and e2e/playground.e2e.test.ts can load it on its own.
+ * zod, and e2e/browser/playground.e2e.test.ts can load it on its own.
  */
 export function dslTypesModule(): string {
   return `/**

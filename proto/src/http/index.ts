@@ -8,3 +8,4 @@ export * from "./apps";
 export * from "./billing";
 export * from "./chat";
 export * from "./routes";
+export * from "./published";

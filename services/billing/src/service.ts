@@ -1,4 +1,12 @@
-import { identityKeyring, DistributedLock, OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
+import {
+  identityKeyring,
+  DistributedLock,
+  operationRouter,
+  OutboxRelay,
+  startService,
+  type Logger,
+  type RunningService,
+} from "@genui/chassis";
 import { CashfreeClient } from "./clients/cashfree";
 import { PayPalClient } from "./clients/paypal";
 import { serveAuthorizeBalance } from "./commands/authorize-balance.command";
@@ -6,11 +14,11 @@ import { serveListModels } from "./commands/list-models.command";
 import type { BillingConfig } from "./config";
 import { ConfiguredRates } from "./domain/money";
 import { startEventHandlers } from "./events";
-import { balanceRoutes } from "./http/balance.routes";
+import { balanceHandlers } from "./http/balance.routes";
 import { HTTP_STATUS } from "./http/errors";
-import { orderRoutes } from "./http/orders.routes";
-import { planRoutes } from "./http/plans.routes";
-import { subscriptionRoutes } from "./http/subscription.routes";
+import { orderHandlers } from "./http/orders.routes";
+import { planHandlers } from "./http/plans.routes";
+import { subscriptionHandlers } from "./http/subscription.routes";
 import { startLedgerSweep } from "./jobs/ledger-sweep";
 import { OrderPoller } from "./jobs/order-poller";
 import { loadCatalogue } from "./store/catalogue-file";
@@ -122,10 +130,14 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
       serveAuthorizeBalance(bus, wallets, catalogue);
       serveListModels(bus, catalogue);
 
-      ctx.app.use(balanceRoutes(wallets));
-      ctx.app.use(subscriptionRoutes(subscriptions));
-      ctx.app.use(orderRoutes(orders, config.CASHFREE_CLIENT_SECRET, ctx.logger));
-      ctx.app.use(planRoutes(catalogue));
+      ctx.app.use(
+        operationRouter("billing", {
+          ...balanceHandlers(wallets),
+          ...subscriptionHandlers(subscriptions),
+          ...orderHandlers(orders, config.CASHFREE_CLIENT_SECRET, ctx.logger),
+          ...planHandlers(catalogue),
+        }),
+      );
     },
   });
 }

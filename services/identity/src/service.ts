@@ -1,9 +1,9 @@
-import { identityKeyring, OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
+import { identityKeyring, operationRouter, OutboxRelay, startService, type Logger, type RunningService } from "@genui/chassis";
 import { Accounts } from "./use-cases/accounts";
 import { mailLinkBase, type IdentityConfig } from "./config";
 import { seedDemoUser } from "./use-cases/demo-seed";
-import { accountRoutes } from "./http/accounts.routes";
-import { contactRoutes } from "./http/contact.routes";
+import { accountHandlers } from "./http/accounts.routes";
+import { contactHandlers } from "./http/contact.routes";
 import { GoogleVerifier } from "./clients/google/verify";
 import { ContactRepository } from "./store/contact.repository";
 import { UserRepository, userLock, type UserRecord } from "./store/user.repository";
@@ -63,8 +63,12 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
       });
       if (config.DEMO_EMAIL && config.DEMO_PASSWORD)
         await seedDemoUser(accounts, users, config.DEMO_EMAIL, config.DEMO_PASSWORD, ctx.logger);
-      ctx.app.use(accountRoutes(accounts, users, identityKeyring(config)));
-      ctx.app.use(contactRoutes(new ContactRepository(ctx.mongo!)));
+      ctx.app.use(
+        operationRouter("identity", {
+          ...accountHandlers(accounts, users, identityKeyring(config)),
+          ...contactHandlers(new ContactRepository(ctx.mongo!)),
+        }),
+      );
     },
   });
 }

@@ -5,7 +5,7 @@ import { browserScriptHead } from "../http";
  * API-compatible with the subset of Google Identity Services the SPA uses: `google.accounts.oauth2.initTokenClient(…)
  * .requestAccessToken()` opens the stand-in's consent page `/o/oauth2/v2/auth?…&popup=1` in a popup, which answers with
  * `postMessage({ source: "genui-google-sim", … })`; `google.accounts.id.*` are no-ops. Plain ES2017 in a template
- * string (it runs in the browser); e2e/payment-sdks.e2e.test.ts exercises it in Chromium.
+ * string (it runs in the browser); e2e/browser/payment-sdks.e2e.test.ts exercises it in Chromium.
  */
 
 /** postMessage `source` of the consent page opened with `popup=1`. */

@@ -16,7 +16,7 @@ import { browserScriptHead, scriptJson } from "../http";
  * `style` attributes), so a page whose Content-Security-Policy forbids inline styles still draws them.
  *
  * The scripts are plain ES2017 in template strings (they run in the browser, not in Node); the browser test
- * e2e/payment-sdks.e2e.test.ts exercises them in Chromium.
+ * e2e/browser/payment-sdks.e2e.test.ts exercises them in Chromium.
  */
 
 /** postMessage `source` of the PayPal checkout page opened with `popup=1`. */

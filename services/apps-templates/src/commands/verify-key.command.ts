@@ -5,8 +5,9 @@ import type { KeyDirectory } from "../store/key-directory";
 /** apps.keys.verify: whose key is this (the generation API asks on every published call; answered from memory). */
 export function serveVerifyKey(bus: MessageBus, keys: KeyDirectory) {
   return bus.serve(COMMANDS.verifyKey, async (req) => {
-    const owner = await keys.verify(req.apiKey);
+    const kind = req.kind === "publishable" ? "publishable" : req.kind === "secret" ? "secret" : undefined;
+    const owner = kind ? await keys.verify(req.keyHash, kind) : undefined;
     if (!owner) throw new ReplyFailure(REPLY_ERRORS.KEY_NOT_FOUND, "unknown API key");
-    return owner;
+    return { ...owner, dailySpendCapMicros: BigInt(owner.dailySpendCapMicros), statusAtMs: BigInt(owner.statusAtMs) };
   });
 }

@@ -1,33 +1,25 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
-/** Recognisable prefix of every GenUI API key (secret scanners can match it). */
-export const API_KEY_PREFIX = "gk_live_";
-const KEY_PATTERN = /^gk_live_[A-Za-z0-9_-]{43}$/;
+import { API_KEY_PREFIX, PUBLISHABLE_KEY_PREFIX, keyHash } from "@genui/contracts/keys";
+
+export {
+  API_KEY_PREFIX,
+  PUBLISHABLE_KEY_PREFIX,
+  looksLikeApiKey,
+  looksLikePublishableKey,
+  type KeyKind,
+} from "@genui/contracts/keys";
 
 /** A new API key: 256 random bits after the prefix. */
 export const generateApiKey = (): string => API_KEY_PREFIX + randomBytes(32).toString("base64url");
 
-export const looksLikeApiKey = (key: string): boolean => KEY_PATTERN.test(key);
-
-/**
- * Prefix of publishable keys: the key a web page carries (the embed, the loader). It only renders (retrieve), only
- * from the app's own origin, under its own rate limit and the owner's daily spend cap, so reading it from a page's
- * source gains nothing a visitor of the page does not already have.
- */
-export const PUBLISHABLE_KEY_PREFIX = "gk_pub_";
-const PUBLISHABLE_PATTERN = /^gk_pub_[A-Za-z0-9_-]{43}$/;
-
 export const generatePublishableKey = (): string => PUBLISHABLE_KEY_PREFIX + randomBytes(32).toString("base64url");
-
-export const looksLikePublishableKey = (key: string): boolean => PUBLISHABLE_PATTERN.test(key);
-
-export type KeyKind = "secret" | "publishable";
 
 /** Associated data of a sealed publishable key: the app id alone would let its ciphertext pass for the secret key's. */
 export const publishableSealId = (appId: string): string => `${appId}/publishable`;
 
-/** The lookup hash (SHA-256, hex): keys are high-entropy, so a fast hash is enough and a salt adds nothing. */
-export const hashApiKey = (key: string): string => createHash("sha256").update(key).digest("hex");
+/** The lookup hash: the one hash of a key (@genui/contracts/keys). */
+export const hashApiKey = keyHash;
 
 export const sameHash = (a: string, b: string): boolean => {
   const x = Buffer.from(a, "hex");

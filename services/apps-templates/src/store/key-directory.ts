@@ -1,22 +1,9 @@
 import { TtlCache } from "@genui/chassis";
-import { hashApiKey, looksLikeApiKey, looksLikePublishableKey, type KeyKind } from "../domain/api-key";
+import type { KeyKind, KeyOwner } from "@genui/contracts/keys";
+import { hashApiKey } from "../domain/api-key";
 import { DEFAULT_DAILY_SPEND_CAP_MICROS } from "../domain/validation";
-import type { AppRepository, AppStatus } from "./app.repository";
+import type { AppRepository } from "./app.repository";
 import type { StatusChanges } from "./status-changes";
-
-/** What apps.keys.verify answers about a key. */
-export interface KeyOwner {
-  appId: string;
-  ownerId: string;
-  status: AppStatus;
-  websiteUrl: string;
-  kind: KeyKind;
-  /** The app's origin: where its publishable key may be sent from. */
-  allowedOrigin: string;
-  dailySpendCapMicros: bigint;
-  /** When the status was set (epoch ms): a cache elsewhere compares it with the status changes it has heard of. */
-  statusAtMs: bigint;
-}
 
 /**
  * Answers "whose key is this?" from memory: every published API call asks it. Entries live 60 s (unknown keys
@@ -33,14 +20,9 @@ export class KeyDirectory {
     private readonly changes: StatusChanges,
   ) {}
 
-  async verify(apiKey: string): Promise<KeyOwner | undefined> {
-    const kind: KeyKind | undefined = looksLikeApiKey(apiKey)
-      ? "secret"
-      : looksLikePublishableKey(apiKey)
-        ? "publishable"
-        : undefined;
-    if (!kind) return undefined;
-    const hash = hashApiKey(apiKey);
+  /** The owner of the key with this hash (`kind`: which of the app's keys it would be), if any. */
+  async verify(hash: string, kind: KeyKind): Promise<KeyOwner | undefined> {
+    if (!/^[0-9a-f]{64}$/.test(hash)) return undefined;
     const hit = this.known.get(hash);
     if (hit) return hit;
     if (this.unknown.get(hash)) return undefined;
@@ -56,8 +38,8 @@ export class KeyDirectory {
       websiteUrl: app.url,
       kind,
       allowedOrigin: new URL(app.url).origin,
-      dailySpendCapMicros: BigInt(app.dailySpendCapMicros ?? DEFAULT_DAILY_SPEND_CAP_MICROS),
-      statusAtMs: BigInt(new Date(app.statusAt).getTime()),
+      dailySpendCapMicros: app.dailySpendCapMicros ?? DEFAULT_DAILY_SPEND_CAP_MICROS,
+      statusAtMs: new Date(app.statusAt).getTime(),
     };
     // Read before a status change heard on NATS was written (by another copy): answer it, keep nothing.
     if (this.changes.behind(app)) return owner;

@@ -5,11 +5,12 @@ import {
   unauthorized,
   userId,
   validationFailed,
+  type Handlers,
   type Logger,
   type RawBodyRequest,
 } from "@genui/chassis";
 import { AmountBody, CashfreeWebhookBody, SetCurrencyBody } from "@genui/contracts/http";
-import { Router, type NextFunction, type Request, type Response } from "express";
+import { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { CashfreeClient } from "../clients/cashfree";
 import { TooManyOpenOrdersError } from "../domain/errors";
@@ -42,48 +43,61 @@ function orderErrors(err: unknown, _req: Request, res: Response, next: NextFunct
  * Top-ups (SPEC §7 Billing): payment currency, quote, order, PayPal capture, Cashfree status, and Cashfree's webhook
  * (signed with the client secret; public, no session, exempt from CSRF at the BFF).
  */
-export function orderRoutes(orders: Orders, webhookSecret: string, logger: Logger): Router {
-  const router = Router();
-  router.get("/billing/api/v1/currency/", requireIdentity, async (req, res) => {
-    res.json({ currency: await orders.currencyOf(userId(req)), currencies: ["USD", "INR"] });
-  });
-  router.post("/billing/api/v1/currency/", requireIdentity, async (req, res) => {
-    const c = parsed(SetCurrencyBody, req)?.currency;
-    if (!c) throw validationFailed({ currency: ['Choose "USD" or "INR".'] });
-    await orders.setCurrency(userId(req), c);
-    res.json({ currency: c });
-  });
-  router.post("/billing/api/v1/currency/exchange-rate/", requireIdentity, async (req, res) => {
-    res.json(await orders.quote(userId(req), amountOf(req)));
-  });
-  router.post("/billing/api/v1/orders/create/", requireIdentity, async (req, res) => {
-    // 201 for a new order; 200, same shape, for the identical open order handed out again.
-    const { created, answer } = await orders.create(userId(req), amountOf(req));
-    res.status(created ? 201 : 200).json(answer);
-  });
-  router.post("/billing/api/v1/orders/paypal/:orderId/capture/", requireIdentity, async (req, res) => {
-    res.json(await orders.capture(userId(req), String(req.params.orderId)));
-  });
-  router.get("/billing/api/v1/orders/cashfree/:orderId/", requireIdentity, async (req, res) => {
-    res.json(await orders.cashfreeStatus(userId(req), String(req.params.orderId)));
-  });
-  router.post("/billing/api/v1/webhooks/cashfree/", async (req, res) => {
-    const raw = (req as unknown as RawBodyRequest).rawBody?.toString("utf8") ?? "";
-    const ok = CashfreeClient.verifyWebhook(
-      webhookSecret,
-      raw,
-      req.header("x-webhook-timestamp"),
-      req.header("x-webhook-signature"),
-    );
-    if (!ok) {
-      logger.warn({ ip: req.ip }, "cashfree webhook with an invalid signature refused");
-      throw unauthorized("Invalid webhook signature.");
-    }
-    const orderId = parsed(CashfreeWebhookBody, req)?.data?.order?.order_id;
-    if (!orderId) throw badRequest("Webhook without an order id.");
-    await orders.onCashfreeWebhook(orderId);
-    res.json({ received: true });
-  });
-  router.use(orderErrors);
-  return router;
+type OrderIds =
+  | "billing.currency"
+  | "billing.setCurrency"
+  | "billing.exchangeRate"
+  | "billing.createOrder"
+  | "billing.capturePaypalOrder"
+  | "billing.cashfreeOrder"
+  | "billing.cashfreeWebhook";
+
+export function orderHandlers(orders: Orders, webhookSecret: string, logger: Logger): Pick<Handlers<"billing">, OrderIds> {
+  /** A signed-in order route: its errors in the order shape. */
+  const signedIn = (handler: RequestHandler) => [requireIdentity, handler, orderErrors];
+  return {
+    "billing.currency": signedIn(async (req, res) => {
+      res.json({ currency: await orders.currencyOf(userId(req)), currencies: ["USD", "INR"] });
+    }),
+    "billing.setCurrency": signedIn(async (req, res) => {
+      const c = parsed(SetCurrencyBody, req)?.currency;
+      if (!c) throw validationFailed({ currency: ['Choose "USD" or "INR".'] });
+      await orders.setCurrency(userId(req), c);
+      res.json({ currency: c });
+    }),
+    "billing.exchangeRate": signedIn(async (req, res) => {
+      res.json(await orders.quote(userId(req), amountOf(req)));
+    }),
+    "billing.createOrder": signedIn(async (req, res) => {
+      // 201 for a new order; 200, same shape, for the identical open order handed out again.
+      const { created, answer } = await orders.create(userId(req), amountOf(req));
+      res.status(created ? 201 : 200).json(answer);
+    }),
+    "billing.capturePaypalOrder": signedIn(async (req, res) => {
+      res.json(await orders.capture(userId(req), String(req.params.orderId)));
+    }),
+    "billing.cashfreeOrder": signedIn(async (req, res) => {
+      res.json(await orders.cashfreeStatus(userId(req), String(req.params.orderId)));
+    }),
+    "billing.cashfreeWebhook": [
+      async (req: Request, res: Response) => {
+        const raw = (req as unknown as RawBodyRequest).rawBody?.toString("utf8") ?? "";
+        const ok = CashfreeClient.verifyWebhook(
+          webhookSecret,
+          raw,
+          req.header("x-webhook-timestamp"),
+          req.header("x-webhook-signature"),
+        );
+        if (!ok) {
+          logger.warn({ ip: req.ip }, "cashfree webhook with an invalid signature refused");
+          throw unauthorized("Invalid webhook signature.");
+        }
+        const orderId = parsed(CashfreeWebhookBody, req)?.data?.order?.order_id;
+        if (!orderId) throw badRequest("Webhook without an order id.");
+        await orders.onCashfreeWebhook(orderId);
+        res.json({ received: true });
+      },
+      orderErrors,
+    ],
+  };
 }

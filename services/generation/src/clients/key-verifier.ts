@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { RemoteError, TtlCache, type MessageBus } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
-import type { KeyOwner } from "../domain/access";
+import { keyHash, keyKindOf, type KeyOwner } from "@genui/contracts/keys";
 
 /**
  * Verifies API keys with apps-templates (`apps.keys.verify`), remembering answers briefly: every published call
@@ -24,16 +23,20 @@ export class KeyVerifier {
 
   /** The key's owner, or undefined for a key no app has. Throws RemoteError when apps-templates cannot answer. */
   async verify(apiKey: string): Promise<KeyOwner | undefined> {
-    const hash = createHash("sha256").update(apiKey).digest("base64url");
+    // A shape no key has is nobody's (and never asked about); only the hash leaves this process.
+    const kind = keyKindOf(apiKey);
+    if (!kind) return undefined;
+    const hash = keyHash(apiKey);
     const hit = this.known.get(hash);
     if (hit) return hit;
     if (this.unknown.get(hash)) return undefined;
     try {
-      const res = await this.bus.request(COMMANDS.verifyKey, { apiKey }, { timeoutMs: 2_000 });
+      const res = await this.bus.request(COMMANDS.verifyKey, { keyHash: hash, kind }, { timeoutMs: 2_000 });
       const owner: KeyOwner = {
         appId: res.appId,
         ownerId: res.ownerId,
         status: res.status,
+        websiteUrl: res.websiteUrl,
         // An older apps-templates does not say: its keys are all secret keys.
         kind: res.kind === "publishable" ? "publishable" : "secret",
         allowedOrigin: res.allowedOrigin,

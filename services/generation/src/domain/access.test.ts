@@ -6,6 +6,7 @@ const owner = (kind: KeyOwner["kind"]): KeyOwner => ({
   appId: "a",
   ownerId: "o",
   status: "active",
+  websiteUrl: "https://shop.example.com/",
   kind,
   allowedOrigin: "https://shop.example.com",
   dailySpendCapMicros: 1_000_000,

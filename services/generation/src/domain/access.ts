@@ -1,21 +1,10 @@
+import type { KeyOwner } from "@genui/contracts/keys";
 import { publishableKeyOriginMismatch, publishableKeyRoute, secretKeyInBrowser } from "./errors";
 
 /** Who may call with an API key and what a request may cost: the facts and rules the API process decides with. */
 
 /** Whose app an API key opens, as apps-templates answers it. */
-export interface KeyOwner {
-  appId: string;
-  ownerId: string;
-  status: string;
-  /** "secret" (servers) or "publishable" (web pages: retrieve only, from `allowedOrigin`, under the daily cap). */
-  kind: "secret" | "publishable";
-  /** The app's origin (scheme://host[:port]). */
-  allowedOrigin: string;
-  /** The publishable key's daily spend cap, micro-dollars per UTC day. */
-  dailySpendCapMicros: number;
-  /** When the app's status was set (epoch ms; 0 when apps-templates did not say). */
-  statusAtMs: number;
-}
+export type { KeyOwner } from "@genui/contracts/keys";
 
 /** A model as generation uses it (billing's plan catalogue is the source of truth). */
 export interface CatalogueModel {

@@ -1,5 +1,5 @@
 /** The per-tenant limits of generation: pure rules and types (the Redis side is store/capacity.ts). */
-import { createHash } from "node:crypto";
+import { keyBucket, keyHash } from "@genui/contracts/keys";
 
 /** "N/seconds": at most N admitted requests per fixed window. */
 export interface RateLimit {
@@ -49,7 +49,7 @@ export const tenantOfUser = (userId: string): Tenant => ({ bucket: `user:${userI
 
 /** Keys are bucketed by a hash (the key itself never becomes a Redis key name). */
 export const tenantOfKey = (apiKey: string, ownerId: string): Tenant => ({
-  bucket: `key:${createHash("sha256").update(apiKey).digest("base64url").slice(0, 24)}`,
+  bucket: `key:${keyBucket(keyHash(apiKey))}`,
   owner: ownerId,
   label: "API key",
 });

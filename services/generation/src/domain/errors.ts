@@ -13,7 +13,6 @@ export const GENERATION_ERRORS = {
   CODE_TOO_LONG: "GENERATION.CODE_TOO_LONG",
   CONTEXT_TOO_LONG: "GENERATION.CONTEXT_TOO_LONG",
   REQUEST_TOO_LARGE: "GENERATION.REQUEST_TOO_LARGE",
-  METHOD_NOT_ALLOWED: "GENERATION.METHOD_NOT_ALLOWED",
   // Who is calling (401, 403, 404).
   MISSING_KEY: "GENERATION.MISSING_KEY",
   INVALID_KEY: "GENERATION.INVALID_KEY",
@@ -97,9 +96,6 @@ export const overloaded = (retryAfterSeconds: number) =>
 export const unavailable = (what: string) =>
   generationError(E.UNAVAILABLE, `${what} is unavailable right now. Please retry shortly.`, { retryAfterSeconds: 2 });
 
-/** A method the path does not declare (the edge adds `Allow`). */
-export const methodNotAllowed = (method: string, path: string, allow: string) =>
-  generationError(E.METHOD_NOT_ALLOWED, `${method} is not allowed on ${path}; it accepts ${allow}.`);
 
 export const secretKeyInBrowser = () =>
   generationError(

@@ -29,7 +29,6 @@ export const OPENAI_ERRORS: Readonly<Record<GenerationErrorCode, OpenAIErrorSpec
   "GENERATION.CODE_TOO_LONG": invalid("string_above_max_length"),
   "GENERATION.CONTEXT_TOO_LONG": invalid("context_length_exceeded"),
   "GENERATION.REQUEST_TOO_LARGE": invalid("request_too_large", 413),
-  "GENERATION.METHOD_NOT_ALLOWED": invalid("method_not_allowed", 405),
   "GENERATION.MISSING_KEY": invalid("missing_api_key", 401),
   "GENERATION.INVALID_KEY": invalid("invalid_api_key", 401),
   "GENERATION.NOT_SIGNED_IN": invalid("unauthenticated", 401),

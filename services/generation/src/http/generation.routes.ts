@@ -1,5 +1,6 @@
 import type { ChatModel, ServedBy } from "@genui/contracts/http";
-import { jsonBody, userId as signedInUser } from "@genui/chassis";
+import { methodNotAllowedBody, publishedRoutes, routeMatcher } from "@genui/contracts/http";
+import { jsonBody, operationRouter, userId as signedInUser } from "@genui/chassis";
 import { Router, type Request, type Response } from "express";
 import type { CatalogueModel } from "../domain/access";
 import { tenantOfKey, tenantOfUser } from "../domain/capacity";
@@ -7,7 +8,7 @@ import type { GenerationMetrics } from "../use-cases/metrics";
 import type { RelayedAnswer } from "../use-cases/relay";
 import type { ChatTurn } from "../domain/messages";
 import type { Caller, Gateway } from "../use-cases/gateway";
-import { invalidRequest, methodNotAllowed, notSignedIn } from "../domain/errors";
+import { invalidRequest, notSignedIn } from "../domain/errors";
 import { openAIErrorMapper } from "./errors";
 import { openApiDocument } from "./openapi";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
@@ -29,14 +30,8 @@ export interface RouteDeps {
   streamGzipLevel: number;
 }
 
-/** The published API's paths and the methods each declares (the rest answer 405). */
-const PUBLISHED_METHODS: [string, string][] = [
-  ["/apps/api/v1/chat/completions", "POST"],
-  ["/apps/api/v1/retrieve/", "POST"],
-  ["/apps/api/v1/models", "GET, HEAD"],
-  ["/apps/api/v1/models/:model", "GET, HEAD"],
-  ["/apps/api/v1/openapi.json", "GET, HEAD"],
-];
+/** The published routes this service answers: the methods each path declares (the rest answer 405). */
+const published = routeMatcher(publishedRoutes().filter((r) => r.server === "generation"));
 
 /** A fixed creation time for the models (OpenAI's list has one; ours is the model's release). */
 const MODEL_CREATED = Math.floor(Date.UTC(2025, 4, 14) / 1000);
@@ -122,17 +117,17 @@ export function generationRoutes(deps: RouteDeps): Router {
   };
 
   // The published API: OpenAI-compatible, bearer API key of an active app.
-  router.post("/apps/api/v1/chat/completions", async (req, res) => {
+  const chatCompletions = async (req: Request, res: Response) => {
     const owner = await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "chat" });
     const body = parseChatRequest(req.body, false, deps.maxCodeChars);
     const model = await gateway.model(body.model);
     const tenant = tenantOfKey(bearer(req), owner.ownerId);
     await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId, tenant }, body, model);
-  });
+  };
 
   // The signed-in chat (the SPA): the user pays; `app_id` (one of their own apps) brings its templates and is
   // credited with the usage.
-  router.post("/apps/api/v1/auth-chat/completions", async (req, res) => {
+  const authChat = async (req: Request, res: Response) => {
     const userId = signedIn(req);
     const appId = typeof req.query.app_id === "string" ? req.query.app_id : "";
     if (appId && !/^[0-9a-f-]{36}$/i.test(appId)) throw invalidRequest("'app_id' must be an app id.", "app_id");
@@ -140,7 +135,7 @@ export function generationRoutes(deps: RouteDeps): Router {
     const model = await gateway.model(body.model);
     if (appId) await gateway.ownApp(userId, appId);
     await chat(req, res, "auth-chat", { userId, appId, tenant: tenantOfUser(userId) }, body, model);
-  });
+  };
 
   const retrieve = async (req: Request, res: Response, caller: Caller, withCode: boolean) => {
     const body = parseRetrieveRequest(req.body, deps.maxCodeChars);
@@ -169,7 +164,7 @@ export function generationRoutes(deps: RouteDeps): Router {
   };
 
   // The one route a publishable key may call (from its app's origin); its generation counts against the daily cap.
-  router.post("/apps/api/v1/retrieve/", async (req, res) => {
+  const publishedRetrieve = async (req: Request, res: Response) => {
     const owner = await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "retrieve" });
     const cap = owner.kind === "publishable" ? { dailySpendCapMicros: owner.dailySpendCapMicros } : {};
     await retrieve(
@@ -178,31 +173,31 @@ export function generationRoutes(deps: RouteDeps): Router {
       { userId: owner.ownerId, appId: owner.appId, tenant: tenantOfKey(bearer(req), owner.ownerId), ...cap },
       false,
     );
-  });
+  };
 
-  router.post("/apps/api/v1/auth-retrieve/", async (req, res) => {
+  const authRetrieve = async (req: Request, res: Response) => {
     const userId = signedIn(req);
     const appId = await ownAppId(req, gateway, userId);
     await retrieve(req, res, { userId, appId, tenant: tenantOfUser(userId) }, true);
-  });
+  };
 
   // OpenAI's models endpoints (the clients' `models.list()`), for API keys.
-  router.get("/apps/api/v1/models", async (req, res) => {
+  const listModels = async (req: Request, res: Response) => {
     await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
     const models = await gateway.listModels();
     res.json({
       object: "list",
       data: models.map((m) => ({ id: m.slug, object: "model", created: MODEL_CREATED, owned_by: "genui" })),
     });
-  });
-  router.get("/apps/api/v1/models/:model", async (req, res) => {
+  };
+  const getModel = async (req: Request, res: Response) => {
     await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
     const m = await gateway.model(String(req.params.model));
     res.json({ id: m.slug, object: "model", created: MODEL_CREATED, owned_by: "genui" });
-  });
+  };
 
   // The chat picker's list: SPEC's Model (id, slug, name, description, features.features) and what serves it.
-  router.get("/apps/api/v1/chat/models/", async (_req, res) => {
+  const chatModels = async (_req: Request, res: Response) => {
     const [models, servedBy] = await Promise.all([gateway.listModels(), deps.servedBy()]);
     res.set("cache-control", "public, max-age=60");
     res.json(
@@ -218,23 +213,36 @@ export function generationRoutes(deps: RouteDeps): Router {
         served_by: servedBy ?? null,
       })),
     );
-  });
+  };
 
-  router.get("/apps/api/v1/openapi.json", (_req, res) => {
+  const openapi = (_req: Request, res: Response) => {
     res.set("cache-control", "public, max-age=300");
     res.json(openApiDocument(deps.maxCodeChars));
-  });
+  };
+
+  router.use(
+    operationRouter("generation", {
+      "generation.chatCompletions": chatCompletions,
+      "generation.authChat": authChat,
+      "generation.retrieve": publishedRetrieve,
+      "generation.authRetrieve": authRetrieve,
+      "generation.listModels": listModels,
+      "generation.getModel": getModel,
+      "generation.chatModels": chatModels,
+      "generation.openapi": openapi,
+    }),
+  );
 
   // The published paths answer only the methods they declare: anything else is 405 with `Allow` in OpenAI's shape
-  // (registered after the routes, so it sees only what they did not answer; HEAD goes to the GET routes).
-  for (const [path, methods] of PUBLISHED_METHODS) {
-    const allow = `${methods}, OPTIONS`;
-    router.all(path, (req, res) => {
-      if (req.method === "OPTIONS") return void res.set("allow", allow).status(204).end();
-      res.set("allow", allow);
-      throw methodNotAllowed(req.method, req.path, allow);
-    });
-  }
+  // (after the routes, so it sees only what they did not answer; HEAD goes to the GET routes).
+  router.use((req, res, next) => {
+    const methods = published.methodsOn(req.path);
+    if (!methods.length) return next();
+    const allow = [...methods.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m])), "OPTIONS"].join(", ");
+    res.set("allow", allow);
+    if (req.method === "OPTIONS") return void res.status(204).end();
+    res.status(405).json(methodNotAllowedBody(req.method, req.path, allow));
+  });
 
   router.use(openAIErrorMapper());
   return router;

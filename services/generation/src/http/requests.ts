@@ -1,3 +1,4 @@
+import { NOT_BLANK, PUBLISHED_LIMITS } from "@genui/contracts/http";
 import type { ChatTurn } from "../domain/messages";
 import { GENERATION_ERRORS as E, invalidRequest } from "../domain/errors";
 
@@ -10,27 +11,13 @@ import { GENERATION_ERRORS as E, invalidRequest } from "../domain/errors";
 const ROLES = new Set(["system", "developer", "user", "assistant"]);
 
 /**
- * The limits the parsers enforce; the OpenAPI document states the same numbers (openapi.ts reads them here).
- * Lengths count Unicode code points, as JSON Schema's maxLength does.
+ * The limits the parsers enforce: the published contract's (proto/src/http/published.ts), which the OpenAPI document
+ * states. Lengths count Unicode code points, as JSON Schema's maxLength does.
  */
 /** Default of GEN_MAX_CODE_CHARS: client-submitted UI code is evaluated by a worker, so its size is bounded. */
-export const MAX_CODE_CHARS = 32_000;
+export const MAX_CODE_CHARS: number = PUBLISHED_LIMITS.codeChars;
+export const LIMITS = PUBLISHED_LIMITS;
 
-export const LIMITS = {
-  messages: 500,
-  modelChars: 256,
-  /** max_tokens / max_completion_tokens; above a model's output limit the limit applies. */
-  maxTokens: 1_000_000,
-  /** The default; the service's GEN_MAX_CODE_CHARS applies (and its OpenAPI document states it). */
-  codeChars: MAX_CODE_CHARS,
-  promptChars: 50_000,
-};
-
-/**
- * A value that is not blank: it has a character other than space, tab, CR or LF. The same class is the document's
- * `pattern`, written out so that JavaScript, Python and Rust regex engines agree on it (their `\s` differ).
- */
-export const NOT_BLANK = "[^ \t\r\n]";
 const notBlank = new RegExp(NOT_BLANK);
 
 /** Length in code points, counted only when the UTF-16 length could be over the limit. */

@@ -1,11 +1,12 @@
-import { Router } from "express";
+import type { Request, Response } from "express";
+import type { Handlers } from "@genui/chassis";
 import { contactInput } from "../domain/validation";
 import type { ContactRepository } from "../store/contact.repository";
 
-export function contactRoutes(contacts: ContactRepository): Router {
-  const router = Router();
-  router.post("/contact/api/v1/create/", async (req, res) => {
-    res.status(201).json(await contacts.create(contactInput.parse(req.body ?? {}), req.identity?.sub));
-  });
-  return router;
+export function contactHandlers(contacts: ContactRepository): Pick<Handlers<"identity">, "identity.createContact"> {
+  return {
+    "identity.createContact": async (req: Request, res: Response) => {
+      res.status(201).json(await contacts.create(contactInput.parse(req.body ?? {}), req.identity?.sub));
+    },
+  };
 }

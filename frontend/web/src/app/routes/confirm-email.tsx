@@ -5,7 +5,7 @@ import { ButtonLink } from "../../components/ui/button";
 import { AuthPageWrap as Wrap, AuthPanel } from "../auth-page";
 import { Spinner } from "../../components/ui/spinner";
 import { useToast } from "../../components/ui/toast";
-import { confirmSignup } from "../../features/auth/api";
+import { confirmSignup } from "../../features/auth";
 import { ApiError } from "../../lib/api-client";
 import { useSession } from "../../lib/session";
 import { useTitle } from "../../lib/use-title";

@@ -1,4 +1,4 @@
-import { ContactPage } from "../../features/contact/components/contact-page";
+import { ContactPage } from "../../features/contact";
 import { useTitle } from "../../lib/use-title";
 
 export default function Page() {

@@ -1,8 +1,7 @@
 import styled from "styled-components";
 import { Container } from "../../components/ui/layout";
-import { AppsSection } from "../../features/apps/components/apps-section";
-import { GettingStarted } from "../../features/apps/components/getting-started";
-import { BalanceSection } from "../../features/billing/components/balance-section";
+import { AppsSection, GettingStarted } from "../../features/apps";
+import { BalanceSection } from "../../features/billing";
 import { LoginScreen } from "../login-screen";
 import { useSession } from "../../lib/session";
 import { useTitle } from "../../lib/use-title";

@@ -1,14 +1,9 @@
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { Container, Section, SectionLead, SectionTitle } from "../../components/ui/layout";
-import { chatSnippets } from "../../features/docs/snippets";
-import { ClosingBanner } from "../../features/landing/components/closing-banner";
-import { DemoWindow } from "../../features/landing/components/demo-window";
-import { Hero } from "../../features/landing/components/hero";
-import { HowItWorks } from "../../features/landing/components/how-it-works";
-import { Integrate } from "../../features/landing/components/integrate";
-import { usePlans } from "../../features/plans/api";
-import { PlanCards } from "../../features/plans/components/plan-cards";
+import { chatSnippets } from "../../features/docs";
+import { ClosingBanner, DemoWindow, Hero, HowItWorks, Integrate } from "../../features/landing";
+import { PlanCards, usePlans } from "../../features/plans";
 import { useTitle } from "../../lib/use-title";
 
 function ModelPlans() {

@@ -1,4 +1,4 @@
-import { preloadCodeEditor } from "../../features/editor/components/code-editor";
+import { preloadCodeEditor } from "../../features/editor";
 import { Playground } from "../../features/editor/components/playground";
 import { useTitle } from "../../lib/use-title";
 

@@ -1,13 +1,17 @@
 import { useId } from "react";
 import { useLocation, useParams } from "react-router-dom";
-import { ActionLog, useActionLog } from "../../features/editor/components/action-log";
-import { CodeEditor, preloadCodeEditor } from "../../features/editor/components/code-editor";
-import { describeEvent, PreviewPane } from "../../features/editor/components/preview-pane";
-import { EditorHint } from "../../features/editor/components/workspace";
-import { TEMPLATE_PREVIEW_DEBOUNCE_MS, useLiveScreen } from "../../features/editor/use-live-screen";
-import type { EditorNavigationState } from "../../features/templates/api";
-import { TemplateEditor } from "../../features/templates/components/template-editor";
-import { useTemplateEditor } from "../../features/templates/use-template-editor";
+import {
+  ActionLog,
+  CodeEditor,
+  describeEvent,
+  EditorHint,
+  preloadCodeEditor,
+  PreviewPane,
+  TEMPLATE_PREVIEW_DEBOUNCE_MS,
+  useActionLog,
+  useLiveScreen,
+} from "../../features/editor";
+import { TemplateEditor, useTemplateEditor, type EditorNavigationState } from "../../features/templates";
 import { LoginScreen } from "../login-screen";
 import { useSession } from "../../lib/session";
 import { useTheme } from "../../lib/theme";

@@ -1,10 +1,9 @@
 import styled from "styled-components";
 import { ButtonLink } from "../../components/ui/button";
 import { Badge, Container, Section, SectionLead, SectionTitle } from "../../components/ui/layout";
-import { useCurrencyPlans } from "../../features/plans/api";
+import { PlanCards, useCurrencyPlans } from "../../features/plans";
 import { CurrencySwitch } from "../../features/plans/components/currency-switch";
 import { Faq } from "../../features/plans/components/faq";
-import { PlanCards } from "../../features/plans/components/plan-cards";
 import { useSession } from "../../lib/session";
 import { useTitle } from "../../lib/use-title";
 

@@ -2,9 +2,9 @@ import { useCallback } from "react";
 import useSWR, { useSWRConfig, type SWRResponse } from "swr";
 import { api } from "../../lib/api-client";
 import type { App, AppPage, TemplatePage } from "@genui/contracts/http";
-import type { Template } from "../templates/api";
+import type { Template } from "../templates";
 
-export type { Template } from "../templates/api";
+export type { Template } from "../templates";
 
 /** SPEC §3 App, its paginated list and the templates' (one declaration: @genui/contracts/http). */
 export type { App, AppPage, TemplatePage } from "@genui/contracts/http";

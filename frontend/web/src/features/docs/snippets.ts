@@ -4,13 +4,15 @@
  * platform with a real key substituted for YOUR_API_KEY, so they cannot drift from the API.
  */
 
+import { API_PATHS, API_PREFIX } from "./api-paths";
+
 export const API_KEY_PLACEHOLDER = "YOUR_API_KEY";
 /** The key a web page carries: the app's publishable key (gk_pub_…), never the secret key. */
 export const PUBLISHABLE_KEY_PLACEHOLDER = "YOUR_PUBLISHABLE_KEY";
 export const MODEL = "genui-pluto-0.1";
 
 /** The API base for a site origin, e.g. https://genui.dev → https://genui.dev/apps/api/v1 */
-export const apiBase = (origin: string) => `${origin.replace(/\/+$/, "")}/apps/api/v1`;
+export const apiBase = (origin: string) => `${origin.replace(/\/+$/, "")}${API_PREFIX}`;
 
 export interface Snippets {
   curl: string;
@@ -21,7 +23,7 @@ export interface Snippets {
 export function chatSnippets(origin: string): Snippets {
   const base = apiBase(origin);
   return {
-    curl: `curl ${base}/chat/completions \\
+    curl: `curl ${base}${API_PATHS.chatCompletions} \\
   -H "Content-Type: application/json" \\
   -H "Authorization: Bearer ${API_KEY_PLACEHOLDER}" \\
   -d '{
@@ -62,6 +64,6 @@ console.log(json.name); // render this with <GenUI json={json} />`,
 export type SnippetSet = Partial<Snippets>;
 
 /*
- * The documentation's own programs live in ./api-snippets.ts (so the landing page does not download them); its
+ * The documentation's own programs live in ./api-snippets.ts and ./api-snippets/ (so the landing page does not download them); its
  * `runnableSnippets` lists them together with the ones above for the test that executes them.
  */

@@ -1,6 +1,6 @@
 /**
  * The playground's examples: UI code a visitor can start from. Each evaluates without errors or repairs and
- * type-checks against the DSL's declarations (e2e/playground.e2e.test.ts checks both). They load nothing from other
+ * type-checks against the DSL's declarations (e2e/browser/playground.e2e.test.ts checks both). They load nothing from other
  * sites (no images or videos), so the playground works offline. Dependency-free (the test loads it on its own).
  */
 

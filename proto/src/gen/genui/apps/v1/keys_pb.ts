@@ -12,20 +12,28 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_keys: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiIwoQVmVyaWZ5S2V5UmVxdWVzdBIPCgdhcGlfa2V5GAEgASgJIrYBChFWZXJpZnlLZXlSZXNwb25zZRIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhMKC3dlYnNpdGVfdXJsGAQgASgJEgwKBGtpbmQYBSABKAkSFgoOYWxsb3dlZF9vcmlnaW4YBiABKAkSHgoWZGFpbHlfc3BlbmRfY2FwX21pY3JvcxgHIAEoAxIUCgxzdGF0dXNfYXRfbXMYCCABKANiBnByb3RvMw",
+    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiQQoQVmVyaWZ5S2V5UmVxdWVzdBIQCghrZXlfaGFzaBgCIAEoCRIMCgRraW5kGAMgASgJSgQIARACUgdhcGlfa2V5IrYBChFWZXJpZnlLZXlSZXNwb25zZRIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhMKC3dlYnNpdGVfdXJsGAQgASgJEgwKBGtpbmQYBSABKAkSFgoOYWxsb3dlZF9vcmlnaW4YBiABKAkSHgoWZGFpbHlfc3BlbmRfY2FwX21pY3JvcxgHIAEoAxIUCgxzdGF0dXNfYXRfbXMYCCABKANiBnByb3RvMw",
   );
 
 /**
- * Request subject apps.keys.verify: which app does this API key belong to?
- * Unknown keys are answered with the error code APPS.KEY_NOT_FOUND.
+ * Request subject apps.keys.verify: which app does this API key belong to? Only the key's hash travels (SHA-256,
+ * hex: keyHash in @genui/contracts/keys), never the key. Unknown keys are answered with the error code
+ * APPS.KEY_NOT_FOUND.
  *
  * @generated from message genui.apps.v1.VerifyKeyRequest
  */
 export type VerifyKeyRequest = Message<"genui.apps.v1.VerifyKeyRequest"> & {
   /**
-   * @generated from field: string api_key = 1;
+   * @generated from field: string key_hash = 2;
    */
-  apiKey: string;
+  keyHash: string;
+
+  /**
+   * "secret" or "publishable", read from the key's prefix by the caller (the hash hides it).
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
 };
 
 /**

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { API_PATHS } from "../../api-paths";
 import {
   ANSWER_SHAPE,
   ERROR_SHAPE,
@@ -107,18 +108,18 @@ export function ApiCalling({ origin }: { origin: string }) {
 
       <h3>Retrieve a screen</h3>
       <p>
-        <code>POST /retrieve/</code> takes <code>code</code> and/or <code>prompt</code> and answers <code>{"{json, code}"}</code>.
-        Code alone is evaluated in the sandbox without a model call and is not billed — handy to turn stored code back into a
-        screen. A prompt generates a screen; code with a prompt asks the model to change that code. The component calls this
-        endpoint itself when you give it <code>code</code> or <code>prompt</code>, with your app's publishable key; from a server,
-        use the secret key.
+        <code>{`POST ${API_PATHS.retrieve}`}</code> takes <code>code</code> and/or <code>prompt</code> and answers{" "}
+        <code>{"{json, code}"}</code>. Code alone is evaluated in the sandbox without a model call and is not billed — handy to
+        turn stored code back into a screen. A prompt generates a screen; code with a prompt asks the model to change that code.
+        The component calls this endpoint itself when you give it <code>code</code> or <code>prompt</code>, with your app's
+        publishable key; from a server, use the secret key.
       </p>
       <CodeTabs snippets={retrieveSnippets(origin)} label="Retrieve" />
 
       <h3>Models</h3>
       <p>
-        <code>GET /models</code> lists the models your key can call: <code>{MODEL}</code> and <code>{THINKING_MODEL}</code>. Their
-        prices and token limits are on the <Link to="/pricing">pricing page</Link>.
+        <code>{`GET ${API_PATHS.models}`}</code> lists the models your key can call: <code>{MODEL}</code> and{" "}
+        <code>{THINKING_MODEL}</code>. Their prices and token limits are on the <Link to="/pricing">pricing page</Link>.
       </p>
       <CodeTabs snippets={modelsSnippets(origin)} label="Models" />
 

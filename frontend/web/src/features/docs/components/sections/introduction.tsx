@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import styled from "styled-components";
+import { API_PATHS } from "../../api-paths";
 import { THINKING_MODEL } from "../../api-snippets";
 import { MODEL, apiBase } from "../../snippets";
 import { DataTable, DocSection } from "../prose";
@@ -70,8 +71,8 @@ export function Introduction({ origin }: { origin: string }) {
         <li>
           <h3>Call the API</h3>
           <p>
-            Send the conversation to the OpenAI-compatible <code>/chat/completions</code> endpoint with the official OpenAI
-            clients. The answer's content is <code>{"{code, json}"}</code>.
+            Send the conversation to the OpenAI-compatible <code>{API_PATHS.chatCompletions}</code> endpoint with the official
+            OpenAI clients. The answer's content is <code>{"{code, json}"}</code>.
           </p>
         </li>
         <li>
@@ -108,8 +109,12 @@ export function Introduction({ origin }: { origin: string }) {
           <tr>
             <th scope="row">Endpoints</th>
             <td>
-              <code>POST /chat/completions</code>, <code>POST /retrieve/</code>, <code>GET /models</code>,{" "}
-              <code>GET /models/{"{model}"}</code>
+              <code>{`POST ${API_PATHS.chatCompletions}`}</code>, <code>{`POST ${API_PATHS.retrieve}`}</code>,{" "}
+              <code>{`GET ${API_PATHS.models}`}</code>,{" "}
+              <code>
+                {`GET ${API_PATHS.models}/`}
+                {"{model}"}
+              </code>
             </td>
           </tr>
           <tr>

@@ -1,3 +1,4 @@
+import { API_PATHS } from "../../api-paths";
 import { PACKAGE_NAME, renderingSnippets } from "../../api-snippets";
 import { apiBase } from "../../snippets";
 import { Code } from "../code-tabs";
@@ -97,12 +98,15 @@ export function Rendering({ origin }: { origin: string }) {
       <h3>Without React</h3>
       <p>
         On any page — plain HTML or another framework — load the loader script (6.4 KB gzipped) from{" "}
-        <code>{apiBase(origin)}/embed/genui-loader.js</code> and use the <code>&lt;genui-screen&gt;</code> element. Its attributes
-        mirror the props: <code>api-key</code>, <code>api-base</code>, <code>width</code>, <code>height</code>, <code>theme</code>
-        , <code>debug</code>, <code>code</code>, <code>prompt</code> and <code>json</code> (JSON text; the <code>json</code>{" "}
-        property also takes an object). Actions arrive as <code>genui-action</code> events, errors as <code>genui-error</code>{" "}
-        events. The <code>stream</code> property is streaming mode (see Streaming above); the finished answer arrives as a{" "}
-        <code>genui-stream-complete</code> event.
+        <code>
+          {apiBase(origin)}
+          {API_PATHS.embedLoader}
+        </code>{" "}
+        and use the <code>&lt;genui-screen&gt;</code> element. Its attributes mirror the props: <code>api-key</code>,{" "}
+        <code>api-base</code>, <code>width</code>, <code>height</code>, <code>theme</code>, <code>debug</code>, <code>code</code>,{" "}
+        <code>prompt</code> and <code>json</code> (JSON text; the <code>json</code> property also takes an object). Actions arrive
+        as <code>genui-action</code> events, errors as <code>genui-error</code> events. The <code>stream</code> property is
+        streaming mode (see Streaming above); the finished answer arrives as a <code>genui-stream-complete</code> event.
       </p>
       <Code code={s.loader} language="html" label="HTML: the loader script" />
     </DocSection>

@@ -1,3 +1,4 @@
+import { API_PATHS } from "../../api-paths";
 import { agentSnippets } from "../../api-snippets";
 import { CodeTabs } from "../code-tabs";
 import { DocSection } from "../prose";
@@ -14,8 +15,8 @@ export function UsingInAgents({ origin }: { origin: string }) {
           Give the agent's model a <code>show_ui</code> tool that takes a plain-language <code>request</code>.
         </li>
         <li>
-          When the model calls it, call GenUI's <code>/chat/completions</code> with that request — include the data the screen
-          should show — and keep a separate UI history for the conversation.
+          When the model calls it, call GenUI's <code>{API_PATHS.chatCompletions}</code> with that request — include the data the
+          screen should show — and keep a separate UI history for the conversation.
         </li>
         <li>
           Store the answer's <code>code</code> in that history, send its <code>json</code> to your frontend to render, and return

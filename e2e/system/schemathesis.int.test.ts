@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { REPO_ROOT } from "@genui/testkit";
+import { newDeveloper, type Developer } from "../support/developer";
+import { RUN_FLAGS, runSchemathesis, schemathesis } from "../support/schemathesis";
+import { startStack, type Stack } from "../support/stack";
+
+/** Schemathesis is stopped after this long (its own report of what it did so far is kept). */
+const RUN_LIMIT_MS = 240_000;
+
+/** The run's configuration (one exception, explained there) and the check that goes with it. */
+const CONFIG = path.join(REPO_ROOT, "e2e/system/schemathesis/schemathesis.toml");
+const HOOKS = path.join(REPO_ROOT, "e2e/system/schemathesis/hooks.py");
+
+/**
+ * Schemathesis generates requests from the published OpenAPI document (valid ones and ones the document forbids) and
+ * checks every answer against it: no 5xx, only declared statuses, content types, headers and bodies, forbidden input
+ * refused and valid input accepted, undeclared methods answered 405 with `Allow`, and no answer without the key. It
+ * runs against the real platform through the BFF (CORS, per-key limits, the proxy), with a funded app key.
+ */
+describe("the published API's OpenAPI document, fuzzed by schemathesis", () => {
+  let stack: Stack;
+  let dev: Developer;
+  let st: string;
+  let workDir: string;
+
+  beforeAll(async () => {
+    st = schemathesis();
+    // Unpaced offline generation: a fuzzed completion answers in milliseconds. The per-key limit is raised so that
+    // schemathesis's own volume is not what it measures (429 is declared and has its own tests).
+    stack = await startStack({
+      generation: { workerEnv: { OFFLINE_TOKENS_PER_SECOND: "0", GEN_PARTIAL_INTERVAL_MS: "10" } },
+      bffEnv: { API_RATE_PER_KEY: "100000/60" },
+    });
+    // $1,000: every fuzzed completion holds its largest possible cost.
+    dev = await newDeveloper(stack, 1_000_000_000);
+    workDir = mkdtempSync(path.join(os.tmpdir(), "genui-st-"));
+  }, 300_000);
+  afterAll(async () => {
+    await stack?.stop();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it(
+    "when schemathesis runs every check on every published operation, then it reports no failure",
+    async () => {
+      const r = await runSchemathesis(
+        st,
+        [
+          "--config-file",
+          CONFIG,
+          "run",
+          `${stack.bff.url}/apps/api/v1/openapi.json`,
+          "--url",
+          `${stack.bff.url}/apps/api/v1`,
+          "--header",
+          `Authorization: Bearer ${dev.apiKey}`,
+          ...RUN_FLAGS,
+        ],
+        { cwd: workDir, hooks: HOOKS, limitMs: RUN_LIMIT_MS },
+      );
+      if (r.code !== 0) throw new Error(`schemathesis exited with ${r.code}:\n${r.output}`);
+      // What was run (phases, operations, cases generated, seed): the figures of this run.
+      process.stdout.write(`${r.output.slice(r.output.indexOf("SUMMARY") - 80)}\n`);
+      expect(r.output).toMatch(/No issues found|passed/i);
+    },
+    RUN_LIMIT_MS + 30_000,
+  );
+});

@@ -1,0 +1,60 @@
+"""Schemathesis hooks for e2e/system/schemathesis-signed-in.int.test.ts (loaded through SCHEMATHESIS_HOOKS).
+
+Some rules of the signed-in API are not JSON Schema: a website URL that parses and has a host, an e-mail address and
+a phone number with its country code, a dollar amount within bounds with at most 2 decimals, a text length counted
+in UTF-16 units (JSON Schema counts code points), code that fits 256 KB of UTF-8. A schema-valid value that breaks
+one of them is rightly refused with a field error on that field. signed-in.toml turns the built-in
+positive_data_acceptance check off and this check takes its place: the same check, except for exactly a 400 whose
+field errors name only the fields listed here for that operation. Any other rejection of valid data still fails.
+"""
+
+import re
+
+import schemathesis
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+
+SEMANTIC_FIELDS = {
+    ("POST", "/apps/api/v1/create/"): {"url"},
+    ("PATCH", "/apps/api/v1/update/{appId}/"): {"daily_spend_cap"},
+    ("PATCH", "/apps/api/v1/templates/{appId}/update/{templateId}/"): {"name", "description", "code"},
+    ("POST", "/contact/api/v1/create/"): {"email", "phoneNumber", "subject", "message"},
+    ("POST", "/billing/api/v1/currency/exchange-rate/"): {"amount"},
+    ("POST", "/billing/api/v1/orders/create/"): {"amount"},
+    ("GET", "/billing/api/v1/modals/list"): {"currency"},
+    # The generation routes answer in OpenAI's shape: `error.param` names the field (a blank model, no messages,
+    # neither code nor prompt, code that does not run).
+    ("POST", "/apps/api/v1/auth-chat/completions"): {"model", "messages"},
+    ("POST", "/apps/api/v1/auth-retrieve/"): {"code", "prompt"},
+}
+
+# Fields of an order error besides the field errors themselves.
+ORDER_ERROR_KEYS = {"error", "message", "code"}
+
+
+def _semantic_refusal(case, response) -> bool:
+    fields = SEMANTIC_FIELDS.get((case.operation.method.upper(), case.operation.path))
+    if not fields or response.status_code != 400:
+        return False
+    try:
+        body = response.json()
+    except Exception:
+        return False
+    if not isinstance(body, dict):
+        return False
+    error = body.get("error")
+    if isinstance(error, dict):
+        # Code that does not run is refused with `invalid_code` (as on the published /retrieve/).
+        if error.get("code") == "invalid_code":
+            return "code" in fields
+        param = error.get("param")
+        return isinstance(param, str) and re.split(r"[.\[]", param)[0] in fields
+    named = {k for k, v in body.items() if k not in ORDER_ERROR_KEYS and isinstance(v, list)}
+    return bool(named) and named <= fields
+
+
+@schemathesis.check
+def accepts_valid_data(ctx, response, case):
+    """positive_data_acceptance, but for a field error on a rule no JSON Schema can say (SEMANTIC_FIELDS)."""
+    if _semantic_refusal(case, response):
+        return None
+    return positive_data_acceptance(ctx, response, case)

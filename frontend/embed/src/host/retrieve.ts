@@ -1,0 +1,141 @@
+/**
+ * The retrieve endpoint: a screen for `code` / `prompt`, asked 1 s after the last change. Only the answer to the
+ * current input counts: a newer input (or the frame's end) supersedes the pending request.
+ */
+import type { Screen } from "@genui/ui-runtime";
+import { isObject, messageOf, nonEmpty } from "./values";
+
+/** SPEC: "Embed fetch is debounced by 1 s". */
+export const RETRIEVE_DEBOUNCE_MS = 1000;
+export const RETRIEVE_PATH = "/apps/api/v1/retrieve/";
+
+export type Retrieved = { ok: true; screen: Screen } | { ok: false; message: string };
+
+export type RetrieveBody = { code?: string; prompt?: string };
+
+/** The error text of a failed retrieve: `error` (a string or `{ message }`), else `detail`, else the status. */
+export function retrieveErrorMessage(body: unknown, status: number): string {
+  if (isObject(body)) {
+    const { error, detail, message } = body;
+    if (nonEmpty(error)) return error;
+    if (isObject(error) && nonEmpty(error.message)) return error.message;
+    if (nonEmpty(detail)) return detail;
+    if (Array.isArray(detail)) {
+      const parts = detail.map((d) => (isObject(d) && nonEmpty(d.msg) ? d.msg : nonEmpty(d) ? d : "")).filter(Boolean);
+      if (parts.length) return parts.join("; ");
+    }
+    if (isObject(detail) && nonEmpty(detail.message)) return detail.message;
+    if (nonEmpty(message)) return message;
+  }
+  return `GenUI: the screen could not be retrieved (HTTP ${status}).`;
+}
+
+/** A screen from `json` (an object, or JSON text), or the reason it is not one. */
+export function toScreen(json: unknown): Retrieved {
+  let value = json;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch (e) {
+      return { ok: false, message: `GenUI: json is not valid JSON (${messageOf(e)}).` };
+    }
+  }
+  // The iframe validates the screen itself and answers ERROR; here only the shape of the envelope is checked.
+  return isObject(value) ? { ok: true, screen: value as Screen } : { ok: false, message: "GenUI: json is not a screen object." };
+}
+
+/** One retrieve request and what its answer means; a request that cannot be made or read throws. */
+async function requestScreen(
+  doFetch: typeof fetch,
+  api: URL,
+  apiKey: string | undefined,
+  body: RetrieveBody,
+  signal: AbortSignal,
+): Promise<Retrieved> {
+  const res = await doFetch(new URL(RETRIEVE_PATH, api).href, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${apiKey ?? ""}`,
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    },
+    body: JSON.stringify(body),
+    credentials: "omit",
+    signal,
+  });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) return { ok: false, message: retrieveErrorMessage(parsed, res.status) };
+  if (isObject(parsed) && parsed.json !== undefined && parsed.json !== null) return toScreen(parsed.json);
+  if (isObject(parsed) && (parsed.error !== undefined || parsed.detail !== undefined))
+    return { ok: false, message: retrieveErrorMessage(parsed, res.status) };
+  return { ok: false, message: "GenUI: the retrieve response carries no screen json." };
+}
+
+export interface RetrieverOptions {
+  /** The page's fetch (`GenUIFrameOptions.fetch`) at the time of the request, if it gave one. */
+  fetch(): typeof fetch | undefined;
+  api: URL | undefined;
+  setupError: string | undefined;
+  /** The API key at the time of the request. */
+  apiKey(): string | undefined;
+  isDestroyed(): boolean;
+  /** The answer to the current input. */
+  answered(result: Retrieved): void;
+}
+
+export class Retriever {
+  /** Bumped by every new input: a retrieve answers only if its generation is still the current one. */
+  private gen = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inflight: AbortController | undefined;
+
+  constructor(private readonly opts: RetrieverOptions) {}
+
+  get generation(): number {
+    return this.gen;
+  }
+
+  /** A new input (or the frame's end): the pending request, and the answer to any request made, no longer count. */
+  supersede(): void {
+    this.gen++;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.inflight?.abort();
+    this.inflight = undefined;
+  }
+
+  /** Retrieves a screen for `body` after the debounce (for the current generation). */
+  schedule(body: RetrieveBody): void {
+    const gen = this.gen;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.retrieve(gen, body);
+    }, RETRIEVE_DEBOUNCE_MS);
+  }
+
+  private async retrieve(gen: number, body: RetrieveBody): Promise<void> {
+    const controller = new AbortController();
+    this.inflight = controller;
+    const { api, setupError } = this.opts;
+    let result: Retrieved;
+    try {
+      const doFetch = this.opts.fetch() ?? globalThis.fetch?.bind(globalThis);
+      if (!doFetch || !api) throw new Error(setupError ?? "fetch is not available in this browser");
+      result = await requestScreen(doFetch, api, this.opts.apiKey(), body, controller.signal);
+    } catch (e) {
+      if (gen !== this.gen || controller.signal.aborted) return;
+      result = { ok: false, message: `GenUI: the screen could not be retrieved (${messageOf(e)}).` };
+    } finally {
+      if (this.inflight === controller) this.inflight = undefined;
+    }
+    // A newer input superseded this request (or the frame is gone): drop the out-of-order answer.
+    if (gen !== this.gen || this.opts.isDestroyed()) return;
+    this.opts.answered(result);
+  }
+}

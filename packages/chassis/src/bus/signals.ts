@@ -1,0 +1,47 @@
+import type { SignalDef } from "@genui/contracts";
+import type { Subscription } from "nats";
+import { contextFromCarrier, traceContext } from "../tracing";
+import { textDecoder } from "./codec";
+import type { BusCore } from "./core";
+import { carrierOf, tracedHeaders } from "./trace-headers";
+
+/** Ephemeral per-request messages: core NATS, at most once, not stored. */
+export class Signals {
+  constructor(private readonly core: BusCore) {}
+
+  /** Sends a signal to whoever listens for `key` now (core NATS, at most once, not stored). */
+  signal<T>(def: SignalDef<T>, key: string, value: T): void {
+    // The sender's trace context travels along (no span per signal: an answer is hundreds of chunks).
+    const headers = this.core.tracing ? tracedHeaders() : undefined;
+    this.core.nc.publish(this.core.subject(def.subject(key)), JSON.stringify(value), headers ? { headers } : undefined);
+  }
+
+  /**
+   * Listens for the signals of one key, each validated by its contract; one that fails is dropped and logged.
+   * Unsubscribe the returned subscription when done.
+   */
+  listen<T>(def: SignalDef<T>, key: string, handler: (value: T) => void): Subscription {
+    const subject = def.subject(key);
+    const sub = this.core.nc.subscribe(this.core.subject(subject), {
+      callback: (err, m) => {
+        if (err) return;
+        let value: T;
+        try {
+          const parsed = def.schema.safeParse(JSON.parse(textDecoder.decode(m.data)));
+          if (!parsed.success) throw new Error(parsed.error.message);
+          value = parsed.data;
+        } catch (e) {
+          this.core.opts.logger.warn({ subject, err: (e as Error).message }, "signal dropped: does not match its contract");
+          return;
+        }
+        const carrier = this.core.tracing ? carrierOf(m.headers) : undefined;
+        if (carrier) traceContext.with(contextFromCarrier(carrier), () => handler(value));
+        else handler(value);
+      },
+    });
+    this.core.subscriptions.add(sub);
+    // Signals are listened for per request: forget a subscription once it is closed, or the set grows forever.
+    void sub.closed.then(() => this.core.subscriptions.delete(sub));
+    return sub;
+  }
+}

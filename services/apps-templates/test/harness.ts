@@ -1,0 +1,200 @@
+import type { Connection } from "mongoose";
+import {
+  DistributedLock,
+  MessageBus,
+  OutboxRelay,
+  connectMongo,
+  connectNats,
+  createLogger,
+  createRedis,
+  type Consumption,
+  type DocumentLock,
+  type Redis,
+} from "@genui/chassis";
+import { EVENTS, type EventDef } from "@genui/contracts";
+import { freshName, testInfra } from "@genui/testkit";
+import { serveListPublishedTemplates } from "../src/commands/list-published-templates.command";
+import { serveVerifyKey } from "../src/commands/verify-key.command";
+import { watchAppChanges } from "../src/events/app-changes.watcher";
+import { KeySealer } from "../src/domain/api-key";
+import { AppRepository, appLock, ownerAppsLock, type AppRecord } from "../src/store/app.repository";
+import { KeyDirectory } from "../src/store/key-directory";
+import { OwnerAppsCache } from "../src/store/owner-apps-cache";
+import { StatusChanges } from "../src/store/status-changes";
+import { TemplateRepository, appTemplatesLock, templateLock } from "../src/store/template.repository";
+import { Apps } from "../src/use-cases/apps";
+import { Templates } from "../src/use-cases/templates";
+
+/**
+ * apps-templates' use cases wired as `service.ts` wires them, on the real store (FerretDB or MongoDB), Redis and
+ * NATS of the test infrastructure, without the HTTP edge and the durable consumers of other contexts' events. Each copy has its own connections, caches and objects, like
+ * one process of the service; all copies share one database, one Redis key prefix and one subject prefix. Copy 0
+ * answers the commands (apps.keys.verify, apps.templates.list_published).
+ */
+export interface Copy {
+  conn: Connection;
+  redis: Redis;
+  bus: MessageBus;
+  appRepo: AppRepository;
+  templateRepo: TemplateRepository;
+  keys: KeyDirectory;
+  lists: OwnerAppsCache;
+  apps: Apps;
+  templates: Templates;
+  /** This copy's Apps with another quota lock (e.g. one that gives up sooner). */
+  appsWithQuotaLock(lock: DocumentLock): Apps;
+  /** This copy's Templates with another quota lock. */
+  templatesWithQuotaLock(lock: DocumentLock): Templates;
+}
+
+/** An event of the APPS stream as an observer received it. */
+export interface SeenEvent {
+  subject: string;
+  eventId: string;
+  correlationId: string;
+  causationId: string;
+  payload: Record<string, unknown>;
+}
+
+export interface Harness {
+  copies: Copy[];
+  /** Another service on the bus (generation asks the commands). */
+  caller: MessageBus;
+  /** Everything published on the APPS stream so far, in order. */
+  events: SeenEvent[];
+  redisKeyPrefix: string;
+  maxApps: number;
+  maxTemplates: number;
+  stop(): Promise<void>;
+}
+
+export const SEALING_SECRET = "5".repeat(64);
+const logger = createLogger("apps-templates-test", "silent");
+
+export async function startHarness(opts: { copies?: number; maxApps?: number; maxTemplates?: number } = {}): Promise<Harness> {
+  const db = freshName("apps");
+  const prefix = `${freshName()}.`;
+  const redisKeyPrefix = `${freshName("a")}:`;
+  const config = { REDIS_KEY_PREFIX: redisKeyPrefix };
+  const maxApps = opts.maxApps ?? 1_000;
+  const maxTemplates = opts.maxTemplates ?? 100;
+  const sealer = new KeySealer(SEALING_SECRET);
+  const copies: Copy[] = [];
+  const outboxes: OutboxRelay<AppRecord>[] = [];
+  const unwatches: (() => void)[] = [];
+
+  for (let i = 0; i < (opts.copies ?? 2); i++) {
+    const name = `apps-templates-${i}`;
+    const conn = await connectMongo(testInfra().mongoUrl, db, logger);
+    const redis = createRedis(testInfra().redisUrl, name, logger);
+    const bus = new MessageBus(await connectNats(testInfra().natsUrl, name, logger), {
+      prefix,
+      source: "apps-templates",
+      logger,
+    });
+    const appRepo = new AppRepository(conn, appLock(redis, config));
+    const templateRepo = new TemplateRepository(conn, templateLock(redis, config));
+    await Promise.all([appRepo.init(), templateRepo.init()]);
+    await bus.ensureStream("APPS");
+    const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, logger, appRepo.lock);
+    outboxes.push(outbox);
+    const changes = new StatusChanges();
+    const keys = new KeyDirectory(appRepo, changes);
+    const lists = new OwnerAppsCache(appRepo, changes);
+    appRepo.onChange = (appId) => lists.invalidateApp(appId);
+    // Every copy drops what it holds of an app when any copy's event about it passes by (as `events/index.ts` does).
+    unwatches.push(watchAppChanges(bus, keys, lists, changes));
+    const appsWithQuotaLock = (lock: DocumentLock) => new Apps(appRepo, sealer, bus, outbox, keys, lists, lock, maxApps);
+    const templatesWithQuotaLock = (lock: DocumentLock) => new Templates(templateRepo, lock, maxTemplates);
+    if (i === 0) {
+      serveVerifyKey(bus, keys);
+      serveListPublishedTemplates(bus, appRepo, templateRepo);
+    }
+    outbox.start();
+    copies.push({
+      conn,
+      redis,
+      bus,
+      appRepo,
+      templateRepo,
+      keys,
+      lists,
+      apps: appsWithQuotaLock(ownerAppsLock(redis, config)),
+      templates: templatesWithQuotaLock(appTemplatesLock(redis, config)),
+      appsWithQuotaLock,
+      templatesWithQuotaLock,
+    });
+  }
+
+  const caller = new MessageBus(await connectNats(testInfra().natsUrl, "generation", logger), {
+    prefix,
+    source: "generation",
+    logger,
+  });
+  // The commands' subscriptions are in place once the server has them.
+  await copies[0]!.bus.flush();
+  const events: SeenEvent[] = [];
+  const consumptions: Consumption[] = [];
+  for (const def of [EVENTS.appCreated, EVENTS.appDeleted, EVENTS.appKeyRotated, EVENTS.appSpendCapChanged] as EventDef[])
+    consumptions.push(
+      await caller.consume(def, `observer-${def.subject.replace(/\W/g, "-")}`, async (e) => {
+        events.push({
+          subject: def.subject,
+          eventId: e.eventId,
+          correlationId: e.correlationId,
+          causationId: e.causationId,
+          payload: { ...(e.payload as object) },
+        });
+      }),
+    );
+
+  return {
+    copies,
+    caller,
+    events,
+    redisKeyPrefix,
+    maxApps,
+    maxTemplates,
+    async stop() {
+      unwatches.forEach((unwatch) => unwatch());
+      for (const c of consumptions) await c.stop();
+      for (const o of outboxes) await o.stop();
+      const jsm = await caller.nc.jetstreamManager();
+      await jsm.streams.delete(caller.streamName("APPS")).catch(() => undefined);
+      await caller.close();
+      await copies[0]?.conn.dropDatabase().catch(() => undefined);
+      for (const c of copies) {
+        await c.bus.close();
+        await c.conn.close();
+        await c.redis.quit();
+      }
+    },
+  };
+}
+
+/** A quota lock of the harness's kind that gives up after `waitMs` (a busy quota answers QUOTA_BUSY). */
+export const impatientLock = (copy: Copy, redisKeyPrefix: string, kind: "owner-apps" | "app-templates", waitMs: number) =>
+  new DistributedLock(copy.redis, `${redisKeyPrefix}lock:${kind}:`, 15_000, waitMs);
+
+/** Polls `fn` until `ok` accepts its value or `ms` pass; returns the last value (the caller asserts on it). */
+export async function eventually<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await fn();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await fn();
+  }
+  return v;
+}
+
+/** The error a promise rejects with (fails the test when it resolves). */
+export async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code?: string; message?: string; fields?: unknown; details?: Record<string, unknown> }> {
+  const outcome = await promise.then(
+    () => ({ resolved: true as const }),
+    (err: unknown) => ({ resolved: false as const, err }),
+  );
+  if (outcome.resolved) throw new Error("expected a rejection, but the promise resolved");
+  return outcome.err as { code?: string; message?: string; fields?: unknown; details?: Record<string, unknown> };
+}
