@@ -8,6 +8,8 @@ import {
   ModelList,
   RetrieveRequest,
   RetrieveResponse,
+  ValidateScreenRequest,
+  ValidateScreenResponse,
 } from "./published";
 import { z } from "zod";
 
@@ -118,6 +120,23 @@ export const PUBLISHED_ROUTES = [
     summary: "One model",
     params: z.object({ model: z.string().min(1) }),
     responses: { 200: { description: "The model.", schema: Model }, 404: ANSWERS[404], ...READING },
+  },
+  {
+    id: "generation.validateScreen",
+    method: "POST",
+    path: "/apps/api/v1/screens/validate",
+    door: "key",
+    server: "generation",
+    rate: "key",
+    tag: "published",
+    summary: "Check a screen JSON against the schema and the catalogue (no model call, not billed)",
+    body: ValidateScreenRequest,
+    responses: {
+      200: { description: "What the check found.", schema: ValidateScreenResponse },
+      400: ANSWERS[400],
+      413: ANSWERS[413],
+      ...READING,
+    },
   },
   {
     id: "generation.openapi",

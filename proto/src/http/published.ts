@@ -224,3 +224,18 @@ export const methodNotAllowedBody = (method: string, path: string, allow: string
     code: "method_not_allowed",
   },
 });
+
+/** A screen to check (`POST /apps/api/v1/screens/validate`): the JSON an agent or a template built itself. */
+export const ValidateScreenRequest = z
+  .object({ json: z.unknown().meta({ description: "The screen JSON (v1) to check." }) })
+  .meta({ id: "ValidateScreenRequest", description: "Other fields are ignored." });
+
+/** What the check found: whether it renders as sent, each problem by path, and the safe repair a renderer would use. */
+export const ValidateScreenResponse = z
+  .object({
+    valid: z.boolean(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })),
+    repairs: z.array(z.string()).meta({ description: "What the repair changed (empty when valid)." }),
+    repaired: ScreenRef.meta({ description: "The screen as a renderer would show it (the same screen when valid)." }),
+  })
+  .meta({ id: "ValidateScreenResponse" });

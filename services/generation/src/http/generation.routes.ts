@@ -1,6 +1,7 @@
 import type { ChatModel, ServedBy } from "@genui/contracts/http";
 import { methodNotAllowedBody, publishedRoutes, routeMatcher } from "@genui/contracts/http";
 import { jsonBody, operationRouter, userId as signedInUser } from "@genui/chassis";
+import { repairScreen, validateScreen as checkScreen } from "@genui/ui-runtime";
 import { Router, type Request, type Response } from "express";
 import type { CatalogueModel } from "../domain/access";
 import { tenantOfKey, tenantOfUser } from "../domain/capacity";
@@ -215,6 +216,23 @@ export function generationRoutes(deps: RouteDeps): Router {
     );
   };
 
+  // A screen an agent built itself, checked as our renderers read it: problems by path and the safe repair.
+  const validateScreen = async (req: Request, res: Response) => {
+    await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
+    const body: unknown = req.body;
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      throw invalidRequest("The request body must be a JSON object.", null);
+    const json = (body as { json: unknown }).json;
+    const checked = checkScreen(json);
+    const repair = repairScreen(json);
+    res.json({
+      valid: checked.ok,
+      issues: checked.ok ? [] : checked.issues,
+      repairs: checked.ok ? [] : repair.repairs,
+      repaired: checked.ok ? checked.screen : repair.screen,
+    });
+  };
+
   const openapi = (_req: Request, res: Response) => {
     res.set("cache-control", "public, max-age=300");
     res.json(openApiDocument(deps.maxCodeChars));
@@ -229,6 +247,7 @@ export function generationRoutes(deps: RouteDeps): Router {
       "generation.listModels": listModels,
       "generation.getModel": getModel,
       "generation.chatModels": chatModels,
+      "generation.validateScreen": validateScreen,
       "generation.openapi": openapi,
     }),
   );
