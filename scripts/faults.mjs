@@ -12,6 +12,7 @@
 //
 // Exit 0 when nothing was lost, duplicated or hung, every fault was recovered from and the queue drained, and (the
 // full campaign) no single-copy kill failed more than 1 % of the requests of its window.
+import { pathOf } from "@genui/contracts/http";
 import { execFileSync, spawn } from "node:child_process";
 import { createReadStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -184,7 +185,6 @@ writeFileSync(
     "LOGIN_RATE_PER_IP=100000000/60",
     "LOGIN_RATE_PER_EMAIL=100000000/60",
     "SIGNUP_RATE_PER_IP=100000000/60",
-    "API_RATE_PER_KEY=100000000/60",
     "API_RATE_PER_IP=100000000/60",
     "API_KEY_FAILURES_PER_IP=100000000/600",
     "TOPUP_ORDER_RATE_PER_USER=100000000/60",
@@ -228,16 +228,16 @@ try {
   const developers = [];
   for (let i = 0; i < DEVELOPERS; i++) {
     const s = await signedUpSession(BASE, `faults-${i}`);
-    const created = await s.call("POST", "/apps/api/v1/create/", { url: `https://faults-dev-${i}-${Date.now()}.example.com` });
+    const created = await s.call("POST", pathOf("apps.create"), { url: `https://faults-dev-${i}-${Date.now()}.example.com` });
     if (created.status !== 201) throw new Error(`app creation answered ${created.status}`);
     const app = await created.json();
     for (let j = 0; j < 300; j++) {
-      const list = await (await s.call("GET", "/apps/api/v1/list/")).json();
+      const list = await (await s.call("GET", pathOf("apps.list"))).json();
       if (list.results.find((a) => a.id === app.id)?.status === "active") break;
       if (j === 299) throw new Error("a seeded app never became active");
       await sleep(100);
     }
-    const order = await (await s.call("POST", "/billing/api/v1/orders/create/", { amount: 50 })).json();
+    const order = await (await s.call("POST", pathOf("billing.createOrder"), { amount: 50 })).json();
     await fetch(`${PAYMENTS}/__emulator/paypal/orders/${order.paypal_order_id}/approve`, { method: "POST" });
     const cap = await (await s.call("POST", `/billing/api/v1/orders/paypal/${order.paypal_order_id}/capture/`)).json();
     if (cap.status !== "COMPLETED") throw new Error(`seed top-up: ${JSON.stringify(cap)}`);

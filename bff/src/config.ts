@@ -101,8 +101,6 @@ export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).
   /** Sign-ups naming one e-mail address, from anywhere (each sends that inbox a mail). */
   SIGNUP_RATE_PER_EMAIL: limit("5/3600"),
   CONTACT_RATE_PER_IP: limit("5/600"),
-  /** Published API requests per API key (chat completions, retrieve, models). */
-  API_RATE_PER_KEY: limit("600/60"),
   /**
    * Published API requests per client address (every published route, whatever the key; IPv6 by its /64), checked
    * before anything else and before anything is proxied.

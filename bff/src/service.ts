@@ -132,7 +132,6 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
         publishedApi({
           target: config.GENERATION_URL,
           limiter,
-          perKey: config.API_RATE_PER_KEY,
           perIp: config.API_RATE_PER_IP,
           keyFailuresPerIp: config.API_KEY_FAILURES_PER_IP,
         }),

@@ -14,6 +14,7 @@
 //    makes a chat completion with the app's key (offline generator).
 // 4. Stops what it started, by PID (each image's node process, then its buildah run), removes its working
 //    containers, and stops the infrastructure if it started it. Exit code 0 when every step passed.
+import { pathOf } from "@genui/contracts/http";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, createWriteStream } from "node:fs";
@@ -197,18 +198,18 @@ try {
   });
   let app;
   await step("create an app", async () => {
-    const res = await session.call("POST", "/apps/api/v1/create/", { url: `https://smoke-${Date.now()}.example.com` });
+    const res = await session.call("POST", pathOf("apps.create"), { url: `https://smoke-${Date.now()}.example.com` });
     if (!res.ok) throw new Error(`create answered ${res.status}: ${await res.text()}`);
     app = await res.json();
     for (let i = 0; i < 200; i++) {
-      const list = await (await session.call("GET", "/apps/api/v1/list/")).json();
+      const list = await (await session.call("GET", pathOf("apps.list"))).json();
       if (list.results.find((a) => a.id === app.id)?.status === "active") return `app ${app.id} active`;
       await sleep(100);
     }
     throw new Error("the app never became active");
   });
   await step("top up $10 (PayPal via the payments stand-in)", async () => {
-    const order = await (await session.call("POST", "/billing/api/v1/orders/create/", { amount: 10 })).json();
+    const order = await (await session.call("POST", pathOf("billing.createOrder"), { amount: 10 })).json();
     const approved = await fetch(
       `http://127.0.0.1:${paymentsSim.port}/__emulator/paypal/orders/${order.paypal_order_id}/approve`,
       {

@@ -308,7 +308,6 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         APPS_URL: upstream("apps", apps),
         BILLING_URL: upstream("billing", billing),
         ...(opts.generation ? { GENERATION_URL: upstream("generation", generationCopies) } : {}),
-        API_RATE_PER_KEY: "100000/60",
         STATIC_DIR: opts.staticDir ?? process.env.GENUI_WEB_DIST ?? path.join(REPO_ROOT, "frontend/web/dist"),
         GOOGLE_CLIENT_ID,
         GOOGLE_SCRIPT_URL: `${googleUrl}/gsi/client`,

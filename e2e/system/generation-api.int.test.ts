@@ -824,9 +824,46 @@ describe("the published API and the signed-in routes, through the BFF", () => {
   });
 });
 
-describe("the published API under pressure (tight per-key rate, no workers, a queue of one)", () => {
+describe("a key's own budget (counted once, by generation's admission)", () => {
   let stack: Stack;
   let limited: Developer;
+  const openai = (apiKey: string) => new OpenAI({ baseURL: `${stack.bff.url}${API}`, apiKey, maxRetries: 0 });
+
+  beforeAll(async () => {
+    stack = await startStack({ generation: { apiEnv: { GEN_RATE_PER_TENANT: "3/60" } } });
+    limited = await newDeveloper(stack);
+  });
+  afterAll(async () => stack.stop());
+
+  it("when a key goes over its rate, then 429 RateLimitError with retry-after on every route that generates; its models still list", async () => {
+    const c = openai(limited.apiKey);
+    const check = await openApiCheck(stack.bff.url);
+    for (let i = 0; i < 3; i++) await c.chat.completions.create({ model: MODEL, messages: user(`A to-do list ${i}`) });
+    const e = expectApiError(
+      await rejection(c.chat.completions.create({ model: MODEL, messages: user("hi") })),
+      RateLimitError,
+      429,
+      { code: "rate_limit_exceeded" },
+    );
+    const retryAfter = Number(e.headers?.get("retry-after"));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(check.component("Error", { error: e.error })).toEqual([]);
+    // The budget is the key's: a retrieve with a prompt (a generation too) is refused the same way.
+    const retrieve = await fetch(`${stack.bff.url}${API}/retrieve/`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${limited.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ prompt: "A login form" }),
+    });
+    expect(retrieve.status).toBe(429);
+    // Listing models generates nothing: the edge's per-address budget bounds it, not the key's.
+    expect((await c.models.list()).data.map((m) => m.id)).toContain(MODEL);
+  });
+});
+
+describe("the published API under pressure (tight per-key rate, no workers, a queue of one)", () => {
+  let stack: Stack;
   let waiting: Developer;
   let prober: Developer;
   let later: Developer;
@@ -836,27 +873,13 @@ describe("the published API under pressure (tight per-key rate, no workers, a qu
 
   beforeAll(async () => {
     stack = await startStack({
-      bffEnv: { API_RATE_PER_KEY: "3/60" },
-      generation: { workers: 0, apiEnv: { GEN_MAX_QUEUE_DEPTH: "1" } },
+      generation: { workers: 0, apiEnv: { GEN_MAX_QUEUE_DEPTH: "1", GEN_RATE_PER_TENANT: "3/60" } },
     });
     const one = () => newDeveloper(stack);
-    [limited, waiting, prober, later, streamer] = await Promise.all([one(), one(), one(), one(), one()]);
+    [waiting, prober, later, streamer] = await Promise.all([one(), one(), one(), one()]);
     check = await openApiCheck(stack.bff.url);
   });
   afterAll(async () => stack.stop());
-
-  it("when a key goes over its rate, then 429 RateLimitError with retry-after", async () => {
-    const c = openai(limited.apiKey);
-    for (let i = 0; i < 3; i++) await c.models.list();
-    const e = expectApiError(await rejection(c.models.list()), RateLimitError, 429, { code: "rate_limit_exceeded" });
-    const retryAfter = Number(e.headers?.get("retry-after"));
-    expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(check.component("Error", { error: e.error })).toEqual([]);
-    // The budget is the key's: the same key is refused on every limited route.
-    expectApiError(await rejection(c.chat.completions.create({ model: MODEL, messages: user("hi") })), RateLimitError, 429, {});
-  });
 
   it("when the queue is full, then 503 with Retry-After; once the waiting requests are given up, there is room again", async () => {
     const aborts: AbortController[] = [];

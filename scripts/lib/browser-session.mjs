@@ -1,5 +1,6 @@
 // A signed-up browser-like session against the BFF for scripts and benchmarks (scripts/, deploy/, loadtests/): cookies
 // kept, CSRF header sent.
+import { pathOf } from "@genui/contracts/http";
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadTopology } from "./topology.mjs";
@@ -77,14 +78,14 @@ export async function signedUpSession(base, emailPrefix, { mailbox = mailboxFor(
     for (const c of res.headers.getSetCookie()) jar.set(c.split("=")[0], c.split(";")[0].split("=").slice(1).join("="));
     return res;
   };
-  await call("GET", "/get-csrf/");
+  await call("GET", pathOf("bff.csrf"));
   const email = `${emailPrefix}-${randomUUID()}@genui.dev`.toLowerCase();
   const password = "bench-password";
-  const reg = await call("POST", "/accounts/api/v1/register/", { email, password });
+  const reg = await call("POST", pathOf("bff.register"), { email, password });
   if (reg.status !== 202) throw new Error(`sign-up answered ${reg.status}: ${await reg.text()}`);
   await reg.body?.cancel();
   const token = await signupTokenFor(email, { mailbox });
-  const confirmed = await call("POST", "/accounts/api/v1/register/confirm/", { token });
+  const confirmed = await call("POST", pathOf("bff.confirmSignup"), { token });
   if (confirmed.status !== 201) throw new Error(`sign-up confirmation answered ${confirmed.status}: ${await confirmed.text()}`);
   const user = await confirmed.json();
   return { call, userId: user.id, email, password };

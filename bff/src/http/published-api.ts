@@ -3,7 +3,6 @@ import { IDENTITY_HEADER, SERVICE_HEADER, traceHeadersFor } from "@genui/chassis
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { methodNotAllowedBody, pathPattern, publishedRoutes, type HttpOperation } from "@genui/contracts/http";
-import { keyBucket, keyHash } from "@genui/contracts/keys";
 import type { Limit, LimitCheck, RateLimiter } from "../session/rate-limit";
 import { followUpstreamAbort, isGatewayResponse } from "./gateway-page";
 import { upstreamAgent } from "./upstream-agent";
@@ -16,7 +15,6 @@ const compiled = PUBLISHED_ROUTES.map((r) => ({ ...r, regex: pathPattern(r.path)
 export interface PublishedApiOptions {
   target: string;
   limiter: RateLimiter;
-  perKey: Limit;
   /** Requests per client address on every published route, before any other check (unset: none). */
   perIp?: Limit;
   /**
@@ -33,7 +31,6 @@ const rateLimited = (message: string) => ({
 });
 
 const LIMIT_MESSAGES = {
-  key: (wait: number, _l: Limit) => `Rate limit reached for this API key. Try again in ${wait} seconds.`,
   ip: (wait: number, l: Limit) =>
     `Rate limit reached for requests from your address (${l.max} per ${l.windowSeconds} seconds, whatever the API key). ` +
     `Try again in ${wait} seconds.`,
@@ -68,9 +65,11 @@ const UPSTREAM_UNAVAILABLE = {
 
 /**
  * The published API at the edge: CORS for any origin (pages embed the component and call retrieve with their key;
- * no cookies are involved), rate limits in Redis per client address, per address's failed key lookups and per key
- * (429 + Retry-After in OpenAI's error shape), and a streaming proxy to the generation service. Mounted before
- * sessions and CSRF, which do not apply to API keys.
+ * no cookies are involved), rate limits in Redis per client address and per address's failed key lookups (429 +
+ * Retry-After in OpenAI's error shape), and a streaming proxy to the generation service. The edge limits addresses;
+ * a key's own budgets are counted once, by generation's admission, which knows what each request asks for
+ * (GEN_RATE_PER_TENANT and the others, docs/api.md "Limits"). Mounted before sessions and CSRF, which do not apply
+ * to API keys.
  */
 export function publishedApi(opts: PublishedApiOptions): RequestHandler {
   const agent = upstreamAgent(2048);
@@ -143,16 +142,12 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
         .json(methodNotAllowedBody(req.method, req.path, allow));
       return;
     }
-    const key = /^Bearer\s+(\S+)/i.exec(req.header("authorization") ?? "")?.[1];
-    // In this order, in one round trip to Redis: the address's request budget, its failed key lookups (only on the
-    // routes that need a key; counted when generation answers 401, above), then the key's own budget. Nothing is
-    // proxied — no key lookup, no NATS request — for a request one of them stops.
+    // In this order, in one round trip to Redis: the address's request budget, then its failed key lookups (only on
+    // the routes that need a key; counted when generation answers 401, above). Nothing is proxied — no key lookup, no
+    // NATS request — for a request one of them stops.
     const checks: (LimitCheck & { kind: keyof typeof LIMIT_MESSAGES })[] = [];
     if (opts.perIp) checks.push({ kind: "ip", key: `api:ip:${addressBucket(req.ip)}`, limit: opts.perIp, mode: "hit" });
     if (route.rate === "key" && failures) checks.push({ kind: "failures", key: failuresKey(req), limit: failures, mode: "peek" });
-    if (route.rate === "key" && key) {
-      checks.push({ kind: "key", key: `api:key:${keyBucket(keyHash(key))}`, limit: opts.perKey, mode: "hit" });
-    }
     if (checks.length === 0) return void proxy(req, res, next);
     opts.limiter.check(checks).then(
       (stopped) => {

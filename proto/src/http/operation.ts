@@ -17,9 +17,10 @@ export type Upstream = "identity" | "apps" | "billing" | "generation";
 export type Server = Upstream | "bff";
 
 /**
- * The rate-limit budget a route is counted against at the edge (`bff/src/config.ts` sets each): `key` the API key's
- * requests per window (API_RATE_PER_KEY), `contact` messages per address, `login` and `signup` sign-in and sign-up
- * attempts per address and per e-mail.
+ * The rate-limit budget a route is counted against: `key` the API key's (counted by generation's admission,
+ * GEN_RATE_PER_TENANT and the others; at the edge, a route that needs a key also counts its address's failed key
+ * lookups), and at the edge (`bff/src/config.ts`) `contact` messages per address, `login` and `signup` sign-in and
+ * sign-up attempts per address and per e-mail.
  */
 export type RateBucket = "key" | "contact" | "login" | "signup";
 

@@ -55,7 +55,7 @@ export const configSchema = baseConfigSchema
     GEN_HOLD_TOOL_ROUNDS: z.coerce.number().int().min(0).max(5).default(2),
     /**
      * Requests per publishable key (web pages) as "max/windowSeconds": its own low budget, counted in Redis across
-     * every API process; the secret key's budget is the BFF's API_RATE_PER_KEY.
+     * every API process; a secret key's budgets are GEN_RATE_PER_TENANT and the others below.
      */
     GEN_PUBLISHABLE_RATE: z
       .string()

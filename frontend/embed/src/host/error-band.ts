@@ -18,39 +18,45 @@ export interface ErrorBandOptions {
   notify(message: string): void;
 }
 
-export class ErrorBand {
+export interface ErrorBand {
   readonly element: HTMLDivElement;
-  private message: string | undefined;
-  private always = false;
-
-  constructor(private readonly opts: ErrorBandOptions) {
-    const band = document.createElement("div");
-    band.setAttribute("role", "alert");
-    band.className = "genui-error";
-    if (opts.inlineStyles) band.style.cssText = ERROR_BAND_STYLE;
-    band.hidden = true;
-    this.element = band;
-  }
-
   /** Reports an error to the page; `always` shows it in the band even without debug mode. */
-  report(message: string, always: boolean): void {
-    if (this.opts.isDestroyed()) return;
-    this.message = message;
-    this.always = always;
-    this.render();
-    this.opts.notify(message);
-  }
-
-  clear(): void {
-    this.message = undefined;
-    this.always = false;
-    this.render();
-  }
-
+  report(message: string, always: boolean): void;
+  clear(): void;
   /** Shows or hides the band for the current error and debug mode. */
-  render(): void {
-    const show = this.message !== undefined && (this.always || this.opts.settings.debug);
-    this.element.textContent = show ? (this.message ?? "") : "";
-    this.element.hidden = !show;
+  render(): void;
+}
+
+export function createErrorBand(opts: ErrorBandOptions): ErrorBand {
+  const band = document.createElement("div");
+  band.setAttribute("role", "alert");
+  band.className = "genui-error";
+  if (opts.inlineStyles) band.style.cssText = ERROR_BAND_STYLE;
+  band.hidden = true;
+
+  let bandMessage: string | undefined;
+  let bandAlways = false;
+
+  function renderBand(): void {
+    const show = bandMessage !== undefined && (bandAlways || opts.settings.debug);
+    band.textContent = show ? (bandMessage ?? "") : "";
+    band.hidden = !show;
   }
+
+  return {
+    element: band,
+    report(message, always) {
+      if (opts.isDestroyed()) return;
+      bandMessage = message;
+      bandAlways = always;
+      renderBand();
+      opts.notify(message);
+    },
+    clear() {
+      bandMessage = undefined;
+      bandAlways = false;
+      renderBand();
+    },
+    render: renderBand,
+  };
 }

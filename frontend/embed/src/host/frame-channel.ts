@@ -28,11 +28,21 @@ export interface FrameChannelOptions {
   handlers: FrameMessageHandlers;
 }
 
-export class FrameChannel {
-  /** The iframe said READY: posting reaches it (before that, READY sends what is due). */
-  private ready = false;
+export interface FrameChannel {
+  /** Posts to the iframe once it is READY (before that, READY sends what is due). */
+  post(message: HostMessage): void;
+  listen(): void;
+  close(): void;
+}
 
-  constructor(private readonly opts: FrameChannelOptions) {}
+export function createFrameChannel({
+  iframe,
+  content,
+  isDestroyed,
+  unreachable,
+  handlers: on,
+}: FrameChannelOptions): FrameChannel {
+  let ready = false;
 
   /**
    * Posts to the iframe with targetOrigin "*": the iframe is sandboxed without allow-same-origin, so its origin is
@@ -40,46 +50,19 @@ export class FrameChannel {
    * only to this iframe's own window, and the iframe page itself checks that messages come from its parent with the
    * origin given in its `?origin=` parameter. The messages carry only the screen and theme the host gives us.
    */
-  post(message: HostMessage): void {
-    if (this.opts.isDestroyed() || !this.ready) return;
+  function post(message: HostMessage): void {
+    if (isDestroyed() || !ready) return;
     try {
-      this.opts.iframe.contentWindow?.postMessage(message, "*");
+      iframe.contentWindow?.postMessage(message, "*");
     } catch (e) {
-      this.opts.unreachable(`GenUI: could not reach the iframe (${messageOf(e)}).`);
+      unreachable(`GenUI: could not reach the iframe (${messageOf(e)}).`);
     }
   }
 
-  listen(): void {
-    window.addEventListener("message", this.onMessage);
-  }
-
-  close(): void {
-    window.removeEventListener("message", this.onMessage);
-  }
-
-  private readonly onMessage = (event: MessageEvent): void => {
-    if (this.opts.isDestroyed()) return;
-    try {
-      const { iframe, content } = this.opts;
-      // Only this iframe's window may talk to us. The iframe is sandboxed without allow-same-origin, so its messages
-      // arrive with the opaque origin "null" — which any other sandboxed frame or data: URL can claim too. "null" is
-      // therefore accepted only together with the source check: `event.source` is the sending window itself and
-      // cannot be forged, so it pins the message to our iframe. The iframe's own origin (the API's, or contentBase)
-      // is accepted as well (same source check) in case the iframe page is ever served without its sandbox.
-      if (!event.source || event.source !== iframe.contentWindow) return;
-      if (event.origin !== "null" && (!content || event.origin !== content.origin)) return;
-      if (!isFrameMessage(event.data)) return;
-      this.dispatch(event.data);
-    } catch (e) {
-      console.error("GenUI: could not handle a message from the iframe", e);
-    }
-  };
-
-  private dispatch(data: FrameMessage): void {
-    const on = this.opts.handlers;
+  function onFrameMessage(data: FrameMessage): void {
     switch (data.type) {
       case "READY":
-        this.ready = true;
+        ready = true;
         on.ready();
         return;
       case "EVALUATED":
@@ -98,4 +81,27 @@ export class FrameChannel {
         return;
     }
   }
+
+  const onMessage = (event: MessageEvent): void => {
+    if (isDestroyed()) return;
+    try {
+      // Only this iframe's window may talk to us. The iframe is sandboxed without allow-same-origin, so its messages
+      // arrive with the opaque origin "null" — which any other sandboxed frame or data: URL can claim too. "null" is
+      // therefore accepted only together with the source check: `event.source` is the sending window itself and
+      // cannot be forged, so it pins the message to our iframe. The iframe's own origin (the API's, or contentBase)
+      // is accepted as well (same source check) in case the iframe page is ever served without its sandbox.
+      if (!event.source || event.source !== iframe.contentWindow) return;
+      if (event.origin !== "null" && (!content || event.origin !== content.origin)) return;
+      if (!isFrameMessage(event.data)) return;
+      onFrameMessage(event.data);
+    } catch (e) {
+      console.error("GenUI: could not handle a message from the iframe", e);
+    }
+  };
+
+  return {
+    post,
+    listen: () => window.addEventListener("message", onMessage),
+    close: () => window.removeEventListener("message", onMessage),
+  };
 }

@@ -2,17 +2,17 @@
  * One frame's parts, wired together: the iframe and its size, the error band, the postMessage channel and what
  * each message of the iframe drives, the screen on display, the retriever, the stream feed and the input.
  */
-import { ErrorBand } from "./error-band";
-import { FrameChannel } from "./frame-channel";
+import { createErrorBand, type ErrorBand } from "./error-band";
+import { createFrameChannel, type FrameChannel } from "./frame-channel";
 import { createFrameElement, resolveEndpoints } from "./frame-element";
-import { FrameEvaluator } from "./frame-evaluator";
-import { FrameScreen } from "./frame-screen";
-import { FrameSize } from "./frame-size";
-import { FrameInputs } from "./inputs";
+import { createFrameEvaluator, type FrameEvaluator } from "./frame-evaluator";
+import { createFrameScreen, type FrameScreen } from "./frame-screen";
+import { createFrameSize, type FrameSize } from "./frame-size";
+import { createFrameInputs, type FrameInputs } from "./inputs";
 import type { FrameSettings, GenUIFrameOptions } from "./options";
 import { notifyAction, notifyError, notifyStreamComplete } from "./page-events";
-import { Retriever } from "./retrieve";
-import { StreamFeed } from "./stream-feed";
+import { createRetriever, type Retriever } from "./retrieve";
+import { createStreamFeed, type StreamFeed } from "./stream-feed";
 
 export interface FrameParts {
   iframe: HTMLIFrameElement;
@@ -31,10 +31,10 @@ export interface FrameParts {
 export function createFrameParts(opts: GenUIFrameOptions, settings: FrameSettings, isDestroyed: () => boolean): FrameParts {
   const { api, content, setupError } = resolveEndpoints(opts.apiBase, opts.contentBase);
   const iframe = createFrameElement(content, opts.theme);
-  const size = new FrameSize(iframe, settings);
+  const size = createFrameSize(iframe, settings);
   const inlineStyles = opts.inlineStyles !== false;
-  const band = new ErrorBand({ inlineStyles, settings, isDestroyed, notify: (message) => notifyError(opts, message) });
-  const channel = new FrameChannel({
+  const band = createErrorBand({ inlineStyles, settings, isDestroyed, notify: (message) => notifyError(opts, message) });
+  const channel = createFrameChannel({
     iframe,
     content,
     isDestroyed,
@@ -50,15 +50,15 @@ export function createFrameParts(opts: GenUIFrameOptions, settings: FrameSetting
       error: (message) => band.report(message, false),
     },
   });
-  const post = channel.post.bind(channel);
-  const evaluator = new FrameEvaluator(post);
-  const screen = new FrameScreen({
+  const { post } = channel;
+  const evaluator = createFrameEvaluator(post);
+  const screen = createFrameScreen({
     post,
     drawnByFrame: (s) => evaluator.drew(s),
     clearError: () => band.clear(),
     urlTheme: opts.theme,
   });
-  const retriever = new Retriever({
+  const retriever = createRetriever({
     fetch: () => opts.fetch,
     api,
     setupError,
@@ -66,12 +66,12 @@ export function createFrameParts(opts: GenUIFrameOptions, settings: FrameSetting
     isDestroyed,
     answered: (result) => (result.ok ? screen.show(result.screen) : band.report(result.message, false)),
   });
-  const feed = new StreamFeed({
+  const feed = createStreamFeed({
     show: (s) => screen.show(s),
     report: (message) => band.report(message, false),
     complete: (answer) => notifyStreamComplete(opts, answer),
     evaluator: () => opts.streamEvaluator ?? evaluator,
   });
-  const inputs = new FrameInputs({ settings, setupError, retriever, feed, screen, band });
+  const inputs = createFrameInputs({ settings, setupError, retriever, feed, screen, band });
   return { iframe, size, band, channel, evaluator, screen, retriever, feed, inputs, setupError };
 }

@@ -13,47 +13,47 @@ export interface FrameScreenOptions {
   urlTheme: GenUITheme | undefined;
 }
 
-export class FrameScreen {
-  /** The screen on display (or to display once READY); re-sent on every READY, e.g. after the iframe reloads. */
-  private screen: Screen | undefined;
-  private theme: GenUITheme | undefined;
-
-  constructor(private readonly opts: FrameScreenOptions) {
-    this.theme = opts.urlTheme;
-  }
-
-  show(next: Screen): void {
-    this.screen = next;
-    this.opts.clearError();
-    if (!this.opts.drawnByFrame(next)) this.send();
-  }
-
+export interface FrameScreen {
+  show(next: Screen): void;
   /** No screen is on display any more (an input that cannot be drawn). */
-  forget(): void {
-    this.screen = undefined;
-  }
-
-  setTheme(next: GenUITheme | undefined): void {
-    if (next === this.theme) return;
-    this.theme = next;
-    if (next) this.opts.post({ source: MESSAGE_SOURCE, type: "THEME", theme: next });
-  }
-
+  forget(): void;
+  setTheme(next: GenUITheme | undefined): void;
   /** READY: the current screen goes (with the theme), or the theme alone when it changed since the iframe loaded. */
-  ready(): void {
-    const { theme } = this;
-    if (this.screen) this.send();
-    else if (theme && theme !== this.opts.urlTheme) this.opts.post({ source: MESSAGE_SOURCE, type: "THEME", theme });
-  }
+  ready(): void;
+}
+
+export function createFrameScreen({ post, drawnByFrame, clearError, urlTheme }: FrameScreenOptions): FrameScreen {
+  /** The screen on display (or to display once READY); re-sent on every READY, e.g. after the iframe reloads. */
+  let screen: Screen | undefined;
+  let theme = urlTheme;
 
   /** Sends the current screen; before READY this does nothing and READY sends it. */
-  private send(): void {
-    const { screen, theme } = this;
+  function sendScreen(): void {
     if (!screen) return;
-    this.opts.post(
+    post(
       theme
         ? { source: MESSAGE_SOURCE, type: "RENDER", json: screen, theme }
         : { source: MESSAGE_SOURCE, type: "RENDER", json: screen },
     );
   }
+
+  return {
+    show(next) {
+      screen = next;
+      clearError();
+      if (!drawnByFrame(next)) sendScreen();
+    },
+    forget() {
+      screen = undefined;
+    },
+    setTheme(next) {
+      if (next === theme) return;
+      theme = next;
+      if (next) post({ source: MESSAGE_SOURCE, type: "THEME", theme: next });
+    },
+    ready() {
+      if (screen) sendScreen();
+      else if (theme && theme !== urlTheme) post({ source: MESSAGE_SOURCE, type: "THEME", theme });
+    },
+  };
 }

@@ -89,53 +89,57 @@ export interface RetrieverOptions {
   answered(result: Retrieved): void;
 }
 
-export class Retriever {
+export interface Retriever {
   /** Bumped by every new input: a retrieve answers only if its generation is still the current one. */
-  private gen = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private inflight: AbortController | undefined;
-
-  constructor(private readonly opts: RetrieverOptions) {}
-
-  get generation(): number {
-    return this.gen;
-  }
-
+  readonly generation: number;
   /** A new input (or the frame's end): the pending request, and the answer to any request made, no longer count. */
-  supersede(): void {
-    this.gen++;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.inflight?.abort();
-    this.inflight = undefined;
-  }
-
+  supersede(): void;
   /** Retrieves a screen for `body` after the debounce (for the current generation). */
-  schedule(body: RetrieveBody): void {
-    const gen = this.gen;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.retrieve(gen, body);
-    }, RETRIEVE_DEBOUNCE_MS);
-  }
+  schedule(body: RetrieveBody): void;
+}
 
-  private async retrieve(gen: number, body: RetrieveBody): Promise<void> {
+export function createRetriever(opts: RetrieverOptions): Retriever {
+  let generation = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inflight: AbortController | undefined;
+
+  async function retrieve(gen: number, body: RetrieveBody): Promise<void> {
     const controller = new AbortController();
-    this.inflight = controller;
-    const { api, setupError } = this.opts;
+    inflight = controller;
+    const { api, setupError } = opts;
     let result: Retrieved;
     try {
-      const doFetch = this.opts.fetch() ?? globalThis.fetch?.bind(globalThis);
+      const doFetch = opts.fetch() ?? globalThis.fetch?.bind(globalThis);
       if (!doFetch || !api) throw new Error(setupError ?? "fetch is not available in this browser");
-      result = await requestScreen(doFetch, api, this.opts.apiKey(), body, controller.signal);
+      result = await requestScreen(doFetch, api, opts.apiKey(), body, controller.signal);
     } catch (e) {
-      if (gen !== this.gen || controller.signal.aborted) return;
+      if (gen !== generation || controller.signal.aborted) return;
       result = { ok: false, message: `GenUI: the screen could not be retrieved (${messageOf(e)}).` };
     } finally {
-      if (this.inflight === controller) this.inflight = undefined;
+      if (inflight === controller) inflight = undefined;
     }
     // A newer input superseded this request (or the frame is gone): drop the out-of-order answer.
-    if (gen !== this.gen || this.opts.isDestroyed()) return;
-    this.opts.answered(result);
+    if (gen !== generation || opts.isDestroyed()) return;
+    opts.answered(result);
   }
+
+  return {
+    get generation() {
+      return generation;
+    },
+    supersede() {
+      generation++;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      inflight?.abort();
+      inflight = undefined;
+    },
+    schedule(body) {
+      const gen = generation;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void retrieve(gen, body);
+      }, RETRIEVE_DEBOUNCE_MS);
+    },
+  };
 }

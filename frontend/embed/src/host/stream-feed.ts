@@ -13,54 +13,56 @@ export interface StreamFeedCallbacks {
   evaluator(): GenUIStreamEvaluator;
 }
 
-export class StreamFeed {
-  private streaming: { source: GenUIStream; run: StreamRun } | undefined;
-
-  constructor(private readonly cb: StreamFeedCallbacks) {}
-
+export interface StreamFeed {
   /** Stops following the current source (the last screen stays). */
-  stop(): void {
-    this.streaming?.run.stop();
-    this.streaming = undefined;
-  }
-
+  stop(): void;
   /** Whether `source` is the current source, or the text of the current one grown (then its new part is fed). */
-  continues(source: GenUIStream): boolean {
-    const current = this.streaming;
-    if (current && current.source === source) return true;
-    if (current && typeof source === "string" && typeof current.source === "string") {
-      const known = current.run.text;
-      if (source.startsWith(known)) {
-        current.source = source;
-        // The accumulated text only grew: feed the new part to the same answer.
-        if (source.length > known.length) current.run.push(source.slice(known.length));
-        return true;
-      }
-    }
-    return false;
-  }
-
+  continues(source: GenUIStream): boolean;
   /** Draws `source` in a new run; only the current run's screens, errors and completion count. */
-  start(source: GenUIStream): void {
-    const { cb } = this;
-    const run: StreamRun = new StreamRun({
-      show: (s) => {
-        if (this.streaming?.run === run) cb.show(s);
-      },
-      error: (message) => {
-        if (this.streaming?.run === run) cb.report(message);
-      },
-      warn: (message) => {
-        if (this.streaming?.run === run) cb.report(message);
-      },
-      complete: (answer) => {
-        if (this.streaming?.run !== run) return;
-        cb.complete(answer);
-      },
-      evaluator: () => cb.evaluator(),
-    });
-    this.streaming = { source, run };
-    if (typeof source === "string") run.push(source);
-    else void run.consume(source);
-  }
+  start(source: GenUIStream): void;
+}
+
+export function createStreamFeed(cb: StreamFeedCallbacks): StreamFeed {
+  let streaming: { source: GenUIStream; run: StreamRun } | undefined;
+  return {
+    stop() {
+      streaming?.run.stop();
+      streaming = undefined;
+    },
+    continues(source) {
+      const current = streaming;
+      if (current && current.source === source) return true;
+      if (current && typeof source === "string" && typeof current.source === "string") {
+        const known = current.run.text;
+        if (source.startsWith(known)) {
+          current.source = source;
+          // The accumulated text only grew: feed the new part to the same answer.
+          if (source.length > known.length) current.run.push(source.slice(known.length));
+          return true;
+        }
+      }
+      return false;
+    },
+    start(source) {
+      const run: StreamRun = new StreamRun({
+        show: (s) => {
+          if (streaming?.run === run) cb.show(s);
+        },
+        error: (message) => {
+          if (streaming?.run === run) cb.report(message);
+        },
+        warn: (message) => {
+          if (streaming?.run === run) cb.report(message);
+        },
+        complete: (answer) => {
+          if (streaming?.run !== run) return;
+          cb.complete(answer);
+        },
+        evaluator: () => cb.evaluator(),
+      });
+      streaming = { source, run };
+      if (typeof source === "string") run.push(source);
+      else void run.consume(source);
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { CONFIG_KEY } from "./config";
 import { useNavigate } from "react-router-dom";
 import useSWR, { useSWRConfig } from "swr";
 import { ApiError, api, setUnauthorizedHandler } from "./api-client";
@@ -90,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     writeFlag(false);
     window.google?.accounts?.id?.disableAutoSelect?.();
     // Forget every cached answer of the account (balance, apps…), then go to the site root.
-    void globalMutate((key) => key !== "/get-config/" && key !== ME_KEY, undefined, { revalidate: false });
+    void globalMutate((key) => key !== CONFIG_KEY && key !== ME_KEY, undefined, { revalidate: false });
     void mutate(undefined, { revalidate: false });
     navigate("/", { replace: false });
   }, [globalMutate, mutate, navigate]);

@@ -49,7 +49,7 @@ describe("the key directory", () => {
       kind: "secret",
       allowedOrigin: "https://shop.example.com",
       dailySpendCapMicros: 2_000_000,
-      statusAtMs: BigInt(Date.parse("2026-01-01T00:00:00.000Z")),
+      statusAtMs: Date.parse("2026-01-01T00:00:00.000Z"),
     });
     expect(await verifyWith(keys, pub)).toMatchObject({ appId: "app-1", kind: "publishable", dailySpendCapMicros: 2_000_000 });
   });

@@ -16,10 +16,9 @@ import { webSearchSnippets } from "./api-snippets/tool-calling";
  * e2e/system/snippets.int.test.ts executes against a running platform (curl through bash, Python in the project's venv with
  * the official `openai` package, Node with the official `openai` package). Fragments that only run inside a
  * framework (React, Next.js, HTML) are plain strings beside them, built from the same origin.
- */
-/*
- * The samples live in ./api-snippets/, one file per section of the docs (programs.ts: what the programs share); the
- * API's paths in ./api-paths.ts. This module lists the programs that call the API.
+ *
+ * They live in ./api-snippets/, one file per section of the docs (programs.ts: what the programs share), and the
+ * API's paths in ./api-paths.ts; this module gathers them and lists the programs that call the API.
  */
 
 export { THINKING_MODEL } from "./api-snippets/programs";

@@ -64,6 +64,6 @@ console.log(json.name); // render this with <GenUI json={json} />`,
 export type SnippetSet = Partial<Snippets>;
 
 /*
- * The documentation's own programs live in ./api-snippets.ts and ./api-snippets/ (so the landing page does not download them); its
- * `runnableSnippets` lists them together with the ones above for the test that executes them.
+ * The documentation's own programs live in ./api-snippets.ts and ./api-snippets/ (so the landing page does not download
+ * them); its `runnableSnippets` lists them together with the ones above for the test that executes them.
  */

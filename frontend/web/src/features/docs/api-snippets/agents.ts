@@ -1,11 +1,8 @@
 /** The sample of the docs' "Using In Agents" section. */
 import { API_KEY_PLACEHOLDER, MODEL, apiBase, type SnippetSet } from "../snippets";
 
-/** GenUI as the `show_ui` tool of another agent: a worked example with a simulated tool call and user action. */
-export function agentSnippets(origin: string): SnippetSet {
-  const base = apiBase(origin);
-  return {
-    python: `import json
+/** The Python version: the tool, GenUI's side of the conversation, the agent's hooks, and stand-ins to run it. */
+const agentPython = (base: string) => `import json
 from openai import OpenAI
 
 genui = OpenAI(base_url="${base}", api_key="${API_KEY_PLACEHOLDER}")
@@ -74,8 +71,10 @@ print("tool result:", on_tool_call(call)["content"])
 
 button = next(buttons(screens[-1]["screen"]["v1"]))
 on_action({"type": "onPress", "component": {"name": button["name"], "value": button.get("value")}})
-print(len(ui_history), "messages in the UI history")`,
-    javascript: `import OpenAI from "openai";
+print(len(ui_history), "messages in the UI history")`;
+
+/** The Node version of the same example. */
+const agentJavascript = (base: string) => `import OpenAI from "openai";
 
 const genui = new OpenAI({ baseURL: "${base}", apiKey: "${API_KEY_PLACEHOLDER}" });
 
@@ -141,6 +140,10 @@ console.log("tool result:", (await onToolCall(call)).content);
 
 const [button] = buttons(screens.at(-1).screen.v1);
 await onAction({ type: "onPress", component: { name: button.name, value: button.value } });
-console.log(uiHistory.length, "messages in the UI history");`,
-  };
+console.log(uiHistory.length, "messages in the UI history");`;
+
+/** GenUI as the `show_ui` tool of another agent: a worked example with a simulated tool call and user action. */
+export function agentSnippets(origin: string): SnippetSet {
+  const base = apiBase(origin);
+  return { python: agentPython(base), javascript: agentJavascript(base) };
 }

@@ -21,9 +21,8 @@ export interface RenderingSnippets {
   streamFetch: string;
 }
 
-export function renderingSnippets(origin: string): RenderingSnippets {
-  const host = origin.replace(/\/+$/, "");
-  const base = apiBase(origin);
+/** The React component: its package, a screen from an answer's json, a screen from stored code. */
+function componentSnippets(host: string): Pick<RenderingSnippets, "install" | "react" | "reactCode"> {
   return {
     install: `npm install ${PACKAGE_NAME}`,
     react: `import { GenUI, type Screen } from "${PACKAGE_NAME}";
@@ -39,6 +38,12 @@ export function Answer({ screen }: { screen: Screen }) {
 export function StoredScreen({ code }: { code: string }) {
   return <GenUI apiBase="${host}" apiKey="${PUBLISHABLE_KEY_PLACEHOLDER}" code={code} debug />;
 }`,
+  };
+}
+
+/** Next.js: the client component, the route that keeps the key on the server, and a page with a conversation. */
+function nextSnippets(host: string, base: string): Pick<RenderingSnippets, "nextComponent" | "nextRoute" | "nextPage"> {
+  return {
     nextComponent: `// components/genui-screen.tsx
 "use client";
 
@@ -111,6 +116,12 @@ export default function Page() {
     </main>
   );
 }`,
+  };
+}
+
+/** A screen's actions (the component's listener), and the loader's custom element for pages without React. */
+function pageSnippets(host: string, base: string): Pick<RenderingSnippets, "actions" | "loader"> {
+  return {
     actions: `<GenUI
   apiBase="${host}"
   json={screen}
@@ -134,6 +145,12 @@ export default function Page() {
   el.addEventListener("genui-action", (event) => console.log(event.detail));
   el.addEventListener("genui-error", (event) => console.error(event.detail.message));
 </script>`,
+  };
+}
+
+/** Streaming: a route passing the official client's stream on, the component drawing it, and the loader reading SSE. */
+function streamingSnippets(host: string, base: string): Pick<RenderingSnippets, "streamRoute" | "streamReact" | "streamFetch"> {
+  return {
     streamRoute: `// app/api/genui/route.ts: the official client streams; the browser gets its chunks
 import OpenAI from "openai";
 
@@ -225,5 +242,16 @@ export default function Page() {
   }
   show("What's the weather in Paris this week?");
 </script>`,
+  };
+}
+
+export function renderingSnippets(origin: string): RenderingSnippets {
+  const host = origin.replace(/\/+$/, "");
+  const base = apiBase(origin);
+  return {
+    ...componentSnippets(host),
+    ...nextSnippets(host, base),
+    ...pageSnippets(host, base),
+    ...streamingSnippets(host, base),
   };
 }
