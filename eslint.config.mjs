@@ -56,14 +56,14 @@ const edgeImports = (edge, { toStore = true } = {}) =>
  * every other rule of its room; take a file off this list once its calls go through use-cases/.
  */
 const EDGES_INTO_STORE_TODAY = [
-  "services/apps-templates/src/commands/list-published-templates.command.ts",
-  "services/apps-templates/src/commands/verify-key.command.ts",
-  "services/apps-templates/src/events/app-changes.watcher.ts",
-  "services/apps-templates/src/events/app-deleted.handler.ts",
-  "services/apps-templates/src/events/index.ts",
-  "services/apps-templates/src/events/subscription-activated.handler.ts",
-  "services/apps-templates/src/events/subscription-cancelled.handler.ts",
-  "services/apps-templates/src/jobs/reseal-keys.ts",
+  "services/apps/src/commands/list-published-templates.command.ts",
+  "services/apps/src/commands/verify-key.command.ts",
+  "services/apps/src/events/app-changes.watcher.ts",
+  "services/apps/src/events/app-deleted.handler.ts",
+  "services/apps/src/events/index.ts",
+  "services/apps/src/events/subscription-activated.handler.ts",
+  "services/apps/src/events/subscription-cancelled.handler.ts",
+  "services/apps/src/jobs/reseal-keys.ts",
   "services/billing/src/http/orders.routes.ts",
   "services/billing/src/jobs/order-poller.ts",
   "services/billing/src/jobs/reconcile.ts",

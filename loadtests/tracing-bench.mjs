@@ -34,7 +34,7 @@ async function pair(traced) {
       ...(traced ? { tracing: tracing(name) } : {}),
     });
   const client = await make("generation");
-  const server = await make("apps-templates");
+  const server = await make("apps");
   server.serve(COMMANDS.verifyKey, async (req) => ({
     appId: "a",
     ownerId: req.apiKey,

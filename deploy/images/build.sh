@@ -24,7 +24,7 @@ SUITE="bookworm"
 MIRROR="${GENUI_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 RUNTIME_PACKAGES="ca-certificates"
 BUILD_PACKAGES="ca-certificates,python3,make,g++"
-ALL_TARGETS="bff identity apps-templates billing generation sims"
+ALL_TARGETS="bff identity apps billing generation sims"
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Brings the whole platform up locally: dependencies, infrastructure, build, every process under one launcher.
 #   npm start                      one copy of every process (dev profile)
-#   npm start -- --replicas        the replica profile: two copies of the BFF, identity, apps-templates, billing and the
+#   npm start -- --replicas        the replica profile: two copies of the BFF, identity, apps, billing and the
 #                                  generation API, three workers, behind HAProxy (deploy/topology.json, localReplicas)
 #   npm start -- --profile faults  another profile's ports (the infrastructure's and every process's)
 set -euo pipefail

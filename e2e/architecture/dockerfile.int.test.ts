@@ -100,7 +100,7 @@ describe("deploy/docker/Dockerfile against the workspaces", () => {
     expect(existsSync(DOCKERFILE)).toBe(true);
     for (const p of processes)
       expect({ process: p.name, stage: stages.some((s) => s.name === p.image) }).toEqual({ process: p.name, stage: true });
-    expect([...images].sort()).toEqual(["apps-templates", "bff", "billing", "generation", "identity", "sims"]);
+    expect([...images].sort()).toEqual(["apps", "bff", "billing", "generation", "identity", "sims"]);
   });
 
   it("when dependencies are installed, then every workspace's manifest is copied first (npm ci needs them all)", () => {

@@ -86,9 +86,9 @@ describe("the import and API-client boundaries (eslint)", () => {
         'export const fail = (fields: FieldErrors) => new AppError("BILLING.X", EVENTS.subscriptionActivated.subject, { fields });',
         "",
       ].join("\n"),
-      [at("services/apps-templates/src/use-cases/raw-nats.ts")]:
+      [at("services/apps/src/use-cases/raw-nats.ts")]:
         'import type { MessageBus } from "@genui/chassis";\nexport const send = (bus: MessageBus) => bus.nc.publish("apps.x");\n',
-      [at("services/apps-templates/src/use-cases/through-the-bus.ts")]:
+      [at("services/apps/src/use-cases/through-the-bus.ts")]:
         'import type { MessageBus } from "@genui/chassis";\nexport const flush = (bus: MessageBus) => bus.flush();\n',
     });
     const byFile = Object.fromEntries(findings.map((f) => [path.relative(REPO_ROOT, f.file), f.rules]));
@@ -98,8 +98,8 @@ describe("the import and API-client boundaries (eslint)", () => {
       "services/billing/src/domain/uses-mongoose.ts": ["no-restricted-imports"],
       "services/billing/src/domain/uses-the-bus.ts": ["no-restricted-imports"],
       "services/billing/src/domain/pure.ts": [],
-      "services/apps-templates/src/use-cases/raw-nats.ts": ["no-restricted-syntax"],
-      "services/apps-templates/src/use-cases/through-the-bus.ts": [],
+      "services/apps/src/use-cases/raw-nats.ts": ["no-restricted-syntax"],
+      "services/apps/src/use-cases/through-the-bus.ts": [],
     });
   }, 120_000);
 });

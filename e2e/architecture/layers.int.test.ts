@@ -62,7 +62,7 @@ const WRONG: Case[] = [
     message: "goes through use-cases/: it never reaches store/ or clients/ itself",
   },
   {
-    file: "services/apps-templates/src/events/into-http.ts",
+    file: "services/apps/src/events/into-http.ts",
     imports: ["../http/errors"],
     message: "never imports another edge",
   },
@@ -126,7 +126,7 @@ const WRONG: Case[] = [
 
 const RIGHT: Case[] = [
   { file: "services/billing/src/http/through-use-cases.ts", imports: ["../use-cases/wallets", "../domain/errors", "./errors"] },
-  { file: "services/apps-templates/src/events/through-use-cases.ts", imports: ["../use-cases/apps", "./app-deleted.handler"] },
+  { file: "services/apps/src/events/through-use-cases.ts", imports: ["../use-cases/apps", "./app-deleted.handler"] },
   { file: "services/billing/src/jobs/through-use-cases.ts", imports: ["../use-cases/orders", "../config"] },
   { file: "services/billing/src/store/own-domain.ts", imports: ["../domain/errors", "./wallet.repository", "mongoose"] },
   { file: "services/billing/src/clients/own-domain.ts", imports: ["../domain/errors", "./provider-error", "undici"] },

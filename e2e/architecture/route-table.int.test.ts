@@ -9,7 +9,7 @@ const TABLE_FILES = ["proto/src/http/routes.ts", "proto/src/http/published-route
 const SOURCES: Record<Server, string> = {
   bff: "bff/src",
   identity: "services/identity/src",
-  apps: "services/apps-templates/src",
+  apps: "services/apps/src",
   billing: "services/billing/src",
   generation: "services/generation/src",
 };

@@ -14,7 +14,7 @@ const PROCESS_FILES = ["main.ts", "service.ts", "config.ts"];
 /** Each service, its process folders (generation runs an API process and a worker process), and the streams it owns. */
 const SERVICES = [
   { name: "identity", processes: ["src"], owns: ["IDENTITY"] },
-  { name: "apps-templates", processes: ["src"], owns: ["APPS"] },
+  { name: "apps", processes: ["src"], owns: ["APPS"] },
   { name: "billing", processes: ["src"], owns: ["BILLING"] },
   { name: "generation", processes: ["src", "src/worker"], owns: ["GENERATION"] },
 ] as const;

@@ -142,7 +142,7 @@ describe("the replica profile (npm start -- --replicas)", () => {
         const copies = plan.copies.filter((c) => c.name === p.name);
         expect({ name: p.name, copies: copies.length }).toEqual({ name: p.name, copies: replicas[p.name] ?? 1 });
       }
-      // Two copies of the BFF, identity, apps-templates, billing and the generation API; three workers.
+      // Two copies of the BFF, identity, apps, billing and the generation API; three workers.
       expect(Object.fromEntries(plan.balanced.map((g) => [g.name, g.backends.length]))).toEqual({
         bff: 2,
         identity: 2,

@@ -6,7 +6,7 @@ import { browserSuite, callInPage, describedAxeViolations, horizontalOverflow, s
 import type { AppRow, TemplateRow } from "../support/wire";
 
 /**
- * The dashboard's "Your Apps" section (SPEC §2, §4, §5, §7–§9) against the real stack: apps-templates, billing's
+ * The dashboard's "Your Apps" section (SPEC §2, §4, §5, §7–§9) against the real stack: apps, billing's
  * subscriptions (apps turn active, then cancelled, through events) and the BFF serving the built SPA.
  */
 

@@ -12,7 +12,7 @@ import {
 import type { AppRow, TemplateRow } from "../support/wire";
 
 /**
- * The dashboard when the per-tenant quotas of apps-templates are reached (small here: APPS_MAX_PER_OWNER=2,
+ * The dashboard when the per-tenant quotas of apps are reached (small here: APPS_MAX_PER_OWNER=2,
  * TEMPLATES_MAX_PER_APP=2): Create App and an app's Template button are off and say why; when a create races past
  * them (another tab took the last place), the server's refusal is what the page shows.
  */

@@ -17,7 +17,7 @@ import type { AppRow, TemplateRow } from "../support/wire";
 
 /**
  * The template editor (SPEC §2 /preview/{appId}/{templateId}, §4 template status, §5 template save, §7 retrieve /
- * update / auth-retrieve, §8, §9) against the real stack: apps-templates, billing, and the generation API with its
+ * update / auth-retrieve, §8, §9) against the real stack: apps, billing, and the generation API with its
  * offline generator answering "Ask AI".
  */
 

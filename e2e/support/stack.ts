@@ -20,10 +20,10 @@ import {
 import { forgetMailbox, registerMailbox } from "./signup";
 import { loadBffConfig } from "../../bff/src/config";
 import { startBff } from "../../bff/src/service";
-import { loadAppsTemplatesConfig } from "../../services/apps-templates/src/config";
+import { loadAppsConfig } from "../../services/apps/src/config";
 import { loadBillingConfig } from "../../services/billing/src/config";
 import { startBilling } from "../../services/billing/src/service";
-import { startAppsTemplates } from "../../services/apps-templates/src/service";
+import { startApps } from "../../services/apps/src/service";
 import { loadIdentityConfig } from "../../services/identity/src/config";
 import { startIdentity } from "../../services/identity/src/service";
 import { loadGenerationConfig, loadWorkerConfig } from "../../services/generation/src/config";
@@ -72,7 +72,7 @@ export interface Stack {
   mail: MailSim;
   /** Stops identity (every copy) and starts it again on the same port (same database), e.g. after an outage. */
   restartIdentity(): Promise<void>;
-  /** Stops apps-templates (every copy) and starts it again on the same port and database, `env` over its variables. */
+  /** Stops apps (every copy) and starts it again on the same port and database, `env` over its variables. */
   restartApps(env?: Record<string, string>): Promise<void>;
   /** Stops billing, every copy (its port stays reserved for `startBilling`, same database and Redis prefix). */
   stopBilling(): Promise<void>;
@@ -88,7 +88,7 @@ export const PAYMENT_CREDS = {
 
 export interface StackOptions {
   /**
-   * Copies of the BFF, identity, apps-templates, billing and the generation API, behind one HAProxy (default
+   * Copies of the BFF, identity, apps, billing and the generation API, behind one HAProxy (default
    * GENUI_STACK_REPLICAS, else 1). With more than one, generation gets at least 3 workers (twice those asked for).
    */
   replicas?: number;
@@ -102,7 +102,7 @@ export interface StackOptions {
   billingEnv?: Record<string, string>;
   /** Extra identity variables. */
   identityEnv?: Record<string, string>;
-  /** Extra apps-templates variables. */
+  /** Extra apps variables. */
   appsEnv?: Record<string, string>;
   /** Start the generation API (and `workers` in-process workers, default 1; see `replicas`) behind the BFF. */
   generation?: {
@@ -222,7 +222,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     ...opts.appsEnv,
   };
   const startAppsCopy = (port: number, env: Record<string, string> = {}) =>
-    startAppsTemplates(loadAppsTemplatesConfig({ ...appsEnv, ...env, HTTP_PORT: String(port) }), logger);
+    startApps(loadAppsConfig({ ...appsEnv, ...env, HTTP_PORT: String(port) }), logger);
   let apps = await startCopies(replicas, () => startAppsCopy(0));
   const appsPorts = apps.map((c) => c.port);
   const billingEnv: Record<string, string> = {

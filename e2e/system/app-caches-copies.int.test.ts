@@ -3,20 +3,20 @@ import type { Connection } from "mongoose";
 import { MessageBus, connectMongo, connectNats, createLogger, createRedis, type Redis } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
-import { hashApiKey } from "../../services/apps-templates/src/domain/api-key";
-import { serveVerifyKey } from "../../services/apps-templates/src/commands/verify-key.command";
-import { watchAppChanges } from "../../services/apps-templates/src/events/app-changes.watcher";
+import { hashApiKey } from "../../services/apps/src/domain/api-key";
+import { serveVerifyKey } from "../../services/apps/src/commands/verify-key.command";
+import { watchAppChanges } from "../../services/apps/src/events/app-changes.watcher";
 import { KeyVerifier } from "../../services/generation/src/clients/key-verifier";
 import { watchAppChanges as watchAppChangesInGeneration } from "../../services/generation/src/events/app-changes.watcher";
-import { AppRepository, appLock } from "../../services/apps-templates/src/store/app.repository";
-import { KeyDirectory } from "../../services/apps-templates/src/store/key-directory";
-import { OwnerAppsCache } from "../../services/apps-templates/src/store/owner-apps-cache";
-import { StatusChanges } from "../../services/apps-templates/src/store/status-changes";
+import { AppRepository, appLock } from "../../services/apps/src/store/app.repository";
+import { KeyDirectory } from "../../services/apps/src/store/key-directory";
+import { OwnerAppsCache } from "../../services/apps/src/store/owner-apps-cache";
+import { StatusChanges } from "../../services/apps/src/store/status-changes";
 import { eventually } from "../support/eventually";
 import { keyHash } from "@genui/contracts/keys";
 
 /**
- * Two copies of apps-templates on one store: billing's subscription event reaches copy A's watcher at once, but it is
+ * Two copies of apps on one store: billing's subscription event reaches copy A's watcher at once, but it is
  * copy B's consumer that writes it. Copy A, asked in between, reads the app from the store as it still is — and must
  * not keep that, or the dashboard shows a pending app and the key answers "pending" for a minute after activation
  * (seen as a CI failure: "the app did not become active within 40 s" with a second copy running).
@@ -42,7 +42,7 @@ const insertApp = (
     [],
   );
 
-describe("app caches with two copies of apps-templates", () => {
+describe("app caches with two copies of apps", () => {
   const logger = createLogger("app-caches-copies", "silent");
   const prefix = `cc${randomUUID().slice(0, 8)}`;
   const db = `genui_cache_copies_${randomUUID().slice(0, 8)}`;
@@ -57,7 +57,7 @@ describe("app caches with two copies of apps-templates", () => {
     connB = await connectMongo(testInfra().mongoUrl, db, logger);
     redisA = createRedis(testInfra().redisUrl, "copy-a", logger);
     redisB = createRedis(testInfra().redisUrl, "copy-b", logger);
-    busA = new MessageBus(await connectNats(testInfra().natsUrl, "copy-a", logger), { prefix, source: "apps-templates", logger });
+    busA = new MessageBus(await connectNats(testInfra().natsUrl, "copy-a", logger), { prefix, source: "apps", logger });
     billing = new MessageBus(await connectNats(testInfra().natsUrl, "billing", logger), { prefix, source: "billing", logger });
     generation = new MessageBus(await connectNats(testInfra().natsUrl, "generation", logger), {
       prefix,
@@ -125,7 +125,7 @@ describe("app caches with two copies of apps-templates", () => {
     expect((await keys.verify(keyHash(apiKey), "secret"))?.status).toBe("active");
   });
 
-  it("when generation's copy is asked between hearing billing's cancellation and apps-templates writing it, then the key is refused right after, not for 5 s", async () => {
+  it("when generation's copy is asked between hearing billing's cancellation and apps writing it, then the key is refused right after, not for 5 s", async () => {
     const repoA = new AppRepository(connA, appLock(redisA, { REDIS_KEY_PREFIX: `${prefix}:` }));
     const repoB = new AppRepository(connB, appLock(redisB, { REDIS_KEY_PREFIX: `${prefix}:` }));
     await repoA.init();
@@ -151,7 +151,7 @@ describe("app caches with two copies of apps-templates", () => {
     ).toBe(true);
     expect(await verifier.verify(apiKey)).toMatchObject({ appId, status: "active", statusAtMs: activated.getTime() });
 
-    // billing cancels; both processes hear it before apps-templates' consumer writes it.
+    // billing cancels; both processes hear it before apps' consumer writes it.
     const at = new Date();
     await billing.publish(EVENTS.subscriptionCancelled, { subscriptionId: "sub_2", appId, ownerId }, { occurredAt: at });
     await eventually(
@@ -161,7 +161,7 @@ describe("app caches with two copies of apps-templates", () => {
     // Asked now, the store still says active: this request passes (the cancellation is not written anywhere yet).
     expect((await verifier.verify(apiKey))?.status).toBe("active");
 
-    // apps-templates writes the cancellation: the very next request is refused.
+    // apps writes the cancellation: the very next request is refused.
     expect(await repoB.setStatus(appId, "cancelled", at, "sub_2")).toBe(true);
     expect(await verifier.verify(apiKey)).toMatchObject({ status: "cancelled", statusAtMs: at.getTime() });
   });

@@ -807,7 +807,7 @@ describe("the published API and the signed-in routes, through the BFF", () => {
         const p = r.path.slice(API.length).replace(/:(\w+)/g, "{$1}");
         const op = check.doc.paths[p]?.[r.method.toLowerCase()];
         const statuses = [
-          // Every route takes a key of an active app, verified by apps-templates.
+          // Every route takes a key of an active app, verified by apps.
           "401",
           "403",
           "503",

@@ -53,7 +53,7 @@ describe("answers while a dependency is down", () => {
 
   beforeAll(async () => {
     relay = await storeRelay(testInfra().mongoUrl);
-    // identity and apps-templates reach the store through the relay; the rest of the stack directly.
+    // identity and apps reach the store through the relay; the rest of the stack directly.
     const viaRelay = { MONGO_URL: relay.url };
     stack = await startStack({ identityEnv: viaRelay, appsEnv: viaRelay });
     dev = await newDeveloper(stack, 0, { email, password });

@@ -31,7 +31,7 @@ async function total(copies: RunningService[], name: string, match: (labels: Rec
 
 /**
  * The published API's limits per client address, at the BFF and before anything is proxied: a flood of random
- * well-formed keys from one address stops reaching generation (and apps-templates' key lookup) after a few failures,
+ * well-formed keys from one address stops reaching generation (and apps' key lookup) after a few failures,
  * and an address's request budget holds whatever key it sends; every other address keeps working.
  */
 describe("the published API's limits per client address", () => {
@@ -61,7 +61,7 @@ describe("the published API's limits per client address", () => {
         ? { body: JSON.stringify({ model: MODEL, messages: [{ role: "user", content: "a to-do list" }] }) }
         : {}),
     });
-  /** What reached the generation API (every answer it gave), and apps-templates' key lookups (over NATS). */
+  /** What reached the generation API (every answer it gave), and apps' key lookups (over NATS). */
   const reached = async () => ({
     generation: await total(stack.copies.generation, "http_request_duration_seconds", (l) => String(l.route).startsWith(API)),
     lookups: await total(stack.copies.apps, "nats_messages_handled_total", (l) => String(l.subject).endsWith("apps.keys.verify")),
@@ -127,7 +127,7 @@ describe("the published API's limits per client address", () => {
     expect(err).toBeInstanceOf(RateLimitError);
     expect((err as RateLimitError).code).toBe("rate_limit_exceeded");
     expect(sent).toBe(1);
-    // None of it reached generation or apps-templates: the BFF answered alone.
+    // None of it reached generation or apps: the BFF answered alone.
     expect(await reached()).toEqual(afterFailures);
     // A real key from another address: the models list, and a streamed answer through the official client.
     const client = openai(dev.apiKey, honest);

@@ -7,7 +7,7 @@ import { startStack, type Stack } from "../support/stack";
 import type { AppRow, TemplateRow } from "../support/wire";
 
 /**
- * Per-tenant quotas of apps-templates (APPS_MAX_PER_OWNER, TEMPLATES_MAX_PER_APP), small here, against two copies of
+ * Per-tenant quotas of apps (APPS_MAX_PER_OWNER, TEMPLATES_MAX_PER_APP), small here, against two copies of
  * the service behind the load balancer on the local store (FerretDB, which isolates no concurrent writes). An owner
  * who tries to create past a quota — one call at a time or twenty at once, spread over both copies — gets a clear
  * refusal and nothing is stored; another owner, or another app, is not affected.
@@ -30,7 +30,7 @@ interface TemplatePageBody {
   limit: number;
 }
 
-describe("per-tenant quotas of apps and templates, with two copies of apps-templates", () => {
+describe("per-tenant quotas of apps and templates, with two copies of apps", () => {
   let stack: Stack;
 
   beforeAll(async () => {
@@ -51,7 +51,7 @@ describe("per-tenant quotas of apps and templates, with two copies of apps-templ
   const storedApps = (ownerId: string) => stack.apps.ctx.mongo!.collection("apps").countDocuments({ ownerId });
   const storedTemplates = (appId: string) => stack.apps.ctx.mongo!.collection("templates").countDocuments({ appId });
 
-  /** How many POSTs to `route` each copy of apps-templates has answered (its own metrics). */
+  /** How many POSTs to `route` each copy of apps has answered (its own metrics). */
   const servedBy = async (route: string) =>
     Promise.all(
       stack.copies.apps.map(async (copy: RunningService) =>
@@ -68,7 +68,7 @@ describe("per-tenant quotas of apps and templates, with two copies of apps-templ
     return dev;
   }
 
-  it("when the stack starts, then apps-templates runs as two copies behind the load balancer", () => {
+  it("when the stack starts, then apps runs as two copies behind the load balancer", () => {
     expect(stack.copies.apps).toHaveLength(2);
   });
 

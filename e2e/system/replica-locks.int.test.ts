@@ -12,8 +12,8 @@ import {
 } from "@genui/chassis";
 import { EVENTS, SignUpMethod } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
-import { AppRepository, appLock } from "../../services/apps-templates/src/store/app.repository";
-import { TemplateRepository, templateLock } from "../../services/apps-templates/src/store/template.repository";
+import { AppRepository, appLock } from "../../services/apps/src/store/app.repository";
+import { TemplateRepository, templateLock } from "../../services/apps/src/store/template.repository";
 import {
   SubscriptionRepository,
   subscriptionLock,
@@ -22,7 +22,7 @@ import {
 import { UserRepository, userLock } from "../../services/identity/src/store/user.repository";
 
 /**
- * Two copies of identity, apps-templates and billing writing the same documents at the same moment, on the local store
+ * Two copies of identity, apps and billing writing the same documents at the same moment, on the local store
  * (FerretDB, which rewrites a whole document on every update without isolating concurrent ones). Each copy has its own
  * store connection, its own Redis connection and its own lock objects — nothing in common but the store and Redis, as
  * two processes — built by the same lock factories the services use. Every write each copy made must be there after.

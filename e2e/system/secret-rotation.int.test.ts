@@ -1,7 +1,7 @@
 import { TEST_IDENTITY_SECRET, testInfra } from "@genui/testkit";
 import OpenAI from "openai";
-import { runResealKeys } from "../../services/apps-templates/src/jobs/reseal-keys";
-import { loadAppsTemplatesConfig } from "../../services/apps-templates/src/config";
+import { runResealKeys } from "../../services/apps/src/jobs/reseal-keys";
+import { loadAppsConfig } from "../../services/apps/src/config";
 import { BrowserClient } from "../support/client";
 import { newDeveloper } from "../support/developer";
 import { eventually } from "../support/eventually";
@@ -83,7 +83,7 @@ describe("rotating the key-encryption key of stored API keys", () => {
 
     // Without the previous key, nothing sealed by it can be opened: the re-seal job says so and exits 1.
     const appsConfig = (env: Record<string, string>) =>
-      loadAppsTemplatesConfig({
+      loadAppsConfig({
         INTERNAL_IDENTITY_SECRET: PREVIOUS_SECRET,
         MONGO_URL: testInfra().mongoUrl,
         MONGO_DB: stack.apps.ctx.mongo!.name,

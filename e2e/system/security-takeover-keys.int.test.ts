@@ -13,8 +13,8 @@ import {
 } from "@genui/contracts";
 import type { FakeGoogleProfile } from "@genui/sims";
 import { TEST_IDENTITY_SECRET, testInfra } from "@genui/testkit";
-import { loadAppsTemplatesConfig } from "../../services/apps-templates/src/config";
-import { startAppsTemplates } from "../../services/apps-templates/src/service";
+import { loadAppsConfig } from "../../services/apps/src/config";
+import { startApps } from "../../services/apps/src/service";
 import { BrowserClient } from "../support/client";
 import { newDeveloper, type Developer } from "../support/developer";
 import { eventually } from "../support/eventually";
@@ -66,7 +66,7 @@ describe("API keys made before an account takeover", () => {
     });
     return { status: res.status, body: (await res.json()) as unknown };
   };
-  /** What every apps-templates copy answers for a key (the queue group spreads requests over both copies). */
+  /** What every apps copy answers for a key (the queue group spreads requests over both copies). */
   const verifyAnswers = async (apiKey: string, times = 24): Promise<string[]> => {
     const out: string[] = [];
     for (let i = 0; i < times; i++)
@@ -83,9 +83,9 @@ describe("API keys made before an account takeover", () => {
 
   beforeAll(async () => {
     stack = await startStack({ generation: {} });
-    // A second apps-templates copy on the same database and bus: both answer apps.keys.verify and cache keys.
-    second = await startAppsTemplates(
-      loadAppsTemplatesConfig({
+    // A second apps copy on the same database and bus: both answer apps.keys.verify and cache keys.
+    second = await startApps(
+      loadAppsConfig({
         HTTP_PORT: "0",
         LOG_LEVEL: "silent",
         INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
@@ -116,7 +116,7 @@ describe("API keys made before an account takeover", () => {
     const email = `victim-${randomUUID().slice(0, 8)}@example.com`;
     const attacker = await newDeveloper(stack, 1_000_000, { email, password: "attacker password" });
     const bystander = await newDeveloper(stack);
-    // The copied keys work before the takeover, and every apps-templates copy has them cached.
+    // The copied keys work before the takeover, and every apps copy has them cached.
     expect(await secretKeyStatus(attacker.apiKey)).toBe(200);
     expect((await publishableCall(attacker.publishableKey, attacker.url)).status).toBe(200);
     expect(new Set(await verifyAnswers(attacker.apiKey))).toEqual(new Set([`owner:${attacker.appId}`]));
@@ -147,7 +147,7 @@ describe("API keys made before an account takeover", () => {
         (e: unknown) => e,
       );
     expect(secretDenied).toBeInstanceOf(AuthenticationError);
-    // Neither apps-templates copy still answers for them.
+    // Neither apps copy still answers for them.
     for (const old of [attacker.apiKey, attacker.publishableKey])
       expect(
         new Set(
@@ -216,7 +216,7 @@ describe("API keys made before an account takeover", () => {
     }
   });
 
-  describe("the apps-templates consumer of identity.user.credentials_revoked", () => {
+  describe("the apps consumer of identity.user.credentials_revoked", () => {
     const subject = () => bus.subject(EVENTS.userCredentialsRevoked.subject);
     const revoked = (userId: string) =>
       bus.envelope(EVENTS.userCredentialsRevoked, { userId, reason: CredentialsRevokedReason.EMAIL_PROVEN_BY_GOOGLE });

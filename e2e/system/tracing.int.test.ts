@@ -164,7 +164,7 @@ describe("one traced chat completion", () => {
       SMTP_URL: mail.sim.smtpUrl,
       PUBLIC_URL: mail.bffUrl,
     });
-    const apps = await start("apps", "services/apps-templates/dist/src/main.js", {
+    const apps = await start("apps", "services/apps/dist/src/main.js", {
       MONGO_DB: db("apps"),
       APPS_KEY_ENCRYPTION_KEY: "7".repeat(64),
     });
@@ -296,7 +296,7 @@ describe("one traced chat completion", () => {
     // Every span is in this one trace, and the services are all there.
     expect(new Set(t.spans.map((s) => s.traceID))).toEqual(new Set([t.traceID]));
     expect(new Set(t.spans.map(service))).toEqual(
-      new Set(["bff", "generation", "apps-templates", "billing", "generation-worker"]),
+      new Set(["bff", "generation", "apps", "billing", "generation-worker"]),
     );
 
     // BFF (root, the public edge starts the trace) → generation API over HTTP (W3C traceparent through the proxy).
@@ -307,9 +307,9 @@ describe("one traced chat completion", () => {
     expect(api.operationName).toBe("POST /apps/api/v1/chat/completions");
     expect(parent(api)).toBe(edge);
 
-    // The key check and the authorisation: CLIENT spans of the API, SERVER spans in apps-templates and billing.
+    // The key check and the authorisation: CLIENT spans of the API, SERVER spans in apps and billing.
     for (const [svc, subject] of [
-      ["apps-templates", "apps.keys.verify"],
+      ["apps", "apps.keys.verify"],
       ["billing", "billing.balance.authorize"],
     ] as const) {
       const client = one("generation", (s) => s.operationName === subject, subject);

@@ -47,7 +47,7 @@ describe("trace context over the message bus", () => {
         ...(tracing ? { tracing } : {}),
       });
     requester = await bus("generation", requesterTracing);
-    responder = await bus("apps-templates", tracingTo("apps-templates", responderSpans));
+    responder = await bus("apps", tracingTo("apps", responderSpans));
     untraced = await bus("untraced");
     responder.serve(COMMANDS.verifyKey, async (req) => {
       // The handler runs in the server span: what it does is part of the same trace.
@@ -86,7 +86,7 @@ describe("trace context over the message bus", () => {
     expect(server.kind).toBe(SpanKind.SERVER);
     expect(server.spanContext().traceId).toBe(outer.spanContext().traceId);
     expect(server.parentSpanContext?.spanId).toBe(client.spanContext().spanId);
-    expect(server.resource.attributes["service.name"]).toBe("apps-templates");
+    expect(server.resource.attributes["service.name"]).toBe("apps");
     expect(client.resource.attributes["service.name"]).toBe("generation");
     expect(server.attributes["messaging.system"]).toBe("nats");
   });

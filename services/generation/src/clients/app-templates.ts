@@ -7,7 +7,7 @@ const MAX_CODE = 24_000;
 
 /**
  * An app's published templates (`apps.templates.list_published`), held 30 s per app and owner: generation follows
- * them so the app's screens look alike across chats. Every ask names the owner, so apps-templates only answers for
+ * them so the app's screens look alike across chats. Every ask names the owner, so apps only answers for
  * the caller's own apps (APPS.APP_NOT_FOUND otherwise).
  */
 export class AppTemplates {
@@ -20,7 +20,7 @@ export class AppTemplates {
 
   /**
    * The templates of `ownerId`'s app `appId`. Throws RemoteError APPS.APP_NOT_FOUND when the app is not theirs (or
-   * does not exist), and the bus's errors when apps-templates cannot answer.
+   * does not exist), and the bus's errors when apps cannot answer.
    */
   async owned(appId: string, ownerId: string): Promise<AppTemplate[]> {
     if (!appId) return [];
@@ -39,7 +39,7 @@ export class AppTemplates {
     return templates;
   }
 
-  /** Like `owned`, but when apps-templates does not answer (or no longer has the app), requests go on without them. */
+  /** Like `owned`, but when apps does not answer (or no longer has the app), requests go on without them. */
   async published(appId: string, ownerId: string): Promise<AppTemplate[]> {
     try {
       return await this.owned(appId, ownerId);

@@ -3,12 +3,12 @@ import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import { keyHash, keyKindOf, type KeyOwner } from "@genui/contracts/keys";
 
 /**
- * Verifies API keys with apps-templates (`apps.keys.verify`), remembering answers briefly: every published call
+ * Verifies API keys with apps (`apps.keys.verify`), remembering answers briefly: every published call
  * needs one, and a request/reply per call would dominate the added latency. Answers live 5 s (unknown keys 2 s) and
  * are dropped at once when any event about the app passes by (rotation, spend cap, deletion, subscription changes:
  * events/app-changes.watcher.ts), so a rotated key stops working within one event's travel time.
  *
- * billing's subscription events reach this process as soon as apps-templates', whose consumer writes the new status
+ * billing's subscription events reach this process as soon as apps', whose consumer writes the new status
  * a moment later: an answer fetched in between carries the old status. Such an answer (its `statusAtMs` older than
  * the change heard) serves its request but is not kept, so no copy holds a cancelled app's key as active for 5 s.
  */
@@ -21,7 +21,7 @@ export class KeyVerifier {
 
   constructor(private readonly bus: MessageBus) {}
 
-  /** The key's owner, or undefined for a key no app has. Throws RemoteError when apps-templates cannot answer. */
+  /** The key's owner, or undefined for a key no app has. Throws RemoteError when apps cannot answer. */
   async verify(apiKey: string): Promise<KeyOwner | undefined> {
     // A shape no key has is nobody's (and never asked about); only the hash leaves this process.
     const kind = keyKindOf(apiKey);
@@ -37,7 +37,7 @@ export class KeyVerifier {
         ownerId: res.ownerId,
         status: res.status,
         websiteUrl: res.websiteUrl,
-        // An older apps-templates does not say: its keys are all secret keys.
+        // An older apps does not say: its keys are all secret keys.
         kind: res.kind === "publishable" ? "publishable" : "secret",
         allowedOrigin: res.allowedOrigin,
         dailySpendCapMicros: Number(res.dailySpendCapMicros),

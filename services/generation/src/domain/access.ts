@@ -3,7 +3,7 @@ import { publishableKeyOriginMismatch, publishableKeyRoute, secretKeyInBrowser }
 
 /** Who may call with an API key and what a request may cost: the facts and rules the API process decides with. */
 
-/** Whose app an API key opens, as apps-templates answers it. */
+/** Whose app an API key opens, as apps answers it. */
 export type { KeyOwner } from "@genui/contracts/keys";
 
 /** A model as generation uses it (billing's plan catalogue is the source of truth). */

@@ -5,13 +5,13 @@ import type { KeyVerifier } from "../clients/key-verifier";
 /**
  * Drops the remembered key answers of an app as soon as any event about it passes by (rotation, spend cap, deletion,
  * subscription changes), on every API process: a rotated key stops working within one event's travel time. Another
- * context's event (billing's subscription) changes a status apps-templates has not written yet: its time is kept, so
+ * context's event (billing's subscription) changes a status apps has not written yet: its time is kept, so
  * an answer older than it is not remembered.
  */
 export function watchAppChanges(bus: MessageBus, keys: KeyVerifier): { stop(): void } {
   // One handler for events of several schemas: every one of them names the app.
   const subs = bus.watch(APP_CHANGE_EVENTS, (event) =>
-    keys.invalidate(event.payload.appId, event.source !== "apps-templates" ? event.occurredAt : undefined),
+    keys.invalidate(event.payload.appId, event.source !== "apps" ? event.occurredAt : undefined),
   );
   return { stop: () => subs.forEach((s) => s.unsubscribe()) };
 }

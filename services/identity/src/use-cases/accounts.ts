@@ -193,7 +193,7 @@ export class Accounts {
     if (byEmail) {
       if (!profile.emailVerified || byEmail.googleSub) throw validationFailed({ non_field_errors: [EMAIL_TAKEN] });
       const revoke = byEmail.passwordHash !== undefined;
-      // The revocation's event rides in the same document update that removes the password, so apps-templates is
+      // The revocation's event rides in the same document update that removes the password, so apps is
       // told for certain to replace every API key whoever held that password could have copied.
       const events = revoke
         ? [

@@ -3,7 +3,7 @@ import type { Screen } from "@genui/ui-runtime";
 import type { Template, TemplateStatus } from "@genui/contracts/http";
 import { api } from "../../lib/api-client";
 
-/** SPEC §3 Template, as apps-templates answers it (one declaration: @genui/contracts/http). */
+/** SPEC §3 Template, as apps answers it (one declaration: @genui/contracts/http). */
 export type { Template, TemplateStatus } from "@genui/contracts/http";
 
 /** What the dashboard's template card hands over as navigation state (SPEC §2: "may carry the app and template"). */

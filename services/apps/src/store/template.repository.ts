@@ -33,13 +33,13 @@ const templateSchema = new Schema<TemplateRecord>(
 );
 templateSchema.index({ appId: 1, createdAt: -1 });
 
-/** The lock on template documents every copy of apps-templates takes. */
+/** The lock on template documents every copy of apps takes. */
 export const templateLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
   new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:template:`);
 
 /**
  * The lock on an app's template quota: a create counts the app's templates and inserts under it, in every copy of
- * apps-templates, so concurrent creates cannot all see room for one more.
+ * apps, so concurrent creates cannot all see room for one more.
  */
 export const appTemplatesLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
   new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:app-templates:`, 15_000, 30_000);

@@ -34,19 +34,19 @@ export const configSchema = baseConfigSchema
     TEMPLATES_MAX_PER_APP: z.coerce.number().int().min(1).max(100_000).default(100),
   });
 
-export type AppsTemplatesConfig = z.output<typeof configSchema>;
+export type AppsConfig = z.output<typeof configSchema>;
 
-export const loadAppsTemplatesConfig = (env: NodeJS.ProcessEnv = process.env): AppsTemplatesConfig =>
-  loadConfig("apps-templates", configSchema, env);
+export const loadAppsConfig = (env: NodeJS.ProcessEnv = process.env): AppsConfig =>
+  loadConfig("apps", configSchema, env);
 
 /** The per-tenant quotas of the config (domain/quotas.ts). */
-export const quotasOf = (config: AppsTemplatesConfig): Quotas => ({
+export const quotasOf = (config: AppsConfig): Quotas => ({
   appsPerOwner: config.APPS_MAX_PER_OWNER,
   templatesPerApp: config.TEMPLATES_MAX_PER_APP,
 });
 
 /** The sealer of stored API keys: the current key seals, the rotation key (when set) opens too. */
-export const keySealer = (config: AppsTemplatesConfig): KeySealer =>
+export const keySealer = (config: AppsConfig): KeySealer =>
   new KeySealer(
     config.APPS_KEY_ENCRYPTION_KEY,
     config.APPS_KEY_ROTATION_ENCRYPTION_KEY ? [config.APPS_KEY_ROTATION_ENCRYPTION_KEY] : [],

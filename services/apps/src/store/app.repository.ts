@@ -78,13 +78,13 @@ appSchema.index({ pubKeyHash: 1 });
 const LIVE = { deletedAt: { $exists: false } };
 const NO_OUTBOX = { outbox: 0 } as const;
 
-/** The lock on app documents every copy of apps-templates (and the reseal-keys job) takes. */
+/** The lock on app documents every copy of apps (and the reseal-keys job) takes. */
 export const appLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
   new DistributedLock(redis, `${config.REDIS_KEY_PREFIX}lock:app:`);
 
 /**
  * The lock on an owner's app quota: a create counts the owner's live apps and inserts under it, in every copy of
- * apps-templates, so concurrent creates cannot all see room for one more. It waits longer than the document locks: a
+ * apps, so concurrent creates cannot all see room for one more. It waits longer than the document locks: a
  * burst of one owner's creates queues on it.
  */
 export const ownerAppsLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>

@@ -1,7 +1,7 @@
 import { identityKeyring, OutboxRelay, ProcessedEvents, startService, type Logger, type RunningService } from "@genui/chassis";
 import { serveListPublishedTemplates } from "./commands/list-published-templates.command";
 import { serveVerifyKey } from "./commands/verify-key.command";
-import { keySealer, quotasOf, type AppsTemplatesConfig } from "./config";
+import { keySealer, quotasOf, type AppsConfig } from "./config";
 import { registerEventHandlers } from "./events";
 import { appRoutes } from "./http/apps.routes";
 import { HTTP_STATUS } from "./http/errors";
@@ -13,10 +13,10 @@ import { TemplateRepository, appTemplatesLock, templateLock } from "./store/temp
 import { Apps } from "./use-cases/apps";
 import { Templates } from "./use-cases/templates";
 
-/** Starts the apps-templates service in this process (main.ts and the integration tests both use it). */
-export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger): Promise<RunningService> {
+/** Starts the apps service in this process (main.ts and the integration tests both use it). */
+export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningService> {
   return startService({
-    service: "apps-templates",
+    service: "apps",
     http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, errorStatus: HTTP_STATUS },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
@@ -24,7 +24,7 @@ export function startAppsTemplates(config: AppsTemplatesConfig, logger?: Logger)
     identitySecret: identityKeyring(config),
     mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, streamReplicas: config.NATS_STREAM_REPLICAS },
-    // Locks on app and template documents, and on the per-tenant quotas, that hold across every copy of apps-templates.
+    // Locks on app and template documents, and on the per-tenant quotas, that hold across every copy of apps.
     redis: { url: config.REDIS_URL },
     setup: async (ctx) => {
       const bus = ctx.bus!;

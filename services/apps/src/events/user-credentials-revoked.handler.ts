@@ -8,7 +8,7 @@ export const CREDENTIALS_REVOKED_CONSUMER = "apps-credentials-revoked";
 /**
  * identity.user.credentials_revoked → both keys of every app of the user are replaced. Whoever held the revoked
  * password (e.g. someone who pre-registered the owner's e-mail) may have copied them; the key_rotated events the
- * rotations publish clear every cache of the old keys (every apps-templates copy, the generation API).
+ * rotations publish clear every cache of the old keys (every apps copy, the generation API).
  * Idempotent by event id (ProcessedEvents, and each key records the revocation that replaced it).
  */
 export function userCredentialsRevokedHandler(apps: Apps, processed: ProcessedEvents, logger: Logger) {

@@ -1,6 +1,6 @@
 import { AppError, type ErrorDetails } from "@genui/chassis";
 
-/** apps-templates' error codes (besides the COMMON ones); statuses are the edge's business (`http/errors.ts`). */
+/** apps' error codes (besides the COMMON ones); statuses are the edge's business (`http/errors.ts`). */
 export const APPS_ERRORS = {
   /** An app with an active subscription cannot be deleted. */
   APP_ACTIVE: "APPS.APP_ACTIVE",

@@ -15,10 +15,10 @@ export function watchAppChanges(bus: MessageBus, keys: KeyDirectory, lists: Owne
     if (!appId) return;
     // Another context's event (billing's subscription) is written to the store by one copy's consumer, maybe after
     // this copy reloads: until then what it reads is behind.
-    if (e.source !== "apps-templates") changes.heard(appId, e.occurredAt);
+    if (e.source !== "apps") changes.heard(appId, e.occurredAt);
     keys.invalidate(appId);
     // Only this service's own events name the owner it cached the app under.
-    lists.invalidateApp(appId, e.source === "apps-templates" ? ownerId : undefined);
+    lists.invalidateApp(appId, e.source === "apps" ? ownerId : undefined);
   });
   return () => subs.forEach((s) => s.unsubscribe());
 }

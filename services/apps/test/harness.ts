@@ -26,7 +26,7 @@ import { Apps } from "../src/use-cases/apps";
 import { Templates } from "../src/use-cases/templates";
 
 /**
- * apps-templates' use cases wired as `service.ts` wires them, on the real store (FerretDB or MongoDB), Redis and
+ * apps' use cases wired as `service.ts` wires them, on the real store (FerretDB or MongoDB), Redis and
  * NATS of the test infrastructure, without the HTTP edge and the durable consumers of other contexts' events. Each copy has its own connections, caches and objects, like
  * one process of the service; all copies share one database, one Redis key prefix and one subject prefix. Copy 0
  * answers the commands (apps.keys.verify, apps.templates.list_published).
@@ -69,7 +69,7 @@ export interface Harness {
 }
 
 export const SEALING_SECRET = "5".repeat(64);
-const logger = createLogger("apps-templates-test", "silent");
+const logger = createLogger("apps-test", "silent");
 
 export async function startHarness(opts: { copies?: number; maxApps?: number; maxTemplates?: number } = {}): Promise<Harness> {
   const db = freshName("apps");
@@ -84,12 +84,12 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
   const unwatches: (() => void)[] = [];
 
   for (let i = 0; i < (opts.copies ?? 2); i++) {
-    const name = `apps-templates-${i}`;
+    const name = `apps-${i}`;
     const conn = await connectMongo(testInfra().mongoUrl, db, logger);
     const redis = createRedis(testInfra().redisUrl, name, logger);
     const bus = new MessageBus(await connectNats(testInfra().natsUrl, name, logger), {
       prefix,
-      source: "apps-templates",
+      source: "apps",
       logger,
     });
     const appRepo = new AppRepository(conn, appLock(redis, config));

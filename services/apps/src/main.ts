@@ -1,13 +1,13 @@
 import { ConfigError } from "@genui/chassis";
-import { loadAppsTemplatesConfig } from "./config";
+import { loadAppsConfig } from "./config";
 import { runResealKeys } from "./jobs/reseal-keys";
-import { startAppsTemplates } from "./service";
+import { startApps } from "./service";
 
 /** `main.js` runs the service; `main.js reseal-keys` re-seals stored keys with the current key and exits. */
 async function main() {
-  const config = loadAppsTemplatesConfig();
+  const config = loadAppsConfig();
   if (process.argv[2] === "reseal-keys") process.exit(await runResealKeys(config));
-  const running = await startAppsTemplates(config);
+  const running = await startApps(config);
   running.ctx.shutdown.installProcessHandlers();
 }
 

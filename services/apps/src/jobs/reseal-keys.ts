@@ -1,5 +1,5 @@
 import { connectMongo, createLogger, createRedis } from "@genui/chassis";
-import { keySealer, type AppsTemplatesConfig } from "../config";
+import { keySealer, type AppsConfig } from "../config";
 import { publishableSealId } from "../domain/api-key";
 import { AppRepository, appLock } from "../store/app.repository";
 
@@ -7,11 +7,11 @@ import { AppRepository, appLock } from "../store/app.repository";
  * The last step of a key-encryption-key rotation: every stored key sealed by another key than
  * APPS_KEY_ENCRYPTION_KEY (the previous one, given as APPS_KEY_ROTATION_ENCRYPTION_KEY, or none for values sealed
  * before key ids existed) is opened and sealed again with the current key. Idempotent; safe beside running services:
- * each write is guarded by the value it replaces and taken under the app's lock every copy of apps-templates takes
+ * each write is guarded by the value it replaces and taken under the app's lock every copy of apps takes
  * (the local store, FerretDB, does not isolate that guard from a concurrent key rotation on its own). Prints a summary; answers the exit code: 0 when every stored key
  * is sealed by the current key afterwards, 1 when some could not be opened (a key missing from the configuration).
  */
-export async function runResealKeys(config: AppsTemplatesConfig, out: NodeJS.WritableStream = process.stdout): Promise<number> {
+export async function runResealKeys(config: AppsConfig, out: NodeJS.WritableStream = process.stdout): Promise<number> {
   const logger = createLogger("apps-reseal-keys", "warn");
   const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, logger);
   const redis = createRedis(config.REDIS_URL, "apps-reseal-keys", logger);
