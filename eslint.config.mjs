@@ -171,7 +171,7 @@ export default tseslint.config(
           message: "Domain code does no I/O: do it in store/, clients/ or use-cases/ and pass the result in.",
         },
         {
-          regex: "^\\.\\.?/(.*/)?(store|http|clients|jobs|commands|events|use-cases|providers|worker|config)(/|$)",
+          regex: "^\\.\\.?/(.*/)?(store|http|clients|jobs|commands|events|use-cases|providers|worker|config|transport|metrics)(/|$)",
           message: "Domain code depends on nothing of the service's edges, stores or jobs; they depend on it.",
         },
       ],
@@ -238,7 +238,21 @@ export default tseslint.config(
     ignores: ["**/*.test.ts"],
     rules: roomImports([
       room(EDGES, "The worker's jobs/ are its own edge: they never import the API's edges (http/, commands/, events/, jobs/)."),
-      EDGE_TO_STORE,
+      // A worker job does the work itself (the model through providers/, the job's marks in store/), but never
+      // reaches a system outside the service (clients/) but through providers/.
+      room(["clients"], "The worker's jobs/ never reach clients/ themselves: the model is reached through providers/."),
+    ]),
+  },
+  // generation's transport/: the API process's link to its workers (a job onto the BullMQ queue, its chunks and
+  // cancels over NATS). Like an adapter it knows only domain/ and store/ (the job's Redis marks).
+  {
+    files: ["services/*/src/transport/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: roomImports([
+      room(
+        [...EDGES, "use-cases", "clients", "config", "worker"],
+        "transport/ imports only domain/ and store/ (and libraries): never the edges, use-cases/, clients/, config or worker/.",
+      ),
     ]),
   },
   {

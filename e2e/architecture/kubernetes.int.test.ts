@@ -7,7 +7,7 @@ import { QUEUES } from "@genui/contracts";
 import { REPO_ROOT } from "@genui/testkit";
 import Ajv from "ajv";
 import { parse, parseAllDocuments, stringify } from "yaml";
-import { GenerationMetrics } from "../../services/generation/src/use-cases/metrics";
+import { GenerationMetrics } from "../../services/generation/src/metrics";
 
 // The Kubernetes manifests (deploy/kubernetes), rendered and validated offline: the generated base is current, each
 // overlay renders with kubectl's kustomize, core objects pass the Kubernetes API schemas (kubernetes-validate), KEDA

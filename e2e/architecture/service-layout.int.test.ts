@@ -8,8 +8,8 @@ import { ROUTES } from "@genui/contracts/http";
 // before opening a file. These checks read the sources as they are on disk.
 
 /** What each role folder holds. A service has the folders it needs, nothing else at `src/`. */
-const ROLE_FOLDERS = ["http", "commands", "events", "jobs", "use-cases", "domain", "store", "clients"] as const;
-const PROCESS_FILES = ["main.ts", "service.ts", "config.ts"];
+const ROLE_FOLDERS = ["http", "commands", "events", "jobs", "use-cases", "domain", "store", "clients", "transport"] as const;
+const PROCESS_FILES = ["main.ts", "service.ts", "config.ts", "metrics.ts"];
 
 /** Each service, its process folders (generation runs an API process and a worker process), and the streams it owns. */
 const SERVICES = [

@@ -7,10 +7,10 @@ import { KeyVerifier } from "./clients/key-verifier";
 import { ModelCatalogue } from "./clients/model-catalogue";
 import { generationQueues, type GenerationConfig } from "./config";
 import { watchAppChanges } from "./events/app-changes.watcher";
-import { Gateway } from "./use-cases/gateway";
+import { Admission } from "./use-cases/admission";
 import { HTTP_STATUS } from "./http/errors";
 import { generationRoutes } from "./http/generation.routes";
-import { GenerationMetrics } from "./use-cases/metrics";
+import { GenerationMetrics } from "./metrics";
 import type { GenerationJob } from "./domain/messages";
 import { ProviderAnnouncements } from "./store/provider-announcement";
 
@@ -76,7 +76,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       capacity.start();
       const keys = new KeyVerifier(ctx.bus!);
       const appChanges = watchAppChanges(ctx.bus!, keys);
-      const gateway = new Gateway({
+      const admission = new Admission({
         bus: ctx.bus!,
         redis: ctx.redis!,
         queue,
@@ -91,11 +91,11 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         config,
         tracing: ctx.tracing,
       });
-      gateway.startSampling();
+      admission.startSampling();
       const announcements = new ProviderAnnouncements(ctx.redis!, config.REDIS_KEY_PREFIX);
       ctx.app.use(
         generationRoutes({
-          gateway,
+          admission,
           metrics,
           servedBy: () => announcements.current(),
           bodyLimit: config.HTTP_BODY_LIMIT,
@@ -104,7 +104,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         }),
       );
       ctx.shutdown.add("workers", "generation queue", async () => {
-        gateway.stopSampling();
+        admission.stopSampling();
         appChanges.stop();
         await capacity.stop();
         await Promise.all([queue.close(), evalQueue.close(), unstartedQueue.close()]);

@@ -5,9 +5,9 @@ import { Queue, Worker, type Job } from "bullmq";
 import { Redis as IORedis } from "ioredis";
 import { GENERATION_ERRORS } from "../src/domain/errors";
 import { openAIError } from "../src/http/errors";
-import { GenerationMetrics } from "../src/use-cases/metrics";
+import { GenerationMetrics } from "../src/metrics";
 import type { Chunk, GenerationJob } from "../src/domain/messages";
-import { RelayedAnswer, type RelayEvent } from "../src/use-cases/relay";
+import { RelayedAnswer, type RelayEvent } from "../src/transport/answer-relay";
 
 /**
  * The relay against a stand-in worker that publishes exactly the chunks a test wants (real Redis queue, real NATS),

@@ -96,7 +96,6 @@ export const overloaded = (retryAfterSeconds: number) =>
 export const unavailable = (what: string) =>
   generationError(E.UNAVAILABLE, `${what} is unavailable right now. Please retry shortly.`, { retryAfterSeconds: 2 });
 
-
 export const secretKeyInBrowser = () =>
   generationError(
     E.SECRET_KEY_IN_BROWSER,

@@ -5,10 +5,10 @@ import { repairScreen, validateScreen as checkScreen } from "@genui/ui-runtime";
 import { Router, type Request, type Response } from "express";
 import type { CatalogueModel } from "../domain/access";
 import { tenantOfKey, tenantOfUser } from "../domain/capacity";
-import type { GenerationMetrics } from "../use-cases/metrics";
-import type { RelayedAnswer } from "../use-cases/relay";
+import type { GenerationMetrics } from "../metrics";
+import type { RelayedAnswer } from "../transport/answer-relay";
 import type { ChatTurn } from "../domain/messages";
-import type { Caller, Gateway } from "../use-cases/gateway";
+import type { Caller, Admission } from "../use-cases/admission";
 import { invalidRequest, notSignedIn } from "../domain/errors";
 import { openAIErrorMapper } from "./errors";
 import { openApiDocument } from "./openapi";
@@ -20,7 +20,7 @@ import { collectAnswer, writeEventStream } from "./sse";
 export type { ServedBy };
 
 export interface RouteDeps {
-  gateway: Gateway;
+  admission: Admission;
   /** Largest JSON body accepted. */
   bodyLimit: string;
   metrics: GenerationMetrics;
@@ -58,11 +58,11 @@ function cancelOnDisconnect(req: Request, res: Response, answer: RelayedAnswer):
 /** The bearer token (appFromKey has already accepted it): its hash is the key's bucket in the limits. */
 const bearer = (req: Request): string => /^Bearer\s+(\S+)/i.exec(req.header("authorization") ?? "")?.[1] ?? "";
 
-/** `?app_id=` on a signed-in route: shape checked here (400), ownership by the gateway (404). */
-async function ownAppId(req: Request, gateway: Gateway, userId: string): Promise<string> {
+/** `?app_id=` on a signed-in route: shape checked here (400), ownership by the admission (404). */
+async function ownAppId(req: Request, admission: Admission, userId: string): Promise<string> {
   const appId = typeof req.query.app_id === "string" ? req.query.app_id : "";
   if (appId && !/^[0-9a-f-]{36}$/i.test(appId)) throw invalidRequest("'app_id' must be an app id.", "app_id");
-  if (appId) await gateway.ownApp(userId, appId);
+  if (appId) await admission.ownApp(userId, appId);
   return appId;
 }
 
@@ -72,7 +72,7 @@ function signedIn(req: Request): string {
 }
 
 export function generationRoutes(deps: RouteDeps): Router {
-  const { gateway, metrics } = deps;
+  const { admission, metrics } = deps;
   const router = Router();
   // Parsed here, not by the app, so a malformed or oversized body gets the OpenAI error shape from this router.
   router.use(jsonBody(deps.bodyLimit));
@@ -82,7 +82,7 @@ export function generationRoutes(deps: RouteDeps): Router {
     // published API streams pieces of one JSON text (and answers in that layout).
     const snapshots = route === "auth-chat" && body.streamFormat === "snapshots";
     const startedAt = Date.now();
-    const answer = await gateway.generate(caller, model, {
+    const answer = await admission.generate(caller, model, {
       model: model.slug,
       messages: body.messages,
       chars: body.chars,
@@ -119,9 +119,9 @@ export function generationRoutes(deps: RouteDeps): Router {
 
   // The published API: OpenAI-compatible, bearer API key of an active app.
   const chatCompletions = async (req: Request, res: Response) => {
-    const owner = await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "chat" });
+    const owner = await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "chat" });
     const body = parseChatRequest(req.body, false, deps.maxCodeChars);
-    const model = await gateway.model(body.model);
+    const model = await admission.model(body.model);
     const tenant = tenantOfKey(bearer(req), owner.ownerId);
     await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId, tenant }, body, model);
   };
@@ -133,23 +133,23 @@ export function generationRoutes(deps: RouteDeps): Router {
     const appId = typeof req.query.app_id === "string" ? req.query.app_id : "";
     if (appId && !/^[0-9a-f-]{36}$/i.test(appId)) throw invalidRequest("'app_id' must be an app id.", "app_id");
     const body = parseChatRequest(req.body, true, deps.maxCodeChars);
-    const model = await gateway.model(body.model);
-    if (appId) await gateway.ownApp(userId, appId);
+    const model = await admission.model(body.model);
+    if (appId) await admission.ownApp(userId, appId);
     await chat(req, res, "auth-chat", { userId, appId, tenant: tenantOfUser(userId) }, body, model);
   };
 
   const retrieve = async (req: Request, res: Response, caller: Caller, withCode: boolean) => {
     const body = parseRetrieveRequest(req.body, deps.maxCodeChars);
     let answer: RelayedAnswer;
-    if (body.code && !body.prompt) answer = await gateway.evaluate(caller, body.code);
+    if (body.code && !body.prompt) answer = await admission.evaluate(caller, body.code);
     else {
-      const model = await gateway.model(body.model);
+      const model = await admission.model(body.model);
       // With code, the prompt asks for a change to it: the code is the assistant's earlier answer.
       const messages: ChatTurn[] = [
         ...(body.code ? [{ role: "assistant" as const, content: body.code }] : []),
         { role: "user", content: body.prompt! },
       ];
-      answer = await gateway.generate(caller, model, {
+      answer = await admission.generate(caller, model, {
         model: model.slug,
         messages,
         chars: messages.reduce((n, m) => n + m.content.length, 0),
@@ -166,7 +166,7 @@ export function generationRoutes(deps: RouteDeps): Router {
 
   // The one route a publishable key may call (from its app's origin); its generation counts against the daily cap.
   const publishedRetrieve = async (req: Request, res: Response) => {
-    const owner = await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "retrieve" });
+    const owner = await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "retrieve" });
     const cap = owner.kind === "publishable" ? { dailySpendCapMicros: owner.dailySpendCapMicros } : {};
     await retrieve(
       req,
@@ -178,28 +178,28 @@ export function generationRoutes(deps: RouteDeps): Router {
 
   const authRetrieve = async (req: Request, res: Response) => {
     const userId = signedIn(req);
-    const appId = await ownAppId(req, gateway, userId);
+    const appId = await ownAppId(req, admission, userId);
     await retrieve(req, res, { userId, appId, tenant: tenantOfUser(userId) }, true);
   };
 
   // OpenAI's models endpoints (the clients' `models.list()`), for API keys.
   const listModels = async (req: Request, res: Response) => {
-    await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
-    const models = await gateway.listModels();
+    await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
+    const models = await admission.listModels();
     res.json({
       object: "list",
       data: models.map((m) => ({ id: m.slug, object: "model", created: MODEL_CREATED, owned_by: "genui" })),
     });
   };
   const getModel = async (req: Request, res: Response) => {
-    await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
-    const m = await gateway.model(String(req.params.model));
+    await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
+    const m = await admission.model(String(req.params.model));
     res.json({ id: m.slug, object: "model", created: MODEL_CREATED, owned_by: "genui" });
   };
 
   // The chat picker's list: SPEC's Model (id, slug, name, description, features.features) and what serves it.
   const chatModels = async (_req: Request, res: Response) => {
-    const [models, servedBy] = await Promise.all([gateway.listModels(), deps.servedBy()]);
+    const [models, servedBy] = await Promise.all([admission.listModels(), deps.servedBy()]);
     res.set("cache-control", "public, max-age=60");
     res.json(
       models.map((m): ChatModel => ({
@@ -218,7 +218,7 @@ export function generationRoutes(deps: RouteDeps): Router {
 
   // A screen an agent built itself, checked as our renderers read it: problems by path and the safe repair.
   const validateScreen = async (req: Request, res: Response) => {
-    await gateway.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
+    await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
     const body: unknown = req.body;
     if (typeof body !== "object" || body === null || Array.isArray(body))
       throw invalidRequest("The request body must be a JSON object.", null);

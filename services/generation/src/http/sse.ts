@@ -1,8 +1,8 @@
 import { AppError } from "@genui/chassis";
 import { Deflate, constants, type DeflateFunctionOptions } from "pako";
 import type { Response } from "express";
-import type { GenerationMetrics } from "../use-cases/metrics";
-import type { RelayedAnswer } from "../use-cases/relay";
+import type { GenerationMetrics } from "../metrics";
+import type { RelayedAnswer } from "../transport/answer-relay";
 import type { ChunkError } from "../domain/messages";
 import { GENERATION_ERRORS, generationError } from "../domain/errors";
 import { openAIError } from "./errors";

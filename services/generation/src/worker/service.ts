@@ -11,7 +11,7 @@ import { createThreadedEvaluator } from "@genui/ui-runtime/node";
 import { Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import { generationQueues, type WorkerConfig } from "../config";
-import { GenerationMetrics } from "../use-cases/metrics";
+import { GenerationMetrics } from "../metrics";
 import { GenerationProcessor } from "./jobs/generation-processor";
 import type { GenerationJob } from "../domain/messages";
 import { announceProvider } from "../store/provider-announcement";

@@ -4,7 +4,7 @@ import type { Screen } from "@genui/ui-runtime";
 import { createNodeEvaluator, createThreadedEvaluator, type ScreenEvaluator, type UiCodeEvaluator } from "@genui/ui-runtime/node";
 import type { Job } from "bullmq";
 import { GENERATION_ERRORS } from "../../domain/errors";
-import { GenerationMetrics } from "../../use-cases/metrics";
+import { GenerationMetrics } from "../../metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
 import { GenerationProcessor } from "./generation-processor";
 import type { Chunk, GenerationJob } from "../../domain/messages";

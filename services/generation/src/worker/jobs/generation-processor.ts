@@ -3,18 +3,11 @@ import type { Logger, MessageBus, Redis } from "@genui/chassis";
 import type { EvalResult, Screen } from "@genui/ui-runtime";
 import type { ScreenEvaluator } from "@genui/ui-runtime/node";
 import type { Job } from "bullmq";
-import type { GenerationMetrics } from "../../use-cases/metrics";
+import type { GenerationMetrics } from "../../metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
 import { GENERATION_ERRORS as E, type GenerationErrorCode } from "../../domain/errors";
-import {
-  cancelKey,
-  cancelReason,
-  doneKey,
-  sandboxStoppedKey,
-  type Chunk,
-  type ChunkError,
-  type GenerationJob,
-} from "../../domain/messages";
+import { cancelReason, type Chunk, type ChunkError, type GenerationJob } from "../../domain/messages";
+import { cancelKey, doneKey, sandboxStoppedKey } from "../../store/job-keys";
 
 /** Publishing a generation's usage: tries (250 ms doubling to 2 s between them, about 30 s in all). */
 const COMPLETE_ATTEMPTS = 18;

@@ -2,9 +2,10 @@ import { SIGNALS } from "@genui/contracts";
 import { SpanKind, inSpan, traceCarrier, type Logger, type MessageBus, type Redis, type Tracing } from "@genui/chassis";
 import type { Queue } from "bullmq";
 import type { Subscription } from "nats";
-import type { GenerationMetrics } from "./metrics";
+import type { GenerationMetrics } from "../metrics";
 import { GENERATION_ERRORS as E } from "../domain/errors";
-import { cancelKey, type CancelReason, type Chunk, type ChunkError, type GenerationJob } from "../domain/messages";
+import { type CancelReason, type Chunk, type ChunkError, type GenerationJob } from "../domain/messages";
+import { cancelKey } from "../store/job-keys";
 
 export interface RelayOptions {
   bus: MessageBus;

@@ -24,12 +24,12 @@ import type { Capacity } from "../store/capacity";
 import { FreeWorkBudget } from "../store/free-work-budget";
 import { PublishableLimits, type SpendReservation } from "../store/publishable-limits";
 import type { GenerationConfig } from "../config";
-import type { GenerationMetrics } from "./metrics";
+import type { GenerationMetrics } from "../metrics";
 import type { GenerationJob } from "../domain/messages";
-import { RelayedAnswer } from "./relay";
+import { RelayedAnswer } from "../transport/answer-relay";
 import type { ChatTurn } from "../domain/messages";
 
-export interface GatewayDeps {
+export interface AdmissionDeps {
   bus: MessageBus;
   redis: Redis;
   queue: Queue<GenerationJob>;
@@ -87,14 +87,14 @@ const remoteDown = (err: unknown, what: string): AppError | undefined =>
  * (a queued job relayed back over NATS). Everything here is I/O against other processes; no generation happens in
  * the API process.
  */
-export class Gateway {
+export class Admission {
   private depth = { waiting: 0, at: 0 };
   private evalDepth = 0;
   private depthTimer?: NodeJS.Timeout;
   private readonly publishable: PublishableLimits;
   private readonly freeWork: FreeWorkBudget;
 
-  constructor(private readonly deps: GatewayDeps) {
+  constructor(private readonly deps: AdmissionDeps) {
     this.publishable = new PublishableLimits(deps.redis, deps.config.REDIS_KEY_PREFIX, deps.config.GEN_PUBLISHABLE_RATE);
     this.freeWork = new FreeWorkBudget(
       deps.redis,
