@@ -12,6 +12,7 @@ import { AppRepository, appLock } from "../../services/apps/src/store/app.reposi
 import { KeyDirectory } from "../../services/apps/src/store/key-directory";
 import { OwnerAppsCache } from "../../services/apps/src/store/owner-apps-cache";
 import { StatusChanges } from "../../services/apps/src/store/status-changes";
+import { AppCaches } from "../../services/apps/src/use-cases/app-caches";
 import { eventually } from "../support/eventually";
 import { keyHash } from "@genui/contracts/keys";
 
@@ -86,7 +87,7 @@ describe("app caches with two copies of apps", () => {
     const changes = new StatusChanges();
     const keys = new KeyDirectory(repoA, changes);
     const lists = new OwnerAppsCache(repoA, changes);
-    unwatch = watchAppChanges(busA, keys, lists, changes);
+    unwatch = watchAppChanges(busA, new AppCaches(keys, lists, changes));
 
     const ownerId = randomUUID();
     const appId = randomUUID();
@@ -107,7 +108,7 @@ describe("app caches with two copies of apps", () => {
       { occurredAt: at },
     );
     await eventually(
-      async () => changes.behind({ _id: appId, statusAt: created }),
+      async () => changes.behindRecord({ _id: appId, statusAt: created }),
       (heard) => heard,
     );
     // Asked now, copy A reads the store as it still is.
@@ -132,8 +133,9 @@ describe("app caches with two copies of apps", () => {
     const changes = new StatusChanges();
     const keys = new KeyDirectory(repoA, changes);
     const lists = new OwnerAppsCache(repoA, changes);
-    stops.push(watchAppChanges(busA, keys, lists, changes));
-    const served = serveVerifyKey(busA, keys);
+    const caches = new AppCaches(keys, lists, changes);
+    stops.push(watchAppChanges(busA, caches));
+    const served = serveVerifyKey(busA, caches);
     stops.push(() => served.unsubscribe());
     // The generation API's copy: its own memory of key answers, refreshed by the events it hears.
     const verifier = new KeyVerifier(generation);
@@ -155,7 +157,7 @@ describe("app caches with two copies of apps", () => {
     const at = new Date();
     await billing.publish(EVENTS.subscriptionCancelled, { subscriptionId: "sub_2", appId, ownerId }, { occurredAt: at });
     await eventually(
-      async () => changes.behind({ _id: appId, statusAt: activated }),
+      async () => changes.behindRecord({ _id: appId, statusAt: activated }),
       (heard) => heard,
     );
     // Asked now, the store still says active: this request passes (the cancellation is not written anywhere yet).

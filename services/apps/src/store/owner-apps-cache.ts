@@ -40,7 +40,7 @@ export class OwnerAppsCache {
       .allLive(ownerId)
       .then((apps) => {
         // Not kept when an invalidation raced the read, or when an app in it predates a status change already heard.
-        const behind = apps.filter((a) => this.changes.behind(a)).length > 0;
+        const behind = apps.filter((a) => this.changes.behindRecord(a)).length > 0;
         if ((this.generations.get(ownerId) ?? 0) === generation && this.epoch === epoch && !behind) {
           this.entries.delete(ownerId);
           this.entries.set(ownerId, { apps, expires: Date.now() + this.ttlMs });

@@ -1,4 +1,4 @@
-import { RemoteError, TtlCache, type MessageBus } from "@genui/chassis";
+import { KeyOwnerCache, RemoteError, type MessageBus } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import { keyHash, keyKindOf, type KeyOwner } from "@genui/contracts/keys";
 
@@ -13,11 +13,7 @@ import { keyHash, keyKindOf, type KeyOwner } from "@genui/contracts/keys";
  * the change heard) serves its request but is not kept, so no copy holds a cancelled app's key as active for 5 s.
  */
 export class KeyVerifier {
-  private readonly known = new TtlCache<string, KeyOwner>(5_000, 50_000);
-  private readonly unknown = new TtlCache<string, true>(2_000, 50_000);
-  private readonly hashesByApp = new Map<string, Set<string>>();
-  /** The newest status change heard per app and not yet seen in an answer (epoch ms); forgotten after a minute. */
-  private readonly heardAt = new TtlCache<string, number>(60_000, 100_000);
+  private readonly cache = new KeyOwnerCache<KeyOwner>({ knownMs: 5_000, unknownMs: 2_000, max: 50_000 });
 
   constructor(private readonly bus: MessageBus) {}
 
@@ -27,53 +23,29 @@ export class KeyVerifier {
     const kind = keyKindOf(apiKey);
     if (!kind) return undefined;
     const hash = keyHash(apiKey);
-    const hit = this.known.get(hash);
-    if (hit) return hit;
-    if (this.unknown.get(hash)) return undefined;
-    try {
-      const res = await this.bus.request(COMMANDS.verifyKey, { keyHash: hash, kind }, { timeoutMs: 2_000 });
-      const owner: KeyOwner = {
-        appId: res.appId,
-        ownerId: res.ownerId,
-        status: res.status,
-        websiteUrl: res.websiteUrl,
-        // An older apps does not say: its keys are all secret keys.
-        kind: res.kind === "publishable" ? "publishable" : "secret",
-        allowedOrigin: res.allowedOrigin,
-        dailySpendCapMicros: Number(res.dailySpendCapMicros),
-        statusAtMs: Number(res.statusAtMs),
-      };
-      if (this.behind(owner)) return owner;
-      this.known.set(hash, owner);
-      let set = this.hashesByApp.get(owner.appId);
-      if (!set) this.hashesByApp.set(owner.appId, (set = new Set()));
-      set.add(hash);
-      return owner;
-    } catch (err) {
-      if (err instanceof RemoteError && err.code === REPLY_ERRORS.KEY_NOT_FOUND) {
-        this.unknown.set(hash, true);
-        return undefined;
+    return this.cache.get(hash, async () => {
+      try {
+        const res = await this.bus.request(COMMANDS.verifyKey, { keyHash: hash, kind }, { timeoutMs: 2_000 });
+        return {
+          appId: res.appId,
+          ownerId: res.ownerId,
+          status: res.status,
+          websiteUrl: res.websiteUrl,
+          // An older apps does not say: its keys are all secret keys.
+          kind: res.kind === "publishable" ? "publishable" : "secret",
+          allowedOrigin: res.allowedOrigin,
+          dailySpendCapMicros: Number(res.dailySpendCapMicros),
+          statusAtMs: Number(res.statusAtMs),
+        } satisfies KeyOwner;
+      } catch (err) {
+        if (err instanceof RemoteError && err.code === REPLY_ERRORS.KEY_NOT_FOUND) return undefined;
+        throw err;
       }
-      throw err;
-    }
+    });
   }
 
   /** Forgets the app's remembered answers; `statusChangedAt`: a status change another context announced. */
   invalidate(appId: string, statusChangedAt?: Date): void {
-    if (statusChangedAt) {
-      const prev = this.heardAt.get(appId);
-      if (prev === undefined || prev < statusChangedAt.getTime()) this.heardAt.set(appId, statusChangedAt.getTime());
-    }
-    for (const hash of this.hashesByApp.get(appId) ?? []) this.known.delete(hash);
-    this.hashesByApp.delete(appId);
-  }
-
-  /** Whether an answer predates a status change heard for its app (then it must not be kept). */
-  private behind(owner: KeyOwner): boolean {
-    const at = this.heardAt.get(owner.appId);
-    if (at === undefined) return false;
-    if (owner.statusAtMs < at) return true;
-    this.heardAt.delete(owner.appId);
-    return false;
+    this.cache.invalidate(appId, statusChangedAt);
   }
 }
