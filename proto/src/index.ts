@@ -8,3 +8,4 @@ export * from "./gen/genui/billing/v1/events_pb";
 export * from "./gen/genui/billing/v1/balance_pb";
 export * from "./gen/genui/billing/v1/models_pb";
 export * from "./gen/genui/generation/v1/events_pb";
+export * from "./pricing";

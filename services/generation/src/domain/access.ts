@@ -1,3 +1,4 @@
+import { requestCost as billingCost } from "@genui/contracts";
 import type { KeyOwner } from "@genui/contracts/keys";
 import { publishableKeyOriginMismatch, publishableKeyRoute, secretKeyInBrowser } from "./errors";
 
@@ -24,14 +25,9 @@ export interface CatalogueModel {
 /** What a request with an API key wants to do: only `retrieve` is open to publishable keys. */
 export type KeyUse = "retrieve" | "chat" | "models";
 
-/** Micro-dollars for `tokens` at `pricePerMillion` micro-dollars per 1M tokens, rounded up (billing's formula). */
-export function tokenCost(tokens: number, pricePerMillion: number): number {
-  if (tokens <= 0 || pricePerMillion <= 0) return 0;
-  return Number((BigInt(Math.ceil(tokens)) * BigInt(pricePerMillion) + 999_999n) / 1_000_000n);
-}
-
+/** What a request may cost at the model's prices: billing's formula (@genui/contracts), never one of our own. */
 export const requestCost = (model: CatalogueModel, inputTokens: number, outputTokens: number): number =>
-  tokenCost(inputTokens, model.inputPrice) + tokenCost(outputTokens, model.outputPrice);
+  billingCost(inputTokens, outputTokens, model.inputPrice, model.outputPrice);
 
 /** The UTC day a spend belongs to, and the seconds until the next one starts. */
 export function utcDay(now = Date.now()): { day: string; secondsLeft: number } {
