@@ -38,7 +38,7 @@ describe("the import and API-client boundaries (eslint)", () => {
   it("when code imports past a workspace's exports or fetches outside the API client, then lint fails; the public ways pass", () => {
     const findings = lint({
       [at("frontend/web/src/features/editor/deep-relative.ts")]:
-        'import EvaluatorWorker from "../../../../../packages/ui-runtime/src/worker/evaluator-worker.ts?worker";\nexport const W = EvaluatorWorker;\n',
+        'import EvaluatorWorker from "../../../../packages/ui-runtime/src/worker/evaluator-worker.ts?worker";\nexport const W = EvaluatorWorker;\n',
       [at("frontend/iframe/src/deep-package.tsx")]:
         'import { galleryScreen } from "@genui/react-renderer/src/gallery";\nexport const g = galleryScreen;\n',
       [at("services/billing/src/deep-dist.ts")]:

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createLogger } from "@genui/chassis";
-import { Holds } from "../../services/billing/src/use-cases/holds";
+import { Holds } from "../../services/billing/src/store/holds.store";
 import { WalletRepository } from "../../services/billing/src/store/wallet.repository";
 import { Wallets, walletLock } from "../../services/billing/src/use-cases/wallets";
 import { BrowserClient } from "./client";

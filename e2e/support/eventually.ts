@@ -1,10 +1,2 @@
-/** Polls `fn` until `ok` accepts its value or the time is up; returns the last value (the caller asserts on it). */
-export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
+/** Polls until a value is accepted (the tests' one helper, from @genui/testkit). */
+export { eventually } from "@genui/testkit";

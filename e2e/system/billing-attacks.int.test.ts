@@ -1,7 +1,7 @@
 import { createLogger } from "@genui/chassis";
 import type { FakeAnswer, FakeOpenAI } from "@genui/testkit";
 import { WalletRepository } from "../../services/billing/src/store/wallet.repository";
-import { Holds } from "../../services/billing/src/use-cases/holds";
+import { Holds } from "../../services/billing/src/store/holds.store";
 import { Wallets, walletLock } from "../../services/billing/src/use-cases/wallets";
 import { newDeveloper, type Developer } from "../support/developer";
 import { eventually } from "../support/eventually";

@@ -1,7 +1,7 @@
 import { createLogger } from "@genui/chassis";
 import type { FakeAnswer, FakeOpenAI } from "@genui/testkit";
 import fc from "fast-check";
-import { Holds } from "../../services/billing/src/use-cases/holds";
+import { Holds } from "../../services/billing/src/store/holds.store";
 import { WalletRepository, type LedgerEntry } from "../../services/billing/src/store/wallet.repository";
 import { Wallets, walletLock } from "../../services/billing/src/use-cases/wallets";
 import { requestCost } from "../../services/billing/src/domain/pricing";

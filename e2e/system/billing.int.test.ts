@@ -3,7 +3,7 @@ import { MessageBus, connectNats, createLogger } from "@genui/chassis";
 import { COMMANDS, EVENTS, REPLY_ERRORS } from "@genui/contracts";
 import { TEST_IDENTITY_SECRET, testInfra } from "@genui/testkit";
 import { WalletRepository } from "../../services/billing/src/store/wallet.repository";
-import { Holds } from "../../services/billing/src/use-cases/holds";
+import { Holds } from "../../services/billing/src/store/holds.store";
 import { Wallets, walletLock } from "../../services/billing/src/use-cases/wallets";
 import { loadBillingConfig } from "../../services/billing/src/config";
 import { runReconcile } from "../../services/billing/src/jobs/reconcile";

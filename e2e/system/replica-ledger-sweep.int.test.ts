@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Connection } from "mongoose";
 import { connectMongo, createLogger, createRedis, type Redis } from "@genui/chassis";
 import { testInfra } from "@genui/testkit";
-import { Holds } from "../../services/billing/src/use-cases/holds";
+import { Holds } from "../../services/billing/src/store/holds.store";
 import { WalletRepository } from "../../services/billing/src/store/wallet.repository";
 import { Wallets, walletLock } from "../../services/billing/src/use-cases/wallets";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createLogger } from "@genui/chassis";
 import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "@genui/sims";
-import { Holds } from "../../services/billing/src/use-cases/holds";
+import { Holds } from "../../services/billing/src/store/holds.store";
 import { WalletRepository } from "../../services/billing/src/store/wallet.repository";
 import { Wallets, walletLock } from "../../services/billing/src/use-cases/wallets";
 import { BrowserClient } from "../support/client";

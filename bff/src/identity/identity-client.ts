@@ -10,7 +10,7 @@ import {
 } from "@genui/chassis";
 import { pathOf, type SignupStarted } from "@genui/contracts/http";
 import { BFF_ERRORS, bffError } from "../errors";
-import { isGatewayPage } from "../http/gateway-page";
+import { isGatewayPage } from "../gateway-page";
 
 /** The user identity answers with. */
 export interface SessionUser {

@@ -3,3 +3,4 @@ export * from "./browser";
 export * from "./fake-openai";
 export * from "./load-balancer";
 export * from "./sandbox-attacks";
+export * from "./eventually";

@@ -10,7 +10,9 @@ import { StatusChanges } from "./store/status-changes";
 import { KeyDirectory } from "./store/key-directory";
 import { OwnerAppsCache } from "./store/owner-apps-cache";
 import { TemplateRepository, appTemplatesLock, templateLock } from "./store/template.repository";
+import { AppCaches } from "./use-cases/app-caches";
 import { Apps } from "./use-cases/apps";
+import { PublishedTemplates } from "./use-cases/published-templates";
 import { Templates } from "./use-cases/templates";
 
 /** Starts the apps service in this process (main.ts and the integration tests both use it). */
@@ -49,14 +51,14 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
         quotas.appsPerOwner,
       );
 
+      const templates = new Templates(templateRepo, appTemplatesLock(ctx.redis!, config), quotas.templatesPerApp);
+      const caches = new AppCaches(keys, lists, changes);
+
       const stopEventHandlers = await registerEventHandlers(bus, {
-        apps: appRepo,
-        templates: templateRepo,
-        keys,
-        lists,
-        changes,
+        apps,
+        templates,
+        caches,
         logger: ctx.logger,
-        appUseCases: apps,
         processed: new ProcessedEvents(ctx.mongo!),
       });
       outbox.start();
@@ -68,10 +70,9 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
       ctx.shutdown.add("workers", "event consumers", stopEventHandlers);
       ctx.shutdown.add("workers", "outbox relay", () => outbox.stop());
 
-      serveVerifyKey(bus, keys);
-      serveListPublishedTemplates(bus, appRepo, templateRepo);
+      serveVerifyKey(bus, caches);
+      serveListPublishedTemplates(bus, new PublishedTemplates(appRepo, templateRepo));
 
-      const templates = new Templates(templateRepo, appTemplatesLock(ctx.redis!, config), quotas.templatesPerApp);
       ctx.app.use(appRoutes(apps, templates));
     },
   });

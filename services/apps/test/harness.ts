@@ -12,7 +12,7 @@ import {
   type Redis,
 } from "@genui/chassis";
 import { EVENTS, type EventDef } from "@genui/contracts";
-import { freshName, testInfra } from "@genui/testkit";
+import { freshName, testInfra, eventually } from "@genui/testkit";
 import { serveListPublishedTemplates } from "../src/commands/list-published-templates.command";
 import { serveVerifyKey } from "../src/commands/verify-key.command";
 import { watchAppChanges } from "../src/events/app-changes.watcher";
@@ -22,7 +22,9 @@ import { KeyDirectory } from "../src/store/key-directory";
 import { OwnerAppsCache } from "../src/store/owner-apps-cache";
 import { StatusChanges } from "../src/store/status-changes";
 import { TemplateRepository, appTemplatesLock, templateLock } from "../src/store/template.repository";
+import { AppCaches } from "../src/use-cases/app-caches";
 import { Apps } from "../src/use-cases/apps";
+import { PublishedTemplates } from "../src/use-cases/published-templates";
 import { Templates } from "../src/use-cases/templates";
 
 /**
@@ -103,12 +105,13 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
     const lists = new OwnerAppsCache(appRepo, changes);
     appRepo.onChange = (appId) => lists.invalidateApp(appId);
     // Every copy drops what it holds of an app when any copy's event about it passes by (as `events/index.ts` does).
-    unwatches.push(watchAppChanges(bus, keys, lists, changes));
+    const caches = new AppCaches(keys, lists, changes);
+    unwatches.push(watchAppChanges(bus, caches));
     const appsWithQuotaLock = (lock: DocumentLock) => new Apps(appRepo, sealer, bus, outbox, keys, lists, lock, maxApps);
     const templatesWithQuotaLock = (lock: DocumentLock) => new Templates(templateRepo, lock, maxTemplates);
     if (i === 0) {
-      serveVerifyKey(bus, keys);
-      serveListPublishedTemplates(bus, appRepo, templateRepo);
+      serveVerifyKey(bus, caches);
+      serveListPublishedTemplates(bus, new PublishedTemplates(appRepo, templateRepo));
     }
     outbox.start();
     copies.push({
@@ -176,16 +179,7 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
 export const impatientLock = (copy: Copy, redisKeyPrefix: string, kind: "owner-apps" | "app-templates", waitMs: number) =>
   new DistributedLock(copy.redis, `${redisKeyPrefix}lock:${kind}:`, 15_000, waitMs);
 
-/** Polls `fn` until `ok` accepts its value or `ms` pass; returns the last value (the caller asserts on it). */
-export async function eventually<T>(fn: () => Promise<T> | T, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
-}
+export { eventually };
 
 /** The error a promise rejects with (fails the test when it resolves). */
 export async function rejection(

@@ -26,7 +26,7 @@ import { OrderRepository } from "./store/order.repository";
 import { OrderRateStore } from "./store/order-rate.store";
 import { SubscriptionRepository, subscriptionLock, type SubscriptionRecord } from "./store/subscription.repository";
 import { WalletRepository } from "./store/wallet.repository";
-import { Holds } from "./use-cases/holds";
+import { Holds } from "./store/holds.store";
 import { Orders } from "./use-cases/orders";
 import { Subscriptions } from "./use-cases/subscriptions";
 import { Wallets, walletLock } from "./use-cases/wallets";
@@ -94,6 +94,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
           customerPhone: config.CASHFREE_CUSTOMER_PHONE,
           pollDeadlineMs: config.ORDER_POLL_DEADLINE_MINUTES * 60_000,
           maxOpenOrders: config.TOPUP_MAX_OPEN_ORDERS,
+          cashfreeWebhookSecret: config.CASHFREE_CLIENT_SECRET,
         },
         {
           rate: new OrderRateStore(ctx.redis!, config.REDIS_KEY_PREFIX, config.TOPUP_ORDER_RATE_PER_USER),
@@ -103,7 +104,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
         },
         ctx.logger,
       );
-      poller.start(orders, orderRepo);
+      poller.start(orders);
 
       const subRepo = new SubscriptionRepository(ctx.mongo!, subscriptionLock(ctx.redis!, config));
       await subRepo.init();
@@ -134,7 +135,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
         operationRouter("billing", {
           ...balanceHandlers(wallets),
           ...subscriptionHandlers(subscriptions),
-          ...orderHandlers(orders, config.CASHFREE_CLIENT_SECRET, ctx.logger),
+          ...orderHandlers(orders),
           ...planHandlers(catalogue),
         }),
       );

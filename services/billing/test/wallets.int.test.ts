@@ -12,12 +12,12 @@ import {
   type Redis,
 } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
-import { freshName, testInfra } from "@genui/testkit";
+import { freshName, testInfra, eventually } from "@genui/testkit";
 import { requestCost } from "../src/domain/pricing";
 import { handleGenerationCompleted } from "../src/events/generation-completed.handler";
 import { loadCatalogue } from "../src/store/catalogue-file";
 import { WalletRepository, type LedgerEntry } from "../src/store/wallet.repository";
-import { Holds } from "../src/use-cases/holds";
+import { Holds } from "../src/store/holds.store";
 import { Wallets, holdIdFor, walletLock, type Posting } from "../src/use-cases/wallets";
 
 /**
@@ -34,17 +34,6 @@ interface Copy {
   repo: WalletRepository;
   holds: Holds;
   wallets: Wallets;
-}
-
-/** Polls `fn` until `ok` accepts its value or `ms` pass; returns the last value (the caller asserts on it). */
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await fn();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await fn();
-  }
-  return v;
 }
 
 describe("wallets and the ledger (real store and Redis, two copies)", () => {

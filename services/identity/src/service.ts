@@ -11,6 +11,7 @@ import { HTTP_STATUS } from "./http/errors";
 import { smtpMailer } from "./clients/mail/mailer";
 import { SignupRepository, signupLock } from "./store/signup.repository";
 import { SignupMail } from "./use-cases/signup-mail";
+import { Contacts } from "./use-cases/contacts";
 
 /** Starts the identity service in this process (main.ts and the integration tests both use it). */
 export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<RunningService> {
@@ -65,8 +66,8 @@ export function startIdentity(config: IdentityConfig, logger?: Logger): Promise<
         await seedDemoUser(accounts, users, config.DEMO_EMAIL, config.DEMO_PASSWORD, ctx.logger);
       ctx.app.use(
         operationRouter("identity", {
-          ...accountHandlers(accounts, users, identityKeyring(config)),
-          ...contactHandlers(new ContactRepository(ctx.mongo!)),
+          ...accountHandlers(accounts, identityKeyring(config)),
+          ...contactHandlers(new Contacts(new ContactRepository(ctx.mongo!))),
         }),
       );
     },

@@ -1,12 +1,12 @@
 import { ReplyFailure, type MessageBus } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
-import type { KeyDirectory } from "../store/key-directory";
+import type { AppCaches } from "../use-cases/app-caches";
 
 /** apps.keys.verify: whose key is this (the generation API asks on every published call; answered from memory). */
-export function serveVerifyKey(bus: MessageBus, keys: KeyDirectory) {
+export function serveVerifyKey(bus: MessageBus, caches: AppCaches) {
   return bus.serve(COMMANDS.verifyKey, async (req) => {
     const kind = req.kind === "publishable" ? "publishable" : req.kind === "secret" ? "secret" : undefined;
-    const owner = kind ? await keys.verify(req.keyHash, kind) : undefined;
+    const owner = kind ? await caches.verifyKey(req.keyHash, kind) : undefined;
     if (!owner) throw new ReplyFailure(REPLY_ERRORS.KEY_NOT_FOUND, "unknown API key");
     return { ...owner, dailySpendCapMicros: BigInt(owner.dailySpendCapMicros), statusAtMs: BigInt(owner.statusAtMs) };
   });

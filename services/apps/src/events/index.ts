@@ -1,10 +1,7 @@
 import type { Logger, MessageBus, ProcessedEvents } from "@genui/chassis";
-import type { AppRepository } from "../store/app.repository";
-import type { KeyDirectory } from "../store/key-directory";
-import type { OwnerAppsCache } from "../store/owner-apps-cache";
-import type { StatusChanges } from "../store/status-changes";
-import type { TemplateRepository } from "../store/template.repository";
+import type { AppCaches } from "../use-cases/app-caches";
 import type { Apps } from "../use-cases/apps";
+import type { Templates } from "../use-cases/templates";
 import { watchAppChanges } from "./app-changes.watcher";
 import { consumeAppDeleted } from "./app-deleted.handler";
 import { consumeSubscriptionActivated } from "./subscription-activated.handler";
@@ -12,13 +9,10 @@ import { consumeSubscriptionCancelled } from "./subscription-cancelled.handler";
 import { consumeUserCredentialsRevoked } from "./user-credentials-revoked.handler";
 
 export interface EventDeps {
-  apps: AppRepository;
-  templates: TemplateRepository;
-  keys: KeyDirectory;
-  lists: OwnerAppsCache;
-  changes: StatusChanges;
+  apps: Apps;
+  templates: Templates;
+  caches: AppCaches;
   logger: Logger;
-  appUseCases: Apps;
   processed: ProcessedEvents;
 }
 
@@ -31,9 +25,9 @@ export async function registerEventHandlers(bus: MessageBus, d: EventDeps): Prom
     await consumeSubscriptionActivated(bus, d),
     await consumeSubscriptionCancelled(bus, d),
     await consumeAppDeleted(bus, d.templates),
-    await consumeUserCredentialsRevoked(bus, d.appUseCases, d.processed, d.logger),
+    await consumeUserCredentialsRevoked(bus, d.apps, d.processed, d.logger),
   ];
-  const unwatch = watchAppChanges(bus, d.keys, d.lists, d.changes);
+  const unwatch = watchAppChanges(bus, d.caches);
   return async () => {
     unwatch();
     for (const c of consumers) await c.stop();

@@ -1,14 +1,12 @@
 import { PoisonMessageError, type Logger, type MessageBus } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
-import type { AppRepository } from "../store/app.repository";
-import type { KeyDirectory } from "../store/key-directory";
+import type { Apps } from "../use-cases/apps";
 
 /** billing ended an app's subscription → the app is cancelled (an older event never overwrites a newer status). */
-export function consumeSubscriptionCancelled(bus: MessageBus, d: { apps: AppRepository; keys: KeyDirectory; logger: Logger }) {
+export function consumeSubscriptionCancelled(bus: MessageBus, d: { apps: Apps; logger: Logger }) {
   return bus.consume(EVENTS.subscriptionCancelled, "apps-subscription-cancelled", async (e) => {
     if (!e.payload.appId) throw new PoisonMessageError("subscription event without app id");
-    if (await d.apps.setStatus(e.payload.appId, "cancelled", e.occurredAt, e.payload.subscriptionId))
+    if (await d.apps.markCancelled(e.payload.appId, e.occurredAt, e.payload.subscriptionId))
       d.logger.info({ appId: e.payload.appId }, "app cancelled");
-    d.keys.invalidate(e.payload.appId);
   });
 }

@@ -1,7 +1,6 @@
 import { connectMongo, createLogger, createRedis } from "@genui/chassis";
 import { keySealer, type AppsConfig } from "../config";
-import { publishableSealId } from "../domain/api-key";
-import { AppRepository, appLock } from "../store/app.repository";
+import { resealKeysOn } from "../use-cases/reseal-keys";
 
 /**
  * The last step of a key-encryption-key rotation: every stored key sealed by another key than
@@ -16,42 +15,13 @@ export async function runResealKeys(config: AppsConfig, out: NodeJS.WritableStre
   const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, logger);
   const redis = createRedis(config.REDIS_URL, "apps-reseal-keys", logger);
   try {
-    const repo = new AppRepository(mongo, appLock(redis, config));
-    const sealer = keySealer(config);
-    let apps = 0;
-    let resealed = 0;
-    let current = 0;
-    let changed = 0;
-    const failed: string[] = [];
-    for await (const app of repo.sealedKeys()) {
-      apps++;
-      const fields = [
-        ["keySealed", app.keySealed, app._id],
-        ["pubKeySealed", app.pubKeySealed, publishableSealId(app._id)],
-      ] as const;
-      for (const [field, sealed, aad] of fields) {
-        if (!sealed) continue;
-        if (!sealer.needsReseal(sealed)) {
-          current++;
-          continue;
-        }
-        let plain: string;
-        try {
-          plain = sealer.open(sealed, aad);
-        } catch (err) {
-          failed.push(`${app._id} ${field}: ${(err as Error).message}`);
-          continue;
-        }
-        if (await repo.reseal(app._id, field, sealed, sealer.seal(plain, aad))) resealed++;
-        else changed++; // rotated meanwhile: the new value was sealed by a running service with its current key
-      }
-    }
-    for (const f of failed) out.write(`CANNOT OPEN ${f}\n`);
+    const r = await resealKeysOn(mongo, redis, keySealer(config), config).run();
+    for (const f of r.failed) out.write(`CANNOT OPEN ${f}\n`);
     out.write(
-      `${apps} apps: ${resealed} keys re-sealed with key ${sealer.keyId}, ${current} already sealed with it, ` +
-        `${changed} replaced meanwhile, ${failed.length} could not be opened\n`,
+      `${r.apps} apps: ${r.resealed} keys re-sealed with key ${r.keyId}, ${r.current} already sealed with it, ` +
+        `${r.changed} replaced meanwhile, ${r.failed.length} could not be opened\n`,
     );
-    return failed.length ? 1 : 0;
+    return r.failed.length ? 1 : 0;
   } finally {
     await mongo.close();
     await redis.quit().catch(() => redis.disconnect());

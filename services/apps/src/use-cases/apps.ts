@@ -212,6 +212,27 @@ export class Apps {
     return replaced;
   }
 
+  /**
+   * billing subscribed the app (at `at`): it is active, unless a newer status is recorded. Answers whether the status
+   * changed; this copy's key and list caches drop the app either way.
+   */
+  async markActive(appId: string, at: Date, subscriptionId?: string): Promise<boolean> {
+    const changed = await this.repo.setStatus(appId, "active", at, subscriptionId);
+    this.keys.invalidate(appId);
+    this.lists.invalidateApp(appId);
+    return changed;
+  }
+
+  /**
+   * billing ended the app's subscription (at `at`): it is cancelled, unless a newer status is recorded. Answers whether
+   * the status changed; this copy's key cache drops the app either way.
+   */
+  async markCancelled(appId: string, at: Date, subscriptionId?: string): Promise<boolean> {
+    const changed = await this.repo.setStatus(appId, "cancelled", at, subscriptionId);
+    this.keys.invalidate(appId);
+    return changed;
+  }
+
   /** Sets the publishable key's daily spend cap (micro-dollars). */
   async setDailySpendCap(ownerId: string, id: string, micros: number): Promise<AppView> {
     const event = this.bus.envelope(EVENTS.appSpendCapChanged, { appId: id, ownerId, dailySpendCapMicros: BigInt(micros) });

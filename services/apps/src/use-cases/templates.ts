@@ -76,4 +76,9 @@ export class Templates {
   async delete(appId: string, id: string): Promise<void> {
     if (!(await this.repo.delete(appId, id))) throw notFound();
   }
+
+  /** Every template of an app that was deleted (apps.app.deleted). */
+  async deleteForApp(appId: string): Promise<void> {
+    await this.repo.deleteForApp(appId);
+  }
 }

@@ -1,18 +1,7 @@
-import {
-  AppError,
-  badRequest,
-  requireIdentity,
-  unauthorized,
-  userId,
-  validationFailed,
-  type Handlers,
-  type Logger,
-  type RawBodyRequest,
-} from "@genui/chassis";
+import { AppError, requireIdentity, userId, validationFailed, type Handlers, type RawBodyRequest } from "@genui/chassis";
 import { AmountBody, CashfreeWebhookBody, SetCurrencyBody } from "@genui/contracts/http";
 import { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
-import { CashfreeClient } from "../clients/cashfree";
 import { TooManyOpenOrdersError } from "../domain/errors";
 import type { Orders } from "../use-cases/orders";
 import { HTTP_STATUS } from "./errors";
@@ -52,7 +41,7 @@ type OrderIds =
   | "billing.cashfreeOrder"
   | "billing.cashfreeWebhook";
 
-export function orderHandlers(orders: Orders, webhookSecret: string, logger: Logger): Pick<Handlers<"billing">, OrderIds> {
+export function orderHandlers(orders: Orders): Pick<Handlers<"billing">, OrderIds> {
   /** A signed-in order route: its errors in the order shape. */
   const signedIn = (handler: RequestHandler) => [requireIdentity, handler, orderErrors];
   return {
@@ -81,20 +70,14 @@ export function orderHandlers(orders: Orders, webhookSecret: string, logger: Log
     }),
     "billing.cashfreeWebhook": [
       async (req: Request, res: Response) => {
-        const raw = (req as unknown as RawBodyRequest).rawBody?.toString("utf8") ?? "";
-        const ok = CashfreeClient.verifyWebhook(
-          webhookSecret,
-          raw,
-          req.header("x-webhook-timestamp"),
-          req.header("x-webhook-signature"),
-        );
-        if (!ok) {
-          logger.warn({ ip: req.ip }, "cashfree webhook with an invalid signature refused");
-          throw unauthorized("Invalid webhook signature.");
-        }
-        const orderId = parsed(CashfreeWebhookBody, req)?.data?.order?.order_id;
-        if (!orderId) throw badRequest("Webhook without an order id.");
-        await orders.onCashfreeWebhook(orderId);
+        // Verified (Cashfree's signature) before the order it names is looked at: Orders.cashfreeWebhook.
+        await orders.cashfreeWebhook({
+          rawBody: (req as unknown as RawBodyRequest).rawBody?.toString("utf8") ?? "",
+          timestamp: req.header("x-webhook-timestamp"),
+          signature: req.header("x-webhook-signature"),
+          orderId: parsed(CashfreeWebhookBody, req)?.data?.order?.order_id,
+          ip: req.ip,
+        });
         res.json({ received: true });
       },
       orderErrors,

@@ -2,9 +2,7 @@ import type { Logger } from "@genui/chassis";
 import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import { QUEUES } from "@genui/contracts";
 import { Redis } from "ioredis";
-import type { OrderRecord, OrderRepository } from "../store/order.repository";
 import type { Orders, PollScheduler } from "../use-cases/orders";
-import { ProviderError } from "../clients/provider-error";
 
 export interface PollerOptions {
   redisUrl: string;
@@ -64,26 +62,13 @@ export class OrderPoller implements PollScheduler {
   }
 
   /** Starts processing polls with `orders` (each billing process runs one worker; jobs are shared). */
-  start(orders: Orders, repo: OrderRepository, concurrency = 4): void {
+  start(orders: Orders, concurrency = 4): void {
     this.worker = new Worker<PollJob>(
       ORDER_POLL_QUEUE,
       async (job: Job<PollJob>, token?: string) => {
-        const order = await repo.get(job.data.orderId);
-        if (!order || order.status !== "created") return "closed";
-        if (Date.now() > order.expiresAt.getTime()) {
-          await repo.expireIfOpen(order._id, { providerStatus: order.providerStatus ?? "ACTIVE" });
-          this.logger.info({ orderId: order._id }, "order not paid before its deadline; polling stopped");
-          return "expired";
-        }
-        let status: string;
-        try {
-          status = await orders.check(order);
-        } catch (err) {
-          if (!(err instanceof ProviderError)) throw err;
-          this.logger.warn({ err, orderId: order._id }, "order poll failed; will poll again");
-          status = "UNKNOWN";
-        }
-        if (status === "PAID" || status === "COMPLETED" || !(await this.stillOpen(repo, order))) return status;
+        // Closed, past its deadline, paid, or closed meanwhile: polling ends (Orders.poll).
+        const { status, open } = await orders.poll(job.data.orderId);
+        if (!open) return status;
         const polls = job.data.polls + 1;
         await job.updateData({ ...job.data, polls });
         const delay = Math.min(this.opts.firstDelayMs * 2 ** Math.min(polls, 20), this.opts.maxDelayMs);
@@ -94,10 +79,6 @@ export class OrderPoller implements PollScheduler {
     );
     this.worker.on("failed", (job, err) => this.logger.error({ err, orderId: job?.data.orderId }, "order poll job failed"));
     this.worker.on("error", (err) => this.logger.warn({ err }, "order poll worker error"));
-  }
-
-  private async stillOpen(repo: OrderRepository, order: OrderRecord): Promise<boolean> {
-    return (await repo.get(order._id))?.status === "created";
   }
 
   async stop(): Promise<void> {

@@ -1,8 +1,6 @@
 import { connectMongo, createLogger, createRedis } from "@genui/chassis";
 import type { BillingConfig } from "../config";
-import { Holds } from "../use-cases/holds";
-import { WalletRepository } from "../store/wallet.repository";
-import { Wallets, walletLock } from "../use-cases/wallets";
+import { reconciliationWallets } from "../use-cases/reconciliation";
 
 /**
  * The reconciliation job: proves every wallet's balance equals the sum of its ledger entries (and that the Redis
@@ -14,9 +12,7 @@ export async function runReconcile(config: BillingConfig, out: NodeJS.WritableSt
   const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB, logger);
   const redis = createRedis(config.REDIS_URL, "billing-reconcile", logger);
   try {
-    const repo = new WalletRepository(mongo);
-    const lock = walletLock(redis, config.REDIS_KEY_PREFIX);
-    const wallets = new Wallets(repo, logger, lock, new Holds(redis, config.REDIS_KEY_PREFIX));
+    const wallets = reconciliationWallets(mongo, redis, config.REDIS_KEY_PREFIX, logger);
     const r = await wallets.reconcileAll();
     for (const m of r.mismatches)
       out.write(

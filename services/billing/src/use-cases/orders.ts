@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { LockTimeoutError, type AppError, type DocumentLock, type Logger } from "@genui/chassis";
+import { LockTimeoutError, badRequest, unauthorized, type AppError, type DocumentLock, type Logger } from "@genui/chassis";
 import {
   centsToMicros,
   decimalToMinor,
@@ -9,7 +9,7 @@ import {
   type PayCurrency,
   type RateSource,
 } from "../domain/money";
-import type { CashfreeClient, CashfreeOrder } from "../clients/cashfree";
+import { CashfreeClient, type CashfreeOrder } from "../clients/cashfree";
 import type { PayPalClient, PayPalOrder } from "../clients/paypal";
 import { ProviderError } from "../clients/provider-error";
 import { BILLING_ERRORS, TooManyOpenOrdersError, billingError } from "../domain/errors";
@@ -27,6 +27,8 @@ export interface OrdersOptions {
   pollDeadlineMs: number;
   /** TOPUP_MAX_OPEN_ORDERS: unpaid orders one user may hold at once. */
   maxOpenOrders: number;
+  /** The secret Cashfree signs its webhooks with (its client secret). */
+  cashfreeWebhookSecret: string;
 }
 
 /** Schedules the polling of an open order (BullMQ; see OrderPoller). */
@@ -42,6 +44,23 @@ export interface OrderGuards {
   rate: { hit(userId: string): Promise<number>; readonly limit: RateLimit };
   /** One order request of a user at a time, across every process: the cap and the reuse are decided under it. */
   userLock: DocumentLock;
+}
+
+/** Cashfree's webhook as it arrived: its raw body, its signature headers, the order its body names and its sender. */
+export interface CashfreeWebhook {
+  rawBody: string;
+  timestamp: string | undefined;
+  signature: string | undefined;
+  /** The order id the body names (`data.order.order_id`), if it names one. */
+  orderId: string | undefined;
+  /** The sender's address, for the log of a refused webhook. */
+  ip: string | undefined;
+}
+
+/** What one poll of an order found: the status it answers, and whether the order is still open (polled again). */
+export interface PollOutcome {
+  status: string;
+  open: boolean;
 }
 
 /** The answer to an order request: the new order's, or that of the identical open order handed out again. */
@@ -346,6 +365,31 @@ export class Orders {
     return "COMPLETED";
   }
 
+  /**
+   * One poll of an order (OrderPoller): a closed order ends its polling ("closed"); one past its deadline is closed
+   * ("expired"); else its provider is asked (`check`), a provider error answering "UNKNOWN" (polled again), and the
+   * order stays open unless it was paid or has closed meanwhile.
+   */
+  async poll(orderId: string): Promise<PollOutcome> {
+    const order = await this.repo.get(orderId);
+    if (!order || order.status !== "created") return { status: "closed", open: false };
+    if (Date.now() > order.expiresAt.getTime()) {
+      await this.repo.expireIfOpen(order._id, { providerStatus: order.providerStatus ?? "ACTIVE" });
+      this.logger.info({ orderId: order._id }, "order not paid before its deadline; polling stopped");
+      return { status: "expired", open: false };
+    }
+    let status: string;
+    try {
+      status = await this.check(order);
+    } catch (err) {
+      if (!(err instanceof ProviderError)) throw err;
+      this.logger.warn({ err, orderId: order._id }, "order poll failed; will poll again");
+      status = "UNKNOWN";
+    }
+    if (status === "PAID" || status === "COMPLETED") return { status, open: false };
+    return { status, open: (await this.repo.get(order._id))?.status === "created" };
+  }
+
   /** The poller's question for any open order: asks its provider and acts on the answer (see the two above). */
   check(order: OrderRecord): Promise<string> {
     return order.provider === "paypal" ? this.checkPayPal(order) : this.checkCashfree(order);
@@ -383,6 +427,19 @@ export class Orders {
       await this.stopPolling(order._id);
     } else if (c.status !== order.providerStatus) await this.repo.update(order._id, { providerStatus: c.status });
     return c.status;
+  }
+
+  /**
+   * Cashfree's webhook (public, no session): one whose signature (the webhook secret) does not verify is refused and
+   * logged; a verified one must name an order, which is then handled as below.
+   */
+  async cashfreeWebhook(w: CashfreeWebhook): Promise<void> {
+    if (!CashfreeClient.verifyWebhook(this.opts.cashfreeWebhookSecret, w.rawBody, w.timestamp, w.signature)) {
+      this.logger.warn({ ip: w.ip }, "cashfree webhook with an invalid signature refused");
+      throw unauthorized("Invalid webhook signature.");
+    }
+    if (!w.orderId) throw badRequest("Webhook without an order id.");
+    await this.onCashfreeWebhook(w.orderId);
   }
 
   /** A verified Cashfree webhook: the order it names is checked with Cashfree itself before anything is credited. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DistributedLock, LockTimeoutError, type DocumentLock, type Logger, type Metrics, type Redis } from "@genui/chassis";
 import { Counter } from "prom-client";
-import type { Holds } from "./holds";
+import type { Holds } from "../store/holds.store";
 import type { BatchRecord, LedgerEntry, LedgerSource, WalletRecord, WalletRepository } from "../store/wallet.repository";
 
 /** The lock every writer of a wallet document takes, in every billing process. */

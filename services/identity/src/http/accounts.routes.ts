@@ -1,8 +1,7 @@
-import { requireIdentity, requireService, unauthorized, userId, type Handlers, type IdentitySecret } from "@genui/chassis";
+import { requireIdentity, requireService, userId, type Handlers, type IdentitySecret } from "@genui/chassis";
 import type { Request, Response } from "express";
 import type { Accounts, SignIn } from "../use-cases/accounts";
 import { confirmSignupInput, googleLoginInput, passwordLoginInput, registerInput } from "../domain/validation";
-import type { UserRepository } from "../store/user.repository";
 
 /** Internal header of sign-in answers: the user's session epoch, for the BFF (bff/src/session/session-epochs.ts). */
 export const SESSION_EPOCH_HEADER = "x-genui-session-epoch";
@@ -18,11 +17,7 @@ const answer = (res: Response, status: number, s: SignIn) => {
  */
 type AccountIds = Exclude<keyof Handlers<"identity">, "identity.createContact">;
 
-export function accountHandlers(
-  accounts: Accounts,
-  users: UserRepository,
-  secret: IdentitySecret,
-): Pick<Handlers<"identity">, AccountIds> {
+export function accountHandlers(accounts: Accounts, secret: IdentitySecret): Pick<Handlers<"identity">, AccountIds> {
   const bffOnly = requireService(secret, ["bff"]);
   return {
     "identity.register": [
@@ -58,10 +53,8 @@ export function accountHandlers(
     "identity.me": [
       requireIdentity,
       async (req: Request, res: Response) => {
-        const user = await users.publicProfile(userId(req));
-        // A signed identity for a user that no longer exists is as good as none.
-        if (!user) throw unauthorized("User not found.");
-        res.json(user);
+        // A signed identity for a user that no longer exists is as good as none (Accounts.me answers 401).
+        res.json(await accounts.me(userId(req)));
       },
     ],
   };

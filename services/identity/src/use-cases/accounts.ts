@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { validationFailed, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
+import { unauthorized, validationFailed, type Logger, type MessageBus, type OutboxRelay } from "@genui/chassis";
 import { CredentialsRevokedReason, EVENTS, SignUpMethod } from "@genui/contracts";
 import argon2 from "argon2";
 import type { GoogleLoginInput, RegisterInput } from "../domain/validation";
@@ -139,6 +139,13 @@ export class Accounts {
       throw validationFailed({ email: ["A user with this email already exists."] });
     this.o.outbox.flushSoon(user._id);
     return signIn(user);
+  }
+
+  /** Who am I: the signed user's public profile. A signed identity for a user that no longer exists is as good as none. */
+  async me(userId: string): Promise<PublicUser> {
+    const user = await this.o.users.publicProfile(userId);
+    if (!user) throw unauthorized("User not found.");
+    return user;
   }
 
   /** Checks a password; an unknown e-mail costs the same time as a wrong password and gets the same answer. */
