@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { REPO_ROOT } from "@genui/testkit";
 import { newDeveloper, type Developer } from "../support/developer";
 import { eventually } from "../support/eventually";
 import { pinnedPython } from "../support/python";
 import { startStack, type Stack } from "../support/stack";
+import { tenantOfKey } from "../../services/generation/src/domain/capacity";
 
 interface CaseResult {
   case: string;
@@ -43,9 +43,9 @@ describe("the official openai Python client against the published API", () => {
         (await fetch(`${stack.bff.url}/apps/api/v1/models`, { headers: { authorization: `Bearer ${inactive.apiKey}` } })).status,
       (s) => s === 403,
     );
-    // A key whose budget for this minute is already spent (the BFF's per-key counter in Redis).
-    const bucket = createHash("sha256").update(limited.apiKey).digest("base64url").slice(0, 24);
-    await stack.bff.ctx.redis!.set(`${stack.prefix}rl:api:key:${bucket}`, "100000000", "EX", 60);
+    // A key whose generations for this minute are already spent (its counter at generation's admission, in Redis).
+    const bucket = tenantOfKey(limited.apiKey, "").bucket;
+    await stack.bff.ctx.redis!.set(`${stack.prefix}gen:cap:generate:rate:${bucket}`, "100000000", "EX", 60);
   }, 300_000);
   afterAll(async () => stack.stop());
 

@@ -1,4 +1,17 @@
 import { z } from "zod";
+import {
+  chatMessages,
+  chatRole,
+  ChatCompletionRequest,
+  messageContent,
+  mustBe,
+  notAnObjectBody,
+  paramOf,
+  PUBLISHED_LIMITS,
+  REFUSAL_CODES,
+  STREAM_OPTIONS_NEED_STREAM,
+  uiCode,
+} from "./published";
 
 /** Which provider the generation workers run, as they announce it (the models list names it honestly). */
 export const ServedBy = z
@@ -42,14 +55,49 @@ export const CodeAndScreen = z
   .meta({ id: "CodeAndScreen" });
 export type CodeAndScreen = z.infer<typeof CodeAndScreen>;
 
-/** SPEC §7 auth-chat: model slug and the history (user text, or an assistant screen's code). */
-export const AuthChatBody = z
-  .object({
-    model: z.string(),
-    messages: z.array(
-      z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string().optional(), code: z.string().optional() }),
-    ),
-    stream: z.boolean().optional(),
-  })
-  .meta({ id: "AuthChatBody" });
+/**
+ * A message of the signed-in chat's history: `content`, `code` or both. The history sends an assistant screen's code
+ * (never its json), and a user message the code it asks to change; `codeChars` is the service's GEN_MAX_CODE_CHARS.
+ */
+const authChatMessage = (codeChars: number) =>
+  z
+    .object(
+      {
+        role: chatRole,
+        content: messageContent(false).nullish().meta({ description: "Text, or text parts; absent when `code` says it all." }),
+        code: uiCode(codeChars)
+          .nullish()
+          .meta({ description: "UI code: an assistant turn's screen, or the code a user message asks to change." }),
+      },
+      { error: mustBe("an object") },
+    )
+    .refine((m) => (m.content !== undefined && m.content !== null) || !!m.code, {
+      path: ["content"],
+      params: { code: REFUSAL_CODES.missingParameter },
+      error: (issue) => `'${paramOf((issue.path ?? []).slice(0, -1))}' needs 'content' or 'code'.`,
+    });
+
+/**
+ * SPEC §7 auth-chat: the published chat body (`ChatCompletionRequest`: the same fields, limits and refusals) whose
+ * messages may carry `code`, with `stream_format`. `codeChars` is the service's GEN_MAX_CODE_CHARS.
+ */
+export const authChatBody = (codeChars: number = PUBLISHED_LIMITS.codeChars) =>
+  z
+    .object(
+      {
+        ...ChatCompletionRequest.shape,
+        messages: chatMessages(authChatMessage(codeChars)),
+        stream_format: z
+          .enum(["snapshots", "deltas"], { error: () => `'stream_format' must be "snapshots" or "deltas".` })
+          .nullable()
+          .optional()
+          .meta({
+            description:
+              'The stream\'s layout: "snapshots" (every chunk the whole screen so far; the default) or "deltas" (pieces of one JSON text).',
+          }),
+      },
+      { error: notAnObjectBody },
+    )
+    .meta({ id: "AuthChatBody", ...STREAM_OPTIONS_NEED_STREAM });
+export const AuthChatBody = authChatBody();
 export type AuthChatBody = z.infer<typeof AuthChatBody>;

@@ -4,7 +4,9 @@ import { z } from "zod";
  * The published API's shapes (OpenAI-compatible; `/apps/api/v1/openapi.json`): what the generation service reads
  * (`ChatCompletionRequest`, `RetrieveRequest`, parsed with these schemas) and answers. JSON Schema keywords zod has
  * no builder for (`contains`, `if`/`then`, `anyOf` of requirements) ride in `.meta()`, which the document generator
- * copies as they are.
+ * copies as they are. The request schemas carry their refusals too: each issue's message is the one the API answers
+ * (OpenAI's wording, naming the parameter's path), and a refinement names OpenAI's error code when it is not
+ * `invalid_value` (`params.code`); the service turns the first issue into OpenAI's error object.
  */
 
 /** The published limits (lengths count Unicode code points, as JSON Schema's maxLength does). */
@@ -24,15 +26,96 @@ export const PUBLISHED_LIMITS = {
  */
 export const NOT_BLANK = "[^ \\t\\r\\n]";
 
+/** OpenAI's error codes of the refusals that are not `invalid_value`, as the refinements name them (`params.code`). */
+export const REFUSAL_CODES = {
+  missingParameter: "missing_required_parameter",
+  codeTooLong: "string_above_max_length",
+} as const;
+
+/** A parameter's path as OpenAI's `param` writes it: `messages[2].content`, `stream_options.include_usage`. */
+export const paramOf = (path: readonly PropertyKey[]): string =>
+  path.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join("");
+
+/** A plain object (not null, not an array), as a JSON body's objects are. */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+const notBlank = new RegExp(NOT_BLANK);
+/** A value that is given: a string with a character other than space, tab, CR or LF (blank counts as absent). */
+export const isNotBlank = (v: string | null | undefined): v is string => typeof v === "string" && notBlank.test(v);
+
+/**
+ * A refusal's message, naming the parameter its issue is about (zod calls it with the issue's whole path when the parse
+ * ends). The messages are OpenAI's wording, as the published API has always answered.
+ */
+const say =
+  (text: (param: string, issue: z.core.$ZodRawIssue) => string) =>
+  (issue: z.core.$ZodRawIssue): string =>
+    text(paramOf(issue.path ?? []), issue);
+/** The refusal `'<param>' must be <what>.` (a zod error map). */
+export const mustBe = (what: string) => say((p) => `'${p}' must be ${what}.`);
+/** The refusal of a body that is not a JSON object (a zod error map). */
+export const notAnObjectBody = () => "The request body must be a JSON object.";
+const longerThan = say((p, issue) => `'${p}' is longer than ${Number(issue.maximum).toLocaleString("en")} characters.`);
+
+/** Always refuses; the message and `params` are the refusal (a check `checkedFirst` picks). */
+const refusal = (error: z.core.$ZodErrorMap, code?: string) =>
+  z.custom(() => false, { error, ...(code ? { params: { code } } : {}) });
+const MISSING = refusal(
+  say((p) => `Missing required parameter: '${p}'.`),
+  REFUSAL_CODES.missingParameter,
+);
+
+/**
+ * `schema`, with a check of the raw value before it: `first(value)` names a schema to read the value with first (or
+ * none), whose issues — at their own paths, with their own messages — are the refusal; `schema` then does not run.
+ * For the orders zod does not have by itself: an absent value before its type, a content part that is no part at all
+ * before its fields, a bad text part named at its path rather than folded into the union's `invalid_union`. This is
+ * zod's preprocess, so the document shows `schema` (its `pipe` would show the first schema).
+ */
+function checkedFirst<T extends z.ZodType>(first: (value: unknown) => z.ZodType | undefined, schema: T) {
+  return z.preprocess((value, ctx) => {
+    const check = first(value);
+    if (check) ctx.issues.push(...(check._zod.run({ value, issues: [] }, { async: false }) as z.core.ParsePayload).issues);
+    return value;
+  }, schema);
+}
+
+/** A required parameter: absent, it is refused as missing (`missing_required_parameter`) before `schema` reads it. */
+const required = <T extends z.ZodType>(schema: T) => checkedFirst((v) => (v === undefined ? MISSING : undefined), schema);
+
+/** Code points of `s` over `max` (counted only when the UTF-16 length could be). */
+const longerThanMax = (s: string, max: number) => s.length > max && [...s].length > max;
+
+/**
+ * UI code a client sends back (history, the retrieve's code): a worker evaluates it, so it is at most `max` characters
+ * (code points; GEN_MAX_CODE_CHARS), and over that it is refused with its own code. `.max` states the limit in the
+ * document; the refinement before it refuses first.
+ */
+export const uiCode = (max: number) =>
+  z
+    .string({ error: mustBe("a string") })
+    .refine((s) => !longerThanMax(s, max), {
+      abort: true,
+      params: { code: REFUSAL_CODES.codeTooLong },
+      error: say(
+        (p, issue) =>
+          `'${p}' is ${String(issue.input).length.toLocaleString("en-US")} characters long; UI code may be at most ${max.toLocaleString("en-US")} characters.`,
+      ),
+    })
+    .max(max);
+
 const flag = (description?: string) =>
   z
-    .boolean()
+    .boolean({ error: mustBe("a boolean") })
     .nullable()
     .optional()
     .meta(description ? { description } : {});
-const ThinkingConfig = z.object({ include_thoughts: flag() }).nullable().optional();
+const ThinkingConfig = z
+  .object({ include_thoughts: flag() }, { error: mustBe("an object") })
+  .nullable()
+  .optional();
 const tokens = z
-  .number()
+  .number({ error: mustBe(`an integer from 1 to ${PUBLISHED_LIMITS.maxTokens.toLocaleString("en")}`) })
   .int()
   .min(1)
   .max(PUBLISHED_LIMITS.maxTokens)
@@ -58,53 +141,119 @@ export const Usage = z
 /** A placeholder the document generator replaces with the published screen JSON Schema (and its definitions). */
 export const ScreenRef = z.record(z.string(), z.unknown()).meta({ id: "Screen" });
 
-export const ChatMessage = z
-  .object({
-    role: z.enum(["system", "developer", "user", "assistant"]),
-    content: z.union([z.string(), z.array(z.object({ type: z.literal("text"), text: z.string() }))]).meta({
-      description: "Text, or text parts. An assistant turn carries the code of its screen (or our answer's JSON string).",
+/** A value that is no content part at all (not an object, or without a string `type`). */
+const NOT_A_PART = refusal(say((p) => `Invalid content part at '${p}'.`));
+
+/** A content part: only text parts are read; a value that is no part at all is named as such before its fields. */
+const TextPart = checkedFirst(
+  (v) => (isRecord(v) && typeof v.type === "string" ? undefined : NOT_A_PART),
+  z.object({
+    type: z.literal("text", {
+      error: (issue) => `Content parts of type '${String(issue.input)}' are not supported; send text.`,
     }),
-  })
+    text: z.string({ error: mustBe("a string") }),
+  }),
+);
+const TextParts = z.array(TextPart);
+
+/**
+ * A message's content: text, or text parts. An array is read as parts first, so a bad part is named at its path
+ * (`messages[0].content[1].text`). `required`: absent or null, it is refused as missing.
+ */
+export const messageContent = (required: boolean) =>
+  checkedFirst(
+    (v) => (v === undefined || v === null ? (required ? MISSING : undefined) : Array.isArray(v) ? TextParts : undefined),
+    z.union([z.string(), TextParts], { error: mustBe("a string or an array of text parts") }),
+  );
+
+/** A message's role (`developer` is read as `system`). */
+export const chatRole = z.enum(["system", "developer", "user", "assistant"], {
+  error: mustBe("one of system, user, assistant"),
+});
+
+/** The history: 1 to 500 messages (over 500 refused before any is read), at least one of them the user's. */
+export const chatMessages = <M extends z.ZodType<{ role: string }>>(message: M) =>
+  required(
+    z
+      .array(message, { error: mustBe("an array") })
+      .min(1, { error: say((p) => `'${p}' must contain at least one message.`) })
+      .max(PUBLISHED_LIMITS.messages, {
+        error: say((p) => `'${p}' may contain at most ${PUBLISHED_LIMITS.messages} messages.`),
+      })
+      .refine((ms) => ms.some((m) => m.role === "user"), { error: say((p) => `'${p}' must contain a user message.`) }),
+  ).meta({
+    description: "At least one user message.",
+    contains: { type: "object", required: ["role"], properties: { role: { const: "user" } } },
+  });
+
+/**
+ * The JSON Schema of the rule that an object `stream_options` needs `stream: true` (null counts as absent). The service
+ * checks it after the parse, in its place in the order of the checks (right after `stream_options` itself).
+ */
+export const STREAM_OPTIONS_NEED_STREAM = {
+  if: { required: ["stream_options"], properties: { stream_options: { type: "object" } } },
+  then: { required: ["stream"], properties: { stream: { const: true } } },
+};
+
+export const ChatMessage = z
+  .object(
+    {
+      role: chatRole,
+      content: messageContent(true).meta({
+        description: "Text, or text parts. An assistant turn carries the code of its screen (or our answer's JSON string).",
+      }),
+    },
+    { error: mustBe("an object") },
+  )
   .meta({ id: "ChatMessage", description: "Other message fields (e.g. `name`) are accepted and ignored." });
 
+const nonEmpty = mustBe("a non-empty string");
+
 export const ChatCompletionRequest = z
-  .object({
-    model: z
-      .string()
-      .max(PUBLISHED_LIMITS.modelChars)
-      .meta({ examples: ["genui-pluto-0.1"] }),
-    messages: z
-      .array(ChatMessage)
-      .min(1)
-      .max(PUBLISHED_LIMITS.messages)
-      .meta({
-        description: "At least one user message.",
-        contains: { type: "object", required: ["role"], properties: { role: { const: "user" } } },
-      }),
-    stream: z.boolean().nullable().optional(),
-    stream_options: z.object({ include_usage: flag() }).nullable().optional().meta({ description: "Only with `stream: true`." }),
-    max_tokens: tokens,
-    max_completion_tokens: tokens,
-    tools: z.array(z.record(z.string(), z.unknown())).nullable().optional().meta({
-      description:
-        'Offer the web search tool: `{ "type": "web_search" }` or a function tool named `web_search`. Other tools are ignored.',
-    }),
-    include_thoughts: flag("Stream the thinking model's reasoning as `delta.reasoning_content`."),
-    thinking: flag("The same as `include_thoughts`."),
-    thinking_config: ThinkingConfig,
-    extra_body: z
-      .object({ include_thoughts: flag(), thinking: flag(), thinking_config: ThinkingConfig })
-      .nullable()
-      .optional()
-      .meta({ description: "The same reasoning options, nested (as the web app sends them)." }),
-  })
+  .object(
+    {
+      model: required(
+        z
+          .string({ error: nonEmpty })
+          .regex(notBlank, { error: nonEmpty })
+          .max(PUBLISHED_LIMITS.modelChars, { error: longerThan }),
+      ).meta({ examples: ["genui-pluto-0.1"] }),
+      messages: chatMessages(ChatMessage),
+      stream: z
+        .boolean({ error: mustBe("a boolean") })
+        .nullable()
+        .optional(),
+      stream_options: z
+        .object({ include_usage: flag() }, { error: mustBe("an object") })
+        .nullable()
+        .optional()
+        .meta({ description: "Only with `stream: true`." }),
+      max_tokens: tokens,
+      max_completion_tokens: tokens,
+      tools: z
+        .array(z.record(z.string(), z.unknown(), { error: mustBe("an object") }), { error: mustBe("an array") })
+        .nullable()
+        .optional()
+        .meta({
+          description:
+            'Offer the web search tool: `{ "type": "web_search" }` or a function tool named `web_search`. Other tools are ignored.',
+        }),
+      include_thoughts: flag("Stream the thinking model's reasoning as `delta.reasoning_content`."),
+      thinking: flag("The same as `include_thoughts`."),
+      thinking_config: ThinkingConfig,
+      extra_body: z
+        .object({ include_thoughts: flag(), thinking: flag(), thinking_config: ThinkingConfig }, { error: mustBe("an object") })
+        .nullable()
+        .optional()
+        .meta({ description: "The same reasoning options, nested (as the web app sends them)." }),
+    },
+    { error: notAnObjectBody },
+  )
   .meta({
     id: "ChatCompletionRequest",
     description:
       "Other OpenAI parameters (temperature, n, user, …) are accepted and ignored. `stream_options` only with `stream: true`.",
-    // An object `stream_options` needs `stream: true` (null counts as absent).
-    if: { required: ["stream_options"], properties: { stream_options: { type: "object" } } },
-    then: { required: ["stream"], properties: { stream: { const: true } } },
+    ...STREAM_OPTIONS_NEED_STREAM,
   });
 
 export const AnswerContent = z.string().meta({
@@ -190,10 +339,26 @@ export const ChatCompletionEvent = z
 /** The retrieve body; `codeChars` is the service's GEN_MAX_CODE_CHARS (the document states the configured limit). */
 export const retrieveRequest = (codeChars: number = PUBLISHED_LIMITS.codeChars) =>
   z
-    .object({
-      code: z.string().max(codeChars).nullable().optional(),
-      prompt: z.string().max(PUBLISHED_LIMITS.promptChars).nullable().optional(),
-      model: z.string().max(PUBLISHED_LIMITS.modelChars).nullable().optional(),
+    .object(
+      {
+        code: uiCode(codeChars).nullable().optional(),
+        prompt: z
+          .string({ error: mustBe("a string") })
+          .max(PUBLISHED_LIMITS.promptChars, { error: longerThan })
+          .nullable()
+          .optional(),
+        model: z
+          .string({ error: mustBe("a string") })
+          .max(PUBLISHED_LIMITS.modelChars, { error: longerThan })
+          .nullable()
+          .optional(),
+      },
+      { error: notAnObjectBody },
+    )
+    .refine((b) => isNotBlank(b.code) || isNotBlank(b.prompt), {
+      path: ["prompt"],
+      params: { code: REFUSAL_CODES.missingParameter },
+      error: () => "Send 'code', 'prompt' or both.",
     })
     .meta({
       id: "RetrieveRequest",

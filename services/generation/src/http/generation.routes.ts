@@ -224,13 +224,9 @@ export function generationRoutes(deps: RouteDeps): Router {
       throw invalidRequest("The request body must be a JSON object.", null);
     const json = (body as { json: unknown }).json;
     const checked = checkScreen(json);
+    if (checked.ok) return void res.json({ valid: true, issues: [], repairs: [], repaired: checked.screen });
     const repair = repairScreen(json);
-    res.json({
-      valid: checked.ok,
-      issues: checked.ok ? [] : checked.issues,
-      repairs: checked.ok ? [] : repair.repairs,
-      repaired: checked.ok ? checked.screen : repair.screen,
-    });
+    res.json({ valid: false, issues: checked.issues, repairs: repair.repairs, repaired: repair.screen });
   };
 
   const openapi = (_req: Request, res: Response) => {

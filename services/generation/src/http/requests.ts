@@ -1,14 +1,25 @@
-import { NOT_BLANK, PUBLISHED_LIMITS } from "@genui/contracts/http";
+import {
+  authChatBody,
+  ChatCompletionRequest,
+  type AuthChatBody,
+  isNotBlank,
+  isRecord,
+  paramOf,
+  PUBLISHED_LIMITS,
+  REFUSAL_CODES,
+  retrieveRequest,
+} from "@genui/contracts/http";
+import type { z } from "zod";
+import type { AppError } from "@genui/chassis";
 import type { ChatTurn } from "../domain/messages";
-import { GENERATION_ERRORS as E, invalidRequest } from "../domain/errors";
+import { GENERATION_ERRORS as E, invalidRequest, type GenerationErrorCode } from "../domain/errors";
 
 /**
  * Reading request bodies the way OpenAI's API does: unknown fields are ignored (clients send many), the fields we
- * use are checked with OpenAI-style messages and `param`. Hand-written rather than zod so each message names the
- * exact parameter path (`messages[2].content`).
+ * use are checked with OpenAI-style messages and `param`. The contract's zod schemas (proto/src/http/published.ts,
+ * chat.ts) are the declaration: they check the fields and word the refusals; here the first fault (in the order the
+ * checks have always run) becomes OpenAI's error, and the checked body becomes what the service works with.
  */
-
-const ROLES = new Set(["system", "developer", "user", "assistant"]);
 
 /**
  * The limits the parsers enforce: the published contract's (proto/src/http/published.ts), which the OpenAPI document
@@ -18,31 +29,95 @@ const ROLES = new Set(["system", "developer", "user", "assistant"]);
 export const MAX_CODE_CHARS: number = PUBLISHED_LIMITS.codeChars;
 export const LIMITS = PUBLISHED_LIMITS;
 
-const notBlank = new RegExp(NOT_BLANK);
-
-/** Length in code points, counted only when the UTF-16 length could be over the limit. */
-const longerThan = (s: string, max: number) => s.length > max && [...s].length > max;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** Text of an OpenAI content value: a string, or an array of parts of which text parts count. */
-function textOf(content: unknown, param: string): string | undefined {
-  if (content === undefined || content === null) return undefined;
-  if (typeof content === "string") return content;
-  if (Array.isArray(content)) {
-    const parts: string[] = [];
-    content.forEach((p, i) => {
-      if (!isObject(p) || typeof p.type !== "string")
-        throw invalidRequest(`Invalid content part at '${param}[${i}]'.`, `${param}[${i}]`);
-      if (p.type === "text") {
-        if (typeof p.text !== "string") throw invalidRequest(`'${param}[${i}].text' must be a string.`, `${param}[${i}].text`);
-        parts.push(p.text);
-      } else throw invalidRequest(`Content parts of type '${p.type}' are not supported; send text.`, `${param}[${i}].type`);
-    });
-    return parts.join("\n");
-  }
-  throw invalidRequest(`'${param}' must be a string or an array of text parts.`, param);
+/** A refusal before it is OpenAI's error: the zod issue's path and message, and generation's error code. */
+interface Fault {
+  path: readonly PropertyKey[];
+  message: string;
+  code: GenerationErrorCode;
 }
+
+/** The codes the contract's refinements name (`params.code`, OpenAI's), as generation's. */
+const REFINEMENT_CODES: Record<string, GenerationErrorCode> = {
+  [REFUSAL_CODES.missingParameter]: E.MISSING_PARAMETER,
+  [REFUSAL_CODES.codeTooLong]: E.CODE_TOO_LONG,
+};
+
+/** A zod issue as a fault: the body itself is no JSON object, a refinement names its code, an empty array is one. */
+function faultOf(issue: z.core.$ZodIssue): Fault {
+  const code =
+    issue.path.length === 0
+      ? E.INVALID_JSON
+      : issue.code === "custom"
+        ? REFINEMENT_CODES[String(issue.params?.code)]
+        : issue.code === "too_small" && issue.origin === "array"
+          ? E.EMPTY_ARRAY
+          : undefined;
+  return { path: issue.path, message: issue.message, code: code ?? E.INVALID_VALUE };
+}
+
+const refused = (f: Fault): AppError => invalidRequest(f.message, f.path.length ? paramOf(f.path) : null, f.code);
+
+/** The fault a client is told about: the one whose check comes first (`rank`); of equals, the first zod found. */
+const firstOf = <T>(faults: [T, ...T[]], rank: (f: T) => number): T => faults.reduce((a, f) => (rank(f) < rank(a) ? f : a));
+
+/**
+ * The order the chat body's checks have always run in (of two faults, the one checked first is named): the fields in
+ * this order, except that `stream_options` and `extra_body` are checked as values where they stand and their fields
+ * later — `stream_options`'s after the rule that it comes only with `stream: true`, `extra_body`'s after the top-level
+ * reasoning flags. Within a field, zod's order (messages one by one, each field of a message in turn).
+ */
+const CHAT_ORDER = [
+  "model",
+  "messages",
+  "stream",
+  "stream_options",
+  "stream_options.",
+  "max_completion_tokens",
+  "max_tokens",
+  "extra_body",
+  "include_thoughts",
+  "thinking",
+  "thinking_config",
+  "extra_body.",
+  "tools",
+  "stream_format",
+];
+const chatRank = ({ path: [key, ...inner] }: Fault) =>
+  CHAT_ORDER.indexOf(inner.length && (key === "stream_options" || key === "extra_body") ? `${key}.` : String(key));
+
+/**
+ * An object `stream_options` needs `stream: true` (null counts as absent; the document says so with `if`/`then`). The
+ * one rule checked here rather than by the schema: it comes right after `stream_options` itself in the order, and zod
+ * skips a refinement of the whole body once a later field has failed (a token limit that is not an integer).
+ */
+const streamOptionsWithoutStream = (body: unknown): Fault | undefined =>
+  isRecord(body) && isRecord(body.stream_options) && body.stream !== true
+    ? {
+        path: ["stream_options"],
+        message: "The 'stream_options' parameter is only allowed when 'stream' is enabled.",
+        code: E.INVALID_VALUE,
+      }
+    : undefined;
+
+/** A schema for each GEN_MAX_CODE_CHARS, built once (the parse runs on every request). */
+const perCodeLimit = <S>(build: (codeChars: number) => S) => {
+  const built = new Map<number, S>();
+  return (codeChars: number): S => {
+    let s = built.get(codeChars);
+    if (!s) built.set(codeChars, (s = build(codeChars)));
+    return s;
+  };
+};
+const signedInChat = perCodeLimit(authChatBody);
+const retrieveBody = perCodeLimit(retrieveRequest);
+
+/** Text of an OpenAI content value: a string, or text parts joined by newlines. */
+const textOf = (content: string | { text: string }[] | null | undefined): string | undefined =>
+  content === undefined || content === null
+    ? undefined
+    : typeof content === "string"
+      ? content
+      : content.map((p) => p.text).join("\n");
 
 /**
  * The code inside an assistant message whose content is our answer (`{"code", "json"}`, or with `repaired_code`, the
@@ -53,20 +128,11 @@ function codeInAnswer(content: string): string | undefined {
   if (!t.startsWith("{")) return undefined;
   try {
     const v = JSON.parse(t) as unknown;
-    if (isObject(v) && typeof v.repaired_code === "string") return v.repaired_code;
-    return isObject(v) && typeof v.code === "string" ? v.code : undefined;
+    if (isRecord(v) && typeof v.repaired_code === "string") return v.repaired_code;
+    return isRecord(v) && typeof v.code === "string" ? v.code : undefined;
   } catch {
     return undefined;
   }
-}
-
-function checkCodeSize(code: string, param: string, max: number): void {
-  if (longerThan(code, max))
-    throw invalidRequest(
-      `'${param}' is ${code.length.toLocaleString("en-US")} characters long; UI code may be at most ${max.toLocaleString("en-US")} characters.`,
-      param,
-      E.CODE_TOO_LONG,
-    );
 }
 
 export interface ChatRequest {
@@ -90,126 +156,61 @@ export interface ChatRequest {
 }
 
 export type StreamFormat = "snapshots" | "deltas";
-const STREAM_FORMATS: readonly StreamFormat[] = ["snapshots", "deltas"];
-
-/** `stream_format` of the signed-in chat: absent or null → "snapshots"; anything but the two names is refused. */
-function streamFormatOf(v: unknown): StreamFormat {
-  if (v === undefined || v === null) return "snapshots";
-  if (typeof v !== "string" || !(STREAM_FORMATS as readonly string[]).includes(v))
-    throw invalidRequest(`'stream_format' must be "snapshots" or "deltas".`, "stream_format");
-  return v as StreamFormat;
-}
-
-function positiveInt(v: unknown, param: string): number | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > LIMITS.maxTokens)
-    throw invalidRequest(`'${param}' must be an integer from 1 to ${LIMITS.maxTokens.toLocaleString("en")}.`, param);
-  return v;
-}
-
-/** An optional flag: absent, null or a boolean (anything else is a client's mistake worth naming). */
-function optionalBoolean(o: Record<string, unknown>, name: string, path: string): boolean {
-  const v = o[name];
-  if (v === undefined || v === null) return false;
-  if (typeof v !== "boolean") throw invalidRequest(`'${path}${name}' must be a boolean.`, `${path}${name}`);
-  return v;
-}
-
-/** An optional object: absent, null or an object. */
-function optionalObject(o: Record<string, unknown>, name: string, path: string): Record<string, unknown> | undefined {
-  const v = o[name];
-  if (v === undefined || v === null) return undefined;
-  if (!isObject(v)) throw invalidRequest(`'${path}${name}' must be an object.`, `${path}${name}`);
-  return v;
-}
 
 /** The reasoning flags of an object (the body, or its `extra_body`): include_thoughts, thinking, thinking_config. */
-function asksThoughts(o: Record<string, unknown>, path: string): boolean {
-  const a = optionalBoolean(o, "include_thoughts", path);
-  const b = optionalBoolean(o, "thinking", path);
-  const tc = optionalObject(o, "thinking_config", path);
-  const c = tc ? optionalBoolean(tc, "include_thoughts", `${path}thinking_config.`) : false;
-  return a || b || c;
+interface ReasoningFlags {
+  include_thoughts?: boolean | null;
+  thinking?: boolean | null;
+  thinking_config?: { include_thoughts?: boolean | null } | null;
+}
+const asksThoughts = (o: ReasoningFlags | null | undefined) =>
+  o?.include_thoughts === true || o?.thinking === true || o?.thinking_config?.include_thoughts === true;
+
+/**
+ * A message as the model reads it: `developer` is `system`, text parts are joined, and an assistant turn is the code
+ * of its screen (its `code`, or the code inside our answer's JSON); a user message carries the code it asks to change.
+ */
+function turnOf(m: AuthChatBody["messages"][number]): ChatTurn {
+  const role = m.role === "developer" ? "system" : m.role;
+  let content = textOf(m.content);
+  const code = m.code || undefined;
+  if (role === "assistant") content = code ?? (content !== undefined ? (codeInAnswer(content) ?? content) : undefined);
+  else if (code) content = content ? `${content}\n\nCurrent UI code:\n${code}` : code;
+  // The contract refuses a message with neither content nor code.
+  return { role, content: content ?? "" };
 }
 
 /**
  * A chat completion body. `signedIn`: the SPA's variant, whose messages carry `content` or `code` (assistant turns
- * keep the code of their screen; history never sends json back), with `extra_body` and `tools`.
+ * keep the code of their screen; history never sends json back), with `extra_body`, `tools` and `stream_format`.
  */
 export function parseChatRequest(body: unknown, signedIn: boolean, maxCodeChars = MAX_CODE_CHARS): ChatRequest {
-  if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, E.INVALID_JSON);
-  if (body.model === undefined) throw invalidRequest("Missing required parameter: 'model'.", "model", E.MISSING_PARAMETER);
-  if (typeof body.model !== "string" || !notBlank.test(body.model))
-    throw invalidRequest("'model' must be a non-empty string.", "model");
-  if (longerThan(body.model, LIMITS.modelChars))
-    throw invalidRequest(`'model' is longer than ${LIMITS.modelChars} characters.`, "model");
-  if (body.messages === undefined)
-    throw invalidRequest("Missing required parameter: 'messages'.", "messages", E.MISSING_PARAMETER);
-  if (!Array.isArray(body.messages)) throw invalidRequest("'messages' must be an array.", "messages");
-  if (body.messages.length === 0)
-    throw invalidRequest("'messages' must contain at least one message.", "messages", E.EMPTY_ARRAY);
-  if (body.messages.length > LIMITS.messages)
-    throw invalidRequest(`'messages' may contain at most ${LIMITS.messages} messages.`, "messages");
-  let chars = 0;
-  const messages: ChatTurn[] = body.messages.map((m, i) => {
-    const param = `messages[${i}]`;
-    if (!isObject(m)) throw invalidRequest(`'${param}' must be an object.`, param);
-    if (typeof m.role !== "string" || !ROLES.has(m.role))
-      throw invalidRequest(`'${param}.role' must be one of system, user, assistant.`, `${param}.role`);
-    const role = m.role === "developer" ? "system" : (m.role as ChatTurn["role"]);
-    let content = textOf(m.content, `${param}.content`);
-    const code = signedIn && typeof m.code === "string" && m.code ? m.code : undefined;
-    if (signedIn && m.code !== undefined && m.code !== null && typeof m.code !== "string")
-      throw invalidRequest(`'${param}.code' must be a string.`, `${param}.code`);
-    if (code) checkCodeSize(code, `${param}.code`, maxCodeChars);
-    if (role === "assistant") content = code ?? (content !== undefined ? (codeInAnswer(content) ?? content) : undefined);
-    else if (code) content = content ? `${content}\n\nCurrent UI code:\n${code}` : code;
-    if (content === undefined)
-      throw invalidRequest(
-        signedIn ? `'${param}' needs 'content' or 'code'.` : `Missing required parameter: '${param}.content'.`,
-        `${param}.content`,
-        E.MISSING_PARAMETER,
-      );
-    chars += content.length;
-    return { role, content };
-  });
-  if (!messages.some((m) => m.role === "user")) throw invalidRequest("'messages' must contain a user message.", "messages");
-  if (body.stream !== undefined && body.stream !== null && typeof body.stream !== "boolean")
-    throw invalidRequest("'stream' must be a boolean.", "stream");
-  const so = optionalObject(body, "stream_options", "");
-  const stream = body.stream === true;
-  if (so && !stream)
-    throw invalidRequest("The 'stream_options' parameter is only allowed when 'stream' is enabled.", "stream_options");
-  const includeUsage = so ? optionalBoolean(so, "include_usage", "stream_options.") : false;
+  const parsed = (signedIn ? signedInChat(maxCodeChars) : ChatCompletionRequest).safeParse(body);
+  const streamRule = streamOptionsWithoutStream(body);
+  if (!parsed.success || streamRule) {
+    const faults = [...(parsed.success ? [] : parsed.error.issues.map(faultOf)), ...(streamRule ? [streamRule] : [])];
+    throw refused(firstOf(faults as [Fault, ...Fault[]], chatRank));
+  }
+  // The published body is the signed-in one without `code` and `stream_format`.
+  const b: AuthChatBody = parsed.data;
+  const messages = b.messages.map(turnOf);
   // Both are checked (a bad one is named even when the other is good); max_completion_tokens wins.
-  const maxCompletion = positiveInt(body.max_completion_tokens, "max_completion_tokens");
-  const maxTokens = maxCompletion ?? positiveInt(body.max_tokens, "max_tokens");
-  if (maxCompletion !== undefined) positiveInt(body.max_tokens, "max_tokens");
-  // The SPA sends `extra_body` literally; the official clients merge their `extra_body` argument into the top level.
-  const extra = optionalObject(body, "extra_body", "");
-  const topThoughts = asksThoughts(body, "");
-  const includeThoughts = (extra ? asksThoughts(extra, "extra_body.") : false) || topThoughts;
-  if (body.tools !== undefined && body.tools !== null && !Array.isArray(body.tools))
-    throw invalidRequest("'tools' must be an array.", "tools");
-  const tools: unknown[] = Array.isArray(body.tools) ? body.tools : [];
-  tools.forEach((t, i) => {
-    if (!isObject(t)) throw invalidRequest(`'tools[${i}]' must be an object.`, `tools[${i}]`);
-  });
-  const webSearch = tools.some((t) => {
-    if (!isObject(t)) return false;
+  const maxTokens = b.max_completion_tokens ?? b.max_tokens ?? undefined;
+  const webSearch = (b.tools ?? []).some((t) => {
     if (typeof t.type === "string" && /^web_search/.test(t.type)) return true;
-    return isObject(t.function) && t.function.name === "web_search";
+    return isRecord(t.function) && t.function.name === "web_search";
   });
   return {
-    model: body.model.trim(),
+    model: b.model.trim(),
     messages,
-    stream,
-    includeUsage,
+    stream: b.stream === true,
+    includeUsage: b.stream_options?.include_usage === true,
     ...(maxTokens !== undefined ? { maxTokens } : {}),
-    includeThoughts,
+    // The SPA sends `extra_body` literally; the official clients merge their `extra_body` argument into the top level.
+    includeThoughts: asksThoughts(b.extra_body) || asksThoughts(b),
     webSearch,
-    chars,
-    streamFormat: signedIn ? streamFormatOf(body.stream_format) : "deltas",
+    chars: messages.reduce((n, m) => n + m.content.length, 0),
+    streamFormat: signedIn ? (b.stream_format ?? "snapshots") : "deltas",
   };
 }
 
@@ -219,26 +220,18 @@ export interface RetrieveRequest {
   model?: string;
 }
 
-/** A retrieve body: code and/or prompt (blank counts as absent). */
+/**
+ * A retrieve body: code and/or prompt (blank counts as absent). The types of all fields are checked first, then the
+ * lengths (a long blank value is still too long), then that code or prompt is given.
+ */
 export function parseRetrieveRequest(body: unknown, maxCodeChars = MAX_CODE_CHARS): RetrieveRequest {
-  if (!isObject(body)) throw invalidRequest("The request body must be a JSON object.", null, E.INVALID_JSON);
-  const field = (name: "code" | "prompt" | "model") => {
-    const v = body[name];
-    if (v === undefined || v === null) return undefined;
-    if (typeof v !== "string") throw invalidRequest(`'${name}' must be a string.`, name);
-    return v;
-  };
-  // Lengths first (a long blank value is still too long), then blank counts as absent.
-  const code = field("code");
-  const prompt = field("prompt");
-  const model = field("model");
-  if (code !== undefined) checkCodeSize(code, "code", maxCodeChars);
-  if (prompt !== undefined && longerThan(prompt, LIMITS.promptChars))
-    throw invalidRequest(`'prompt' is longer than ${LIMITS.promptChars.toLocaleString("en")} characters.`, "prompt");
-  if (model !== undefined && longerThan(model, LIMITS.modelChars))
-    throw invalidRequest(`'model' is longer than ${LIMITS.modelChars} characters.`, "model");
-  const given = (v: string | undefined) => (v !== undefined && notBlank.test(v) ? v : undefined);
-  if (!given(code) && !given(prompt)) throw invalidRequest("Send 'code', 'prompt' or both.", "prompt", E.MISSING_PARAMETER);
-  const [c, p, m] = [given(code), given(prompt), given(model)];
+  const parsed = retrieveBody(maxCodeChars).safeParse(body);
+  if (!parsed.success) {
+    // A value of the wrong type (zod stops at it) is named before any length or the missing code and prompt.
+    const issues = parsed.error.issues as [z.core.$ZodIssue, ...z.core.$ZodIssue[]];
+    throw refused(faultOf(firstOf(issues, (i) => (i.code === "invalid_type" ? 0 : 1))));
+  }
+  const given = (v: string | null | undefined) => (isNotBlank(v) ? v : undefined);
+  const [c, p, m] = [given(parsed.data.code), given(parsed.data.prompt), given(parsed.data.model)];
   return { ...(c ? { code: c } : {}), ...(p ? { prompt: p } : {}), ...(m ? { model: m.trim() } : {}) };
 }
