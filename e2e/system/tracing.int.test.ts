@@ -295,9 +295,7 @@ describe("one traced chat completion", () => {
     expect(t.traceID).not.toBe(CLIENT_TRACE);
     // Every span is in this one trace, and the services are all there.
     expect(new Set(t.spans.map((s) => s.traceID))).toEqual(new Set([t.traceID]));
-    expect(new Set(t.spans.map(service))).toEqual(
-      new Set(["bff", "generation", "apps", "billing", "generation-worker"]),
-    );
+    expect(new Set(t.spans.map(service))).toEqual(new Set(["bff", "generation", "apps", "billing", "generation-worker"]));
 
     // BFF (root, the public edge starts the trace) → generation API over HTTP (W3C traceparent through the proxy).
     const edge = one("bff", (s) => kind(s) === "server", "server");

@@ -13,11 +13,7 @@ export type Handlers<S extends Server> = Record<OperationIdOf<S>, RouteStep | re
  * server, so the table and the code cannot drift. `only`: mount these ids alone (a server that must put some of its
  * routes before a middleware and others after it builds one router per group from the same table).
  */
-export function operationRouter<S extends Server>(
-  server: S,
-  handlers: Handlers<S>,
-  only?: readonly OperationIdOf<S>[],
-): Router {
+export function operationRouter<S extends Server>(server: S, handlers: Handlers<S>, only?: readonly OperationIdOf<S>[]): Router {
   const rows = routesOf(server);
   const declared = new Set(rows.map((r) => r.id));
   const given = Object.keys(handlers);

@@ -36,8 +36,7 @@ export const configSchema = baseConfigSchema
 
 export type AppsConfig = z.output<typeof configSchema>;
 
-export const loadAppsConfig = (env: NodeJS.ProcessEnv = process.env): AppsConfig =>
-  loadConfig("apps", configSchema, env);
+export const loadAppsConfig = (env: NodeJS.ProcessEnv = process.env): AppsConfig => loadConfig("apps", configSchema, env);
 
 /** The per-tenant quotas of the config (domain/quotas.ts). */
 export const quotasOf = (config: AppsConfig): Quotas => ({
