@@ -8,7 +8,7 @@ import { HTTP_STATUS } from "./http/errors";
 import { AppRepository, appLock, ownerAppsLock, type AppRecord } from "./store/app.repository";
 import { StatusChanges } from "./store/status-changes";
 import { KeyDirectory } from "./store/key-directory";
-import { OwnerAppsCache } from "./store/owner-apps-cache";
+import { OwnerAppsCache, OwnerVersions } from "./store/owner-apps-cache";
 import { TemplateRepository, appTemplatesLock, templateLock } from "./store/template.repository";
 import { AppCaches } from "./use-cases/app-caches";
 import { Apps } from "./use-cases/apps";
@@ -37,7 +37,13 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
       const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, ctx.logger, appRepo.lock);
       const changes = new StatusChanges();
       const keys = new KeyDirectory(appRepo, changes);
-      const lists = new OwnerAppsCache(appRepo, changes);
+      const lists = new OwnerAppsCache(
+        appRepo,
+        changes,
+        undefined,
+        undefined,
+        new OwnerVersions(ctx.redis!, `${config.REDIS_KEY_PREFIX}apps:owner-version:`),
+      );
       appRepo.onChange = (appId) => lists.invalidateApp(appId);
       const quotas = quotasOf(config);
       const apps = new Apps(

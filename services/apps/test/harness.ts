@@ -19,7 +19,7 @@ import { watchAppChanges } from "../src/events/app-changes.watcher";
 import { KeySealer } from "../src/domain/api-key";
 import { AppRepository, appLock, ownerAppsLock, type AppRecord } from "../src/store/app.repository";
 import { KeyDirectory } from "../src/store/key-directory";
-import { OwnerAppsCache } from "../src/store/owner-apps-cache";
+import { OwnerAppsCache, OwnerVersions } from "../src/store/owner-apps-cache";
 import { StatusChanges } from "../src/store/status-changes";
 import { TemplateRepository, appTemplatesLock, templateLock } from "../src/store/template.repository";
 import { AppCaches } from "../src/use-cases/app-caches";
@@ -102,7 +102,13 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
     outboxes.push(outbox);
     const changes = new StatusChanges();
     const keys = new KeyDirectory(appRepo, changes);
-    const lists = new OwnerAppsCache(appRepo, changes);
+    const lists = new OwnerAppsCache(
+      appRepo,
+      changes,
+      undefined,
+      undefined,
+      new OwnerVersions(redis, `${config.REDIS_KEY_PREFIX}apps:owner-version:`),
+    );
     appRepo.onChange = (appId) => lists.invalidateApp(appId);
     // Every copy drops what it holds of an app when any copy's event about it passes by (as `events/index.ts` does).
     const caches = new AppCaches(keys, lists, changes);

@@ -81,7 +81,7 @@ export class Apps {
       if ((await this.repo.countLive(ownerId)) >= this.maxApps) throw appLimitReached(this.maxApps);
       this.lists.invalidateOwner(ownerId);
       const inserted = await this.repo.insert(app, [event]);
-      this.lists.invalidateOwner(ownerId);
+      await this.lists.written(ownerId);
       if (!inserted) throw validationFailed({ url: ["You already have an app for this website."] });
     });
     this.keys.issued(key);
@@ -105,7 +105,7 @@ export class Apps {
     const pubKey = generatePublishableKey();
     const sealed = this.sealer.seal(pubKey, publishableSealId(app._id));
     const added = await this.repo.addPublishableKey(app._id, hashApiKey(pubKey), sealed);
-    this.lists.invalidateOwner(app.ownerId);
+    await this.lists.written(app.ownerId);
     if (added) {
       this.keys.issued(pubKey);
       return { ...app, pubKeyHash: hashApiKey(pubKey), pubKeySealed: sealed };
@@ -136,7 +136,7 @@ export class Apps {
     const event = this.bus.envelope(EVENTS.appDeleted, { appId: id, ownerId });
     this.lists.invalidateOwner(ownerId);
     const outcome = await this.repo.softDelete(ownerId, id, [event]);
-    this.lists.invalidateOwner(ownerId);
+    await this.lists.written(ownerId);
     if (outcome === "missing") throw notFound();
     if (outcome === "active")
       throw appsError(
@@ -160,7 +160,7 @@ export class Apps {
     const sealed = this.sealer.seal(key, id);
     if (!(await this.repo.rotateKey(ownerId, id, app.keyHash, hashApiKey(key), sealed, [event], revocation?.eventId)))
       throw appsError(APPS_ERRORS.KEY_CHANGED, "The key was changed at the same moment; reload and try again.");
-    this.lists.invalidateOwner(ownerId);
+    await this.lists.written(ownerId);
     this.keys.invalidate(id);
     this.keys.issued(key);
     this.outbox.flushSoon(id);
@@ -185,7 +185,7 @@ export class Apps {
       ))
     )
       throw appsError(APPS_ERRORS.KEY_CHANGED, "The key was changed at the same moment; reload and try again.");
-    this.lists.invalidateOwner(ownerId);
+    await this.lists.written(ownerId);
     this.keys.invalidate(id);
     this.keys.issued(pubKey);
     this.outbox.flushSoon(id);
@@ -238,7 +238,7 @@ export class Apps {
     const event = this.bus.envelope(EVENTS.appSpendCapChanged, { appId: id, ownerId, dailySpendCapMicros: BigInt(micros) });
     this.lists.invalidateOwner(ownerId);
     if (!(await this.repo.setDailySpendCap(ownerId, id, micros, [event]))) throw notFound();
-    this.lists.invalidateOwner(ownerId);
+    await this.lists.written(ownerId);
     this.keys.invalidate(id);
     this.outbox.flushSoon(id);
     const app = await this.owned(ownerId, id);
