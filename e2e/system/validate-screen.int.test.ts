@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import OpenAI, { APIError, BadRequestError } from "openai";
 import { newDeveloper, type Developer } from "../support/developer";
 import { startStack, type Stack } from "../support/stack";
 
@@ -18,6 +18,16 @@ describe("checking a screen JSON", () => {
   }, 300_000);
   afterAll(async () => stack?.stop());
 
+  /** The official client's own request method (no SDK method names this route), with its errors as it raises them. */
+  const client = () => new OpenAI({ apiKey: dev.apiKey, baseURL: `${stack.bff.url}${API}`, maxRetries: 0 });
+  interface Checked {
+    valid: boolean;
+    issues: { path: string; message: string }[];
+    repairs: string[];
+    repaired: unknown;
+  }
+  const checkWithClient = (json: unknown) => client().post<Checked>("/screens/validate", { body: { json } });
+
   const check = (body: unknown, key = dev.apiKey) =>
     fetch(`${stack.bff.url}${API}/screens/validate`, {
       method: "POST",
@@ -36,27 +46,39 @@ describe("checking a screen JSON", () => {
     });
     const { json } = JSON.parse(answer.choices[0]!.message.content!) as { json: typeof answered };
     answered = json;
-    const res = await check({ json });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ valid: true, issues: [], repairs: [], repaired: json });
+    expect(await checkWithClient(json)).toEqual({ valid: true, issues: [], repairs: [], repaired: json });
   });
 
   it("when a screen has a wrong prop, then each problem is named by its path and the repair is what a renderer shows", async () => {
     // The answered screen with an unknown key on its first component.
     const json = structuredClone(answered);
     json.screen.v1[0] = { ...json.screen.v1[0], nonsense: true };
-    const res = await check({ json });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as { valid: boolean; issues: { path: string }[]; repairs: string[]; repaired: unknown };
+    const body = await checkWithClient(json);
     expect(body.valid).toBe(false);
     expect(body.issues.length).toBeGreaterThan(0);
     expect(body.issues.every((i) => typeof i.path === "string")).toBe(true);
     expect(body.repairs.length).toBeGreaterThan(0);
-    const again = (await (await check({ json: body.repaired })).json()) as { valid: boolean };
-    expect(again.valid).toBe(true);
+    expect((await checkWithClient(body.repaired)).valid).toBe(true);
+  });
+
+  it("when the body is larger than the limit, then the official client raises 413 in OpenAI's shape", async () => {
+    const err = await checkWithClient({ name: "Big", screen: { v1: [] }, padding: "x".repeat(1_100_000) }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(APIError);
+    expect((err as APIError).status).toBe(413);
+    expect((err as APIError).error).toMatchObject({ type: "invalid_request_error" });
   });
 
   it("when the body is not an object or the key is wrong, then OpenAI's error shape says so", async () => {
+    const notObject = await client()
+      .post("/screens/validate", { body: [1, 2] })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(notObject).toBeInstanceOf(BadRequestError);
     const bad = await check([1, 2]);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { type: string } }).error.type).toBe("invalid_request_error");

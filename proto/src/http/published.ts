@@ -269,57 +269,65 @@ export const AnswerContentPiece = z.string().meta({
   description: "A piece of the answer's content (`AnswerContent`): the pieces of a stream, concatenated, are that JSON text.",
 });
 
-export const ChatCompletion = z
-  .object({
+/** A completion and a chunk alike: OpenAI's fields around their own `object`, choices and usage, in OpenAI's order. */
+const completionOf = <O extends string, C extends z.ZodType, U extends z.ZodType>(object: O, choices: C, usage: U) =>
+  z.object({
     id: z.string(),
-    object: z.literal("chat.completion"),
+    object: z.literal(object),
     created: z.number().int(),
     model: z.string(),
     system_fingerprint: z.null().optional(),
-    choices: z
-      .array(
-        z.object({
-          index: z.literal(0),
-          message: z.object({
-            role: z.literal("assistant"),
-            content: AnswerContent,
-            refusal: z.null().optional(),
-            reasoning_content: z.string().optional(),
-          }),
-          logprobs: z.null().optional(),
-          finish_reason: z.enum(["stop", "length"]),
-        }),
-      )
-      .min(1)
-      .max(1),
-    usage: Usage,
-  })
-  .meta({ id: "ChatCompletion" });
+    choices,
+    usage,
+  });
 
-export const ChatCompletionChunk = z
-  .object({
-    id: z.string(),
-    object: z.literal("chat.completion.chunk"),
-    created: z.number().int(),
-    model: z.string(),
-    system_fingerprint: z.null().optional(),
-    choices: z
-      .array(
+/** One choice (there is only ever choice 0): its message or delta, and how it finished. */
+const choiceOf = <K extends "message" | "delta", B extends z.ZodType, F extends z.ZodType>(key: K, body: B, finish: F) =>
+  z.object({ index: z.literal(0), [key]: body, logprobs: z.null().optional(), finish_reason: finish } as {
+    index: z.ZodLiteral<0>;
+    logprobs: z.ZodOptional<z.ZodNull>;
+    finish_reason: F;
+  } & Record<K, B>);
+
+const FINISH = z.enum(["stop", "length"]);
+
+export const ChatCompletion = completionOf(
+  "chat.completion",
+  z
+    .array(
+      choiceOf(
+        "message",
         z.object({
-          index: z.literal(0),
-          delta: z.object({
-            role: z.literal("assistant").optional(),
-            content: AnswerContentPiece.optional(),
-            reasoning_content: z.string().optional(),
-          }),
-          logprobs: z.null().optional(),
-          finish_reason: z.enum(["stop", "length"]).nullable(),
+          role: z.literal("assistant"),
+          content: AnswerContent,
+          refusal: z.null().optional(),
+          reasoning_content: z.string().optional(),
         }),
-      )
-      .max(1),
-    usage: Usage.optional(),
-  })
-  .meta({ id: "ChatCompletionChunk" });
+        FINISH,
+      ),
+    )
+    .min(1)
+    .max(1),
+  Usage,
+).meta({ id: "ChatCompletion" });
+
+export const ChatCompletionChunk = completionOf(
+  "chat.completion.chunk",
+  z
+    .array(
+      choiceOf(
+        "delta",
+        z.object({
+          role: z.literal("assistant").optional(),
+          content: AnswerContentPiece.optional(),
+          reasoning_content: z.string().optional(),
+        }),
+        FINISH.nullable(),
+      ),
+    )
+    .max(1),
+  Usage.optional(),
+).meta({ id: "ChatCompletionChunk" });
 
 export const ChatCompletionEvent = z
   .object({
