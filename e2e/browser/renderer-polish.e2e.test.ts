@@ -263,7 +263,19 @@ async function scrollToTop(page: Page, el: Locator): Promise<void> {
 }
 
 async function settledLayout(frame: Frame): Promise<Layout> {
-  return eventually(() => frame.evaluate(measure), settled, 20_000);
+  return eventually(
+    async () => {
+      // Lazy images load once near the viewport: a layout still moving (a chart drawn late) can push one away again,
+      // so each unloaded one is brought into view before the next measure.
+      await frame.evaluate(() => {
+        for (const img of Array.from(document.images))
+          if (!img.complete || img.naturalWidth === 0) img.scrollIntoView({ block: "center" });
+      });
+      return frame.evaluate(measure);
+    },
+    settled,
+    60_000,
+  );
 }
 
 describe("the renderer's layout in Chromium", () => {
