@@ -47,8 +47,12 @@ module.exports = {
       ...shared,
       displayName: "dom",
       testEnvironment: "jsdom",
-      // The renderer's component tests, and the SPA's (the SPA is "type": "module" too; a test may ask for node's environment).
-      testMatch: ["<rootDir>/frontend/renderer/src/**/*.test.tsx", "<rootDir>/frontend/web/src/**/*.test.ts"],
+      // The renderer's component tests, the SPA's and the MCP app's (both "type": "module" too; a test may ask for node's environment).
+      testMatch: [
+        "<rootDir>/frontend/renderer/src/**/*.test.tsx",
+        "<rootDir>/frontend/web/src/**/*.test.ts",
+        "<rootDir>/frontend/mcp-app/src/**/*.test.ts",
+      ],
       // The renderer is an ES module package ("type": "module"): its tsconfig.jest.json compiles it to CommonJS for jest.
       transform: {
         "^.+\\.tsx?$": ["ts-jest", { tsconfig: path.join(__dirname, "frontend/renderer/tsconfig.jest.json") }],

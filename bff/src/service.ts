@@ -21,6 +21,7 @@ import { createCsrf } from "./http/csrf";
 import { methodNotAllowed } from "./http/method-not-allowed";
 import { allowListProxy } from "./http/proxy";
 import { PUBLISHED_ROUTES, publishedApi } from "./http/published-api";
+import { crossOrigin } from "./http/cross-origin";
 import { ROUTES, pathPattern } from "@genui/contracts/http";
 import { startContentListener } from "./http/content-origin";
 import { schemaHandlers, screenRoutes } from "./http/screens";
@@ -136,6 +137,8 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
           keyFailuresPerIp: config.API_KEY_FAILURES_PER_IP,
         }),
       );
+      // The OAuth endpoints and metadata a browser-based MCP host calls from its own origin (no cookies).
+      app.use(crossOrigin());
       app.use(spaRoutes.assets(config.STATIC_DIR));
       app.use(
         session({

@@ -94,6 +94,12 @@ const copiedFromBuild = (s: Stage) =>
   );
 /** The static bundles the BFF serves (its config's defaults: frontend/<x>/dist). */
 const bffBundles = [...read("bff/src/config.ts").matchAll(/"\.\.\/\.\.\/\.\.\/(frontend\/[a-z-]+\/dist)"/g)].map((m) => m[1]!);
+/** The built page generation serves as the MCP server's UI resource (its config's default: GEN_MCP_APP_HTML). */
+const generationFiles = [
+  ...new Set(
+    [...read("services/generation/src/config.ts").matchAll(/"(frontend\/[a-z-]+\/dist\/[a-z-]+\.html)"/g)].map((m) => m[1]!),
+  ),
+];
 
 describe("deploy/docker/Dockerfile against the workspaces", () => {
   it("when the images are listed, then every process names one and each is a final stage of the Dockerfile", () => {
@@ -121,6 +127,7 @@ describe("deploy/docker/Dockerfile against the workspaces", () => {
 
   it("when an image is built, then it holds its processes' workspace closure (manifest and dist), and no other workspace", () => {
     expect(bffBundles.length).toBeGreaterThan(0);
+    expect(generationFiles).toEqual(["frontend/mcp-app/dist/mcp-app.html"]);
     for (const image of images) {
       const copied = copiedFromBuild(stage(image));
       const needed = new Set<string>();
@@ -132,7 +139,7 @@ describe("deploy/docker/Dockerfile against the workspaces", () => {
         expect({ image, copied: copied.includes(`${dir}/package.json`) }).toEqual({ image, copied: true });
         expect({ image, copied: copied.includes(`${dir}/dist`) }).toEqual({ image, copied: true });
       }
-      const extra = image === "bff" ? bffBundles : [];
+      const extra = image === "bff" ? bffBundles : image === "generation" ? generationFiles : [];
       const holds = new Set(copied.filter((c) => c !== "package.json").map((c) => workspaceOf(c).dir));
       const allowed = new Set([...needed, ...extra.map((e) => workspaceOf(e).dir)]);
       expect({ image, workspaces: [...holds].sort() }).toEqual({ image, workspaces: [...allowed].sort() });

@@ -219,6 +219,10 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const appsEnv: Record<string, string> = {
     ...storeEnv("apps"),
     APPS_KEY_ENCRYPTION_KEY: "7".repeat(64),
+    PUBLIC_URL: bffUrl,
+    // Every test client is 127.0.0.1: the OAuth endpoints' per-address budgets stay out of the way (their tests set theirs).
+    OAUTH_REGISTER_RATE_PER_IP: "100000/60",
+    OAUTH_AUTHORIZE_RATE_PER_IP: "100000/60",
     ...opts.appsEnv,
   };
   const startAppsCopy = (port: number, env: Record<string, string> = {}) =>
@@ -265,6 +269,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
             ...genShared,
             HTTP_PORT: "0",
             GEN_KEEPALIVE_MS: "1000",
+            PUBLIC_URL: bffUrl,
             ...opts.generation!.apiEnv,
           }),
           logger,

@@ -710,7 +710,8 @@ describe("the published API and the signed-in routes, through the BFF", () => {
       expect(doc.servers).toEqual([{ url: API }]);
 
       const published = PUBLISHED_ROUTES.filter((r) => r.path !== `${API}/openapi.json`).map(
-        (r) => `${r.method} ${r.path.slice(API.length).replace(/:(\w+)/g, "{$1}")}`,
+        // The MCP endpoint sits beside the API's base URL: its path item names the root as its server.
+        (r) => `${r.method} ${(r.path.startsWith(`${API}/`) ? r.path.slice(API.length) : r.path).replace(/:(\w+)/g, "{$1}")}`,
       );
       const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
       const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
@@ -721,7 +722,12 @@ describe("the published API and the signed-in routes, through the BFF", () => {
       expect(documented.sort()).toEqual(published.sort());
 
       // Well-formed: unique operation ids, declared path parameters, every answer described, every reference resolves.
-      const ops = Object.entries(doc.paths).flatMap(([p, o]) => Object.values(o).map((op) => ({ p, op })));
+      // (A path item's other keys — the MCP endpoint's own `servers` — are not operations.)
+      const ops = Object.entries(doc.paths).flatMap(([p, o]) =>
+        Object.entries(o)
+          .filter(([m]) => METHODS.includes(m))
+          .map(([, op]) => ({ p, op })),
+      );
       expect(new Set(ops.map(({ op }) => op.operationId)).size).toBe(ops.length);
       for (const { p, op } of ops) {
         const templated = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
@@ -804,7 +810,7 @@ describe("the published API and the signed-in routes, through the BFF", () => {
 
       const missing: string[] = [];
       for (const r of PUBLISHED_ROUTES.filter((x) => x.path !== `${API}/openapi.json`)) {
-        const p = r.path.slice(API.length).replace(/:(\w+)/g, "{$1}");
+        const p = (r.path.startsWith(`${API}/`) ? r.path.slice(API.length) : r.path).replace(/:(\w+)/g, "{$1}");
         const op = check.doc.paths[p]?.[r.method.toLowerCase()];
         const statuses = [
           // Every route takes a key of an active app, verified by apps.

@@ -18,9 +18,18 @@ describe("proxy allow-list", () => {
     expect(matchRoute("GET", "/accounts/api/v1/internal/verify-password/")).toBeUndefined();
   });
 
-  it("when a route is a signed server-to-server callback, then it alone skips the CSRF check", () => {
+  it("when a route is called server to server (a signed webhook, OAuth's client endpoints), then it alone skips the CSRF check", () => {
     expect(matchRoute("POST", "/billing/api/v1/webhooks/cashfree/")).toMatchObject({ door: "open", csrf: false });
     expect(matchRoute("POST", "/billing/api/v1/orders/create/")?.csrf).toBeUndefined();
-    expect(PROXIED_ROUTES.filter((r) => r.csrf === false).map((r) => r.path)).toEqual(["/billing/api/v1/webhooks/cashfree/"]);
+    // The OAuth endpoints an agent host calls with no session: its registration, its tokens and their revocation
+    // (none acts on a signed-in session; the consent itself is a session route, CSRF-checked).
+    expect(PROXIED_ROUTES.filter((r) => r.csrf === false).map((r) => r.path)).toEqual([
+      "/billing/api/v1/webhooks/cashfree/",
+      "/oauth/register",
+      "/oauth/token",
+      "/oauth/revoke",
+    ]);
+    expect(matchRoute("POST", "/apps/api/v1/oauth/requests/abcdefghijklmnop/")).toMatchObject({ door: "session" });
+    expect(matchRoute("POST", "/apps/api/v1/oauth/requests/abcdefghijklmnop/")?.csrf).toBeUndefined();
   });
 });

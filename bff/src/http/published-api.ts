@@ -121,7 +121,9 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
     const allow = [...methods, "OPTIONS"].join(", ");
     res.set({
       "access-control-allow-origin": "*",
-      "access-control-expose-headers": "retry-after, x-request-id, x-should-retry",
+      // WWW-Authenticate and the MCP headers: browser-based MCP hosts read them (the 401's challenge, the protocol).
+      "access-control-expose-headers":
+        "retry-after, x-request-id, x-should-retry, www-authenticate, mcp-protocol-version, mcp-session-id",
     });
     if (req.method === "OPTIONS") {
       res.set({

@@ -30,6 +30,37 @@ SEMANTIC_FIELDS = {
 # Fields of an order error besides the field errors themselves.
 ORDER_ERROR_KEYS = {"error", "message", "code"}
 
+# The OAuth authorization server's endpoints answer a schema-valid request with an OAuth error when the protocol says
+# no: a client id nobody registered, no client authentication, a redirect URI that is not https (or loopback http), an
+# unknown code or refresh token (RFC 6749 §5.2, RFC 7591 §3.2.2). Those rules are the protocol's, not JSON Schema's.
+OAUTH_OPERATIONS = {
+    ("GET", "/oauth/authorize"),
+    ("POST", "/oauth/register"),
+    ("POST", "/oauth/token"),
+    ("POST", "/oauth/revoke"),
+}
+OAUTH_ERRORS = {
+    "invalid_request",
+    "invalid_client",
+    "invalid_grant",
+    "unauthorized_client",
+    "unsupported_grant_type",
+    "invalid_scope",
+    "invalid_target",
+    "invalid_redirect_uri",
+    "invalid_client_metadata",
+}
+
+
+def _oauth_refusal(case, response) -> bool:
+    if (case.operation.method.upper(), case.operation.path) not in OAUTH_OPERATIONS or response.status_code != 400:
+        return False
+    try:
+        body = response.json()
+    except Exception:
+        return False
+    return isinstance(body, dict) and body.get("error") in OAUTH_ERRORS
+
 
 def _semantic_refusal(case, response) -> bool:
     fields = SEMANTIC_FIELDS.get((case.operation.method.upper(), case.operation.path))
@@ -54,7 +85,7 @@ def _semantic_refusal(case, response) -> bool:
 
 @schemathesis.check
 def accepts_valid_data(ctx, response, case):
-    """positive_data_acceptance, but for a field error on a rule no JSON Schema can say (SEMANTIC_FIELDS)."""
-    if _semantic_refusal(case, response):
+    """positive_data_acceptance, but for a field error on a rule no JSON Schema can say (SEMANTIC_FIELDS, OAuth's)."""
+    if _semantic_refusal(case, response) or _oauth_refusal(case, response):
         return None
     return positive_data_acceptance(ctx, response, case)

@@ -9,3 +9,4 @@ export * from "./billing";
 export * from "./chat";
 export * from "./routes";
 export * from "./published";
+export * from "./mcp";

@@ -61,9 +61,13 @@ export function openApiDocument(opts: OpenApiOptions): Record<string, unknown> {
       ),
     });
   const prefix = opts.server === "/" ? "" : opts.server;
+  const rooted = new Set<string>();
   for (const row of opts.rows) {
     if (row.documented === false) continue;
-    if (prefix && !row.path.startsWith(prefix)) throw new Error(`${row.id}: ${row.path} is not under ${prefix}`);
+    // A row outside the document's server URL (the MCP endpoint beside the published API) keeps its whole path, and
+    // its path item names the root as its server.
+    const outside = !!prefix && !row.path.startsWith(`${prefix}/`);
+    if (outside) rooted.add(openApiPath(row.path));
     const answers: Record<number, HttpAnswer> = { ...(opts.edgeAnswers?.(row) ?? {}), ...row.responses };
     const responses: Record<number, ResponseConfig> = {};
     for (const [status, answer] of Object.entries(answers))
@@ -72,7 +76,7 @@ export function openApiDocument(opts: OpenApiOptions): Record<string, unknown> {
     const security = opts.securityOf?.(row);
     const config: RouteConfig = {
       method: row.method.toLowerCase() as RouteConfig["method"],
-      path: openApiPath(row.path.slice(prefix.length)),
+      path: openApiPath(outside ? row.path : row.path.slice(prefix.length)),
       operationId: (opts.operationIdOf ?? defaultOperationId)(row),
       summary: row.summary,
       ...(row.description ? { description: row.description } : {}),
@@ -95,5 +99,6 @@ export function openApiDocument(opts: OpenApiOptions): Record<string, unknown> {
     ...(opts.security ? { security: opts.security } : {}),
   }) as unknown as { paths: Record<string, unknown> } & Record<string, unknown>;
   delete doc.paths[HOLDER];
+  for (const p of rooted) (doc.paths[p] as Record<string, unknown>).servers = [{ url: "/" }];
   return doc;
 }

@@ -52,6 +52,11 @@ export interface HttpOperation {
   server: Server;
   /** `false`: exempt from the CSRF check (server-to-server callers such as payment webhooks, which sign their bodies). */
   csrf?: false;
+  /**
+   * `true`: callable cross-origin from any page without cookies (CORS `*`, preflight answered at the edge): the OAuth
+   * endpoints and metadata documents a browser-based MCP host fetches. Rows with the door `key` always are.
+   */
+  cors?: true;
   rate?: RateBucket;
   /** `false`: left out of the OpenAPI documents (the session's own plumbing, documents and schemas themselves). */
   documented?: false;

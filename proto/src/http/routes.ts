@@ -32,6 +32,7 @@ import { AuthChatBody, AuthRetrieveBody, ChatModel, CodeAndScreen, OpenAiError }
 import { BadRequest, FieldErrors, MessageError } from "./errors";
 import type { HttpAnswer, HttpOperation, Server } from "./operation";
 import { PUBLISHED_ROUTES } from "./published-routes";
+import { MCP_ROUTES, OAUTH_ROUTES } from "./mcp";
 
 export * from "./operation";
 
@@ -574,6 +575,10 @@ const TABLE = [
 
   // The published API (OpenAI-compatible; its own document at /apps/api/v1/openapi.json): bearer API keys.
   ...PUBLISHED_ROUTES,
+
+  // The MCP server (bearer key or OAuth access token) and the OAuth authorization server agent hosts connect through.
+  ...MCP_ROUTES,
+  ...OAUTH_ROUTES,
 ] as const satisfies readonly HttpOperation[];
 
 /**

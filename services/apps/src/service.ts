@@ -1,17 +1,24 @@
 import { identityKeyring, OutboxRelay, ProcessedEvents, startService, type Logger, type RunningService } from "@genui/chassis";
 import { serveListPublishedTemplates } from "./commands/list-published-templates.command";
 import { serveVerifyKey } from "./commands/verify-key.command";
-import { keySealer, quotasOf, type AppsConfig } from "./config";
+import { keySealer, oauthLifetimesOf, publicUrlProblem, quotasOf, type AppsConfig } from "./config";
 import { registerEventHandlers } from "./events";
 import { appRoutes } from "./http/apps.routes";
 import { HTTP_STATUS } from "./http/errors";
+import { oauthBodyErrors } from "./http/oauth.routes";
 import { AppRepository, appLock, ownerAppsLock, type AppRecord } from "./store/app.repository";
+import { OAuthClientRepository } from "./store/oauth-client.repository";
+import { OAuthFlowStore } from "./store/oauth-flow.store";
+import { GrantRepository, connectionLock } from "./store/oauth-grant.repository";
+import { RateLimiter } from "./store/rate-limit";
 import { StatusChanges } from "./store/status-changes";
 import { KeyDirectory } from "./store/key-directory";
 import { OwnerAppsCache, OwnerVersions } from "./store/owner-apps-cache";
 import { TemplateRepository, appTemplatesLock, templateLock } from "./store/template.repository";
 import { AppCaches } from "./use-cases/app-caches";
 import { Apps } from "./use-cases/apps";
+import { OAuthServer } from "./use-cases/oauth";
+import { OAuthLimits } from "./use-cases/oauth-limits";
 import { PublishedTemplates } from "./use-cases/published-templates";
 import { Templates } from "./use-cases/templates";
 
@@ -19,7 +26,14 @@ import { Templates } from "./use-cases/templates";
 export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningService> {
   return startService({
     service: "apps",
-    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, errorStatus: HTTP_STATUS },
+    http: {
+      host: config.HTTP_HOST,
+      port: config.HTTP_PORT,
+      bodyLimit: config.HTTP_BODY_LIMIT,
+      errorStatus: HTTP_STATUS,
+      // The client's address for the OAuth endpoints' per-address budgets, as the BFF forwards it.
+      trustProxy: config.TRUST_PROXY,
+    },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
@@ -32,7 +46,9 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
       const bus = ctx.bus!;
       const appRepo = new AppRepository(ctx.mongo!, appLock(ctx.redis!, config));
       const templateRepo = new TemplateRepository(ctx.mongo!, templateLock(ctx.redis!, config));
-      await Promise.all([appRepo.init(), templateRepo.init()]);
+      const clientRepo = new OAuthClientRepository(ctx.mongo!);
+      const grantRepo = new GrantRepository(ctx.mongo!, connectionLock(ctx.redis!, config));
+      await Promise.all([appRepo.init(), templateRepo.init(), clientRepo.init(), grantRepo.init()]);
       await bus.ensureStream("APPS");
       const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, ctx.logger, appRepo.lock);
       const changes = new StatusChanges();
@@ -59,11 +75,36 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
 
       const templates = new Templates(templateRepo, appTemplatesLock(ctx.redis!, config), quotas.templatesPerApp);
       const caches = new AppCaches(keys, lists, changes);
+      // The OAuth authorization server (agent hosts connecting to the MCP server); its tokens are keys of kind "oauth".
+      const oauth = new OAuthServer(
+        {
+          clients: clientRepo,
+          grants: grantRepo,
+          flows: new OAuthFlowStore(ctx.redis!, config.REDIS_KEY_PREFIX),
+          apps: appRepo,
+        },
+        { bus, outbox, keys },
+        {
+          publicUrl: config.PUBLIC_URL,
+          lifetimes: oauthLifetimesOf(config),
+          maxConnectionsPerApp: config.OAUTH_MAX_CONNECTIONS_PER_APP,
+        },
+        ctx.logger,
+      );
+      keys.oauthOwners = (hash) => oauth.keyOwner(hash);
+      const issuerProblem = publicUrlProblem(config);
+      if (issuerProblem) ctx.logger.warn(issuerProblem);
+      const oauthLimits = new OAuthLimits(new RateLimiter(ctx.redis!, `${config.REDIS_KEY_PREFIX}apps:rl:`), {
+        registerPerAddress: config.OAUTH_REGISTER_RATE_PER_IP,
+        authorizePerAddress: config.OAUTH_AUTHORIZE_RATE_PER_IP,
+        tokenPerClientAddress: config.OAUTH_TOKEN_RATE,
+      });
 
       const stopEventHandlers = await registerEventHandlers(bus, {
         apps,
         templates,
         caches,
+        oauth,
         logger: ctx.logger,
         processed: new ProcessedEvents(ctx.mongo!),
       });
@@ -79,7 +120,7 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
       serveVerifyKey(bus, caches);
       serveListPublishedTemplates(bus, new PublishedTemplates(appRepo, templateRepo));
 
-      ctx.app.use(appRoutes(apps, templates));
+      ctx.app.use(oauthBodyErrors(), appRoutes(apps, templates, oauth, oauthLimits));
     },
   });
 }

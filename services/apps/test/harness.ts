@@ -22,8 +22,12 @@ import { KeyDirectory } from "../src/store/key-directory";
 import { OwnerAppsCache, OwnerVersions } from "../src/store/owner-apps-cache";
 import { StatusChanges } from "../src/store/status-changes";
 import { TemplateRepository, appTemplatesLock, templateLock } from "../src/store/template.repository";
+import { OAuthClientRepository } from "../src/store/oauth-client.repository";
+import { OAuthFlowStore } from "../src/store/oauth-flow.store";
+import { GrantRepository, connectionLock } from "../src/store/oauth-grant.repository";
 import { AppCaches } from "../src/use-cases/app-caches";
 import { Apps } from "../src/use-cases/apps";
+import { OAuthServer } from "../src/use-cases/oauth";
 import { PublishedTemplates } from "../src/use-cases/published-templates";
 import { Templates } from "../src/use-cases/templates";
 
@@ -43,6 +47,9 @@ export interface Copy {
   lists: OwnerAppsCache;
   apps: Apps;
   templates: Templates;
+  /** This copy's OAuth authorization server (agent hosts; its tokens answered by this copy's key directory). */
+  oauth: OAuthServer;
+  grantRepo: GrantRepository;
   /** This copy's Apps with another quota lock (e.g. one that gives up sooner). */
   appsWithQuotaLock(lock: DocumentLock): Apps;
   /** This copy's Templates with another quota lock. */
@@ -71,6 +78,8 @@ export interface Harness {
 }
 
 export const SEALING_SECRET = "5".repeat(64);
+/** The public URL of the harness's authorization server (its issuer; the MCP resource is its /mcp). */
+export const PUBLIC_URL = "https://genui.test";
 const logger = createLogger("apps-test", "silent");
 
 export async function startHarness(opts: { copies?: number; maxApps?: number; maxTemplates?: number } = {}): Promise<Harness> {
@@ -96,7 +105,9 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
     });
     const appRepo = new AppRepository(conn, appLock(redis, config));
     const templateRepo = new TemplateRepository(conn, templateLock(redis, config));
-    await Promise.all([appRepo.init(), templateRepo.init()]);
+    const clientRepo = new OAuthClientRepository(conn);
+    const grantRepo = new GrantRepository(conn, connectionLock(redis, config));
+    await Promise.all([appRepo.init(), templateRepo.init(), clientRepo.init(), grantRepo.init()]);
     await bus.ensureStream("APPS");
     const outbox = new OutboxRelay<AppRecord>(appRepo.model, bus, logger, appRepo.lock);
     outboxes.push(outbox);
@@ -113,6 +124,12 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
     // Every copy drops what it holds of an app when any copy's event about it passes by (as `events/index.ts` does).
     const caches = new AppCaches(keys, lists, changes);
     unwatches.push(watchAppChanges(bus, caches));
+    const oauth = new OAuthServer(
+      { clients: clientRepo, grants: grantRepo, flows: new OAuthFlowStore(redis, redisKeyPrefix), apps: appRepo },
+      { bus, outbox, keys },
+      { publicUrl: PUBLIC_URL, lifetimes: { accessSeconds: 3600, refreshSeconds: 86_400 }, maxConnectionsPerApp: 100 },
+    );
+    keys.oauthOwners = (hash) => oauth.keyOwner(hash);
     const appsWithQuotaLock = (lock: DocumentLock) => new Apps(appRepo, sealer, bus, outbox, keys, lists, lock, maxApps);
     const templatesWithQuotaLock = (lock: DocumentLock) => new Templates(templateRepo, lock, maxTemplates);
     if (i === 0) {
@@ -130,6 +147,8 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
       lists,
       apps: appsWithQuotaLock(ownerAppsLock(redis, config)),
       templates: templatesWithQuotaLock(appTemplatesLock(redis, config)),
+      oauth,
+      grantRepo,
       appsWithQuotaLock,
       templatesWithQuotaLock,
     });

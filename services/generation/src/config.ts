@@ -1,4 +1,6 @@
-import { baseConfigSchema, loadConfig, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { LOCAL_PUBLIC_URL, baseConfigSchema, loadConfig, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
 import { QUEUES } from "@genui/contracts";
 import { z } from "zod";
 import { parseRateLimit } from "./domain/capacity";
@@ -20,6 +22,13 @@ const pipelineSchema = z.object({
 
 /** The generation queues' names (jobs, evaluations, unstarted: `QUEUES.generation` in the registry) for this base. */
 export const generationQueues = (config: { GEN_QUEUE: string }) => QUEUES.generation.names(config.GEN_QUEUE);
+
+/** The repository's built UI resource, from the built service (dist/src) or its sources (the tests). */
+const MCP_APP_HTML =
+  [path.resolve(__dirname, "../../../.."), path.resolve(__dirname, "../../..")]
+    .map((root) => path.join(root, "frontend/mcp-app/dist/mcp-app.html"))
+    .find((f) => existsSync(path.dirname(path.dirname(f)))) ??
+  path.resolve(__dirname, "../../../../frontend/mcp-app/dist/mcp-app.html");
 
 const rate = (fallback: string) =>
   z
@@ -98,6 +107,21 @@ export const configSchema = baseConfigSchema
      * waits); 0 sends them uncompressed.
      */
     GEN_STREAM_GZIP_LEVEL: z.coerce.number().int().min(0).max(9).default(6),
+    /**
+     * Where users reach the platform (scheme://host[:port]): the MCP server's resource URL and its metadata name it,
+     * and the authorization server (apps) issues its tokens for it.
+     */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default(LOCAL_PUBLIC_URL),
+    /** How long a screen shown through the MCP server can still be acted on or edited (its conversation), seconds. */
+    GEN_MCP_SCREEN_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(7 * 24 * 3600),
+    /** Turns of a screen's conversation kept for its next action or edit (the oldest go first). */
+    GEN_MCP_MAX_TURNS: z.coerce.number().int().min(2).max(200).default(24),
+    /** The MCP Apps UI resource (ui://genui/screen.html): the one-file page `npm run build -w @genui/mcp-app` makes. */
+    GEN_MCP_APP_HTML: z.string().min(1).default(MCP_APP_HTML),
   });
 
 export type GenerationConfig = z.output<typeof configSchema>;

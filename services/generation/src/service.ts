@@ -13,6 +13,10 @@ import { generationRoutes } from "./http/generation.routes";
 import { GenerationMetrics } from "./metrics";
 import type { GenerationJob } from "./domain/messages";
 import { ProviderAnnouncements } from "./store/provider-announcement";
+import { ScreenStore } from "./store/screen-store";
+import { Screens } from "./use-cases/screens";
+import { mcpRoutes } from "./http/mcp.routes";
+import { collectAnswer } from "./http/sse";
 
 /**
  * Starts the generation API process (main.ts and the integration tests both use it): the published
@@ -75,7 +79,6 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       });
       capacity.start();
       const keys = new KeyVerifier(ctx.bus!);
-      const appChanges = watchAppChanges(ctx.bus!, keys);
       const admission = new Admission({
         bus: ctx.bus!,
         redis: ctx.redis!,
@@ -93,6 +96,25 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       });
       admission.startSampling();
       const announcements = new ProviderAnnouncements(ctx.redis!, config.REDIS_KEY_PREFIX);
+      const screenStore = new ScreenStore(
+        ctx.redis!,
+        config.REDIS_KEY_PREFIX,
+        config.GEN_MCP_SCREEN_TTL_SECONDS,
+        config.GEN_MCP_MAX_TURNS,
+      );
+      const screens = new Screens(admission, screenStore, collectAnswer);
+      const appChanges = watchAppChanges(ctx.bus!, keys, screens, (err) =>
+        ctx.logger.warn({ err }, "a deleted app's screens were not deleted (they expire)"),
+      );
+      const mcp = mcpRoutes({
+        admission,
+        screens,
+        metrics,
+        publicUrl: config.PUBLIC_URL,
+        bodyLimit: config.HTTP_BODY_LIMIT,
+        appHtmlPath: config.GEN_MCP_APP_HTML,
+        version: "0.1.0",
+      });
       ctx.app.use(
         generationRoutes({
           admission,
@@ -101,6 +123,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
           bodyLimit: config.HTTP_BODY_LIMIT,
           maxCodeChars: config.GEN_MAX_CODE_CHARS,
           streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
+          mcp,
         }),
       );
       ctx.shutdown.add("workers", "generation queue", async () => {

@@ -18,6 +18,8 @@ export const routes: RouteObject[] = [
       { path: "confirm-email", lazy: page(() => import("./routes/confirm-email")) },
       { path: "contact", lazy: page(() => import("./routes/contact")) },
       { path: "dashboard", lazy: page(() => import("./routes/dashboard")) },
+      // An agent host's authorization request (MCP): OAUTH_CONSENT_PAGE of @genui/contracts/http.
+      { path: "oauth/consent", lazy: page(() => import("./routes/oauth-consent")) },
       { path: "privacy", lazy: page(() => import("./routes/privacy")) },
       { path: "terms", lazy: page(() => import("./routes/terms")) },
       { path: "refund", lazy: page(() => import("./routes/refund")) },

@@ -3,9 +3,15 @@ import type { Request, RequestHandler, Router } from "express";
 import type { Apps } from "../use-cases/apps";
 import { createAppInput, isId, pagination, updateAppInput, updateTemplateInput } from "../domain/validation";
 import type { Templates } from "../use-cases/templates";
+import type { OAuthServer } from "../use-cases/oauth";
+import type { OAuthLimits } from "../use-cases/oauth-limits";
+import { oauthRoutes } from "./oauth.routes";
 
-/** Every route acts on the signed user's own apps; another user's app or template is a 404, never a 403. */
-export function appRoutes(apps: Apps, templates: Templates): Router {
+/**
+ * Every signed-in route acts on the signed user's own apps; another user's app or template is a 404, never a 403.
+ * The OAuth authorization server's rows (agent hosts connecting to the MCP server) are open: oauth.routes.ts.
+ */
+export function appRoutes(apps: Apps, templates: Templates, oauth: OAuthServer, oauthLimits: OAuthLimits): Router {
   /** Every route needs the signed identity. */
   const signedIn = (handler: RequestHandler): RequestHandler[] => [requireIdentity, handler];
 
@@ -74,5 +80,7 @@ export function appRoutes(apps: Apps, templates: Templates): Router {
       await templates.delete(app._id, appIdOf(req, "templateId"));
       res.status(204).end();
     }),
+
+    ...oauthRoutes(oauth, oauthLimits),
   });
 }

@@ -129,6 +129,15 @@ export class AppRepository {
       .exec();
   }
 
+  /** A live app, whoever owns it (the key directory and the authorization server read it by id). */
+  findLive(id: string): Promise<AppRecord | null> {
+    return this.model
+      .findOne({ _id: id, ...LIVE })
+      .select(NO_OUTBOX)
+      .lean<AppRecord>()
+      .exec();
+  }
+
   /** Every live app of an owner, newest first. */
   allLive(ownerId: string): Promise<AppRecord[]> {
     return this.model
@@ -283,6 +292,16 @@ export class AppRepository {
         .exec(),
     );
     return res.modifiedCount === 1;
+  }
+
+  /**
+   * Puts events about the app into its outbox, with no other change (e.g. an agent host's tokens were revoked, which
+   * live in their own documents); false when the app is missing.
+   */
+  async recordEvents(id: string, events: SealedEvent[]): Promise<boolean> {
+    const o = outboxUpdate(events);
+    const res = await this.lock.run(id, () => this.model.updateOne({ _id: id }, { $set: o.$set, $inc: o.$inc }).exec());
+    return res.matchedCount === 1;
   }
 
   /** Every app's sealed keys (deleted apps' too), for re-sealing under a new key-encryption key. */

@@ -1,6 +1,6 @@
 import { generateApiKey, generatePublishableKey, hashApiKey } from "../domain/api-key";
 import type { AppRecord, AppRepository } from "./app.repository";
-import { KeyDirectory } from "./key-directory";
+import { KeyDirectory, ownerOfApp } from "./key-directory";
 import { StatusChanges } from "./status-changes";
 import { keyHash, keyKindOf } from "@genui/contracts/keys";
 
@@ -50,6 +50,9 @@ describe("the key directory", () => {
       allowedOrigin: "https://shop.example.com",
       dailySpendCapMicros: 2_000_000,
       statusAtMs: Date.parse("2026-01-01T00:00:00.000Z"),
+      // API keys do not expire and belong to no connection (those are OAuth access tokens').
+      expiresAtMs: 0,
+      connectionId: "",
     });
     expect(await verifyWith(keys, pub)).toMatchObject({ appId: "app-1", kind: "publishable", dailySpendCapMicros: 2_000_000 });
   });
@@ -101,5 +104,27 @@ describe("the key directory", () => {
     expect((await verifyWith(keys, key))?.status).toBe("active");
     expect((await verifyWith(keys, key))?.status).toBe("active");
     expect(reads).toEqual(["secret", "secret"]);
+  });
+
+  it("when an OAuth access token is asked about, then the authorization server answers it, and once expired it is nobody's", async () => {
+    const { repo, reads } = store([app()]);
+    const keys = new KeyDirectory(repo, new StatusChanges());
+    const token = `gk_oat_${"a".repeat(43)}`;
+    // Without the authorization server wired in, no token is anybody's.
+    expect(await verifyWith(keys, token)).toBeUndefined();
+    keys.issued(token);
+    let expiresAtMs = Date.now() + 60_000;
+    const asked: string[] = [];
+    keys.oauthOwners = async (hash) => {
+      asked.push(hash);
+      return { ...ownerOfApp(app(), "oauth", { expiresAtMs, connectionId: "conn-1" }) };
+    };
+    expect(await verifyWith(keys, token)).toMatchObject({ appId: "app-1", kind: "oauth", connectionId: "conn-1", expiresAtMs });
+    expect(asked).toEqual([keyHash(token)]);
+    // Remembered, but an answer past its expiry is not given even from memory.
+    expiresAtMs = Date.now() - 1;
+    keys.invalidate("app-1");
+    expect(await verifyWith(keys, token)).toBeUndefined();
+    expect(reads).toEqual([]);
   });
 });

@@ -32,10 +32,12 @@ export class KeyVerifier {
           status: res.status,
           websiteUrl: res.websiteUrl,
           // An older apps does not say: its keys are all secret keys.
-          kind: res.kind === "publishable" ? "publishable" : "secret",
+          kind: res.kind === "publishable" ? "publishable" : res.kind === "oauth" ? "oauth" : "secret",
           allowedOrigin: res.allowedOrigin,
           dailySpendCapMicros: Number(res.dailySpendCapMicros),
           statusAtMs: Number(res.statusAtMs),
+          expiresAtMs: Number(res.expiresAtMs),
+          connectionId: res.connectionId,
         } satisfies KeyOwner;
       } catch (err) {
         if (err instanceof RemoteError && err.code === REPLY_ERRORS.KEY_NOT_FOUND) return undefined;

@@ -11,6 +11,8 @@ const owner = (kind: KeyOwner["kind"]): KeyOwner => ({
   allowedOrigin: "https://shop.example.com",
   dailySpendCapMicros: 1_000_000,
   statusAtMs: 0,
+  expiresAtMs: kind === "oauth" ? Date.now() + 3_600_000 : 0,
+  connectionId: kind === "oauth" ? "c1" : "",
 });
 const codeOf = (f: () => void) => {
   try {
@@ -42,6 +44,16 @@ describe("which key may be used how", () => {
       expect(codeOf(() => checkKeyUse(owner("publishable"), origin, "retrieve"))).toBe("publishable_key_origin_mismatch");
     expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "chat"))).toBe("publishable_key_route");
     expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "models"))).toBe("publishable_key_route");
+    expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "mcp"))).toBe("publishable_key_route");
+  });
+
+  it("when an OAuth access token is used, then it opens the MCP server only, from a browser-based host too", () => {
+    expect(codeOf(() => checkKeyUse(owner("oauth"), undefined, "mcp"))).toBe("allowed");
+    expect(codeOf(() => checkKeyUse(owner("oauth"), "https://host.example", "mcp"))).toBe("allowed");
+    for (const route of ["retrieve", "chat", "models"] as const)
+      expect(codeOf(() => checkKeyUse(owner("oauth"), undefined, route))).toBe("oauth_token_route");
+    expect(codeOf(() => checkKeyUse(owner("secret"), undefined, "mcp"))).toBe("allowed");
+    expect(codeOf(() => checkKeyUse(owner("secret"), "https://host.example", "mcp"))).toBe("secret_key_in_browser");
   });
 });
 

@@ -1,6 +1,6 @@
 import { requestCost as billingCost } from "@genui/contracts";
 import type { KeyOwner } from "@genui/contracts/keys";
-import { publishableKeyOriginMismatch, publishableKeyRoute, secretKeyInBrowser } from "./errors";
+import { oauthTokenRoute, publishableKeyOriginMismatch, publishableKeyRoute, secretKeyInBrowser } from "./errors";
 
 /** Who may call with an API key and what a request may cost: the facts and rules the API process decides with. */
 
@@ -22,8 +22,11 @@ export interface CatalogueModel {
   outputPrice: number;
 }
 
-/** What a request with an API key wants to do: only `retrieve` is open to publishable keys. */
-export type KeyUse = "retrieve" | "chat" | "models";
+/**
+ * What a request with an API key wants to do: only `retrieve` is open to publishable keys; `mcp` (the MCP server) is
+ * open to secret keys and OAuth access tokens, the only thing those tokens open.
+ */
+export type KeyUse = "retrieve" | "chat" | "models" | "mcp";
 
 /** What a request may cost at the model's prices: billing's formula (@genui/contracts), never one of our own. */
 export const requestCost = (model: CatalogueModel, inputTokens: number, outputTokens: number): number =>
@@ -42,6 +45,12 @@ export function utcDay(now = Date.now()): { day: string; secondsLeft: number } {
  * retrieve, only from the app's own origin.
  */
 export function checkKeyUse(owner: KeyOwner, origin: string | undefined, use: KeyUse): void {
+  if (owner.kind === "oauth") {
+    // An agent host's token, granted by the owner for this app: the MCP server only, from wherever the host runs
+    // (a browser-based host sends an Origin; the consent already said which host holds it).
+    if (use !== "mcp") throw oauthTokenRoute();
+    return;
+  }
   if (owner.kind === "secret") {
     if (origin !== undefined) throw secretKeyInBrowser();
     return;

@@ -21,6 +21,8 @@ export const GENERATION_ERRORS = {
   SECRET_KEY_IN_BROWSER: "GENERATION.SECRET_KEY_IN_BROWSER",
   PUBLISHABLE_KEY_ORIGIN_MISMATCH: "GENERATION.PUBLISHABLE_KEY_ORIGIN_MISMATCH",
   PUBLISHABLE_KEY_ROUTE: "GENERATION.PUBLISHABLE_KEY_ROUTE",
+  OAUTH_TOKEN_ROUTE: "GENERATION.OAUTH_TOKEN_ROUTE",
+  TOKEN_EXPIRED: "GENERATION.TOKEN_EXPIRED",
   MODEL_NOT_FOUND: "GENERATION.MODEL_NOT_FOUND",
   APP_NOT_FOUND: "GENERATION.APP_NOT_FOUND",
   // Limits and money (402, 429, 503).
@@ -118,6 +120,15 @@ export const publishableKeyRoute = () =>
     "A publishable key (gk_pub_…) may only render screens in web pages (POST /apps/api/v1/retrieve/). Call chat " +
       "completions and the models list from your server with the app's secret key.",
   );
+
+export const oauthTokenRoute = () =>
+  generationError(
+    E.OAUTH_TOKEN_ROUTE,
+    "An OAuth access token (gk_oat_…) opens the MCP server (/mcp) only. Call the rest of the API with the app's secret key.",
+  );
+
+export const tokenExpired = () =>
+  generationError(E.TOKEN_EXPIRED, "The access token has expired. Refresh it at the token endpoint or connect again.");
 
 export const publishableRateLimited = (retryAfterSeconds: number) =>
   generationError(E.RATE_LIMITED, `Rate limit reached for this publishable key. Try again in ${retryAfterSeconds} seconds.`, {

@@ -32,10 +32,12 @@ export const OPENAI_ERRORS: Readonly<Record<GenerationErrorCode, OpenAIErrorSpec
   "GENERATION.MISSING_KEY": invalid("missing_api_key", 401),
   "GENERATION.INVALID_KEY": invalid("invalid_api_key", 401),
   "GENERATION.NOT_SIGNED_IN": invalid("unauthenticated", 401),
+  "GENERATION.TOKEN_EXPIRED": invalid("token_expired", 401),
   "GENERATION.APP_INACTIVE": permission("app_inactive"),
   "GENERATION.SECRET_KEY_IN_BROWSER": permission("secret_key_in_browser"),
   "GENERATION.PUBLISHABLE_KEY_ORIGIN_MISMATCH": permission("publishable_key_origin_mismatch"),
   "GENERATION.PUBLISHABLE_KEY_ROUTE": permission("publishable_key_route"),
+  "GENERATION.OAUTH_TOKEN_ROUTE": permission("oauth_token_route"),
   "GENERATION.MODEL_NOT_FOUND": { ...invalid("model_not_found", 404), param: "model" },
   "GENERATION.APP_NOT_FOUND": { ...invalid("app_not_found", 404), param: "app_id" },
   // 402 is not a status the official clients retry; `x-should-retry: false` says so explicitly as well.

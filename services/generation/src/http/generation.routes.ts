@@ -1,5 +1,5 @@
 import type { ChatModel, ServedBy } from "@genui/contracts/http";
-import { methodNotAllowedBody, publishedRoutes, routeMatcher } from "@genui/contracts/http";
+import { MCP_PATH, methodNotAllowedBody, publishedRoutes, routeMatcher } from "@genui/contracts/http";
 import { jsonBody, operationRouter, userId as signedInUser } from "@genui/chassis";
 import { repairScreen, validateScreen as checkScreen } from "@genui/ui-runtime";
 import { Router, type Request, type Response } from "express";
@@ -12,6 +12,7 @@ import type { Caller, Admission } from "../use-cases/admission";
 import { invalidRequest, notSignedIn } from "../domain/errors";
 import { openAIErrorMapper } from "./errors";
 import { openApiDocument } from "./openapi";
+import type { mcpRoutes } from "./mcp.routes";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
 import { answerContent, completionId, completionObject, snapshotContent, type AnswerMeta } from "./openai-wire";
 import { collectAnswer, writeEventStream } from "./sse";
@@ -29,6 +30,8 @@ export interface RouteDeps {
   maxCodeChars: number;
   /** gzip level of event streams for clients that accept it (GEN_STREAM_GZIP_LEVEL; 0: off). */
   streamGzipLevel: number;
+  /** The MCP server's handlers (mcp.routes.ts). */
+  mcp: ReturnType<typeof mcpRoutes>;
 }
 
 /** The published routes this service answers: the methods each path declares (the rest answer 405). */
@@ -74,8 +77,10 @@ function signedIn(req: Request): string {
 export function generationRoutes(deps: RouteDeps): Router {
   const { admission, metrics } = deps;
   const router = Router();
-  // Parsed here, not by the app, so a malformed or oversized body gets the OpenAI error shape from this router.
-  router.use(jsonBody(deps.bodyLimit));
+  // Parsed here, not by the app, so a malformed or oversized body gets the OpenAI error shape from this router; the MCP
+  // server parses its own (its errors are JSON-RPC's).
+  const json = jsonBody(deps.bodyLimit);
+  router.use((req, res, next) => (req.path === MCP_PATH ? next() : json(req, res, next)));
 
   const chat = async (req: Request, res: Response, route: string, caller: Caller, body: ChatRequest, model: CatalogueModel) => {
     // The signed-in chat (the SPA) streams SPEC's snapshots unless it asks for `stream_format: "deltas"`; the
@@ -245,6 +250,7 @@ export function generationRoutes(deps: RouteDeps): Router {
       "generation.chatModels": chatModels,
       "generation.validateScreen": validateScreen,
       "generation.openapi": openapi,
+      ...deps.mcp,
     }),
   );
 

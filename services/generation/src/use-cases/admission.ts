@@ -17,6 +17,7 @@ import {
   modelNotFound,
   overloaded,
   unavailable,
+  tokenExpired,
   wrongKey,
 } from "../domain/errors";
 import { isRefusal, type Refusal, type Slot, type Tenant, type WorkClass } from "../domain/capacity";
@@ -146,6 +147,7 @@ export class Admission {
       throw remoteDown(err, "Key verification") ?? err;
     }
     if (!owner) throw wrongKey();
+    if (owner.expiresAtMs > 0 && Date.now() >= owner.expiresAtMs) throw tokenExpired();
     checkKeyUse(owner, use.origin, use.route);
     if (owner.status !== "active") throw appInactive(owner.status);
     if (owner.kind === "publishable") await this.publishable.hit(owner.appId);

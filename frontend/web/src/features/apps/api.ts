@@ -1,7 +1,14 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig, type SWRResponse } from "swr";
 import { api } from "../../lib/api-client";
-import type { App, AppPage, TemplatePage } from "@genui/contracts/http";
+import type {
+  App,
+  AppPage,
+  Connection as ConnectionSchema,
+  MCP_PATH,
+  PendingAuthorization as PendingAuthorizationSchema,
+  TemplatePage,
+} from "@genui/contracts/http";
 import type { Template } from "../templates";
 
 export type { Template } from "../templates";
@@ -74,3 +81,51 @@ export const chatPath = (appId: string): string => `/chat/${encodeURIComponent(a
 
 /** SPEC §9: the key is shown as its first 10 characters and an ellipsis. */
 export const shortKey = (key: string): string => `${key.slice(0, 10)}…`;
+
+// ---- Agent hosts (MCP): the consent page and each app's connected hosts ----
+
+/** A pending authorization request, as the consent page shows it (@genui/contracts/http's PendingAuthorization). */
+export type PendingAuthorization = (typeof PendingAuthorizationSchema)["_output"];
+/** An agent host connected to an app (@genui/contracts/http's Connection). */
+export type Connection = (typeof ConnectionSchema)["_output"];
+
+const OAUTH_REQUESTS_PATH = "/apps/api/v1/oauth/requests/";
+const CONNECTIONS_PATH = "/apps/api/v1/connections/";
+
+export type ConnectionsKey = readonly [typeof CONNECTIONS_PATH, string];
+export const connectionsKey = (appId: string): ConnectionsKey => [CONNECTIONS_PATH, appId];
+
+/**
+ * Where agent hosts reach the MCP server: this site's /mcp (every app's; the owner picks the app when connecting).
+ * The type ties it to the contract's MCP_PATH without bringing the contracts' code into the page.
+ */
+export const mcpServerUrl = (): `${string}${typeof MCP_PATH}` => `${window.location.origin}/mcp`;
+
+const requestPath = (requestId: string) => `${OAUTH_REQUESTS_PATH}${encodeURIComponent(requestId)}/`;
+
+export const fetchPendingAuthorization = (requestId: string): Promise<PendingAuthorization> =>
+  api.get<PendingAuthorization>(requestPath(requestId));
+
+/** The owner's answer; field errors arrive as `{app_id: [...]}`. Resolves where to send the browser. */
+export const decideAuthorization = (requestId: string, approve: boolean, appId?: string): Promise<{ redirect_to: string }> =>
+  api.post<{ redirect_to: string }>(requestPath(requestId), approve ? { approve, app_id: appId } : { approve });
+
+/** Every app of the signed-in user (the consent page's picker), page by page (100 at a time, the list's largest). */
+export async function fetchAllApps(): Promise<App[]> {
+  const all: App[] = [];
+  for (let page = 1; ; page++) {
+    const res = await api.get<AppPage>(APPS_LIST_PATH, { page, page_size: 100 });
+    all.push(...res.results);
+    if (res.results.length === 0 || all.length >= res.count) return all;
+  }
+}
+
+export function useConnections(appId: string): SWRResponse<Connection[]> {
+  return useSWR(connectionsKey(appId), ([path, id]: ConnectionsKey) =>
+    api.get<Connection[]>(`${path}${encodeURIComponent(id)}/`),
+  );
+}
+
+/** Disconnects an agent host: its tokens stop working at once. */
+export const disconnectHost = (appId: string, connectionId: string): Promise<void> =>
+  api.delete<void>(`${CONNECTIONS_PATH}${encodeURIComponent(appId)}/${encodeURIComponent(connectionId)}/`);

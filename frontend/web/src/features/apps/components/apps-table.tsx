@@ -6,6 +6,7 @@ import { ChevronIcon, MoreIcon } from "../../../components/ui/icons";
 import { Menu, type MenuItem } from "../../../components/ui/menu";
 import { chatPath, type App } from "../api";
 import { ApiKeyCell } from "./api-key-cell";
+import { ConnectionsPanel } from "./connections-panel";
 import { AppStatusBadge } from "./status-badge";
 import { TemplatesPanel } from "./templates-panel";
 
@@ -170,7 +171,7 @@ export interface AppsTableProps {
 }
 
 /**
- * SPEC §2's app table: App Url (a disclosure that shows the app's templates), API Key, Status, Try it and a More
+ * SPEC §2's app table: App Url (a disclosure that shows the app's agent hosts and templates), API Key, Status, Try it and a More
  * menu (Keys: the publishable key and the daily spend cap; then active apps: Cancel Subscription; others: Delete). Roles are explicit because the narrow layout changes
  * the elements' display, which some browsers take as a reason to drop the table semantics.
  */
@@ -253,6 +254,7 @@ export function AppsTable({ apps, caption, expanded, onToggle, onCancelSubscript
               {open && (
                 <tr role="row">
                   <td role="cell" colSpan={4} className="panel" id={panelId}>
+                    <ConnectionsPanel app={app} headingId={`connections-${app.id}-heading`} />
                     <TemplatesPanel app={app} headingId={`${panelId}-heading`} />
                   </td>
                 </tr>

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_keys: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiQQoQVmVyaWZ5S2V5UmVxdWVzdBIQCghrZXlfaGFzaBgCIAEoCRIMCgRraW5kGAMgASgJSgQIARACUgdhcGlfa2V5IrYBChFWZXJpZnlLZXlSZXNwb25zZRIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhMKC3dlYnNpdGVfdXJsGAQgASgJEgwKBGtpbmQYBSABKAkSFgoOYWxsb3dlZF9vcmlnaW4YBiABKAkSHgoWZGFpbHlfc3BlbmRfY2FwX21pY3JvcxgHIAEoAxIUCgxzdGF0dXNfYXRfbXMYCCABKANiBnByb3RvMw",
+    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiQQoQVmVyaWZ5S2V5UmVxdWVzdBIQCghrZXlfaGFzaBgCIAEoCRIMCgRraW5kGAMgASgJSgQIARACUgdhcGlfa2V5IuQBChFWZXJpZnlLZXlSZXNwb25zZRIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhMKC3dlYnNpdGVfdXJsGAQgASgJEgwKBGtpbmQYBSABKAkSFgoOYWxsb3dlZF9vcmlnaW4YBiABKAkSHgoWZGFpbHlfc3BlbmRfY2FwX21pY3JvcxgHIAEoAxIUCgxzdGF0dXNfYXRfbXMYCCABKAMSFQoNZXhwaXJlc19hdF9tcxgJIAEoAxIVCg1jb25uZWN0aW9uX2lkGAogASgJYgZwcm90bzM",
   );
 
 /**
@@ -29,7 +29,7 @@ export type VerifyKeyRequest = Message<"genui.apps.v1.VerifyKeyRequest"> & {
   keyHash: string;
 
   /**
-   * "secret" or "publishable", read from the key's prefix by the caller (the hash hides it).
+   * "secret", "publishable" or "oauth", read from the key's prefix by the caller (the hash hides it).
    *
    * @generated from field: string kind = 3;
    */
@@ -69,8 +69,9 @@ export type VerifyKeyResponse = Message<"genui.apps.v1.VerifyKeyResponse"> & {
   websiteUrl: string;
 
   /**
-   * "secret" (gk_live_…: servers, the whole published API) or "publishable" (gk_pub_…: web pages, retrieve only,
-   * from allowed_origin only, under the daily spend cap). Empty from older services: treat as "secret".
+   * "secret" (gk_live_…: servers, the whole published API), "publishable" (gk_pub_…: web pages, retrieve only,
+   * from allowed_origin only, under the daily spend cap) or "oauth" (gk_oat_…: an OAuth access token an agent host
+   * holds for the MCP server). Empty from older services: treat as "secret".
    *
    * @generated from field: string kind = 5;
    */
@@ -97,6 +98,21 @@ export type VerifyKeyResponse = Message<"genui.apps.v1.VerifyKeyResponse"> & {
    * @generated from field: int64 status_at_ms = 8;
    */
   statusAtMs: bigint;
+
+  /**
+   * An OAuth access token (kind "oauth", gk_oat_…: an agent host the owner connected to one app): when it expires
+   * (epoch milliseconds). 0: the key does not expire (secret and publishable keys).
+   *
+   * @generated from field: int64 expires_at_ms = 9;
+   */
+  expiresAtMs: bigint;
+
+  /**
+   * An OAuth access token: the connection (the owner's grant to one host) it belongs to; empty for API keys.
+   *
+   * @generated from field: string connection_id = 10;
+   */
+  connectionId: string;
 };
 
 /**

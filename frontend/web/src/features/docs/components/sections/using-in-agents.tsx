@@ -1,15 +1,77 @@
 import { API_PATHS } from "../../api-paths";
 import { agentSnippets } from "../../api-snippets";
+import { CodeBlock } from "../../../../components/ui/code-block";
 import { CodeTabs } from "../code-tabs";
 import { DocSection } from "../prose";
 
+/** A host's configuration: the MCP URL, with the app's secret key as a header (hosts that take one). */
+const hostConfigs = (mcpUrl: string) => ({
+  claude: JSON.stringify(
+    { mcpServers: { genui: { type: "http", url: mcpUrl, headers: { Authorization: "Bearer YOUR_SECRET_KEY" } } } },
+    null,
+    2,
+  ),
+  vscode: JSON.stringify(
+    {
+      servers: { genui: { type: "http", url: mcpUrl, headers: { Authorization: "Bearer ${input:genui-key}" } } },
+      inputs: [{ id: "genui-key", type: "promptString", description: "GenUI secret key", password: true }],
+    },
+    null,
+    2,
+  ),
+  inspector: `npx @modelcontextprotocol/inspector --cli ${mcpUrl} --transport http \\
+  --header "Authorization: Bearer $GENUI_SECRET_KEY" \\
+  --method tools/call --tool-name show_ui --tool-arg "request=A signup form with name and email"`,
+});
+
 export function UsingInAgents({ origin }: { origin: string }) {
+  const mcpUrl = `${origin}/mcp`;
+  const configs = hostConfigs(mcpUrl);
   return (
     <DocSection id="using-in-agents" title="Using In Agents">
       <p>
-        An agent built on any model with function calling can show interfaces by using GenUI as one of its tools. The agent keeps
-        deciding <em>what</em> to do; GenUI decides <em>how it looks</em>.
+        An agent can show interfaces by using GenUI as one of its tools. The agent keeps deciding <em>what</em> to do; GenUI
+        decides <em>how it looks</em>.
       </p>
+
+      <h3>Connect an MCP host</h3>
+      <p>
+        Agent hosts that speak MCP — Claude, ChatGPT, VS Code, Goose, CopilotKit and others — show GenUI screens inside the
+        conversation with no code of yours: add one URL. GenUI is an MCP server whose answers are <strong>MCP Apps</strong>: its{" "}
+        <code>show_ui</code> tool turns the model's request into a screen, and the host renders it with GenUI's UI resource, in
+        the host's own colours and fonts. When the user presses a button, the screen asks GenUI for the next one and tells the
+        host's model what happened, so the conversation goes on.
+      </p>
+      <ul>
+        <li>
+          <strong>URL:</strong> <code>{mcpUrl}</code> (Streamable HTTP). Your dashboard shows it beside each app.
+        </li>
+        <li>
+          <strong>Sign in (hosts that connect with OAuth):</strong> add the URL; the host opens GenUI, you sign in and choose
+          which of your apps it may use. Its screens are billed to that app. Disconnect it any time from the app on your
+          dashboard.
+        </li>
+        <li>
+          <strong>Key (hosts that take a header):</strong> send <code>Authorization: Bearer</code> with the app's secret key.
+        </li>
+      </ul>
+      <p>
+        Claude Desktop, Claude Code and other hosts with an <code>mcpServers</code> file:
+      </p>
+      <CodeBlock code={configs.claude} language="json" label="mcpServers configuration" />
+      <p>
+        VS Code (<code>.vscode/mcp.json</code>):
+      </p>
+      <CodeBlock code={configs.vscode} language="json" label="VS Code mcp.json" />
+      <p>Try it from a terminal with the MCP Inspector:</p>
+      <CodeBlock code={configs.inspector} language="bash" label="MCP Inspector" />
+      <p>
+        Each <code>show_ui</code> call costs what a chat completion of the same request costs, under the same limits. A screen can
+        be changed later: the model passes the <code>screen_id</code> from an earlier result.
+      </p>
+
+      <h3>Your own agent: GenUI as a tool</h3>
+      <p>An agent you build on any model with function calling can do the same with the API:</p>
       <ol>
         <li>
           Give the agent's model a <code>show_ui</code> tool that takes a plain-language <code>request</code>.
@@ -28,7 +90,7 @@ export function UsingInAgents({ origin }: { origin: string }) {
         </li>
       </ol>
 
-      <h3>A worked example</h3>
+      <h4>A worked example</h4>
       <p>
         The tool definition, the tool implementation and the action handler below are what goes into your agent. The last lines
         stand in for your agent's model calling the tool and for the user pressing the form's button, so the program runs as it
