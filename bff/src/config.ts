@@ -1,6 +1,5 @@
 import path from "node:path";
-import express from "express";
-import { TOPOLOGY, baseConfigSchema, loadConfig, redisConfigSchema } from "@genui/chassis";
+import { TOPOLOGY, baseConfigSchema, loadConfig, redisConfigSchema, trustProxySetting } from "@genui/chassis";
 
 import { z } from "zod";
 import { parseLimit } from "./session/rate-limit";
@@ -19,33 +18,13 @@ const limit = (fallback: string) =>
       }
     });
 
-/**
- * express's `trust proxy`: "true"/"false", a hop count ("1": the one load balancer in front), or a comma-separated list
- * of addresses, CIDRs and names (loopback, linklocal, uniquelocal). Checked at boot: express compiles it here.
- */
-const trustProxy = z
-  .string()
-  .default("loopback")
-  .transform((s, ctx): boolean | number | string => {
-    const v = s.trim();
-    if (v === "true" || v === "false") return v === "true";
-    if (/^\d+$/.test(v)) return Number(v);
-    try {
-      express().set("trust proxy", v);
-      return v;
-    } catch (err) {
-      ctx.addIssue({ code: "custom", message: `not a trust proxy setting: ${(err as Error).message}` });
-      return z.NEVER;
-    }
-  });
-
 export const bffConfigSchema = baseConfigSchema.extend(redisConfigSchema.shape).extend({
   HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(TOPOLOGY.bff.port),
   /**
    * Which peers' X-Forwarded-For / X-Forwarded-Proto are believed (client address for rate limits, HTTPS for Secure
    * cookies and HSTS). Default loopback: a proxy on this host. Behind a load balancer: its hop count or addresses.
    */
-  TRUST_PROXY: trustProxy,
+  TRUST_PROXY: trustProxySetting,
   /** The operators' listener: /metrics and the detailed /readyz answer only here, never on the public port. */
   INTERNAL_HTTP_HOST: z.string().min(1).default("127.0.0.1"),
   INTERNAL_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(9080),

@@ -8,10 +8,10 @@ import {
   startAuthorization,
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { AuthorizationServerMetadata } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import type { Page } from "playwright-core";
 import { newDeveloper } from "../support/developer";
 import { eventually } from "../support/eventually";
+import { mcpInitialize, refusedOnMcp } from "../support/mcp-oauth";
 import { browserSuite, describedAxeViolations, overflowsHorizontally, shoot } from "../support/pages";
 import type { AppRow } from "../support/wire";
 
@@ -60,27 +60,7 @@ describe("connecting an agent host in the browser", () => {
     await callback?.close();
   });
 
-  const initialize = async (token: string) =>
-    (
-      await fetch(suite.url("/mcp"), {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: "application/json, text/event-stream",
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: {
-            protocolVersion: LATEST_PROTOCOL_VERSION,
-            capabilities: {},
-            clientInfo: { name: "browser-test", version: "1" },
-          },
-        }),
-      })
-    ).status;
+  const initialize = (token: string) => mcpInitialize(suite.url(), token, "browser-test");
 
   const choice = (page: Page, url: string) => page.locator("label", { hasText: url });
 
@@ -189,13 +169,7 @@ describe("connecting an agent host in the browser", () => {
     await shoot(page, "mcp-oauth-disconnect-confirm", { fullPage: false });
     await confirm.getByRole("button", { name: "Disconnect" }).click();
     await panel.getByText("No agent hosts connected to this app.").waitFor();
-    expect(
-      await eventually(
-        () => initialize(tokens.access_token),
-        (s) => s === 401,
-        60_000,
-      ),
-    ).toBe(401);
+    expect(await refusedOnMcp(suite.url(), tokens.access_token)).toBe(401);
     expect(errors).toEqual([]);
   });
 

@@ -12,9 +12,9 @@ import type {
   OAuthClientInformationFull,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { newDeveloper, type Developer } from "../support/developer";
 import { eventually } from "../support/eventually";
+import { mcpInitialize, refusedOnMcp } from "../support/mcp-oauth";
 import { startStack, type Stack } from "../support/stack";
 
 /** Where the host would be sent back (a loopback address: the test never needs it to answer, it reads the URL). */
@@ -106,27 +106,7 @@ describe("connecting an agent host to an app (OAuth 2.1 for MCP)", () => {
   }
 
   /** MCP's `initialize` on /mcp with the token: the status the MCP server answers. */
-  const initialize = async (token: string) =>
-    (
-      await fetch(`${base}/mcp`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: "application/json, text/event-stream",
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "initialize",
-          params: {
-            protocolVersion: LATEST_PROTOCOL_VERSION,
-            capabilities: {},
-            clientInfo: { name: "oauth-test", version: "1.0.0" },
-          },
-        }),
-      })
-    ).status;
+  const initialize = (token: string) => mcpInitialize(base, token);
 
   const connections = async (dev: Developer) => {
     const res = await dev.client.get(`/apps/api/v1/connections/${dev.appId}/`);
@@ -212,13 +192,7 @@ describe("connecting an agent host to an app (OAuth 2.1 for MCP)", () => {
       refreshAuthorization(base, { metadata, clientInformation: client, refreshToken: tokens.refresh_token! }),
     );
     expect(replay).toBeInstanceOf(InvalidGrantError);
-    expect(
-      await eventually(
-        () => initialize(rotated.access_token),
-        (s) => s === 401,
-        60_000,
-      ),
-    ).toBe(401);
+    expect(await refusedOnMcp(base, rotated.access_token)).toBe(401);
     expect((await connections(owner)).some((c) => c.client_id === client.client_id)).toBe(false);
   });
 
@@ -240,13 +214,7 @@ describe("connecting an agent host to an app (OAuth 2.1 for MCP)", () => {
     const again = await rejection(exchange(codeVerifier));
     expect(again).toBeInstanceOf(InvalidGrantError);
     // OAuth 2.1 §4.1.3: what the code issued is revoked.
-    expect(
-      await eventually(
-        () => initialize(tokens.access_token),
-        (s) => s === 401,
-        60_000,
-      ),
-    ).toBe(401);
+    expect(await refusedOnMcp(base, tokens.access_token)).toBe(401);
   });
 
   it("when the owner picks another tenant's app, then 400 on app_id and nothing is issued; denying sends access_denied", async () => {
@@ -285,13 +253,7 @@ describe("connecting an agent host to an app (OAuth 2.1 for MCP)", () => {
     expect((await stranger.client.get(`/apps/api/v1/connections/${owner.appId}/`)).status).toBe(404);
     const res = await owner.client.request("DELETE", `/apps/api/v1/connections/${owner.appId}/${connection.id}/`);
     expect(res.status).toBe(204);
-    expect(
-      await eventually(
-        () => initialize(tokens.access_token),
-        (s) => s === 401,
-        60_000,
-      ),
-    ).toBe(401);
+    expect(await refusedOnMcp(base, tokens.access_token)).toBe(401);
     expect((await connections(owner)).some((c) => c.id === connection.id)).toBe(false);
     expect(
       await rejection(refreshAuthorization(base, { metadata, clientInformation: client, refreshToken: tokens.refresh_token! })),
@@ -306,13 +268,7 @@ describe("connecting an agent host to an app (OAuth 2.1 for MCP)", () => {
       body: new URLSearchParams({ token: tokens.refresh_token!, token_type_hint: "refresh_token", client_id: client.client_id }),
     });
     expect(res.status).toBe(200);
-    expect(
-      await eventually(
-        () => initialize(tokens.access_token),
-        (s) => s === 401,
-        60_000,
-      ),
-    ).toBe(401);
+    expect(await refusedOnMcp(base, tokens.access_token)).toBe(401);
   });
 
   it("when the access token is sent to the rest of the published API, then 403 oauth_token_route", async () => {
@@ -338,13 +294,7 @@ describe("connecting an agent host to an app (OAuth 2.1 for MCP)", () => {
         60_000,
       ),
     ).toEqual([]);
-    expect(
-      await eventually(
-        () => initialize(tokens.access_token),
-        (s) => s === 401,
-        60_000,
-      ),
-    ).toBe(401);
+    expect(await refusedOnMcp(base, tokens.access_token)).toBe(401);
   });
 
   it("when registration and token bodies are malformed, then RFC errors through the BFF, never a 500", async () => {

@@ -150,7 +150,7 @@ describe("the MCP server, through the official MCP client", () => {
     expect(s.screen_id).not.toBe(first.screen_id);
     expect(validateScreen(s.json).ok).toBe(true);
     expect(s.json).not.toEqual(first.json);
-    expect(text(next)).toMatch(/^The user entered “ada@example.com” in email; pressed submit/);
+    expect(text(next)).toMatch(/^The user: Entered “ada@example.com” in Email\. Submitted\. The user now sees/);
   });
 
   it("when show_ui is given an earlier screen_id, then that screen is changed (the next version); with data, the data is shown", async () => {

@@ -41,62 +41,40 @@ describe("the published API's OpenAPI document, fuzzed by schemathesis", () => {
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
+  /** One run over the published document with the app's key: its exit code checked, its summary printed. */
+  async function fuzz(base: string, only: string[], ...headers: string[]): Promise<void> {
+    const r = await runSchemathesis(
+      st,
+      [
+        "--config-file",
+        CONFIG,
+        "run",
+        `${stack.bff.url}/apps/api/v1/openapi.json`,
+        "--url",
+        base,
+        ...only,
+        ...[`Authorization: Bearer ${dev.apiKey}`, ...headers].flatMap((h) => ["--header", h]),
+        ...RUN_FLAGS,
+      ],
+      { cwd: workDir, hooks: HOOKS, limitMs: RUN_LIMIT_MS },
+    );
+    if (r.code !== 0) throw new Error(`schemathesis exited with ${r.code}:\n${r.output}`);
+    // What was run (phases, operations, cases generated, seed): the figures of this run.
+    process.stdout.write(`${r.output.slice(r.output.indexOf("SUMMARY") - 80)}\n`);
+    expect(r.output).toMatch(/No issues found|passed/i);
+  }
+
   it(
     "when schemathesis runs every check on every published operation, then it reports no failure",
-    async () => {
-      const r = await runSchemathesis(
-        st,
-        [
-          "--config-file",
-          CONFIG,
-          "run",
-          `${stack.bff.url}/apps/api/v1/openapi.json`,
-          "--url",
-          `${stack.bff.url}/apps/api/v1`,
-          "--exclude-path",
-          "/mcp",
-          "--header",
-          `Authorization: Bearer ${dev.apiKey}`,
-          ...RUN_FLAGS,
-        ],
-        { cwd: workDir, hooks: HOOKS, limitMs: RUN_LIMIT_MS },
-      );
-      if (r.code !== 0) throw new Error(`schemathesis exited with ${r.code}:\n${r.output}`);
-      // What was run (phases, operations, cases generated, seed): the figures of this run.
-      process.stdout.write(`${r.output.slice(r.output.indexOf("SUMMARY") - 80)}\n`);
-      expect(r.output).toMatch(/No issues found|passed/i);
-    },
+    () => fuzz(`${stack.bff.url}/apps/api/v1`, ["--exclude-path", "/mcp"]),
     RUN_LIMIT_MS + 30_000,
   );
 
   // The MCP endpoint sits beside the API's base URL (its path item names the root as its server, which schemathesis
-  // does not read): its own run, against the root.
+  // does not read): its own run, against the root, accepting JSON and event streams as MCP's transport asks.
   it(
     "when schemathesis runs every check on the MCP endpoint, then it reports no failure",
-    async () => {
-      const r = await runSchemathesis(
-        st,
-        [
-          "--config-file",
-          CONFIG,
-          "run",
-          `${stack.bff.url}/apps/api/v1/openapi.json`,
-          "--url",
-          stack.bff.url,
-          "--include-path",
-          "/mcp",
-          "--header",
-          `Authorization: Bearer ${dev.apiKey}`,
-          "--header",
-          "Accept: application/json, text/event-stream",
-          ...RUN_FLAGS,
-        ],
-        { cwd: workDir, hooks: HOOKS, limitMs: RUN_LIMIT_MS },
-      );
-      if (r.code !== 0) throw new Error(`schemathesis exited with ${r.code}:\n${r.output}`);
-      process.stdout.write(`${r.output.slice(r.output.indexOf("SUMMARY") - 80)}\n`);
-      expect(r.output).toMatch(/No issues found|passed/i);
-    },
+    () => fuzz(stack.bff.url, ["--include-path", "/mcp"], "Accept: application/json, text/event-stream"),
     RUN_LIMIT_MS + 30_000,
   );
 });

@@ -1,4 +1,4 @@
-import type { Redis } from "@genui/chassis";
+import { RateWindows, type Redis } from "@genui/chassis";
 import { BFF_ERRORS, bffError } from "../errors";
 
 /** "N/seconds", e.g. "10/900": at most N hits per window. */
@@ -13,21 +13,8 @@ export function parseLimit(spec: string): Limit {
   return { max: Number(m[1]), windowSeconds: Number(m[2]) };
 }
 
-// KEYS[1]: the counter; ARGV: max, window seconds. → 0 under the limit, else the seconds until the window ends.
-// A counter without an expiry (none is ever left so, but a key written by hand could be) gets the window's.
-const HIT = `
-local count = redis.call("INCR", KEYS[1])
-local ttl = redis.call("TTL", KEYS[1])
-if ttl < 0 then
-  redis.call("EXPIRE", KEYS[1], ARGV[2])
-  ttl = tonumber(ARGV[2])
-end
-if count > tonumber(ARGV[1]) then return math.max(1, ttl) end
-return 0
-`;
-
 // KEYS: counters, checked in order; ARGV: per key its mode ("hit" or "peek"), max and window seconds. A "hit" counts
-// like HIT and stops the request over its max; a "peek" counts nothing and stops it when the counter (counted
+// like RateWindows' hit and stops the request over its max; a "peek" counts nothing and stops it when the counter (counted
 // elsewhere) has reached its max. → { 0, 0 } when every one lets it through, else { the 1-based index of the one that
 // stopped it, the seconds until its window ends }; the counters after that one are not touched.
 const CHECK = `
@@ -61,7 +48,6 @@ export interface LimitCheck {
 }
 
 type LimiterRedis = Redis & {
-  genuiRateHit(key: string, max: number, windowSeconds: number): Promise<number>;
   genuiRateCheck(...args: (string | number)[]): Promise<[number, number]>;
 };
 
@@ -72,19 +58,20 @@ type LimiterRedis = Redis & {
  */
 export class RateLimiter {
   private readonly redis: LimiterRedis;
+  private readonly windows: RateWindows;
 
   constructor(
     redis: Redis,
     private readonly prefix = "rl:",
   ) {
     this.redis = redis as LimiterRedis;
-    if (!("genuiRateHit" in redis)) redis.defineCommand("genuiRateHit", { numberOfKeys: 1, lua: HIT });
+    this.windows = new RateWindows(redis, prefix);
     if (!("genuiRateCheck" in redis)) redis.defineCommand("genuiRateCheck", { lua: CHECK });
   }
 
-  /** Counts a hit; resolves the seconds to wait when over the limit, else 0. */
-  async hit(key: string, limit: Limit): Promise<number> {
-    return Number(await this.redis.genuiRateHit(`${this.prefix}${key}`, limit.max, limit.windowSeconds));
+  /** Counts a hit (one script call: chassis's RateWindows); resolves the seconds to wait when over the limit, else 0. */
+  hit(key: string, limit: Limit): Promise<number> {
+    return this.windows.hit(key, limit);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { App } from "@modelcontextprotocol/ext-apps";
 import type { Screen } from "@genui/ui-runtime";
-import { describeAction, describeActions, type ScreenAction } from "./action-text";
+import { describeScreenAction as describeAction, describeScreenActions as describeActions } from "@genui/ui-runtime";
 import { applyHostContext, themeOf, type Theme } from "./host-theme";
 import { readResult, type ScreenResult, type ToolResult } from "./result";
 
@@ -49,6 +49,11 @@ export const ACTION_TIMEOUT_MS = 180_000;
 const REQUEST_MAX = 280;
 
 type Listener = () => void;
+/** An action as it goes to screen_action (the renderer's event, its value never undefined). */
+interface ScreenAction {
+  type: "onPress" | "onLongPress" | "onChangeText";
+  component: { name: string; value: unknown };
+}
 type RendererEvent = { type: string; component: { name: string; value?: unknown } };
 
 const errorText = (err: unknown): string => {

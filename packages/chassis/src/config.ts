@@ -1,3 +1,4 @@
+import express from "express";
 import { z } from "zod";
 
 /** Thrown when the environment does not satisfy a service's config schema. */
@@ -207,3 +208,24 @@ export function loadConfig<S extends z.ZodType>(service: string, schema: S, env:
   if (problems.length === 0 && parsed.success) return parsed.data;
   throw new ConfigError(service, problems);
 }
+
+/**
+ * express's `trust proxy` as a setting (TRUST_PROXY): "true"/"false", a hop count ("1": the one load balancer in
+ * front), or a comma-separated list of addresses, CIDRs and names (loopback, linklocal, uniquelocal). Checked at boot:
+ * express compiles it here. Default loopback: a proxy on this host.
+ */
+export const trustProxySetting = z
+  .string()
+  .default("loopback")
+  .transform((s, ctx): boolean | number | string => {
+    const v = s.trim();
+    if (v === "true" || v === "false") return v === "true";
+    if (/^\d+$/.test(v)) return Number(v);
+    try {
+      express().set("trust proxy", v);
+      return v;
+    } catch (err) {
+      ctx.addIssue({ code: "custom", message: `not a trust proxy setting: ${(err as Error).message}` });
+      return z.NEVER;
+    }
+  });

@@ -18,3 +18,4 @@ export * from "./key-owner-cache";
 export * from "./locks";
 export * from "./topology.generated";
 export * from "./tracing";
+export * from "./rate-window";

@@ -11,3 +11,4 @@ export * from "./docs";
 export * from "./stream-content";
 export * from "./dsl-declarations";
 export * from "./labels";
+export * from "./action-text";

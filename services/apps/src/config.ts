@@ -6,8 +6,8 @@ import {
   mongoConfigSchema,
   natsConfigSchema,
   redisConfigSchema,
+  trustProxySetting,
 } from "@genui/chassis";
-import express from "express";
 import { z } from "zod";
 import { KeySealer } from "./domain/api-key";
 import type { OAuthLifetimes, RateLimit } from "./domain/oauth";
@@ -37,23 +37,6 @@ const rateLimit = (fallback: string) =>
       }
       return { max: Number(m[1]), windowSeconds: Number(m[2]) };
     });
-
-/** express's `trust proxy` (as the BFF's TRUST_PROXY): "true"/"false", a hop count, or addresses, CIDRs and names. */
-const trustProxy = z
-  .string()
-  .default("loopback")
-  .transform((s, ctx): boolean | number | string => {
-    const v = s.trim();
-    if (v === "true" || v === "false") return v === "true";
-    if (/^\d+$/.test(v)) return Number(v);
-    try {
-      express().set("trust proxy", v);
-      return v;
-    } catch (err) {
-      ctx.addIssue({ code: "custom", message: `not a trust proxy setting: ${(err as Error).message}` });
-      return z.NEVER;
-    }
-  });
 
 const kek = z
   .string()
@@ -93,7 +76,7 @@ export const configSchema = baseConfigSchema
      * the BFF forwards it, so this is the BFF's own TRUST_PROXY plus its hop (loopback: the BFF on this host; behind a
      * load balancer and a BFF on other hosts, e.g. "2" or their addresses).
      */
-    TRUST_PROXY: trustProxy,
+    TRUST_PROXY: trustProxySetting,
     /** How long an OAuth access token (gk_oat_…) opens the MCP server. */
     OAUTH_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
     /** How long an unused refresh token (gk_ort_…) lives; each refresh hands out a new one for as long again. */

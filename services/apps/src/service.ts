@@ -1,4 +1,12 @@
-import { identityKeyring, OutboxRelay, ProcessedEvents, startService, type Logger, type RunningService } from "@genui/chassis";
+import {
+  identityKeyring,
+  OutboxRelay,
+  ProcessedEvents,
+  RateWindows,
+  startService,
+  type Logger,
+  type RunningService,
+} from "@genui/chassis";
 import { serveListPublishedTemplates } from "./commands/list-published-templates.command";
 import { serveVerifyKey } from "./commands/verify-key.command";
 import { keySealer, oauthLifetimesOf, publicUrlProblem, quotasOf, type AppsConfig } from "./config";
@@ -10,7 +18,6 @@ import { AppRepository, appLock, ownerAppsLock, type AppRecord } from "./store/a
 import { OAuthClientRepository } from "./store/oauth-client.repository";
 import { OAuthFlowStore } from "./store/oauth-flow.store";
 import { GrantRepository, connectionLock } from "./store/oauth-grant.repository";
-import { RateLimiter } from "./store/rate-limit";
 import { StatusChanges } from "./store/status-changes";
 import { KeyDirectory } from "./store/key-directory";
 import { OwnerAppsCache, OwnerVersions } from "./store/owner-apps-cache";
@@ -94,7 +101,7 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
       keys.oauthOwners = (hash) => oauth.keyOwner(hash);
       const issuerProblem = publicUrlProblem(config);
       if (issuerProblem) ctx.logger.warn(issuerProblem);
-      const oauthLimits = new OAuthLimits(new RateLimiter(ctx.redis!, `${config.REDIS_KEY_PREFIX}apps:rl:`), {
+      const oauthLimits = new OAuthLimits(new RateWindows(ctx.redis!, `${config.REDIS_KEY_PREFIX}apps:rl:`), {
         registerPerAddress: config.OAUTH_REGISTER_RATE_PER_IP,
         authorizePerAddress: config.OAUTH_AUTHORIZE_RATE_PER_IP,
         tokenPerClientAddress: config.OAUTH_TOKEN_RATE,

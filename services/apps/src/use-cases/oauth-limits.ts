@@ -1,5 +1,5 @@
 import type { RateLimit } from "../domain/oauth";
-import type { RateLimiter } from "../store/rate-limit";
+import type { RateWindows } from "@genui/chassis";
 
 /** The OAuth endpoints' budgets (config: OAUTH_REGISTER_RATE_PER_IP, OAUTH_AUTHORIZE_RATE_PER_IP, OAUTH_TOKEN_RATE). */
 export interface OAuthRateLimits {
@@ -16,7 +16,7 @@ export interface OAuthRateLimits {
  */
 export class OAuthLimits {
   constructor(
-    private readonly limiter: Pick<RateLimiter, "hit">,
+    private readonly limiter: Pick<RateWindows, "hit">,
     private readonly limits: OAuthRateLimits,
   ) {}
 

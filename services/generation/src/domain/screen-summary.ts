@@ -1,4 +1,4 @@
-import type { ComponentNode, Screen } from "@genui/ui-runtime";
+import { describeScreenActions, type ComponentNode, type Screen } from "@genui/ui-runtime";
 
 /**
  * What an agent host's model is told about a screen it showed (the MCP tools' text content): the screen's title and
@@ -67,17 +67,7 @@ export interface ScreenActionEvent {
   component: { name: string; value?: unknown };
 }
 
-const valueText = (v: unknown): string =>
-  v === undefined || v === null ? "" : typeof v === "string" ? clip(v, 60) : clip(JSON.stringify(v), 60);
-
-/** What the user did, in a line (typed values first, then the press): "Entered “Ada” in name; pressed submit." */
+/** What the user did, for the host's model (the words the chat page shows): "The user: Entered “Ada” in Name. Sent message." */
 export function describeActions(actions: readonly ScreenActionEvent[]): string {
-  const parts = actions.map((a) => {
-    const v = valueText(a.component.value);
-    if (a.type === "onChangeText") return `entered “${v}” in ${a.component.name}`;
-    const verb = a.type === "onLongPress" ? "long-pressed" : "pressed";
-    return v && v !== a.component.name ? `${verb} ${a.component.name} (“${v}”)` : `${verb} ${a.component.name}`;
-  });
-  const line = parts.join("; ");
-  return line ? `The user ${line}.` : "The user acted on the screen.";
+  return actions.length ? `The user: ${describeScreenActions(actions)}` : "The user acted on the screen.";
 }

@@ -1,12 +1,16 @@
+import { humanize } from "./labels";
+
 /**
- * What the user did on a screen, in their words ("Chose Essentials", "Entered “Ada” in Name"), for the line the app
- * posts to the conversation when the screen could not answer an action itself. The same rules as the chat page's
- * (frontend/web, features/chat/action-text.ts), kept to the part this page needs.
+ * What the user did on a generated screen, in their words ("Chose Essentials", "Checked answers", "Entered “Lisbon” in
+ * Answer 2") — never the screen's internal names ("choose_2"). One describer for every place that says it: the chat
+ * page's bubble for an action message, the MCP Apps page's message to a host's conversation, and what the MCP server
+ * tells a host's model after an action (the model that generates the next screen still receives the action's JSON).
  */
 
-export interface ScreenAction {
-  type: "onPress" | "onLongPress" | "onChangeText";
-  component: { name: string; value: unknown };
+/** An action event as the renderers report it (SPEC's `{ type, component: { name, value } }`). */
+export interface ScreenActionLike {
+  type: string;
+  component: { name: string; value?: unknown };
 }
 
 /** Verbs a button's label or name starts with, in the past tense. */
@@ -59,15 +63,6 @@ const PAST: Record<string, string> = {
   view: "Viewed",
 };
 
-/** "answer_2" → "Answer 2", "choosePlan" → "Choose plan". */
-export const humanizeName = (name: string): string => {
-  const t = name
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .trim();
-  return t ? t[0]!.toUpperCase() + t.slice(1).toLowerCase() : "";
-};
-
 /** "Choose Essentials" → "Chose Essentials"; a label without a known verb → undefined. */
 function pastOf(label: string): string | undefined {
   const m = /^([A-Za-z]+)(?:\s+(.*))?$/.exec(label.trim());
@@ -77,18 +72,18 @@ function pastOf(label: string): string | undefined {
   return m[2] ? `${verb} ${m[2]}` : verb;
 }
 
-/** A value as words: text and numbers as they are (cut at 80 characters), a yes/no as "on"/"off", others not shown. */
+/** A value as words: text and numbers as they are (cut at 80 characters); other values are not shown. */
 function shownValue(value: unknown): string {
   if (typeof value === "string") return value.trim().slice(0, 80);
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return "";
 }
 
-/** One action as a short line. */
-export function describeAction(a: ScreenAction): string {
+/** One action as a short line: "Chose Essentials", "Entered “Ada” in Name", "Checked Accept terms", "Pressed “Favourite”". */
+export function describeScreenAction(a: ScreenActionLike): string {
   const value = a.component.value;
   const shown = shownValue(value);
-  const field = humanizeName(a.component.name);
+  const field = humanize(a.component.name);
   if (a.type === "onChangeText") {
     if (typeof value === "boolean") return `${value ? "Checked" : "Unchecked"} ${field}`;
     return shown ? `Entered “${shown}” in ${field}` : `Cleared ${field}`;
@@ -97,10 +92,10 @@ export function describeAction(a: ScreenAction): string {
   // A label that says what it does ("Choose Essentials", "Check answers").
   const fromLabel = shown && !held ? pastOf(shown) : undefined;
   if (fromLabel) return fromLabel;
-  // A value that is the thing acted on ("Essentials" of "choose_essentials"): the name's verb with it, quoted.
+  // A value that is the thing acted on ("Essentials" of "choose_essentials"): the name's verb with it.
   const nameVerb = /^([a-z]+)[_-]/i.exec(a.component.name)?.[1];
   const verb = nameVerb ? PAST[nameVerb.toLowerCase()] : undefined;
-  if (verb && shown && !held) return `${verb} “${shown}”`;
+  if (verb && shown && !held) return `${verb} ${shown}`;
   if (shown) return `${held ? "Long-pressed" : "Pressed"} “${shown}”`;
   // Only a name: said as words ("Chose option 2" for choose_2).
   const numbered = /^([a-z]+)[_-](\d+)$/i.exec(a.component.name);
@@ -109,7 +104,7 @@ export function describeAction(a: ScreenAction): string {
   return `${held ? "Long-pressed" : "Pressed"} “${field}”`;
 }
 
-/** The actions sent together (the values typed, then the press), one sentence each, for a message to the conversation. */
-export function describeActions(actions: readonly ScreenAction[]): string {
-  return actions.map((a) => `${describeAction(a)}.`).join(" ");
+/** Actions sent together (the values typed, then the press), one sentence each. */
+export function describeScreenActions(actions: readonly ScreenActionLike[]): string {
+  return actions.map((a) => `${describeScreenAction(a)}.`).join(" ");
 }
