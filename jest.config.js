@@ -14,7 +14,7 @@ const shared = {
     "^@genui/contracts/http$": "<rootDir>/proto/src/http/index.ts",
     "^@genui/contracts/openapi$": "<rootDir>/proto/src/http/openapi.ts",
     "^@genui/contracts/keys$": "<rootDir>/proto/src/keys.ts",
-    "^@genui/(chassis|testkit|ui-runtime|planner)$": "<rootDir>/packages/$1/src/index.ts",
+    "^@genui/(chassis|testkit|ui-runtime|planner|a2ui)$": "<rootDir>/packages/$1/src/index.ts",
     "^@genui/sims$": "<rootDir>/sims/src/index.ts",
     "^@genui/ui-runtime/protocol$": "<rootDir>/packages/ui-runtime/src/protocol.ts",
     "^@genui/ui-runtime/node$": "<rootDir>/packages/ui-runtime/src/node.ts",

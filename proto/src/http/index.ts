@@ -10,3 +10,4 @@ export * from "./chat";
 export * from "./routes";
 export * from "./published";
 export * from "./mcp";
+export * from "./wire-formats";

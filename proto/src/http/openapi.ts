@@ -86,7 +86,14 @@ export function openApiDocument(opts: OpenApiOptions): Record<string, unknown> {
         ...(row.params ? { params: row.params } : {}),
         ...(row.query ? { query: row.query } : {}),
         ...(row.headers ? { headers: row.headers } : {}),
-        ...(body ? { body: { required: !row.bodyOptional, content: json(body) } } : {}),
+        ...(body
+          ? {
+              body: {
+                required: !row.bodyOptional,
+                content: row.example === undefined ? json(body) : { "application/json": { schema: body, example: row.example } },
+              },
+            }
+          : {}),
       },
       responses,
     };

@@ -68,6 +68,8 @@ export interface HttpOperation {
   body?: z.ZodType;
   /** The body may be left out (read as {}). */
   bodyOptional?: true;
+  /** A request body that works as it is (the document's `example`; a test sends it). */
+  example?: unknown;
   /** Longer text for the document (markdown). */
   description?: string;
   responses: Record<number, HttpAnswer>;

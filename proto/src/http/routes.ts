@@ -33,6 +33,7 @@ import { BadRequest, FieldErrors, MessageError } from "./errors";
 import type { HttpAnswer, HttpOperation, Server } from "./operation";
 import { PUBLISHED_ROUTES } from "./published-routes";
 import { MCP_ROUTES, OAUTH_ROUTES } from "./mcp";
+import { A2UI_ROUTES, AG_UI_ROUTES } from "./wire-formats";
 
 export * from "./operation";
 
@@ -579,6 +580,10 @@ const TABLE = [
   // The MCP server (bearer key or OAuth access token) and the OAuth authorization server agent hosts connect through.
   ...MCP_ROUTES,
   ...OAUTH_ROUTES,
+
+  // The same generation as A2UI messages and as an AG-UI agent run (proto/src/http/wire-formats.ts).
+  ...A2UI_ROUTES,
+  ...AG_UI_ROUTES,
 ] as const satisfies readonly HttpOperation[];
 
 /**

@@ -16,6 +16,8 @@ import { ProviderAnnouncements } from "./store/provider-announcement";
 import { ScreenStore } from "./store/screen-store";
 import { Screens } from "./use-cases/screens";
 import { mcpRoutes } from "./http/mcp.routes";
+import { a2uiRoutes } from "./http/a2ui.routes";
+import { agUiRoutes } from "./http/ag-ui.routes";
 import { collectAnswer } from "./http/sse";
 
 /**
@@ -124,6 +126,8 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
           maxCodeChars: config.GEN_MAX_CODE_CHARS,
           streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
           mcp,
+          a2ui: a2uiRoutes(),
+          agUi: agUiRoutes(),
         }),
       );
       ctx.shutdown.add("workers", "generation queue", async () => {

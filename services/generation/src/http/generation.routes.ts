@@ -13,6 +13,8 @@ import { invalidRequest, notSignedIn } from "../domain/errors";
 import { openAIErrorMapper } from "./errors";
 import { openApiDocument } from "./openapi";
 import type { mcpRoutes } from "./mcp.routes";
+import type { a2uiRoutes } from "./a2ui.routes";
+import type { agUiRoutes } from "./ag-ui.routes";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
 import { answerContent, completionId, completionObject, snapshotContent, type AnswerMeta } from "./openai-wire";
 import { collectAnswer, writeEventStream } from "./sse";
@@ -32,6 +34,9 @@ export interface RouteDeps {
   streamGzipLevel: number;
   /** The MCP server's handlers (mcp.routes.ts). */
   mcp: ReturnType<typeof mcpRoutes>;
+  /** The same generation as A2UI messages (a2ui.routes.ts) and as an AG-UI agent run (ag-ui.routes.ts). */
+  a2ui: ReturnType<typeof a2uiRoutes>;
+  agUi: ReturnType<typeof agUiRoutes>;
 }
 
 /** The published routes this service answers: the methods each path declares (the rest answer 405). */
@@ -251,6 +256,8 @@ export function generationRoutes(deps: RouteDeps): Router {
       "generation.validateScreen": validateScreen,
       "generation.openapi": openapi,
       ...deps.mcp,
+      ...deps.a2ui,
+      ...deps.agUi,
     }),
   );
 
