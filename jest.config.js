@@ -34,6 +34,11 @@ module.exports = {
   maxWorkers: 2,
   // A global option (project configs cannot set it): integration and browser tests wait on real infrastructure.
   testTimeout: 60_000,
+  // A worker whose heap has grown past this after a test file is replaced before the next one. Each file loads the
+  // services afresh (jest's module registry per file) and not all of it is collected between files: measured here with
+  // --logHeapUsage, a worker grows by about 100-300 MB per stack-starting file, and in a full run one worker reached
+  // its 4 GB heap limit after ~20 minutes (GC pauses of 4-6 s first made timing-sensitive tests in it fail).
+  workerIdleMemoryLimit: "1.5GB",
   projects: [
     { ...shared, displayName: "unit", testMatch: ["<rootDir>/{proto,packages,services,bff,sims,eval}/**/src/**/*.test.ts"] },
     {
