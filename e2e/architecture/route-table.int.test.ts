@@ -52,7 +52,7 @@ describe("the route table", () => {
         .filter((f) => f.startsWith(`${dir}/`))
         .map(read)
         .join("\n");
-      const named = new Set([...text.matchAll(new RegExp(`"(${server}\\.[A-Za-z]+)"\\s*:`, "g"))].map((m) => m[1]!));
+      const named = new Set([...text.matchAll(new RegExp(`"(${server}\\.[A-Za-z0-9]+)"\\s*:`, "g"))].map((m) => m[1]!));
       const rows = ROUTES.filter((r) => r.server === server).map((r) => r.id);
       expect([...named].sort()).toEqual([...rows].sort());
       expect(text).toContain(`operationRouter("${server}"`);

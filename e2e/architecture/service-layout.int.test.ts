@@ -154,7 +154,7 @@ describe("messaging in service code", () => {
     // Operation ids of the route table (`"apps.list"`, handler names) are not subjects.
     const operations = new Set(ROUTES.map((r) => r.id));
     const literals = all.flatMap(({ file }) =>
-      [...code(file).matchAll(/["'`]((?:gen|identity|apps|billing|generation)\.[a-z_]+\.?)([A-Za-z]*)["'`]?/g)]
+      [...code(file).matchAll(/["'`]((?:gen|identity|apps|billing|generation)\.[a-z_]+\.?)([A-Za-z0-9]*)["'`]?/g)]
         .filter((m) => !operations.has(`${m[1]}${m[2]}`))
         .map((m) => `${rel(file)}: ${m[1]}`),
     );

@@ -3,10 +3,11 @@ import type { AddressInfo } from "node:net";
 import { CROSS_ORIGIN_ROUTES, crossOrigin } from "./cross-origin";
 
 describe("cross-origin rows at the edge", () => {
-  it("when the table is read, then exactly the OAuth client endpoints and the metadata documents are open to any origin", () => {
+  it("when the table is read, then exactly the OAuth client endpoints and the documents renderers and hosts fetch are open to any origin", () => {
     expect(CROSS_ORIGIN_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       "GET /.well-known/oauth-authorization-server",
       "GET /.well-known/oauth-protected-resource/mcp",
+      "GET /apps/api/v1/a2ui/catalog.json",
       "POST /oauth/register",
       "POST /oauth/revoke",
       "POST /oauth/token",

@@ -3,7 +3,8 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 
 /**
  * The rows a page on any origin may call without cookies (`cors: true` in the route table): the OAuth endpoints and
- * metadata documents a browser-based MCP host (the MCP Inspector's page, a web agent) reads and posts to. They get
+ * metadata documents a browser-based MCP host (the MCP Inspector's page, a web agent) reads and posts to, and the A2UI
+ * catalog a renderer fetches. They get
  * CORS `*` — never with credentials, so no session rides along — and their preflight is answered here, before the
  * session stack (which would refuse an OPTIONS it does not route). The published API's door does the same for its own
  * rows (published-api.ts).

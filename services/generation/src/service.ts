@@ -18,6 +18,7 @@ import { Screens } from "./use-cases/screens";
 import { mcpRoutes } from "./http/mcp.routes";
 import { a2uiRoutes } from "./http/a2ui.routes";
 import { agUiRoutes } from "./http/ag-ui.routes";
+import { AgUiRuns } from "./use-cases/ag-ui-runs";
 import { collectAnswer } from "./http/sse";
 
 /**
@@ -126,8 +127,13 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
           maxCodeChars: config.GEN_MAX_CODE_CHARS,
           streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
           mcp,
-          a2ui: a2uiRoutes(),
-          agUi: agUiRoutes(),
+          a2ui: a2uiRoutes({ admission, screenStore, metrics, logger: ctx.logger }),
+          agUi: agUiRoutes({
+            admission,
+            runs: new AgUiRuns(admission, screenStore, ctx.logger),
+            metrics,
+            maxCodeChars: config.GEN_MAX_CODE_CHARS,
+          }),
         }),
       );
       ctx.shutdown.add("workers", "generation queue", async () => {

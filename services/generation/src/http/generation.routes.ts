@@ -11,6 +11,7 @@ import type { ChatTurn } from "../domain/messages";
 import type { Caller, Admission } from "../use-cases/admission";
 import { invalidRequest, notSignedIn } from "../domain/errors";
 import { openAIErrorMapper } from "./errors";
+import { bearer } from "./refusals";
 import { openApiDocument } from "./openapi";
 import type { mcpRoutes } from "./mcp.routes";
 import type { a2uiRoutes } from "./a2ui.routes";
@@ -63,8 +64,6 @@ function cancelOnDisconnect(req: Request, res: Response, answer: RelayedAnswer):
   void req;
 }
 
-/** The bearer token (appFromKey has already accepted it): its hash is the key's bucket in the limits. */
-const bearer = (req: Request): string => /^Bearer\s+(\S+)/i.exec(req.header("authorization") ?? "")?.[1] ?? "";
 
 /** `?app_id=` on a signed-in route: shape checked here (400), ownership by the admission (404). */
 async function ownAppId(req: Request, admission: Admission, userId: string): Promise<string> {

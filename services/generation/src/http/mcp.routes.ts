@@ -11,6 +11,7 @@ import type { GenerationMetrics } from "../metrics";
 import type { Admission, Caller } from "../use-cases/admission";
 import type { Screens, ShownScreen } from "../use-cases/screens";
 import { describeOpenAIError } from "./errors";
+import { bearer } from "./refusals";
 
 /**
  * The MCP server (`POST /mcp`): MCP's Streamable HTTP transport from the official SDK, stateless (every request is
@@ -260,8 +261,7 @@ export function mcpRoutes(deps: McpDeps) {
     let caller: Caller;
     try {
       const owner = await admission.appFromKey(authorization, { origin: req.header("origin"), route: "mcp" });
-      const token = /^Bearer\s+(\S+)/i.exec(authorization ?? "")?.[1] ?? "";
-      caller = { userId: owner.ownerId, appId: owner.appId, tenant: tenantOfKey(token, owner.ownerId) };
+      caller = { userId: owner.ownerId, appId: owner.appId, tenant: tenantOfKey(bearer(req), owner.ownerId) };
     } catch (err) {
       const e = describeOpenAIError(err, req.log);
       metrics.requests.inc({ route: "mcp", status: String(e.status) });

@@ -5,6 +5,44 @@ import { Code } from "../code-tabs";
 import { PropsTable } from "../props-table";
 import { Callout, DocSection } from "../prose";
 
+/** Where the A2UI catalog is served, under the API base. */
+const A2UI_CATALOG_SUFFIX = "/a2ui/catalog.json";
+
+/** A page that draws GenUI's A2UI stream with the official Lit renderer (its server forwards /a2ui with the key). */
+const a2uiSnippet = (origin: string) => `import { basicCatalog } from "@a2ui/lit/v0_9";
+import { MessageProcessor } from "@a2ui/web_core/v0_9";
+
+// The basic catalog alone: GenUI draws its own components (charts, stats, tables…) with basic ones. Leave
+// catalog_id out to get them as they are, and register renderings of GenUI's catalog (${apiBase(origin)}${"/a2ui/catalog.json"}).
+const BASIC = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json";
+
+const processor = new MessageProcessor([basicCatalog], (action) =>
+  send({ messages: [{ version: "v0.9", action }], catalog_id: BASIC }), // a press: the next screen, same surface
+);
+processor.onSurfaceCreated((surface) => {
+  const el = document.createElement("a2ui-surface");
+  el.surface = surface;
+  document.body.append(el);
+});
+
+// Your server's route forwards the body to ${apiBase(origin)}/a2ui with Authorization: Bearer <secret key>.
+async function send(body) {
+  const res = await fetch("/api/a2ui", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    buffer += r.value;
+    const events = buffer.split("\\n\\n");
+    buffer = events.pop();
+    for (const event of events) {
+      const data = event.split("\\n").find((l) => l.startsWith("data: "));
+      if (data && !event.startsWith("event: error")) processor.processMessages([JSON.parse(data.slice(6))]);
+    }
+  }
+}
+
+send({ request: "A contact form with name, email and message", catalog_id: BASIC });`;
+
 export function Rendering({ origin }: { origin: string }) {
   const s = renderingSnippets(origin);
   return (
@@ -109,6 +147,21 @@ export function Rendering({ origin }: { origin: string }) {
         streaming mode (see Streaming above); the finished answer arrives as a <code>genui-stream-complete</code> event.
       </p>
       <Code code={s.loader} language="html" label="HTML: the loader script" />
+
+      <h3>Render with an A2UI renderer</h3>
+      <p>
+        The same screens come as an <a href="https://a2ui.org">A2UI</a> v0.9 surface from <code>POST {apiBase(origin)}/a2ui</code>
+        : a stream of A2UI messages over GenUI's catalog (the basic catalog's components, plus GenUI's own such as charts, stats
+        and tables). Any A2UI renderer draws it: the basic components need no code, GenUI's own are registered from the catalog at{" "}
+        <code>
+          {apiBase(origin)}
+          {A2UI_CATALOG_SUFFIX}
+        </code>
+        ; with the basic catalog's id as <code>catalog_id</code>, they come drawn with basic components. A press sends the
+        renderer's <code>action</code> back and the surface gets the next screen. As with the chat completions, your server holds
+        the secret key and forwards the request:
+      </p>
+      <Code code={a2uiSnippet(origin)} language="javascript" label="A2UI: render with the official Lit renderer" />
     </DocSection>
   );
 }

@@ -1,4 +1,4 @@
-import { API_PATHS } from "../../api-paths";
+import { API_PATHS, API_PREFIX } from "../../api-paths";
 import { agentSnippets } from "../../api-snippets";
 import { CodeBlock } from "../../../../components/ui/code-block";
 import { CodeTabs } from "../code-tabs";
@@ -23,6 +23,21 @@ const hostConfigs = (mcpUrl: string) => ({
   --header "Authorization: Bearer $GENUI_SECRET_KEY" \\
   --method tools/call --tool-name show_ui --tool-arg "request=A signup form with name and email"`,
 });
+
+/** An AG-UI frontend's agent: @ag-ui/client's HttpAgent on the AG-UI route, a frontend tool to hand the screen to. */
+const agUiSnippet = (url: string) => `import { HttpAgent } from "@ag-ui/client";
+
+const agent = new HttpAgent({
+  url: "${url}",
+  headers: { Authorization: \`Bearer \${process.env.GENUI_SECRET_KEY}\` },
+});
+agent.addMessage({ id: "m1", role: "user", content: "A contact form with name, email and message" });
+await agent.runAgent({
+  // Optional: a frontend tool GenUI calls with the screen (default name: render_screen).
+  tools: [{ name: "render_screen", description: "Shows a GenUI screen",
+            parameters: { type: "object", properties: { screen: { type: "object" } }, required: ["screen"] } }],
+});
+const { screen, screen_id } = agent.state; // render screen with <GenUI json={screen} />`;
 
 export function UsingInAgents({ origin }: { origin: string }) {
   const mcpUrl = `${origin}/mcp`;
@@ -69,6 +84,18 @@ export function UsingInAgents({ origin }: { origin: string }) {
         Each <code>show_ui</code> call costs what a chat completion of the same request costs, under the same limits. A screen can
         be changed later: the model passes the <code>screen_id</code> from an earlier result.
       </p>
+
+      <h3>Use an AG-UI client</h3>
+      <p>
+        Frontends built on AG-UI — CopilotKit and the agent frameworks that speak it — can run GenUI as an agent: point an{" "}
+        <code>HttpAgent</code> at <code>{`${origin}${API_PREFIX}/ag-ui`}</code> with the app's secret key. The screen arrives as
+        the agent's state (<code>screen</code>, <code>code</code>, <code>screen_id</code>), filled in as it is generated; a short
+        message tells the conversation what the user sees; and if the run offers a frontend tool named <code>render_screen</code>{" "}
+        (or the one <code>forwardedProps.genui.render_tool</code> names), GenUI calls it with the screen so your frontend renders
+        it. A press on the screen goes back as the next user message, the action's JSON, and the next run answers the next screen.
+        Each run costs what a chat completion of the same request costs.
+      </p>
+      <CodeBlock code={agUiSnippet(`${origin}${API_PREFIX}/ag-ui`)} language="javascript" label="AG-UI HttpAgent" />
 
       <h3>Your own agent: GenUI as a tool</h3>
       <p>An agent you build on any model with function calling can do the same with the API:</p>
