@@ -64,7 +64,6 @@ function cancelOnDisconnect(req: Request, res: Response, answer: RelayedAnswer):
   void req;
 }
 
-
 /** `?app_id=` on a signed-in route: shape checked here (400), ownership by the admission (404). */
 async function ownAppId(req: Request, admission: Admission, userId: string): Promise<string> {
   const appId = typeof req.query.app_id === "string" ? req.query.app_id : "";
