@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import {
   BASIC_CATALOG_ID,
   GENUI_CATALOG_ID,
@@ -11,7 +9,6 @@ import {
   type A2uiServerMessage,
 } from "@genui/a2ui";
 import { A2UI_ROUTES } from "@genui/contracts/http";
-import { REPO_ROOT } from "@genui/testkit";
 import type { Screen } from "@genui/ui-runtime";
 import { newDeveloper, type Developer } from "../support/developer";
 import { eventually } from "../support/eventually";
@@ -279,53 +276,5 @@ describe("the A2UI endpoint", () => {
     it("when the key is missing or wrong, then 401", async () => {
       await refused(await post({ request: "A form" }, "sk-wrong"), 401, "invalid_api_key");
     });
-  });
-
-  it("when the same request goes as A2UI and as an OpenAI stream, then the figures are printed (bytes, time to first component)", async () => {
-    const request = "A contact form with name, email and message";
-    const measure = async (url: string, body: unknown, firstComponent: (events: string[]) => boolean) => {
-      const started = performance.now();
-      const res = await fetch(`${stack.bff.url}${url}`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${dev.apiKey}`, "content-type": "application/json", "accept-encoding": "identity" },
-        body: JSON.stringify(body),
-      });
-      expect(res.status).toBe(200);
-      const reader = res.body!.getReader();
-      const decoder = new TextDecoder();
-      let text = "";
-      let first: number | undefined;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        text += decoder.decode(value, { stream: true });
-        if (first === undefined && firstComponent(parseEventStream(text).data)) first = performance.now() - started;
-      }
-      return {
-        bytes: Buffer.byteLength(text),
-        events: parseEventStream(text).data.length,
-        updateComponents: parseEventStream(text).data.filter((d) => d.includes('"updateComponents"')).length,
-        firstComponentMs: Math.round(first ?? NaN),
-        totalMs: Math.round(performance.now() - started),
-      };
-    };
-    const a2ui = await measure(A2UI, { request }, (events) => events.some((d) => d.includes('"updateComponents"')));
-    // The OpenAI stream's first component: the first chunk of UI code (past the content's opening `{"code":"`); the
-    // client still has to evaluate the code to draw it, where A2UI's first updateComponents is drawable as is.
-    const contentOf = (d: string) =>
-      d === "[DONE]"
-        ? ""
-        : ((JSON.parse(d) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta?.content ?? "");
-    const openai = await measure(
-      "/apps/api/v1/chat/completions",
-      { model: MODEL, stream: true, messages: [{ role: "user", content: request }] },
-      (events) => events.map(contentOf).join("").length > '{"code":"'.length,
-    );
-    const figures = { request, a2ui, openai };
-    console.warn(`A2UI vs OpenAI stream: ${JSON.stringify(figures, null, 2)}`);
-    mkdirSync(path.join(REPO_ROOT, "test-results"), { recursive: true });
-    writeFileSync(path.join(REPO_ROOT, "test-results/a2ui-figures.json"), `${JSON.stringify(figures, null, 2)}\n`);
-    expect(a2ui.events).toBeGreaterThan(1);
-    expect(openai.events).toBeGreaterThan(1);
   });
 });

@@ -1,16 +1,17 @@
 import http from "node:http";
 import zlib from "node:zlib";
+import { validateServerMessage } from "@genui/a2ui";
 import { applyPatch } from "fast-json-patch";
 import { newDeveloper, type Developer } from "../support/developer";
 import { parseEventStream } from "../support/sse";
 import { startStack, type Stack } from "../support/stack";
 
 /**
- * Figures of the AG-UI route against the OpenAI-compatible stream for one request ("A contact form with name, email
- * and message") on the local stack: bytes on the wire (identity, and gzip where the route offers it) and the time to
- * the first screen a client can draw — AG-UI's first STATE_SNAPSHOT, where the OpenAI stream's client has code pieces
- * from its first content chunk but a screen only with the last one. Prints them; asserts only that both streams end
- * with the same screen (no timed assertion).
+ * Figures of the three wire formats for one request ("A contact form with name, email and message") on the local
+ * stack: the OpenAI-compatible stream, A2UI and AG-UI — bytes on the wire (identity, and gzip where a route offers it)
+ * and the time to the first screen a client can draw: A2UI's first `updateComponents`, AG-UI's first STATE_SNAPSHOT,
+ * where the OpenAI stream's client has code pieces from its first content chunk but a screen only with the last one.
+ * Prints them; asserts only that the streams end with the same screen (no timed assertion).
  */
 
 const API = "/apps/api/v1";
@@ -92,7 +93,7 @@ function measure(
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-describe("figures: the AG-UI route against the OpenAI-compatible stream", () => {
+describe("figures: the OpenAI-compatible stream, A2UI and AG-UI for one request", () => {
   let stack: Stack;
   let dev: Developer;
 
@@ -107,7 +108,7 @@ describe("figures: the AG-UI route against the OpenAI-compatible stream", () => 
     await stack?.stop();
   });
 
-  it("when the same request is streamed both ways, then both end with the same screen, and the bytes and times are printed", async () => {
+  it("when the same request is streamed in the three formats, then they end with the same screen, and the bytes and times are printed", async () => {
     const chatBody = { model: "genui-pluto-0.1", messages: [{ role: "user", content: REQUEST }], stream: true };
     const runBody = (i: number) => ({
       threadId: `figures-${i}`,
@@ -130,10 +131,16 @@ describe("figures: the AG-UI route against the OpenAI-compatible stream", () => 
       content: (d: string) => (JSON.parse(d) as Event).type.startsWith("STATE_"),
       screen: (d: string) => (JSON.parse(d) as Event).type === "STATE_SNAPSHOT",
     };
+    const a2ui = {
+      content: (d: string) => d.includes('"updateComponents"') || d.includes('"updateDataModel"'),
+      screen: (d: string) => d.includes('"updateComponents"'),
+    };
 
     const rows: Record<string, Measured[]> = {
       "openai stream": [],
       "openai stream, gzip": [],
+      a2ui: [],
+      "a2ui, gzip asked": [],
       "ag-ui": [],
       "ag-ui, gzip asked": [],
     };
@@ -143,6 +150,10 @@ describe("figures: the AG-UI route against the OpenAI-compatible stream", () => 
       );
       rows["openai stream, gzip"]!.push(
         await measure(stack, "/chat/completions", chatBody, dev.apiKey, true, chat.content, chat.screen),
+      );
+      rows.a2ui!.push(await measure(stack, "/a2ui", { request: REQUEST }, dev.apiKey, false, a2ui.content, a2ui.screen));
+      rows["a2ui, gzip asked"]!.push(
+        await measure(stack, "/a2ui", { request: REQUEST }, dev.apiKey, true, a2ui.content, a2ui.screen),
       );
       rows["ag-ui"]!.push(await measure(stack, "/ag-ui", runBody(i), dev.apiKey, false, agUi.content, agUi.screen));
       rows["ag-ui, gzip asked"]!.push(await measure(stack, "/ag-ui", runBody(i), dev.apiKey, true, agUi.content, agUi.screen));
@@ -171,10 +182,18 @@ describe("figures: the AG-UI route against the OpenAI-compatible stream", () => 
         },
       ]),
     );
+    // A2UI's messages validate against the official schemas, and its components hold the screen's by name.
+    const a2uiMessages = parseEventStream(rows.a2ui![0]!.text).data.map((d) => JSON.parse(d) as Record<string, unknown>);
+    for (const m of a2uiMessages) expect(validateServerMessage(m)).toMatchObject({ ok: true });
+    const componentIds = new Set(
+      a2uiMessages.flatMap((m) => ((m.updateComponents as { components?: { id: string }[] })?.components ?? []).map((c) => c.id)),
+    );
+    const names = (state as { screen: { screen: { v1: { name: string }[] } } }).screen.screen.v1.map((n) => n.name);
+    for (const n of names) expect(componentIds.has(n)).toBe(true);
     const events = runEvents.reduce<Record<string, number>>((n, e) => ({ ...n, [e.type]: (n[e.type] ?? 0) + 1 }), {});
     process.stdout.write(
       `request: ${JSON.stringify(REQUEST)}; medians of ${RUNS} runs; offline generator at ${stack.workerEnv.OFFLINE_TOKENS_PER_SECOND} tokens/s\n` +
-        `ag-ui events of one run: ${JSON.stringify(events)}\n` +
+        `ag-ui events of one run: ${JSON.stringify(events)}; a2ui messages of one answer: ${a2uiMessages.length}\n` +
         `${JSON.stringify(table, null, 2)}\n`,
     );
     for (const m of Object.values(table)) expect(m.firstScreenMs).toBeGreaterThan(0);
