@@ -153,6 +153,14 @@ describe("UI code that keeps a built-in of the sandbox busy in C", () => {
    * two answers arrived first.
    */
   async function race(door: (code: string) => Promise<InFlight>, attack: SandboxAttack) {
+    // The previous race's overrunning thread was terminated and is being replaced (a new thread loads QuickJS: on a
+    // loaded machine that has taken over a second). Two evaluations at once are answered only when both of the
+    // worker's threads are up — idle threads take them first, a loading one once it is ready — so each race starts
+    // with the whole pool, as an attack on a worker that has had a moment does.
+    const probes = await Promise.all(
+      [0, 1].map(() => post("/retrieve/", { code: VICTIM_CODE }, { authorization: `Bearer ${victim.apiKey}` }).answer),
+    );
+    expect(probes.map((p) => p.status)).toEqual([200, 200]);
     const arrived: ("attack" | "victim")[] = [];
     const attacking = await door(attack.code);
     const attackAnswer = attacking.answer.finally(() => arrived.push("attack"));
