@@ -108,6 +108,15 @@ describe("the A2UI endpoint", () => {
     return { messages, bytes: Buffer.byteLength(text) };
   }
 
+  /** A refusal in the published API's error shape: its status, code and param; answers its message. */
+  const refused = async (res: Response, status: number, code: string, param?: string | null) => {
+    expect(res.status).toBe(status);
+    const body = (await res.json()) as { error: { message: string; code: string; param: string | null } };
+    expect(body.error).toMatchObject({ code, ...(param !== undefined ? { param } : {}) });
+    expect(body.error.message.length).toBeGreaterThan(10);
+    return body.error.message;
+  };
+
   async function balanceOf(d: Developer): Promise<number> {
     const res = await d.client.get("/billing/api/v1/balance");
     return Math.round(((await res.json()) as { balance: number }).balance * 1_000_000);
@@ -196,6 +205,21 @@ describe("the A2UI endpoint", () => {
     expect(surface.read("/genui/screen")).toMatch(/^scr_/);
   });
 
+  it("when another app presses a button of this app's surface, then 400 as for an unknown screen, nothing generated or charged", async () => {
+    const { messages } = await stream(await post({ request: "A contact form with name, email and message" }));
+    const surfaceId = (messages[0] as { createSurface: { surfaceId: string } }).createSurface.surfaceId;
+    const surface = new Surface().apply(messages);
+    const button = [...surface.components.values()].find((c) => c.component === "Button" && "event" in (c.action as object))!;
+    // The renderer's own action, its context naming this app's screen, sent with another app's key.
+    const action = surface.press(button.id, surfaceId);
+    const stranger = await newDeveloper(stack);
+    const before = await balanceOf(stranger);
+    expect(
+      await refused(await post({ messages: [action] }, stranger.apiKey), 400, "invalid_value", "messages[0].action.context"),
+    ).toMatch(/unknown or has expired/);
+    expect(await balanceOf(stranger)).toBe(before);
+  });
+
   it("when the basic catalog is asked for, then every message validates against the official basic catalog", async () => {
     const { messages } = await stream(
       await post({ request: "A sales dashboard with revenue charts and KPI stats", catalog_id: BASIC_CATALOG_ID }),
@@ -213,14 +237,6 @@ describe("the A2UI endpoint", () => {
   });
 
   describe("refusals: a clear error in the published API's shape, nothing charged", () => {
-    const refused = async (res: Response, status: number, code: string, param?: string | null) => {
-      expect(res.status).toBe(status);
-      const body = (await res.json()) as { error: { message: string; code: string; param: string | null } };
-      expect(body.error).toMatchObject({ code, ...(param !== undefined ? { param } : {}) });
-      expect(body.error.message.length).toBeGreaterThan(10);
-      return body.error.message;
-    };
-
     it("when the catalog is unknown, the client message malformed, the body oversized, the screen unknown, then 400/413", async () => {
       const before = await balanceOf(dev);
       expect(

@@ -83,6 +83,30 @@ describe("GenUI as an AG-UI agent, through @ag-ui/client's HttpAgent", () => {
     await stack?.stop();
   });
 
+  it("when another app's run names this app's screen_id, then that screen's conversation is not continued (a new screen, its own bill)", async () => {
+    const secret = `ORDER-${Date.now().toString(36).toUpperCase()}`;
+    const mine = agentFor(stack, dev.apiKey);
+    mine.addMessage(userMessage(`A table of my orders: ${secret} (shipped), ${secret}-B (pending)`));
+    const shown = await run(mine);
+    expect(JSON.stringify(shown.state.screen)).toContain(secret);
+    const stranger = await newDeveloper(stack);
+    // The stranger's run claims this app's screen id, with an action and no code of its own.
+    const theirs = agentFor(stack, stranger.apiKey, { screen_id: shown.state.screen_id });
+    theirs.addMessage(userMessage(JSON.stringify({ type: "onPress", component: { name: "row_1" } })));
+    const r = await run(theirs);
+    expect(r.runError).toBeUndefined();
+    expect(r.state.screen_id).toMatch(/^scr_/);
+    expect(r.state.screen_id).not.toBe(shown.state.screen_id);
+    expect(JSON.stringify(r.state)).not.toContain(secret);
+    // Billed to the stranger alone.
+    expect(
+      await eventually(
+        () => balanceOf(stranger),
+        (b) => b < 1_000_000,
+      ),
+    ).toBeLessThan(1_000_000);
+  });
+
   it("when a run asks for a screen, then every event is AG-UI's, the agent's state is the chat completion's screen, and it costs exactly as much", async () => {
     const before = await balanceOf(dev);
     const completion = await openai.chat.completions.create({ model: MODEL, messages: [{ role: "user", content: CONTACT }] });
