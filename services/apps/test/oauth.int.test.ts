@@ -79,16 +79,21 @@ describe("OAuth grants across two copies of apps (real store, Redis and NATS)", 
     const won = outcomes.filter(
       (o): o is PromiseFulfilledResult<Awaited<ReturnType<Copy["oauth"]["refresh"]>>> => o.status === "fulfilled",
     );
-    expect(won).toHaveLength(1);
-    // The loser presented a used token: the whole connection is revoked, the winner's new tokens with it.
-    expect(
-      await eventually(
-        () => verify(won[0]!.value.access_token),
-        (v) => v === REPLY_ERRORS.KEY_NOT_FOUND,
-        60_000,
-      ),
-    ).toBe(REPLY_ERRORS.KEY_NOT_FOUND);
-    await expect(a.oauth.refresh(client, won[0]!.value.refresh_token!)).rejects.toMatchObject({ errorCode: "invalid_grant" });
+    // Never two: at most one rotation gets tokens. Which one ends first is a race — the replay may revoke the
+    // connection before the other rotation has issued its tokens, and then neither gets any (a clean-clone run saw it).
+    expect(won.length).toBeLessThanOrEqual(1);
+    // The other presented a used token: the whole connection is revoked, any winner's new tokens with it.
+    for (const w of won) {
+      expect(
+        await eventually(
+          () => verify(w.value.access_token),
+          (v) => v === REPLY_ERRORS.KEY_NOT_FOUND,
+          60_000,
+        ),
+      ).toBe(REPLY_ERRORS.KEY_NOT_FOUND);
+      await expect(a.oauth.refresh(client, w.value.refresh_token!)).rejects.toMatchObject({ errorCode: "invalid_grant" });
+    }
+    expect(outcomes.some((o) => o.status === "rejected")).toBe(true);
   });
 
   it("when a token is issued, then only its hash is stored, and apps.keys.verify answers it with its expiry and connection", async () => {
