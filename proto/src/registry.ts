@@ -1,7 +1,14 @@
 import type { DescMessage } from "@bufbuild/protobuf";
 import { z, type ZodType } from "zod";
 import { UserCredentialsRevokedSchema, UserRegisteredSchema } from "./gen/genui/identity/v1/events_pb";
-import { AppCreatedSchema, AppDeletedSchema, AppKeyRotatedSchema, AppSpendCapChangedSchema } from "./gen/genui/apps/v1/events_pb";
+import {
+  AppAppearanceChangedSchema,
+  AppCreatedSchema,
+  AppDeletedSchema,
+  AppKeyRotatedSchema,
+  AppSpendCapChangedSchema,
+} from "./gen/genui/apps/v1/events_pb";
+import { GetAppearanceRequestSchema, GetAppearanceResponseSchema } from "./gen/genui/apps/v1/appearance_pb";
 import { VerifyKeyRequestSchema, VerifyKeyResponseSchema } from "./gen/genui/apps/v1/keys_pb";
 import { ListPublishedTemplatesRequestSchema, ListPublishedTemplatesResponseSchema } from "./gen/genui/apps/v1/templates_pb";
 import { SubscriptionActivatedSchema, SubscriptionCancelledSchema } from "./gen/genui/billing/v1/events_pb";
@@ -57,6 +64,7 @@ export const EVENTS = {
   appDeleted: event("apps.app.deleted", "APPS", AppDeletedSchema),
   appKeyRotated: event("apps.app.key_rotated", "APPS", AppKeyRotatedSchema),
   appSpendCapChanged: event("apps.app.spend_cap_changed", "APPS", AppSpendCapChangedSchema),
+  appAppearanceChanged: event("apps.app.appearance_changed", "APPS", AppAppearanceChangedSchema),
   subscriptionActivated: event("billing.subscription.activated", "BILLING", SubscriptionActivatedSchema),
   subscriptionCancelled: event("billing.subscription.cancelled", "BILLING", SubscriptionCancelledSchema),
   generationCompleted: event("generation.completed", "GENERATION", GenerationCompletedSchema),
@@ -73,6 +81,7 @@ export const APP_CHANGE_EVENTS = [
   EVENTS.appDeleted,
   EVENTS.appKeyRotated,
   EVENTS.appSpendCapChanged,
+  EVENTS.appAppearanceChanged,
 ] as const;
 
 /** Every request/reply command. Core NATS (not JetStream): answered by a queue group of the owning service. */
@@ -81,6 +90,11 @@ export const COMMANDS = {
     subject: "apps.keys.verify",
     request: VerifyKeyRequestSchema,
     response: VerifyKeyResponseSchema,
+  },
+  getAppearance: {
+    subject: "apps.appearance.get",
+    request: GetAppearanceRequestSchema,
+    response: GetAppearanceResponseSchema,
   },
   listPublishedTemplates: {
     subject: "apps.templates.list_published",

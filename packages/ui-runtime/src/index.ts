@@ -12,3 +12,5 @@ export * from "./stream-content";
 export * from "./dsl-declarations";
 export * from "./labels";
 export * from "./action-text";
+export * from "./theme";
+export * from "./app-components";

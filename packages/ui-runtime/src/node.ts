@@ -7,6 +7,7 @@ import { WorkerEvaluator, type WorkerLike } from "./worker/client";
 import type { WorkerResponse } from "./worker/protocol";
 
 export * from "./index";
+export * from "./app-components-check";
 
 /**
  * An evaluator with the QuickJS build for Node, in this thread. Node only: browsers use `createEvaluator` with the

@@ -83,6 +83,11 @@ export interface ComponentNode {
   onPress?: Action;
   onChangeText?: Action;
   onLongPress?: Action;
+  /**
+   * A developer component's (`package: "app"`) stand-in from the catalogue, attached by the server: drawn where the
+   * developer's own component is not available.
+   */
+  fallback?: ComponentNode;
 }
 
 export const componentSchema: z.ZodType<ComponentNode> = z.lazy(() =>
@@ -98,6 +103,7 @@ export const componentSchema: z.ZodType<ComponentNode> = z.lazy(() =>
       onPress: actionSchema.optional(),
       onChangeText: actionSchema.optional(),
       onLongPress: actionSchema.optional(),
+      fallback: componentSchema.optional(),
     })
     .strict(),
 );

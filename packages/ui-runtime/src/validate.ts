@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { APP_PACKAGE, fallbackNode, type AppComponentChecker } from "./app-components";
 import { catalogueEntry, type CatalogueEntry } from "./catalogue";
 import {
   actionSchema,
@@ -84,18 +85,47 @@ function nestedDeeperThan(value: unknown, max: number, budget = 2_000_000): bool
  * Strict validation: the structure (schema) and every component against the catalogue (known type, its props and
  * their types, value kind, children only where allowed). Answers every issue, each with its path.
  */
-export function validateScreen(input: unknown): { ok: true; screen: Screen } | { ok: false; issues: Issue[] } {
+export interface ScreenCheckOptions {
+  /**
+   * The app's own components (`package: "app"`): with it, such a node must be declared and its props must be the
+   * declared ones; without it, they pass unchecked (the renderer draws their fallback or a notice).
+   */
+  components?: AppComponentChecker;
+}
+
+export function validateScreen(
+  input: unknown,
+  opts: ScreenCheckOptions = {},
+): { ok: true; screen: Screen } | { ok: false; issues: Issue[] } {
   if (nestedDeeperThan(input, MAX_SCREEN_DEPTH))
     return { ok: false, issues: [{ path: "", message: `nested deeper than ${MAX_SCREEN_DEPTH} levels` }] };
   const parsed = screenSchema.safeParse(input);
   if (!parsed.success) return { ok: false, issues: zodIssues(parsed.error) };
   const issues: Issue[] = [];
   const names = new Set<string>();
-  const walk = (nodes: ComponentNode[], base: PropertyKey[]) =>
+  const walk = (nodes: ComponentNode[], base: PropertyKey[], seen = names) =>
     nodes.forEach((n, i) => {
       const at = [...base, i];
-      if (names.has(n.name)) issues.push({ path: pathOf([...at, "name"]), message: `duplicate name "${n.name}"` });
-      names.add(n.name);
+      if (seen.has(n.name)) issues.push({ path: pathOf([...at, "name"]), message: `duplicate name "${n.name}"` });
+      seen.add(n.name);
+      if (n.fallback) {
+        if (!catalogueEntry(n.fallback.component) || (n.fallback.package ?? "genui") !== "genui")
+          issues.push({ path: pathOf([...at, "fallback", "component"]), message: "a fallback is one of GenUI's components" });
+        else walk([n.fallback], [...at, "fallback"], new Set());
+      }
+      const checker = opts.components;
+      if (n.package === APP_PACKAGE && checker) {
+        if (!checker.fallbackOf(n.component)) {
+          issues.push({ path: pathOf([...at, "component"]), message: `unknown component "${n.component}" (not one of the app's)` });
+        } else {
+          const { style, ...props } = n.props ?? {};
+          void style;
+          for (const p of checker.propsProblems(n.component, props))
+            issues.push({ path: pathOf([...at, "props", ...p.path.split("/").filter(Boolean)]), message: p.message });
+        }
+        if (n.content?.length) issues.push({ path: pathOf([...at, "content"]), message: `${n.component} takes no children` });
+        return;
+      }
       const e = catalogueEntry(n.component);
       if (!e && (n.package ?? "genui") === "genui") {
         issues.push({ path: pathOf([...at, "component"]), message: `unknown component "${n.component}"` });
@@ -153,7 +183,10 @@ const isJson = (v: unknown): v is JsonValue => JSON.stringify(v) !== undefined;
  * coerced, bad or duplicate names are regenerated, invalid actions and styles are dropped, children of components
  * that take none are dropped. Unknown component types are kept (the renderer shows a notice) and reported.
  */
-export function repairScreen(input: unknown): { screen: Screen; repairs: string[]; issues: Issue[] } {
+export function repairScreen(
+  input: unknown,
+  opts: ScreenCheckOptions = {},
+): { screen: Screen; repairs: string[]; issues: Issue[] } {
   const repairs: string[] = [];
   const issues: Issue[] = [];
   const note = (path: PropertyKey[], what: string) => repairs.push(`${pathOf(path)}: ${what}`);
@@ -208,6 +241,7 @@ export function repairScreen(input: unknown): { screen: Screen; repairs: string[
           "onPress",
           "onChangeText",
           "onLongPress",
+          "fallback",
         ].includes(k)
       )
         note([...at, k], "unknown key dropped");
@@ -278,7 +312,45 @@ export function repairScreen(input: unknown): { screen: Screen; repairs: string[
         if (kids.length) node.content = kids;
       }
     }
-    return node;
+    if (r.fallback !== undefined && !(node.package === APP_PACKAGE && opts.components)) {
+      const fb = fixNode(r.fallback, [...at, "fallback"], depth + 1);
+      if (fb && catalogueEntry(fb.component) && (fb.package ?? "genui") === "genui") node.fallback = fb;
+      else note([...at, "fallback"], "a fallback is one of GenUI's components; dropped");
+    }
+    return node.package === APP_PACKAGE && opts.components ? appNode(node, at, opts.components) : node;
+  };
+
+  /**
+   * A developer component checked against the app's declarations: kept with its fallback attached when its props are
+   * the declared ones; otherwise replaced by its declared fallback (a card when the app declares no such component).
+   */
+  const appNode = (node: ComponentNode, at: PropertyKey[], checker: AppComponentChecker): ComponentNode => {
+    const fb = checker.fallbackOf(node.component);
+    const { style, ...props } = node.props ?? {};
+    const stand = (type: Parameters<typeof fallbackNode>[0], keep: Record<string, JsonValue>): ComponentNode => ({
+      ...fallbackNode(type, { ...node, props: keep }),
+      name: node.name,
+      ...(node.animation ? { animation: node.animation } : {}),
+    });
+    if (!fb) {
+      note([...at, "component"], `the app has no component "${node.component}"; shown as a card`);
+      return stand("card", props);
+    }
+    if (node.content) note([...at, "content"], `${node.component} takes no children; dropped`);
+    const problems = checker.propsProblems(node.component, props);
+    if (problems.length) {
+      const bad = new Set(problems.map((p) => p.path.split("/").filter(Boolean)[0]).filter(Boolean));
+      note(
+        [...at, "props"],
+        `${problems.map((p) => p.message).slice(0, 3).join("; ")}; shown as its fallback (${fb})`,
+      );
+      return stand(fb, Object.fromEntries(Object.entries(props).filter(([k]) => !bad.has(k))) as Record<string, JsonValue>);
+    }
+    const kept: ComponentNode = { ...node, props: { ...props, ...(style ? { style } : {}) } as ComponentNode["props"] };
+    delete kept.content;
+    if (!Object.keys(kept.props ?? {}).length) delete kept.props;
+    kept.fallback = fallbackNode(fb, kept);
+    return kept;
   };
 
   const v1raw = (obj.screen as { v1?: unknown } | undefined)?.v1 ?? (Array.isArray(obj.screen) ? obj.screen : undefined);

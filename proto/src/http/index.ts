@@ -11,3 +11,4 @@ export * from "./routes";
 export * from "./published";
 export * from "./mcp";
 export * from "./wire-formats";
+export * from "./appearance";

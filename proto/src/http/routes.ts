@@ -34,6 +34,7 @@ import type { HttpAnswer, HttpOperation, Server } from "./operation";
 import { PUBLISHED_ROUTES } from "./published-routes";
 import { MCP_ROUTES, OAUTH_ROUTES } from "./mcp";
 import { A2UI_ROUTES, AG_UI_ROUTES } from "./wire-formats";
+import { APPEARANCE_ROUTES } from "./appearance";
 
 export * from "./operation";
 
@@ -584,6 +585,9 @@ const TABLE = [
   // The same generation as A2UI messages and as an AG-UI agent run (proto/src/http/wire-formats.ts).
   ...A2UI_ROUTES,
   ...AG_UI_ROUTES,
+
+  // An app's look: its brand theme and its own components (proto/src/http/appearance.ts).
+  ...APPEARANCE_ROUTES,
 ] as const satisfies readonly HttpOperation[];
 
 /**

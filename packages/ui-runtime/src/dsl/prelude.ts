@@ -45,9 +45,10 @@ function toChild(x) {
   if (typeof x === "string" || typeof x === "number") return make("text", [String(x)]);
   return null;
 }
-function make(type, args) {
-  var spec = SPEC[type];
+function make(type, args, custom) {
+  var spec = custom ? { v: "none", c: false } : SPEC[type];
   var node = { __gu: 1, component: type, __seq: S.nodes.length };
+  if (custom) node.package = "app";
   var value, props, content, hasValue = false;
   for (var i = 0; i < args.length; i++) {
     var a = args[i];
@@ -118,6 +119,11 @@ function plain(node) {
 function define(name, fn) { Object.defineProperty(g, name, { value: fn, writable: false, configurable: false, enumerable: false }); }
 Object.keys(SPEC).forEach(function (type) {
   define(SPEC[type].f, function () { return make(type, Array.prototype.slice.call(arguments)); });
+});
+// An app's own component: custom("ProductCard", {props…}) — props only (name, onPress… lifted as for any component).
+define("custom", function (type) {
+  var t = typeof type === "string" && /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(type) ? type : "Unknown";
+  return make(t, Array.prototype.slice.call(arguments, 1), true);
 });
 define("screen", function () {
   var sc = { name: "Screen", props: {}, hooks: {}, children: null };

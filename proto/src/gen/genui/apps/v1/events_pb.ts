@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChpnZW51aS9hcHBzL3YxL2V2ZW50cy5wcm90bxINZ2VudWkuYXBwcy52MSJLCgpBcHBDcmVhdGVkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRILCgN1cmwYAyABKAkSDgoGc3RhdHVzGAQgASgJIi4KCkFwcERlbGV0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJIj8KDUFwcEtleVJvdGF0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEgwKBGtpbmQYAyABKAkiVgoSQXBwU3BlbmRDYXBDaGFuZ2VkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIeChZkYWlseV9zcGVuZF9jYXBfbWljcm9zGAMgASgDYgZwcm90bzM",
+    "ChpnZW51aS9hcHBzL3YxL2V2ZW50cy5wcm90bxINZ2VudWkuYXBwcy52MSJLCgpBcHBDcmVhdGVkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRILCgN1cmwYAyABKAkSDgoGc3RhdHVzGAQgASgJIi4KCkFwcERlbGV0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJIj8KDUFwcEtleVJvdGF0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEgwKBGtpbmQYAyABKAkiVgoSQXBwU3BlbmRDYXBDaGFuZ2VkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIeChZkYWlseV9zcGVuZF9jYXBfbWljcm9zGAMgASgDIkkKFEFwcEFwcGVhcmFuY2VDaGFuZ2VkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIPCgd2ZXJzaW9uGAMgASgDYgZwcm90bzM",
   );
 
 /**
@@ -134,3 +134,35 @@ export type AppSpendCapChanged = Message<"genui.apps.v1.AppSpendCapChanged"> & {
  * Use `create(AppSpendCapChangedSchema)` to create a new message.
  */
 export const AppSpendCapChangedSchema: GenMessage<AppSpendCapChanged> = /*@__PURE__*/ messageDesc(file_genui_apps_v1_events, 3);
+
+/**
+ * Subject apps.app.appearance_changed: the owner changed the app's theme or its own components.
+ *
+ * @generated from message genui.apps.v1.AppAppearanceChanged
+ */
+export type AppAppearanceChanged = Message<"genui.apps.v1.AppAppearanceChanged"> & {
+  /**
+   * @generated from field: string app_id = 1;
+   */
+  appId: string;
+
+  /**
+   * @generated from field: string owner_id = 2;
+   */
+  ownerId: string;
+
+  /**
+   * The appearance's new version.
+   *
+   * @generated from field: int64 version = 3;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message genui.apps.v1.AppAppearanceChanged.
+ * Use `create(AppAppearanceChangedSchema)` to create a new message.
+ */
+export const AppAppearanceChangedSchema: GenMessage<AppAppearanceChanged> =
+  /*@__PURE__*/
+  messageDesc(file_genui_apps_v1_events, 4);
