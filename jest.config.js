@@ -18,6 +18,7 @@ const shared = {
     "^@genui/sims$": "<rootDir>/sims/src/index.ts",
     "^@genui/ui-runtime/protocol$": "<rootDir>/packages/ui-runtime/src/protocol.ts",
     "^@genui/ui-runtime/node$": "<rootDir>/packages/ui-runtime/src/node.ts",
+    "^@genui/ui-runtime/appearance$": "<rootDir>/packages/ui-runtime/src/appearance.ts",
     "^@genui/ui-runtime/stream$": "<rootDir>/packages/ui-runtime/src/stream.ts",
     "^@genui/react-renderer$": "<rootDir>/frontend/renderer/src/index.ts",
   },
