@@ -2,7 +2,10 @@
 // installed tree: `npm ls --omit=dev --all --parseable -w <workspace>`) from ./node_modules into
 // <out>/<workspace without scope>/node_modules. deploy/docker/Dockerfile runs it in its prod-deps stage after
 // `npm ci --omit=dev`: one install, then one small node_modules per image. Workspace links (@genui/*) are kept as
-// relative symlinks; the image copies the linked workspaces themselves.
+// relative symlinks; the image copies the linked workspaces themselves. Packages a workspace keeps in a node_modules
+// of its own (npm nests a version that differs from the root's, e.g. packages/ui-runtime/node_modules/ajv) go to
+// <out>/<workspace>/nested/<workspace dir>/node_modules, which the image copies onto its root, so they resolve from
+// the workspace's files as they do here.
 //   node deploy/docker/prod-deps.mjs <out> <workspace>...
 import { spawnSync } from "node:child_process";
 import { cpSync, lstatSync, mkdirSync, readlinkSync, symlinkSync } from "node:fs";
@@ -24,11 +27,15 @@ for (const ws of workspaces) {
   }
   const target = path.join(out, ws.replace(/^@[^/]+\//, ""), "node_modules");
   mkdirSync(target, { recursive: true });
+  const nested = path.join(out, ws.replace(/^@[^/]+\//, ""), "nested");
+  mkdirSync(nested, { recursive: true });
   let count = 0;
   for (const full of new Set(ls.stdout.split("\n").filter(Boolean))) {
     const rel = path.relative(modules, full);
-    if (rel.startsWith("..") || rel === "") continue; // the repository root and the workspaces themselves
-    const dest = path.join(target, rel);
+    const inWorkspace = path.relative(root, full);
+    // The repository root and the workspaces themselves are not copied; a workspace's own node_modules is.
+    if (rel === "" || (rel.startsWith("..") && !/(^|\/)node_modules\//.test(inWorkspace))) continue;
+    const dest = rel.startsWith("..") ? path.join(nested, inWorkspace) : path.join(target, rel);
     mkdirSync(path.dirname(dest), { recursive: true });
     if (lstatSync(full).isSymbolicLink()) {
       symlinkSync(readlinkSync(full), dest);
