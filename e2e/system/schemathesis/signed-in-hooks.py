@@ -17,6 +17,20 @@ SEMANTIC_FIELDS = {
     ("POST", "/apps/api/v1/create/"): {"url"},
     ("PATCH", "/apps/api/v1/update/{appId}/"): {"daily_spend_cap"},
     ("PATCH", "/apps/api/v1/templates/{appId}/update/{templateId}/"): {"name", "description", "code"},
+    # A theme whose text would be unreadable (WCAG AA contrast; `theme.light.primary` …); a declaration whose props
+    # are not a JSON Schema, whose example they refuse, whose name is ours or not the one in the address, or that is
+    # too big (the body's `component` is any JSON: the declaration's rules are checked as field errors).
+    ("PUT", "/apps/api/v1/appearance/{appId}/theme/"): {"theme"},
+    ("PUT", "/apps/api/v1/appearance/{appId}/components/{name}/"): {
+        "component",
+        "name",
+        "description",
+        "props",
+        "example",
+        "fallback",
+        "role",
+        "non_field_errors",
+    },
     ("POST", "/contact/api/v1/create/"): {"email", "phoneNumber", "subject", "message"},
     ("POST", "/billing/api/v1/currency/exchange-rate/"): {"amount"},
     ("POST", "/billing/api/v1/orders/create/"): {"amount"},
@@ -79,7 +93,8 @@ def _semantic_refusal(case, response) -> bool:
             return "code" in fields
         param = error.get("param")
         return isinstance(param, str) and re.split(r"[.\[]", param)[0] in fields
-    named = {k for k, v in body.items() if k not in ORDER_ERROR_KEYS and isinstance(v, list)}
+    # A nested field's errors (`theme.light.primary`) count as their top field's.
+    named = {re.split(r"[.\[]", k)[0] for k, v in body.items() if k not in ORDER_ERROR_KEYS and isinstance(v, list)}
     return bool(named) and named <= fields
 
 

@@ -39,7 +39,7 @@ export type PublishedAppearance = z.infer<typeof PublishedAppearance>;
 /** Theme update: the whole theme (tokens left out take GenUI's defaults); `version` guards against a stale page. */
 export const UpdateThemeBody = z
   .object({
-    theme: z.unknown().meta({ description: "An AppTheme; checked for WCAG AA contrast in light and dark." }),
+    theme: z.unknown().nonoptional().meta({ description: "An AppTheme; checked for WCAG AA contrast in light and dark." }),
     version: z.int().min(0).optional().meta({
       description: "The version the change was made on; when it is no longer current the change is refused (409).",
     }),
@@ -50,13 +50,19 @@ export type UpdateThemeBody = z.infer<typeof UpdateThemeBody>;
 /** Component create / replace: the declaration (its name is the path's), optionally guarded by `version`. */
 export const PutComponentBody = z
   .object({
-    component: z.unknown().meta({ description: "An AppComponent declaration." }),
+    component: z.unknown().nonoptional().meta({ description: "An AppComponent declaration." }),
     version: z.int().min(0).optional(),
   })
   .meta({ id: "PutComponentBody" });
 export type PutComponentBody = z.infer<typeof PutComponentBody>;
 
 const appId = z.object({ appId: Id });
+/** The seconds to wait, as the published API's refusals carry them (published-routes.ts). */
+const RETRY_AFTER = (required: boolean) => ({
+  description: "Seconds to wait before retrying.",
+  required,
+  schema: { type: "string", pattern: "^[0-9]+$" },
+});
 const componentPath = z.object({
   appId: Id,
   name: z.string().regex(COMPONENT_NAME_PATTERN).meta({ description: "The component's name, e.g. ProductCard." }),
@@ -153,8 +159,12 @@ export const APPEARANCE_ROUTES = [
       304: { description: "Unchanged since the ETag sent." },
       401: { description: "Missing or wrong API key.", schema: ApiError },
       403: { description: "The app is not active, or a publishable key from another origin.", schema: ApiError },
-      429: { description: "Too many requests.", schema: ApiError },
-      503: { description: "The app's settings cannot be read right now.", schema: ApiError },
+      429: { description: "Too many requests.", schema: ApiError, headers: { "Retry-After": RETRY_AFTER(true) } },
+      503: {
+        description: "The app's settings cannot be read right now.",
+        schema: ApiError,
+        headers: { "Retry-After": RETRY_AFTER(false) },
+      },
     },
   },
 ] as const satisfies readonly HttpOperation[];

@@ -7,6 +7,7 @@ import {
   type Logger,
   type RunningService,
 } from "@genui/chassis";
+import { serveGetAppearance } from "./commands/get-appearance.command";
 import { serveListPublishedTemplates } from "./commands/list-published-templates.command";
 import { serveVerifyKey } from "./commands/verify-key.command";
 import { keySealer, oauthLifetimesOf, publicUrlProblem, quotasOf, type AppsConfig } from "./config";
@@ -23,6 +24,7 @@ import { KeyDirectory } from "./store/key-directory";
 import { OwnerAppsCache, OwnerVersions } from "./store/owner-apps-cache";
 import { TemplateRepository, appTemplatesLock, templateLock } from "./store/template.repository";
 import { AppCaches } from "./use-cases/app-caches";
+import { Appearances } from "./use-cases/appearance";
 import { Apps } from "./use-cases/apps";
 import { OAuthServer } from "./use-cases/oauth";
 import { OAuthLimits } from "./use-cases/oauth-limits";
@@ -80,6 +82,7 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
         quotas.appsPerOwner,
       );
 
+      const appearances = new Appearances(appRepo, bus, outbox);
       const templates = new Templates(templateRepo, appTemplatesLock(ctx.redis!, config), quotas.templatesPerApp);
       const caches = new AppCaches(keys, lists, changes);
       // The OAuth authorization server (agent hosts connecting to the MCP server); its tokens are keys of kind "oauth".
@@ -126,8 +129,9 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
 
       serveVerifyKey(bus, caches);
       serveListPublishedTemplates(bus, new PublishedTemplates(appRepo, templateRepo));
+      serveGetAppearance(bus, appearances);
 
-      ctx.app.use(oauthBodyErrors(), appRoutes(apps, templates, oauth, oauthLimits));
+      ctx.app.use(oauthBodyErrors(), appRoutes(apps, templates, appearances, oauth, oauthLimits));
     },
   });
 }

@@ -13,6 +13,7 @@ import {
 } from "@genui/chassis";
 import { EVENTS, type EventDef } from "@genui/contracts";
 import { freshName, testInfra, eventually } from "@genui/testkit";
+import { serveGetAppearance } from "../src/commands/get-appearance.command";
 import { serveListPublishedTemplates } from "../src/commands/list-published-templates.command";
 import { serveVerifyKey } from "../src/commands/verify-key.command";
 import { watchAppChanges } from "../src/events/app-changes.watcher";
@@ -26,6 +27,7 @@ import { OAuthClientRepository } from "../src/store/oauth-client.repository";
 import { OAuthFlowStore } from "../src/store/oauth-flow.store";
 import { GrantRepository, connectionLock } from "../src/store/oauth-grant.repository";
 import { AppCaches } from "../src/use-cases/app-caches";
+import { Appearances } from "../src/use-cases/appearance";
 import { Apps } from "../src/use-cases/apps";
 import { OAuthServer } from "../src/use-cases/oauth";
 import { PublishedTemplates } from "../src/use-cases/published-templates";
@@ -35,7 +37,7 @@ import { Templates } from "../src/use-cases/templates";
  * apps' use cases wired as `service.ts` wires them, on the real store (FerretDB or MongoDB), Redis and
  * NATS of the test infrastructure, without the HTTP edge and the durable consumers of other contexts' events. Each copy has its own connections, caches and objects, like
  * one process of the service; all copies share one database, one Redis key prefix and one subject prefix. Copy 0
- * answers the commands (apps.keys.verify, apps.templates.list_published).
+ * answers the commands (apps.keys.verify, apps.templates.list_published, apps.appearance.get).
  */
 export interface Copy {
   conn: Connection;
@@ -47,6 +49,8 @@ export interface Copy {
   lists: OwnerAppsCache;
   apps: Apps;
   templates: Templates;
+  /** This copy's use cases of an app's look (theme and the developer's own components). */
+  appearances: Appearances;
   /** This copy's OAuth authorization server (agent hosts; its tokens answered by this copy's key directory). */
   oauth: OAuthServer;
   grantRepo: GrantRepository;
@@ -132,9 +136,11 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
     keys.oauthOwners = (hash) => oauth.keyOwner(hash);
     const appsWithQuotaLock = (lock: DocumentLock) => new Apps(appRepo, sealer, bus, outbox, keys, lists, lock, maxApps);
     const templatesWithQuotaLock = (lock: DocumentLock) => new Templates(templateRepo, lock, maxTemplates);
+    const appearances = new Appearances(appRepo, bus, outbox);
     if (i === 0) {
       serveVerifyKey(bus, caches);
       serveListPublishedTemplates(bus, new PublishedTemplates(appRepo, templateRepo));
+      serveGetAppearance(bus, appearances);
     }
     outbox.start();
     copies.push({
@@ -147,6 +153,7 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
       lists,
       apps: appsWithQuotaLock(ownerAppsLock(redis, config)),
       templates: templatesWithQuotaLock(appTemplatesLock(redis, config)),
+      appearances,
       oauth,
       grantRepo,
       appsWithQuotaLock,
@@ -163,7 +170,13 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
   await copies[0]!.bus.flush();
   const events: SeenEvent[] = [];
   const consumptions: Consumption[] = [];
-  for (const def of [EVENTS.appCreated, EVENTS.appDeleted, EVENTS.appKeyRotated, EVENTS.appSpendCapChanged] as EventDef[])
+  for (const def of [
+    EVENTS.appCreated,
+    EVENTS.appDeleted,
+    EVENTS.appKeyRotated,
+    EVENTS.appSpendCapChanged,
+    EVENTS.appAppearanceChanged,
+  ] as EventDef[])
     consumptions.push(
       await caller.consume(def, `observer-${def.subject.replace(/\W/g, "-")}`, async (e) => {
         events.push({

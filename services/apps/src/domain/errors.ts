@@ -12,6 +12,10 @@ export const APPS_ERRORS = {
   TEMPLATE_LIMIT_REACHED: "APPS.TEMPLATE_LIMIT_REACHED",
   /** A quota's lock could not be taken in time (many creates of one owner or app at once). */
   QUOTA_BUSY: "APPS.QUOTA_BUSY",
+  /** The app's look changed since the version the caller sent (a stale page): reload and apply again. */
+  APPEARANCE_CHANGED: "APPS.APPEARANCE_CHANGED",
+  /** Another change of the app's look held the app's lock too long: the caller may try again shortly. */
+  APPEARANCE_BUSY: "APPS.APPEARANCE_BUSY",
 } as const;
 export type AppsErrorCode = (typeof APPS_ERRORS)[keyof typeof APPS_ERRORS];
 

@@ -1,6 +1,8 @@
 import { notFound, operationRouter, requireIdentity, userId } from "@genui/chassis";
 import type { Request, RequestHandler, Router } from "express";
 import type { Apps } from "../use-cases/apps";
+import type { Appearances } from "../use-cases/appearance";
+import { putComponentInput, updateThemeInput } from "../domain/appearance";
 import { createAppInput, isId, pagination, updateAppInput, updateTemplateInput } from "../domain/validation";
 import type { Templates } from "../use-cases/templates";
 import type { OAuthServer } from "../use-cases/oauth";
@@ -11,7 +13,13 @@ import { oauthRoutes } from "./oauth.routes";
  * Every signed-in route acts on the signed user's own apps; another user's app or template is a 404, never a 403.
  * The OAuth authorization server's rows (agent hosts connecting to the MCP server) are open: oauth.routes.ts.
  */
-export function appRoutes(apps: Apps, templates: Templates, oauth: OAuthServer, oauthLimits: OAuthLimits): Router {
+export function appRoutes(
+  apps: Apps,
+  templates: Templates,
+  appearances: Appearances,
+  oauth: OAuthServer,
+  oauthLimits: OAuthLimits,
+): Router {
   /** Every route needs the signed identity. */
   const signedIn = (handler: RequestHandler): RequestHandler[] => [requireIdentity, handler];
 
@@ -20,6 +28,8 @@ export function appRoutes(apps: Apps, templates: Templates, oauth: OAuthServer, 
     if (!isId(typeof id === "string" ? id : undefined)) throw notFound();
     return id as string;
   };
+  /** A component's name from the path (its form is checked with the declaration). */
+  const componentName = (req: Request) => String(req.params.name ?? "");
   /** The app, if the caller owns it. */
   const ownedApp = (req: Request, param = "appId") => apps.owned(userId(req), appIdOf(req, param));
 
@@ -79,6 +89,27 @@ export function appRoutes(apps: Apps, templates: Templates, oauth: OAuthServer, 
       const app = await ownedApp(req);
       await templates.delete(app._id, appIdOf(req, "templateId"));
       res.status(204).end();
+    }),
+
+    // The app's look (brand theme and the developer's own components): every answer is the whole Appearance.
+    "apps.getAppearance": signedIn(async (req, res) => {
+      res.json(await appearances.get(userId(req), appIdOf(req, "appId")));
+    }),
+
+    "apps.updateTheme": signedIn(async (req, res) => {
+      const id = appIdOf(req, "appId");
+      const input = updateThemeInput.parse(req.body);
+      res.json(await appearances.updateTheme(userId(req), id, input));
+    }),
+
+    "apps.putComponent": signedIn(async (req, res) => {
+      const id = appIdOf(req, "appId");
+      const input = putComponentInput.parse(req.body);
+      res.json(await appearances.putComponent(userId(req), id, componentName(req), input));
+    }),
+
+    "apps.deleteComponent": signedIn(async (req, res) => {
+      res.json(await appearances.deleteComponent(userId(req), appIdOf(req, "appId"), componentName(req)));
     }),
 
     ...oauthRoutes(oauth, oauthLimits),

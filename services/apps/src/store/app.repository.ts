@@ -1,4 +1,5 @@
 import type { AppStatus } from "@genui/contracts/http";
+import type { AppComponent, AppTheme } from "@genui/ui-runtime/appearance";
 import {
   DistributedLock,
   outboxInsert,
@@ -41,10 +42,52 @@ export interface AppRecord extends OutboxFields {
    */
   keyRevokedFor?: string;
   pubKeyRevokedFor?: string;
+  /** The app's look (brand theme and the developer's own components); absent until the owner first sets either. */
+  appearance?: StoredAppearance;
   createdAt: Date;
   updatedAt: Date;
   deletedAt?: Date;
 }
+
+/**
+ * The app's look as stored. The component declarations are kept as JSON text: their props are JSON Schemas, whose keys
+ * (`$defs`, `$ref`, a property named `a.b` or `__proto__`) the store refuses or drops as field names. The theme's
+ * keys are all tokens of AppTheme, so it is kept as an object.
+ */
+export interface StoredAppearance {
+  /** Raised by exactly 1 by every change of the theme or a component. */
+  version: number;
+  theme: AppTheme;
+  /** `AppComponent[]` as JSON. */
+  componentsJson: string;
+  updatedAt: Date;
+}
+
+/** The app's look as its use cases see it. */
+export interface AppearanceRecord {
+  version: number;
+  theme: AppTheme;
+  components: AppComponent[];
+  updatedAt: Date;
+}
+
+/** Stored → used. The declarations were checked before they were written (`changeAppearance` writes only those). */
+export const appearanceFromStore = (a: StoredAppearance): AppearanceRecord => {
+  const components: unknown = JSON.parse(a.componentsJson || "[]");
+  return {
+    version: a.version,
+    theme: a.theme ?? {},
+    components: Array.isArray(components) ? (components as AppComponent[]) : [],
+    updatedAt: a.updatedAt,
+  };
+};
+/** Used → stored. */
+export const appearanceToStore = (a: AppearanceRecord): StoredAppearance => ({
+  version: a.version,
+  theme: a.theme,
+  componentsJson: JSON.stringify(a.components),
+  updatedAt: a.updatedAt,
+});
 
 const appSchema = new Schema<AppRecord>(
   {
@@ -62,6 +105,8 @@ const appSchema = new Schema<AppRecord>(
     dailySpendCapMicros: { type: Number },
     keyRevokedFor: { type: String },
     pubKeyRevokedFor: { type: String },
+    // A plain object (minimize: false keeps an empty theme `{}` as it was set).
+    appearance: { type: Schema.Types.Mixed },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     deletedAt: { type: Date },
@@ -76,7 +121,11 @@ appSchema.index({ keyHash: 1 }, { unique: true });
 appSchema.index({ pubKeyHash: 1 });
 
 const LIVE = { deletedAt: { $exists: false } };
-const NO_OUTBOX = { outbox: 0 } as const;
+/**
+ * Left out of every read of apps but their own: the outbox, and the appearance (up to 256 KB, read only by
+ * `appearanceOf` and `changeAppearance`; the key directory and the owners' app lists keep records in memory).
+ */
+const NO_OUTBOX = { outbox: 0, appearance: 0 } as const;
 
 /** The lock on app documents every copy of apps (and the reseal-keys job) takes. */
 export const appLock = (redis: Redis, config: { REDIS_KEY_PREFIX: string }): DocumentLock =>
@@ -252,6 +301,53 @@ export class AppRepository {
     return res.matchedCount === 1;
   }
 
+  /**
+   * A live app's look: `{ appearance }` (undefined when never set), or null when the app is missing or, with
+   * `ownerId`, another owner's.
+   */
+  async appearanceOf(id: string, ownerId?: string): Promise<{ appearance?: AppearanceRecord } | null> {
+    const app = await this.model
+      .findOne({ _id: id, ...(ownerId !== undefined ? { ownerId } : {}), ...LIVE }, { _id: 1, appearance: 1 })
+      .lean<Pick<AppRecord, "_id" | "appearance">>()
+      .exec();
+    if (!app) return null;
+    return app.appearance ? { appearance: appearanceFromStore(app.appearance) } : {};
+  }
+
+  /**
+   * Changes the owner's app's look under the app's lock: `change` is given the look read under the lock (undefined
+   * when never set) and answers the next one with its events, or throws to refuse (then nothing is written). The
+   * write is also guarded by the version read, so a change that outlived its lock never overwrites a newer one:
+   * it answers "conflict". "missing" when the app is not the owner's live app.
+   */
+  async changeAppearance(
+    ownerId: string,
+    id: string,
+    change: (current: AppearanceRecord | undefined) => { appearance: AppearanceRecord; events: SealedEvent[] },
+  ): Promise<{ appearance: AppearanceRecord } | "missing" | "conflict"> {
+    return this.lock.run(id, async () => {
+      const found = await this.appearanceOf(id, ownerId);
+      if (!found) return "missing";
+      const next = change(found.appearance);
+      const o = outboxUpdate(next.events);
+      const res = await this.model
+        .updateOne(
+          {
+            _id: id,
+            ownerId,
+            ...LIVE,
+            "appearance.version": found.appearance ? found.appearance.version : { $exists: false },
+          },
+          {
+            $set: { appearance: appearanceToStore(next.appearance), updatedAt: next.appearance.updatedAt, ...o.$set },
+            $inc: o.$inc,
+          },
+        )
+        .exec();
+      return res.modifiedCount === 1 ? { appearance: next.appearance } : "conflict";
+    });
+  }
+
   /** Marks a non-active app deleted (single-document guard) with its event; null when missing or active. */
   async softDelete(ownerId: string, id: string, events: SealedEvent[]): Promise<"deleted" | "active" | "missing"> {
     const o = outboxUpdate(events);
@@ -260,7 +356,12 @@ export class AppRepository {
       this.model
         .updateOne(
           { _id: id, ownerId, status: { $ne: "active" }, ...LIVE },
-          { $set: { deletedAt: now, updatedAt: now, urlKey: `deleted:${id}`, ...o.$set }, $inc: o.$inc },
+          {
+            $set: { deletedAt: now, updatedAt: now, urlKey: `deleted:${id}`, ...o.$set },
+            $inc: o.$inc,
+            // The app's look goes with it (nothing reads a deleted app's).
+            $unset: { appearance: 1 },
+          },
         )
         .exec(),
     );
