@@ -157,7 +157,8 @@ describe("the A2UI endpoint", () => {
       createSurface: {
         surfaceId: expect.stringMatching(/^srf_[A-Za-z0-9_-]{22}$/),
         catalogId: GENUI_CATALOG_ID,
-        theme: { agentDisplayName: "GenUI" },
+        // The app's look (none set: GenUI's own primary colour, version 0).
+        theme: { agentDisplayName: "GenUI", primaryColor: "#1d4ed8", genui: { version: 0, theme: {} } },
         sendDataModel: true,
       },
     });

@@ -121,9 +121,10 @@ export function publishedApi(opts: PublishedApiOptions): RequestHandler {
     const allow = [...methods, "OPTIONS"].join(", ");
     res.set({
       "access-control-allow-origin": "*",
-      // WWW-Authenticate and the MCP headers: browser-based MCP hosts read them (the 401's challenge, the protocol).
+      // WWW-Authenticate and the MCP headers: browser-based MCP hosts read them (the 401's challenge, the protocol);
+      // ETag: pages revalidate the app's look with it (If-None-Match).
       "access-control-expose-headers":
-        "retry-after, x-request-id, x-should-retry, www-authenticate, mcp-protocol-version, mcp-session-id",
+        "retry-after, x-request-id, x-should-retry, www-authenticate, mcp-protocol-version, mcp-session-id, etag",
     });
     if (req.method === "OPTIONS") {
       res.set({

@@ -1,6 +1,6 @@
 import { plan, type Turn } from "@genui/planner";
-import { CATALOGUE, type ActionEvent, type Screen } from "@genui/ui-runtime";
-import { createNodeEvaluator } from "@genui/ui-runtime/node";
+import { CATALOGUE, repairScreen, type ActionEvent, type AppComponent, type Screen } from "@genui/ui-runtime";
+import { createAppComponentChecker, createNodeEvaluator } from "@genui/ui-runtime/node";
 import basicCatalogJson from "../schemas/v0_9/catalogs/basic/catalog.json";
 import {
   BASIC_CATALOG_ID,
@@ -10,10 +10,12 @@ import {
   actionScreenId,
   genuiCatalog,
   screenMessages,
+  surfaceTheme,
   translateScreen,
   unmappedTypes,
   validateClientMessage,
   validateServerMessage,
+  withFallbacks,
   type A2uiAction,
   type A2uiComponent,
   type A2uiServerMessage,
@@ -379,5 +381,74 @@ describe("actions", () => {
     expect(() => actionEvents(action, screen)).toThrow(
       "The action's sourceComponentId 'nope' is not a component of the screen it names.",
     );
+  });
+});
+
+describe("the app's look on a surface", () => {
+  const PRODUCT: AppComponent = {
+    name: "ProductCard",
+    description: "One product with its price.",
+    props: {
+      type: "object",
+      properties: { title: { type: "string" }, price: { type: "number" }, cta: { type: "string" } },
+      required: ["title", "price"],
+    },
+    example: { title: "Mug", price: 12 },
+    fallback: "card",
+    role: { name: "product-card" },
+  };
+
+  it("when a screen has the app's own components, then the surface draws their fallbacks and their presses come back", async () => {
+    const { code } = plan([{ role: "user", content: "a shop selling mugs" }], { components: [PRODUCT] });
+    const r = await evaluator.evaluate(code);
+    if (!r.ok) throw new Error(r.error.message);
+    // As the worker leaves it: each app node carries its fallback (repair with the app's declarations).
+    const screen = repairScreen(r.screen, { components: createAppComponentChecker([PRODUCT]) }).screen;
+    const first = screen.screen.v1.flatMap((n) => n.content ?? []).find((n) => n.package === "app")!;
+    expect(first.fallback).toBeDefined();
+    const client = new ClientSurface();
+    client.apply(screenMessages(screen, { surfaceId: "shop", screenId: "scr_shop" }));
+    expect(client.components.get(first.fallback!.name)).toMatchObject({ component: "Card" });
+    expect(JSON.stringify([...client.components.values()])).toContain(String(first.props!.title));
+    // Its button is the component's press.
+    const message = client.press(`${first.name}_fallback_action`, "shop");
+    expect(message.action.name).toBe("add_to_cart");
+    expect(actionEvents(message.action, screen)).toEqual([
+      { type: "onPress", component: { name: `${first.name}_fallback_action`, value: first.props!.title } },
+    ]);
+    // An app node without a fallback (a renderer's input that skipped repair) is still drawn, as a card of its props.
+    const bare: Screen = {
+      name: "S",
+      screen: { v1: [{ name: "p", component: "ProductCard", package: "app", props: { title: "Jug", price: 20 } }] },
+    };
+    const t = translateScreen(bare);
+    expect(t.components.find((c) => c.component === "Card")).toBeDefined();
+    expect(JSON.stringify(t.components)).toContain("Jug");
+    expect(withFallbacks(bare)).not.toBe(bare);
+    expect(withFallbacks(first.fallback ? { name: "S", screen: { v1: [first.fallback] } } : bare)!.screen.v1[0]).toBe(
+      first.fallback,
+    );
+  });
+
+  it("when a surface is created for an app with a theme, then createSurface carries its primary colour and the theme", () => {
+    const theme = { light: { primary: "#6d28d9" }, radius: 6 };
+    const t = new SurfaceTranslator({ surfaceId: "s" });
+    const [create] = t.begin(surfaceTheme({ version: 3, theme }));
+    expect(validateServerMessage(create!, GENUI_CATALOG_ID)).toEqual({ ok: true });
+    expect(create).toEqual({
+      version: "v0.9",
+      createSurface: {
+        surfaceId: "s",
+        catalogId: GENUI_CATALOG_ID,
+        theme: { agentDisplayName: "GenUI", primaryColor: "#6d28d9", genui: { version: 3, theme } },
+        sendDataModel: true,
+      },
+    });
+    // No theme set: GenUI's own primary, and the basic catalog accepts it too.
+    const plain = surfaceTheme({ version: 0, theme: {} });
+    expect(plain.primaryColor).toBe("#1d4ed8");
+    const basic = new SurfaceTranslator({ surfaceId: "b", catalogId: BASIC_CATALOG_ID }).begin(plain);
+    expect(validateServerMessage(basic[0]!, BASIC_CATALOG_ID)).toEqual({ ok: true });
+    expect(surfaceTheme()).toEqual({ agentDisplayName: "GenUI", primaryColor: "#1d4ed8" });
   });
 });

@@ -1,4 +1,14 @@
-import { humanize, type Action, type ComponentNode, type JsonValue, type Screen } from "@genui/ui-runtime";
+import {
+  APP_PACKAGE,
+  fallbackNode,
+  humanize,
+  resolveTheme,
+  type Action,
+  type AppTheme,
+  type ComponentNode,
+  type JsonValue,
+  type Screen,
+} from "@genui/ui-runtime";
 import { BASIC_CATALOG_ID, GENUI_CATALOG_ID, catalogueProps } from "./catalog";
 
 /**
@@ -43,6 +53,20 @@ export type A2uiServerMessage =
   | { version: typeof A2UI_VERSION; updateComponents: { surfaceId: string; components: A2uiComponent[] } }
   | { version: typeof A2UI_VERSION; updateDataModel: { surfaceId: string; path?: string; value?: unknown } }
   | { version: typeof A2UI_VERSION; deleteSurface: { surfaceId: string } };
+
+/**
+ * A surface's `theme` (createSurface): who made it, the app's brand colour as the basic catalog's `primaryColor` (the
+ * light primary its theme resolves to; GenUI's own when it sets none), and the whole theme under `genui` with its
+ * version, for renderers that draw our catalog (A2UI's theme allows further properties).
+ */
+export function surfaceTheme(appearance?: { version: number; theme: AppTheme }): Record<string, unknown> {
+  const theme = appearance?.theme ?? {};
+  return {
+    agentDisplayName: "GenUI",
+    primaryColor: resolveTheme(theme).light.primary,
+    ...(appearance ? { genui: { version: appearance.version, theme } } : {}),
+  };
+}
 
 /** Catalogue types whose `value` the user edits: bound to the data model, reported back in actions. */
 export const INPUT_TYPES = new Set(["textInput", "textArea", "select", "checkbox", "switch", "slider", "date", "fileInput"]);
@@ -113,8 +137,32 @@ export function reportedValue(node: ComponentNode, v: unknown): JsonValue {
   }
 }
 
+/**
+ * The screen as an A2UI surface draws it: no catalog has the app's own components (`package: "app"`), so each is its
+ * built-in fallback — the one repair attached (a subtree of ours, carrying the component's press), else a card from
+ * its props. The same screen object when it has none (so the ids of `assignIds` and `translateScreen` agree).
+ */
+export function withFallbacks(screen: Screen | undefined): Screen | undefined {
+  if (!screen?.screen?.v1) return screen;
+  let changed = false;
+  const swap = (nodes: readonly ComponentNode[], depth: number): ComponentNode[] =>
+    nodes.map((n) => {
+      if (!n || typeof n !== "object") return n;
+      if (n.package === APP_PACKAGE) {
+        changed = true;
+        return n.fallback && (n.fallback.package ?? "genui") === "genui" ? n.fallback : fallbackNode("card", n);
+      }
+      if (!n.content?.length || depth > 64) return n;
+      const content = swap(n.content, depth + 1);
+      return content.every((c, i) => c === n.content![i]) ? n : { ...n, content };
+    });
+  const v1 = swap(screen.screen.v1, 0);
+  return changed ? { ...screen, screen: { ...screen.screen, v1 } } : screen;
+}
+
 /** The id each node of a screen gets, in document order (a repeated name gets a suffix; "root" is the surface's). */
-export function assignIds(screen: Screen | undefined): Map<ComponentNode, string> {
+export function assignIds(drawn: Screen | undefined): Map<ComponentNode, string> {
+  const screen = withFallbacks(drawn);
   const ids = new Map<ComponentNode, string>();
   const used = new Set<string>(["root"]);
   const walk = (nodes: readonly ComponentNode[] | undefined, depth: number) => {
@@ -193,7 +241,8 @@ export interface Translated {
  * The A2UI components of a screen, for our catalog (default) or the basic catalog alone (`basicOnly`: our own
  * components are drawn with basic ones — a table as rows of Text, a stat as two Texts, a chart as its figures).
  */
-export function translateScreen(screen: Screen | undefined, basicOnly = false, complete = true): Translated {
+export function translateScreen(drawn: Screen | undefined, basicOnly = false, complete = true): Translated {
+  const screen = withFallbacks(drawn);
   const ids = assignIds(screen);
   // A screen still being generated: its buttons' actions carry no inputs yet (they could not be pressed usefully
   // before the screen's id arrives anyway), so a button is not re-sent each time an input is generated; the complete

@@ -1,4 +1,4 @@
-import { humanize } from "@genui/ui-runtime";
+import { FIELD_SYNONYMS, humanize } from "@genui/ui-runtime";
 import { composeNew, printScreen, type Composed } from "./compose";
 import { cartTable, cartTotals, nameOf } from "./compose/sections";
 import type { Conversation, HostAction } from "./conversation";
@@ -7,7 +7,7 @@ import { capitalize, hash32, Rng } from "./text";
 import { alert, button, card, heading, icon, keyValue, list, progress, row, select, text, type Json, type UiNode } from "./ui";
 import { readEntities } from "./understand/entities";
 import { rightAnswer } from "./content/quizzes";
-import { shortDate, TODAY } from "./compose/context";
+import { shortDate, TODAY, type RoleComponents } from "./compose/context";
 
 /**
  * Answers to actions a screen sends back: a submitted form gets a confirmation of what was entered; "add to cart" a
@@ -19,10 +19,16 @@ import { shortDate, TODAY } from "./compose/context";
 const isObj = (v: Json | undefined): v is { [k: string]: Json | undefined } => !!v && typeof v === "object" && !Array.isArray(v);
 const INPUTS = new Set(["textInput", "textArea", "select", "date", "checkbox", "switch", "slider", "fileInput"]);
 
+/** The app component a press on its fallback (`<name>_fallback`, `<name>_fallback_action`, …) stands for. */
+const FALLBACK_PART = /^(.+)_fallback(?:_[a-z]+)?$/;
+
 /** The node the action came from (by name, else by label for actions written as text). */
 function pressed(nodes: CodeNode[], a: HostAction): CodeNode | undefined {
+  const stand = FALLBACK_PART.exec(a.name)?.[1];
   return (
     nodes.find((n) => n.name === a.name) ??
+    // A renderer without the developer's component drew its fallback: the press is the component's.
+    (stand !== undefined ? nodes.find((n) => n.name === stand && n.package === "app") : undefined) ??
     nodes.find((n) => labelOf(n)?.toLowerCase() === a.name.toLowerCase()) ??
     nodes.find((n) => eventOf(n.onPress) === a.name)
   );
@@ -33,6 +39,15 @@ function itemOf(node: CodeNode | undefined, a: HostAction): { name: string; pric
   const v = a.value ?? (isObj(node?.onPress) ? node!.onPress.value : undefined);
   let name = typeof v === "string" ? v : isObj(v) && typeof v.name === "string" ? v.name : undefined;
   let price: number | undefined;
+  // One of the app's own components (a product card): its props say what it is and costs.
+  if (node?.package === "app") {
+    const title = FIELD_SYNONYMS.title!.map((k) => node.props[k]).find((t) => typeof t === "string");
+    name ??= typeof title === "string" ? title : undefined;
+    const p = FIELD_SYNONYMS.price!.map((k) => node.props[k]).find((x) => x !== undefined);
+    if (typeof p === "number" && Number.isFinite(p)) price = p;
+    else if (typeof p === "string" && /\d/.test(p)) price = Number(p.replace(/[^0-9.]/g, ""));
+    return name ? { name, ...(price !== undefined ? { price } : {}) } : undefined;
+  }
   for (let p = node?.parent; p; p = p.parent)
     if (p.component === "card") {
       name ??= typeof p.value === "string" ? p.value : undefined;
@@ -269,7 +284,7 @@ const SITE_PAGES: readonly [RegExp, string][] = [
   [/^(?:gallery|photos)$/i, "gallery"],
 ];
 
-export function answerAction(conv: Conversation): Composed {
+export function answerAction(conv: Conversation, roles: RoleComponents = {}): Composed {
   const a = conv.action!;
   const prev = conv.previousCode ?? "";
   const screen = readUiCode(prev);
@@ -422,7 +437,7 @@ export function answerAction(conv: Conversation): Composed {
     const total = nodes
       .map((n) => (n.component === "keyValue" && isObj(n.value) ? n.value.Total : undefined))
       .find((v) => typeof v === "string");
-    const c = composeNew("checkout");
+    const c = composeNew("checkout", undefined, roles);
     return {
       code: total ? c.code.replace(/Pay [^"]+"/, `Pay ${total}"`) : c.code,
       family: "action:checkout",
@@ -478,7 +493,7 @@ export function answerAction(conv: Conversation): Composed {
   }
   // Back, home, start over → the original request again.
   if (/^(?:back|home|start_over|continue_shopping|go_home|retry)$/.test(event) && conv.prompt) {
-    const c = composeNew(conv.prompt);
+    const c = composeNew(conv.prompt, undefined, roles);
     return {
       ...c,
       family: "action:back",
@@ -502,10 +517,10 @@ export function answerAction(conv: Conversation): Composed {
     // A site's other pages are pages of their kind: "About" an article about the site, "Contact" a contact form …
     const page = SITE_PAGES.find(([re]) => re.test(target.trim()))?.[1];
     let c = home
-      ? composeNew(conv.prompt)
+      ? composeNew(conv.prompt, undefined, roles)
       : page
-        ? composeNew(`${target}${about}`, { family: page, score: 1, parts: [], ranked: [] })
-        : composeNew(`${target}${about}`);
+        ? composeNew(`${target}${about}`, { family: page, score: 1, parts: [], ranked: [] }, roles)
+        : composeNew(`${target}${about}`, undefined, roles);
     if (page) {
       // Titled as the site's page: "About · Pawsome Pets" (the site's name: the first heading of the screen it left).
       const site = nodes.find((n) => n.component === "heading" && typeof n.value === "string")?.value as string | undefined;

@@ -1,6 +1,7 @@
+import type { AppComponent } from "@genui/ui-runtime";
 import { answerAction } from "./actions";
 import { composeNew } from "./compose";
-import { setToday } from "./compose/context";
+import { rolesOf, setToday } from "./compose/context";
 import { parseAction, readConversation, type Turn } from "./conversation";
 import { editScreen, looksLikeEdit } from "./edit";
 import { readEntities } from "./understand/entities";
@@ -23,9 +24,15 @@ export interface Planned {
   reasoning: string[];
 }
 
-/** An app's published template the answer may reuse (the worker passes the app's templates). */
+/** What the app brings (the worker passes them): its published templates and its own components. */
 export interface PlanOptions {
+  /** Published templates the answer may reuse. */
   templates?: readonly { id?: string; name: string; description?: string; code: string }[];
+  /**
+   * The app's own components: one declared for a role a layout composes (a shop's product card, a pricing tier, a
+   * landing page's hero) is drawn in its place, its props filled from what the built-in would have shown.
+   */
+  components?: readonly AppComponent[];
   /** The day the screen is made on (default: now); sample dates are relative to it. */
   today?: Date;
 }
@@ -95,7 +102,8 @@ export function plan(input: readonly Turn[], opts: PlanOptions = {}): Planned {
   setToday(opts.today ?? Date.now());
   const messages = input.map(bounded);
   const conv = readConversation(messages);
-  if (conv.action) return answerAction(conv);
+  const roles = rolesOf(opts.components);
+  if (conv.action) return answerAction(conv, roles);
   const request = conv.request.trim();
   if (!request) {
     const c = composeNew("welcome", { family: "empty-state", score: 1, parts: [], ranked: [] });
@@ -118,7 +126,7 @@ export function plan(input: readonly Turn[], opts: PlanOptions = {}): Planned {
   const last = messages.map((m) => m.role).lastIndexOf("user");
   if (conv.previousCode && looksLikeEdit(request)) {
     const base = basePrompt(messages, last);
-    const edited = editScreen(conv.previousCode, request, base);
+    const edited = editScreen(conv.previousCode, request, base, roles);
     if (edited) {
       const family = detectFamily(readEntities(base)).family || "list";
       return {
@@ -129,7 +137,7 @@ export function plan(input: readonly Turn[], opts: PlanOptions = {}): Planned {
     }
     // An edit nothing applies to: the base request and the change, composed afresh.
     if (base) {
-      const c = composeNew(`${base}. ${request}`);
+      const c = composeNew(`${base}. ${request}`, undefined, roles);
       return {
         ...c,
         family: `edit:${c.family}`,
@@ -137,5 +145,5 @@ export function plan(input: readonly Turn[], opts: PlanOptions = {}): Planned {
       };
     }
   }
-  return composeNew(request);
+  return composeNew(request, undefined, roles);
 }

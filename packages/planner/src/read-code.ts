@@ -10,8 +10,10 @@ import type { Json } from "./ui";
  */
 
 export interface CodeNode {
-  /** Catalogue type ("switch", not "switch_"). */
+  /** Catalogue type ("switch", not "switch_"), or the name of one of the app's own components (`package` "app"). */
   component: string;
+  /** "app": one of the app's own components, written `custom("ProductCard", {…})`. */
+  package?: "app";
   /** The name the sandbox gives it. */
   name: string;
   value?: Json;
@@ -114,6 +116,9 @@ const FN_TO_TYPE = new Map(COMPONENT_TYPES.map((t) => [dslName(t), t]));
 const LIFTED = ["name", "onPress", "onChangeText", "onLongPress", "value"] as const;
 
 class ParseError extends Error {}
+
+/** An app component's name as the sandbox's `custom` takes it ("Unknown" when it is not one). */
+const customName = (v: Val): string => (typeof v === "string" && /^[A-Za-z][A-Za-z0-9]{0,63}$/.test(v) ? v : "Unknown");
 
 const isPlain = (v: Val): v is { [k: string]: Val } =>
   v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Made);
@@ -295,10 +300,12 @@ class Reader {
       this.screen = sc;
       return undefined;
     }
-    const type = FN_TO_TYPE.get(fn);
+    // custom("ProductCard", {…}): one of the app's own components, named as the sandbox names it (no value, no children).
+    const custom = fn === "custom";
+    const type = custom ? customName(args.shift()) : FN_TO_TYPE.get(fn);
     if (!type) throw new ParseError(`unknown function ${fn}`);
-    const entry = catalogueEntry(type)!;
-    const n: CodeNode = { component: type, name: "", props: {}, content: [] };
+    const entry: { container: boolean; value: string } = custom ? { container: false, value: "none" } : catalogueEntry(type)!;
+    const n: CodeNode = { component: type, name: "", props: {}, content: [], ...(custom ? { package: "app" as const } : {}) };
     let hasValue = false;
     let explicit: unknown;
     const kids: Made[] = [];

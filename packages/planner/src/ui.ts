@@ -247,6 +247,14 @@ export const alert = (message: string, props?: Base & { title?: string; tone?: T
 /** A loading placeholder. */
 export const skeleton = (lines?: number, props?: Base & { height?: number }) => node("skeleton", lines, props);
 
+// The app's own components
+/**
+ * One of the app's own components by its declared name (`custom("ProductCard", {…})`): its props (the declared ones,
+ * filled by the layout for the role it takes), a name and a press. It takes no children.
+ */
+export const custom = (component: string, props: Base & Pressable & Record<string, Json | undefined>) =>
+  node("custom", component, props);
+
 /** Screen-level settings written as `screen(name, props)`. */
 export interface ScreenSettings {
   title?: string;

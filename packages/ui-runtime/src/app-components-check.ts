@@ -27,6 +27,22 @@ const REFUSED_KEYWORDS: Record<string, string> = {
   $recursiveRef: "$recursiveRef is not supported in component props.",
 };
 
+/**
+ * Keys UI code reads off every component's props (`custom("X", {name, onPress, …})` lifts them out of the props), so
+ * a prop of one of these names would never reach the developer's component.
+ */
+const RESERVED_PROPS = new Map<string, string>([
+  ["name", "the component's name in action events"],
+  ["package", "where a component comes from"],
+  ["value", "a built-in component's value"],
+  ["style", "style overrides"],
+  ["animation", "the entrance animation"],
+  ["children", "a container's children"],
+  ["onPress", "an action"],
+  ["onChangeText", "an action"],
+  ["onLongPress", "an action"],
+]);
+
 function newAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, loadSchema: undefined });
   addFormats(ajv);
@@ -85,7 +101,7 @@ export function checkAppComponent(
     const list = (errors[field || "non_field_errors"] ??= []);
     if (!list.includes(message)) list.push(message);
   };
-  let bytes = 0;
+  let bytes: number;
   try {
     bytes = Buffer.byteLength(JSON.stringify(input) ?? "", "utf8");
   } catch {
@@ -103,7 +119,8 @@ export function checkAppComponent(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       if (issue.code === "unrecognized_keys")
-        for (const k of (issue as { keys: string[] }).keys) add([...issue.path.map(String), k].join("."), "Not a field of a component declaration.");
+        for (const k of (issue as { keys: string[] }).keys)
+          add([...issue.path.map(String), k].join("."), "Not a field of a component declaration.");
       else add(issue.path.map(String).join("."), issue.message);
     }
     return { ok: false, errors };
@@ -111,17 +128,32 @@ export function checkAppComponent(
   const c = parsed.data;
   if (clashesWithBuiltIn(c.name)) add("name", `"${c.name}" is the name of a GenUI component; choose another (e.g. My${c.name}).`);
   if (existing.some((n) => n.toLowerCase() === c.name.toLowerCase() && n !== c.name))
-    add("name", `"${c.name}" differs only in letter case from your component "${existing.find((n) => n.toLowerCase() === c.name.toLowerCase())}".`);
+    add(
+      "name",
+      `"${c.name}" differs only in letter case from your component "${existing.find((n) => n.toLowerCase() === c.name.toLowerCase())}".`,
+    );
   const schema = c.props;
   if (schema.type !== "object") add("props", 'The props schema must have "type": "object".');
-  if (schema.properties !== undefined && (typeof schema.properties !== "object" || Array.isArray(schema.properties) || schema.properties === null))
+  if (
+    schema.properties !== undefined &&
+    (typeof schema.properties !== "object" || Array.isArray(schema.properties) || schema.properties === null)
+  )
     add("props", '"properties" must be an object of prop name → schema.');
+  if (schema.properties && typeof schema.properties === "object" && !Array.isArray(schema.properties))
+    for (const prop of Object.keys(schema.properties))
+      if (RESERVED_PROPS.has(prop))
+        add(
+          "props",
+          `"${prop}" is a word of UI code itself (${RESERVED_PROPS.get(prop)}), so it never reaches your component: name the prop otherwise.`,
+        );
   for (const r of schemaRefusals(schema)) add("props", r);
   if (errors.props) return { ok: false, errors };
   const ajv = newAjv();
   const metaOk = ajv.validateSchema({ ...schema, $schema: undefined });
   if (!metaOk) {
-    for (const e of ajv.errors ?? []) add("props", `Not a valid JSON Schema: ${e.instancePath || "/"} ${e.message ?? ""}`.trim());
+    // The meta-schema's first complaint is the telling one (the rest are its alternatives failing in turn).
+    for (const e of (ajv.errors ?? []).slice(0, 1))
+      add("props", `Not a valid JSON Schema: ${e.instancePath || "/"} ${e.message ?? ""}`.trim());
     return { ok: false, errors };
   }
   let validate: ValidateFunction;
@@ -132,13 +164,15 @@ export function checkAppComponent(
     return { ok: false, errors };
   }
   if (!validate(c.example))
-    for (const e of (validate.errors ?? []).slice(0, 5)) add("example", `The props schema refuses the example: ${ajvMessage(e)}.`);
+    for (const e of (validate.errors ?? []).slice(0, 5))
+      add("example", `The props schema refuses the example: ${ajvMessage(e)}.`);
   if (c.role) {
     const fields = Object.keys(ROLES[c.role.name].fields);
     const declared = (schema.properties ?? {}) as Record<string, unknown>;
     for (const [field, prop] of Object.entries(c.role.props ?? {})) {
       if (!fields.includes(field)) add(`role.props.${field}`, `Not a field of the ${c.role.name} role (${fields.join(", ")}).`);
-      else if (!Object.prototype.hasOwnProperty.call(declared, prop)) add(`role.props.${field}`, `"${prop}" is not one of the component's props.`);
+      else if (!Object.prototype.hasOwnProperty.call(declared, prop))
+        add(`role.props.${field}`, `"${prop}" is not one of the component's props.`);
     }
     const missing = unfilledRequired(c);
     if (missing.length)
@@ -184,10 +218,16 @@ export function createAppComponentChecker(components: readonly AppComponent[]): 
       const { style: _style, ...checked } = props;
       void _style;
       if (entry.validate(checked)) return undeclared;
-      return [...undeclared, ...(entry.validate.errors ?? []).slice(0, 10).map((e) => ({
-        path: e.keyword === "additionalProperties" ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}` : e.instancePath,
-        message: ajvMessage(e),
-      }))].filter((p, i, all) => all.findIndex((q) => q.message === p.message) === i);
+      return [
+        ...undeclared,
+        ...(entry.validate.errors ?? []).slice(0, 10).map((e) => ({
+          path:
+            e.keyword === "additionalProperties"
+              ? `${e.instancePath}/${(e.params as { additionalProperty: string }).additionalProperty}`
+              : e.instancePath,
+          message: ajvMessage(e),
+        })),
+      ].filter((p, i, all) => all.findIndex((q) => q.message === p.message) === i);
     },
   };
 }

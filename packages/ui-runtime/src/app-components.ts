@@ -30,7 +30,18 @@ export const APP_COMPONENT_LIMITS = {
 export const COMPONENT_NAME_PATTERN = /^[A-Z][A-Za-z0-9]{1,47}$/;
 
 /** Built-in components a declaration may fall back to (they take no children from the developer's props). */
-export const FALLBACK_TYPES = ["card", "stat", "keyValue", "list", "text", "markdown", "heading", "button", "alert", "badge"] as const;
+export const FALLBACK_TYPES = [
+  "card",
+  "stat",
+  "keyValue",
+  "list",
+  "text",
+  "markdown",
+  "heading",
+  "button",
+  "alert",
+  "badge",
+] as const;
 export type FallbackType = (typeof FALLBACK_TYPES)[number];
 
 /**
@@ -69,9 +80,11 @@ export const FIELD_SYNONYMS: Record<string, readonly string[]> = {
   highlighted: ["highlighted", "featured", "popular", "recommended", "emphasized"],
 };
 
-const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
-);
+// Named (and referring to itself by that name): an OpenAPI document then writes it once, as a $ref, where an unnamed
+// recursive schema never ends.
+const jsonValue: z.ZodType<JsonValue> = z
+  .lazy(() => z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]))
+  .meta({ id: "JsonValue" });
 
 export const appComponentSchema = z
   .object({
@@ -110,7 +123,9 @@ export type AppComponent = z.infer<typeof appComponentSchema>;
 
 /** Names taken by GenUI: built-in components (in any letter case, and their UI code names) and the DSL's own. */
 const RESERVED = new Set(
-  [...CATALOGUE.flatMap((e) => [e.type, dslName(e.type)]), "screen", "custom", "app", "genui", "fallback"].map((n) => n.toLowerCase()),
+  [...CATALOGUE.flatMap((e) => [e.type, dslName(e.type)]), "screen", "custom", "app", "genui", "fallback"].map((n) =>
+    n.toLowerCase(),
+  ),
 );
 
 /** Whether `name` clashes with one of GenUI's components (compared without letter case). */
@@ -160,8 +175,9 @@ function convert(value: JsonValue, schema: { type?: unknown } | undefined): Json
   if (types.includes(typeof value === "number" ? "number" : typeof value) || (Array.isArray(value) && types.includes("array")))
     return value;
   if ((types.includes("number") || types.includes("integer")) && typeof value === "string") {
+    // "$1,299.50" → 1299.5; a text without digits ("Contact us") is no number (never 0).
     const n = Number(value.replace(/[^0-9.-]/g, ""));
-    if (value.trim() && Number.isFinite(n)) return types.includes("integer") ? Math.round(n) : n;
+    if (/\d/.test(value) && Number.isFinite(n)) return types.includes("integer") ? Math.round(n) : n;
   }
   if (types.includes("string")) {
     if (Array.isArray(value)) return value.map(String).join(", ");
@@ -176,7 +192,10 @@ function convert(value: JsonValue, schema: { type?: unknown } | undefined): Json
  * The component's props for a role's fields (what the built-in generator composed): each mapped field converted to
  * the type its prop declares; fields the component has no prop for are left out.
  */
-export function fillRole(c: Pick<AppComponent, "props" | "role">, fields: Record<string, JsonValue | undefined>): Record<string, JsonValue> {
+export function fillRole(
+  c: Pick<AppComponent, "props" | "role">,
+  fields: Record<string, JsonValue | undefined>,
+): Record<string, JsonValue> {
   const map = roleMapping(c);
   const declared = propsOf(c);
   const out: Record<string, JsonValue> = {};
@@ -215,7 +234,10 @@ const clip = (s: string, n = 200): string => (s.length > n ? `${s.slice(0, n - 1
  * A developer component's stand-in from GenUI's catalogue: what its props say, drawn as the declared built-in (a card
  * with its title, text, details, list and button; a stat; label/value pairs; …). Always valid screen JSON.
  */
-export function fallbackNode(type: FallbackType, node: Pick<ComponentNode, "name" | "component" | "props" | "onPress">): ComponentNode {
+export function fallbackNode(
+  type: FallbackType,
+  node: Pick<ComponentNode, "name" | "component" | "props" | "onPress">,
+): ComponentNode {
   const { style: _style, ...rest } = (node.props ?? {}) as Record<string, JsonValue>;
   void _style;
   const props = rest as Record<string, JsonValue>;
@@ -239,15 +261,22 @@ export function fallbackNode(type: FallbackType, node: Pick<ComponentNode, "name
     if (used.has(k)) continue;
     if (typeof v === "string" || typeof v === "number") details[humanize(k)] = typeof v === "string" ? clip(v) : v;
     else if (typeof v === "boolean") continue;
-    else if (Array.isArray(v)) for (const item of v.slice(0, 20)) if (typeof item === "string" || typeof item === "number") lists.push(clip(String(item)));
+    else if (Array.isArray(v))
+      for (const item of v.slice(0, 20)) if (typeof item === "string" || typeof item === "number") lists.push(clip(String(item)));
   }
   const onPress = node.onPress !== undefined ? { onPress: node.onPress } : {};
-  const button = (label: string): ComponentNode => ({ name: `${name}_action`.slice(0, 64), component: "button", value: clip(label), ...onPress });
+  const button = (label: string): ComponentNode => ({
+    name: `${name}_action`.slice(0, 64),
+    component: "button",
+    value: clip(label),
+    ...onPress,
+  });
   switch (type) {
     case "card": {
       const content: ComponentNode[] = [];
       if (subtitle) content.push({ name: `${name}_text`.slice(0, 64), component: "text", value: clip(subtitle, 2000) });
-      if (Object.keys(details).length) content.push({ name: `${name}_details`.slice(0, 64), component: "keyValue", value: details });
+      if (Object.keys(details).length)
+        content.push({ name: `${name}_details`.slice(0, 64), component: "keyValue", value: details });
       if (lists.length) content.push({ name: `${name}_list`.slice(0, 64), component: "list", value: lists });
       if (action || node.onPress !== undefined) content.push(button(action ?? "Select"));
       return { name, component: "card", value: clip(title), ...(content.length ? { content } : {}) };
@@ -266,7 +295,12 @@ export function fallbackNode(type: FallbackType, node: Pick<ComponentNode, "name
       return {
         name,
         component: "markdown",
-        value: [`**${title}**`, subtitle ?? "", ...Object.entries(details).map(([k, v]) => `- ${k}: ${String(v)}`), ...lists.map((l) => `- ${l}`)]
+        value: [
+          `**${title}**`,
+          subtitle ?? "",
+          ...Object.entries(details).map(([k, v]) => `- ${k}: ${String(v)}`),
+          ...lists.map((l) => `- ${l}`),
+        ]
           .filter(Boolean)
           .join("\n"),
       };

@@ -36,6 +36,17 @@ describe("the code editor's DSL declarations", () => {
     expect(typeErrors(scripts)).toEqual([]);
   }, 60_000);
 
+  it("when an app's own component is written with custom(name, props), then it type-checks; without a name it does not", () => {
+    expect(
+      typeErrors({
+        "/custom.js":
+          'custom("ProductCard", {title: "Mug", price: 12, tags: ["a"], name: "mug_1", onPress: {event: "add_to_cart", value: "mug"}});\n' +
+          'grid([custom("PlanTier", {name: "pro", highlighted: true})]);\n',
+      }),
+    ).toEqual([]);
+    expect(typeErrors({ "/bad.js": "custom({title: 1});\n" })).toHaveLength(1);
+  }, 60_000);
+
   it("when a prop is given a value its schema refuses, then the declarations report it", () => {
     const errors = typeErrors({ "/bad.js": `heading("Hi", {align: "middle"});\nbutton("Go", {icon: "no-such-icon"});\n` });
     expect(errors).toHaveLength(2);

@@ -118,6 +118,11 @@ export const configSchema = baseConfigSchema
       .int()
       .min(60)
       .default(7 * 24 * 3600),
+    /**
+     * How long the API process uses an app's look (its theme and components) before asking apps again, ms. A change
+     * is heard sooner: its event makes every copy forget the app's look at once.
+     */
+    GEN_APPEARANCE_CACHE_MS: z.coerce.number().int().min(0).default(15_000),
     /** Turns of a screen's conversation kept for its next action or edit (the oldest go first). */
     GEN_MCP_MAX_TURNS: z.coerce.number().int().min(2).max(200).default(24),
     /** The MCP Apps UI resource (ui://genui/screen.html): the one-file page `npm run build -w @genui/mcp-app` makes. */

@@ -1,6 +1,7 @@
 import { identityKeyring, startService, type Logger, type RunningService } from "@genui/chassis";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { AppAppearances } from "./clients/app-appearances";
 import { AppTemplates } from "./clients/app-templates";
 import { Capacity } from "./store/capacity";
 import { KeyVerifier } from "./clients/key-verifier";
@@ -82,6 +83,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       });
       capacity.start();
       const keys = new KeyVerifier(ctx.bus!);
+      const appearances = new AppAppearances(ctx.bus!, ctx.logger, config.GEN_APPEARANCE_CACHE_MS);
       const admission = new Admission({
         bus: ctx.bus!,
         redis: ctx.redis!,
@@ -92,6 +94,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         keys,
         models: new ModelCatalogue(ctx.bus!),
         templates: new AppTemplates(ctx.bus!, ctx.logger),
+        appearances,
         metrics,
         logger: ctx.logger,
         config,
@@ -106,9 +109,11 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         config.GEN_MCP_MAX_TURNS,
       );
       const screens = new Screens(admission, screenStore, collectAnswer);
-      const appChanges = watchAppChanges(ctx.bus!, keys, screens, (err) =>
-        ctx.logger.warn({ err }, "a deleted app's screens were not deleted (they expire)"),
-      );
+      const appChanges = watchAppChanges(ctx.bus!, keys, {
+        data: screens,
+        appearances,
+        onError: (err) => ctx.logger.warn({ err }, "a deleted app's screens were not deleted (they expire)"),
+      });
       const mcp = mcpRoutes({
         admission,
         screens,

@@ -1,3 +1,4 @@
+import type { AppComponent, RoleName } from "@genui/ui-runtime";
 import { CATALOG, domainFor, DOMAINS, fieldFor, PEOPLE, PLACES, type Domain } from "../content";
 import type { FieldSpec } from "../content/schema";
 import type { Entities } from "../understand/entities";
@@ -24,6 +25,18 @@ export interface Ctx {
   brand: string;
   /** True when `brand` is the user's own. */
   ownBrand: boolean;
+  /** The app's own components by the role they take (a product card, a pricing tier, a hero): drawn in its place. */
+  roles: RoleComponents;
+}
+
+/** The app's own components that take a role the layouts compose (the first one declared for each role). */
+export type RoleComponents = Partial<Record<RoleName, AppComponent>>;
+
+/** The role each of the app's components takes (components without a role are the upstream model's to use). */
+export function rolesOf(components: readonly AppComponent[] = []): RoleComponents {
+  const out: RoleComponents = {};
+  for (const c of components) if (c.role && !out[c.role.name]) out[c.role.name] = c;
+  return out;
 }
 
 const startOfUtcDay = (ms: number): Date => new Date(Math.floor(ms / 86_400_000) * 86_400_000);
@@ -124,7 +137,7 @@ export function titleOf(e: Entities, fallback: string): string {
 
 const NEUTRAL = DOMAINS.find((d) => d.id === "saas") ?? DOMAINS[0]!;
 
-export function makeCtx(e: Entities, match: FamilyMatch, fallbackTitle: string): Ctx {
+export function makeCtx(e: Entities, match: FamilyMatch, fallbackTitle: string, roles: RoleComponents = {}): Ctx {
   const found = domainFor(e.text);
   const domain = found ?? NEUTRAL;
   const own = [
@@ -153,6 +166,7 @@ export function makeCtx(e: Entities, match: FamilyMatch, fallbackTitle: string):
     rng: new Rng(hash32(`${match.family}\u0000${e.norm}`)),
     title: titleOf(e, fallbackTitle),
     currency: e.currency ?? domain.currency ?? "USD",
+    roles,
   };
 }
 

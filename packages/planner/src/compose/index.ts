@@ -2,7 +2,7 @@ import { FAMILIES } from "../families";
 import { printProgram, UiNode, type ScreenSettings } from "../ui";
 import { readEntities, type Entities } from "../understand/entities";
 import { detectFamily, type FamilyMatch } from "../understand/family";
-import { makeCtx, type Ctx } from "./context";
+import { makeCtx, type Ctx, type RoleComponents } from "./context";
 import { LAYOUTS, partSection } from "./layouts";
 import { header, itemList, details, nameOf } from "./sections";
 import { capitalize, escapeRegExp, joinAnd } from "../text";
@@ -98,7 +98,8 @@ export function textOf(nodes: readonly UiNode[]): string {
   };
   const walk = (ns: readonly UiNode[]) =>
     ns.forEach((n) => {
-      if (!["image", "video", "icon"].includes(n.type)) add(n.value);
+      // An image's address, an icon's name and an app component's name are not text on the screen.
+      if (!["image", "video", "icon", "custom"].includes(n.type)) add(n.value);
       add(n.props);
       if (n.children) walk(n.children);
     });
@@ -353,18 +354,26 @@ function sectionName(n: UiNode): string {
     .toLowerCase();
 }
 
+/** The app's own components a screen draws, by name. */
+function textOfCustom(nodes: readonly UiNode[]): string[] {
+  return nodes.flatMap((n) => [...(n.type === "custom" ? [String(n.value)] : []), ...textOfCustom(n.children ?? [])]);
+}
+
 /** Prints a screen of `nodes` for a request. */
 export function printScreen(title: string, nodes: UiNode[], e: Entities): string {
   const settings: ScreenSettings = { title, ...(e.theme ? { theme: e.theme } : {}) };
   return printProgram(title, settings, uniqueNames(nodes));
 }
 
-/** A new screen for a request: family, entities, layout, content. */
-export function composeNew(request: string, hint?: FamilyMatch): Composed {
+/**
+ * A new screen for a request: family, entities, layout, content. `roles`: the app's own components for the roles the
+ * layouts compose (drawn in place of the built-in product card, pricing tier or hero).
+ */
+export function composeNew(request: string, hint?: FamilyMatch, roles: RoleComponents = {}): Composed {
   const e = readEntities(request);
   const match = hint ?? detectFamily(e);
   let family = match.family;
-  const ctx0 = makeCtx(e, match, "Overview");
+  const ctx0 = makeCtx(e, match, "Overview", roles);
   // Nothing matched: a domain's website when the request names one, else an overview of its own words.
   if (!family) family = ctx0.domainMatched ? "landing" : "";
   const ctx: Ctx = { ...ctx0, family };
@@ -388,6 +397,11 @@ export function composeNew(request: string, hint?: FamilyMatch): Composed {
       : []),
     ...(ctx.domainMatched ? [`Content comes from the ${ctx.domain.id} domain's data.\n`] : []),
   ];
+  const own = [...new Set(textOfCustom(nodes))];
+  if (own.length)
+    recognised.push(
+      `The app's own ${joinAnd(own)} ${own.length > 1 ? "are" : "is"} drawn where ${own.length > 1 ? "they fit" : "it fits"}.\n`,
+    );
   nodes = keepOwnWords(nodes, e, family);
   // The screen is called what its page heading says ("Create your account" for "a signup form").
   const h1 = findHeading(nodes);

@@ -1,3 +1,4 @@
+import { fillRole, type JsonValue, type RoleName } from "@genui/ui-runtime";
 import { PEOPLE, PLACES } from "../content";
 import { capitalize, slug, titleCase } from "../text";
 import {
@@ -8,6 +9,7 @@ import {
   card,
   checkbox,
   column,
+  custom,
   date,
   grid,
   heading,
@@ -26,8 +28,10 @@ import {
   textArea,
   textInput,
   type Column,
+  type Json,
   type ListItem,
   type Row,
+  type UiAction,
   type UiNode,
 } from "../ui";
 import { CATALOG, fieldSpec, iso, addDays, TODAY, type Ctx } from "./context";
@@ -326,32 +330,73 @@ export function stats(ctx: Ctx, n = 4): UiNode {
   return grid(items, { columns: Math.min(4, items.length), gap: 12, name: "key_figures" });
 }
 
-/** Cards of items (products, services, listings): image, name, a line, price and a button. */
+/** What the UI code lifts out of a component's props (a developer's prop of one of these names would never reach it). */
+const LIFTED = new Set(["name", "package", "value", "style", "animation", "onPress", "onChangeText", "onLongPress"]);
+
+/**
+ * The app's own component for `role`, drawn where the layout would draw its built-in one: the role's fields in its
+ * declared props (`fillRole`: mapped and converted to the types it declares), with the built-in's name and press.
+ * Undefined when the app has no component for the role, or when the fields leave one of its required props empty
+ * (the built-in is drawn then, rather than a component the validator would replace by its fallback).
+ */
+export function roleComponent(
+  ctx: Ctx,
+  role: RoleName,
+  fields: Record<string, Json | undefined>,
+  base: { name: string; onPress?: UiAction },
+): UiNode | undefined {
+  const decl = ctx.roles[role];
+  if (!decl) return undefined;
+  const filled = fillRole(decl, fields as Record<string, JsonValue | undefined>);
+  const props = Object.fromEntries(Object.entries(filled).filter(([k]) => !LIFTED.has(k))) as Record<string, Json>;
+  const required = (decl.props as { required?: unknown }).required;
+  if (Array.isArray(required) && required.some((r) => typeof r === "string" && props[r] === undefined)) return undefined;
+  return custom(decl.name, { name: base.name, ...props, ...(base.onPress !== undefined ? { onPress: base.onPress } : {}) });
+}
+
+/**
+ * Cards of items (products, services, listings): image, name, a line, price and a button. With `role` (a shop's
+ * products), the app's own product card is drawn in place of each, when the app has one.
+ */
 export function itemCards(
   ctx: Ctx,
   items: { name: string; price?: number; description?: string; category?: string; tag?: string }[],
   action: { label: string; event: string },
-  opts: { columns?: number; images?: boolean } = {},
+  opts: { columns?: number; images?: boolean; role?: "product-card" } = {},
 ): UiNode {
   return grid(
-    items.map((it, i) =>
-      card(it.name, { name: `item_${i + 1}`, ...(it.category ? { subtitle: it.category } : {}) }, [
-        ...(opts.images !== false
-          ? [image(photo(`${ctx.domain.id}-${it.name}`, 480, 320), { alt: it.name, height: 140, fit: "cover" as const })]
-          : []),
-        ...(it.description ? [text(it.description, { size: "sm", tone: "muted" })] : []),
-        row(
-          [
-            ...(it.price !== undefined ? [text(money(it.price, ctx.currency), { weight: "bold" })] : []),
-            button(action.label, {
-              name: `${nameOf(action.event)}_${i + 1}`,
-              size: "sm",
-              onPress: { event: action.event, value: it.name },
-            }),
-          ],
-          { justify: "between", align: "center" },
-        ),
-      ]),
+    items.map(
+      (it, i) =>
+        (opts.role &&
+          roleComponent(
+            ctx,
+            opts.role,
+            {
+              title: it.name,
+              price: it.price !== undefined ? money(it.price, ctx.currency) : undefined,
+              description: it.description,
+              badge: it.tag,
+              action: action.label,
+            },
+            { name: `item_${i + 1}`, onPress: { event: action.event, value: it.name } },
+          )) ||
+        card(it.name, { name: `item_${i + 1}`, ...(it.category ? { subtitle: it.category } : {}) }, [
+          ...(opts.images !== false
+            ? [image(photo(`${ctx.domain.id}-${it.name}`, 480, 320), { alt: it.name, height: 140, fit: "cover" as const })]
+            : []),
+          ...(it.description ? [text(it.description, { size: "sm", tone: "muted" })] : []),
+          row(
+            [
+              ...(it.price !== undefined ? [text(money(it.price, ctx.currency), { weight: "bold" })] : []),
+              button(action.label, {
+                name: `${nameOf(action.event)}_${i + 1}`,
+                size: "sm",
+                onPress: { event: action.event, value: it.name },
+              }),
+            ],
+            { justify: "between", align: "center" },
+          ),
+        ]),
     ),
     { columns: opts.columns ?? 3, gap: 16, name: "items" },
   );

@@ -1,4 +1,4 @@
-import { makeCtx } from "../compose/context";
+import { makeCtx, type RoleComponents } from "../compose/context";
 import { allNodes, type CodeScreen, readUiCode } from "../read-code";
 import { printProgram, type ScreenSettings } from "../ui";
 import { readEntities } from "../understand/entities";
@@ -50,12 +50,17 @@ export function looksLikeEdit(request: string): boolean {
 const EDITS: [RegExp, Edit][] = [...CHANGE_EDITS, ...ADDITION_EDITS, ...REMOVAL_EDITS, ...SECTION_EDITS];
 
 /** Applies the edit a request asks for to the previous screen's code; undefined when nothing applies. */
-export function editScreen(previousCode: string, request: string, basePrompt: string): Edited | undefined {
+export function editScreen(
+  previousCode: string,
+  request: string,
+  basePrompt: string,
+  roles: RoleComponents = {},
+): Edited | undefined {
   const screen: CodeScreen = readUiCode(previousCode);
   if (!allNodes(screen).length) return undefined;
   const roots = screen.roots.map(fromCode);
   const e = readEntities(basePrompt || request);
-  const ctx = makeCtx(e, detectFamily(e), screen.name ?? "Screen");
+  const ctx = makeCtx(e, detectFamily(e), screen.name ?? "Screen", roles);
   const state: EditState = {
     roots,
     settings: { ...screen.settings },

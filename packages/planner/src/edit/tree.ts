@@ -10,7 +10,10 @@ import { type Json, UiNode } from "../ui";
 // Tree ------------------------------------------------------------------------------------------------------------------
 
 export interface Node {
+  /** A catalogue type, or the name of one of the app's own components (`app`). */
   type: string;
+  /** One of the app's own components (printed `custom("<type>", {…})`). */
+  app?: true;
   name?: string;
   value?: Json;
   props: Record<string, Json>;
@@ -25,6 +28,7 @@ export function fromCode(c: CodeNode): Node {
   for (const k of ["onPress", "onChangeText", "onLongPress"] as const) if (c[k] !== undefined) actions[k] = c[k]!;
   return {
     type: c.component,
+    ...(c.package === "app" ? { app: true as const } : {}),
     ...(generated(c) ? {} : { name: c.name }),
     ...(c.value !== undefined ? { value: c.value } : {}),
     props: { ...c.props },
@@ -35,6 +39,7 @@ export function fromCode(c: CodeNode): Node {
 
 export function toUi(n: Node): UiNode {
   const props: Record<string, Json | undefined> = { ...(n.name ? { name: n.name } : {}), ...n.props, ...n.actions };
+  if (n.app) return new UiNode("custom", n.type, props, undefined);
   return new UiNode(
     dslName(n.type),
     n.value,
@@ -53,6 +58,7 @@ export function fromUi(u: UiNode): Node {
     else if (k === "onPress" || k === "onChangeText" || k === "onLongPress") actions[k] = v;
     else props[k] = v;
   }
+  if (u.type === "custom") return { type: String(u.value), app: true, ...(name ? { name } : {}), props, children: [], actions };
   return {
     type: u.type === "switch_" ? "switch" : u.type,
     ...(name ? { name } : {}),

@@ -32,8 +32,14 @@ describe("which key may be used how", () => {
     }
   });
 
-  it("when a publishable key is used, then only retrieve from exactly the app's origin is allowed", () => {
+  it("when a publishable key is used, then only retrieve and the app's look from exactly the app's origin are allowed", () => {
     expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "retrieve"))).toBe("allowed");
+    expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "appearance"))).toBe("allowed");
+    expect(codeOf(() => checkKeyUse(owner("publishable"), "https://evil.example.com", "appearance"))).toBe(
+      "publishable_key_origin_mismatch",
+    );
+    expect(codeOf(() => checkKeyUse(owner("secret"), "https://shop.example.com", "appearance"))).toBe("secret_key_in_browser");
+    expect(codeOf(() => checkKeyUse(owner("oauth"), undefined, "appearance"))).toBe("oauth_token_route");
     for (const origin of [
       "https://evil.example.com",
       "http://shop.example.com",

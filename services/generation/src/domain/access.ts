@@ -23,10 +23,11 @@ export interface CatalogueModel {
 }
 
 /**
- * What a request with an API key wants to do: only `retrieve` is open to publishable keys; `mcp` (the MCP server) is
- * open to secret keys and OAuth access tokens, the only thing those tokens open.
+ * What a request with an API key wants to do: only `retrieve` and `appearance` (the app's look, for renderers) are
+ * open to publishable keys; `mcp` (the MCP server) is open to secret keys and OAuth access tokens, the only thing
+ * those tokens open.
  */
-export type KeyUse = "retrieve" | "chat" | "models" | "mcp";
+export type KeyUse = "retrieve" | "appearance" | "chat" | "models" | "mcp";
 
 /** What a request may cost at the model's prices: billing's formula (@genui/contracts), never one of our own. */
 export const requestCost = (model: CatalogueModel, inputTokens: number, outputTokens: number): number =>
@@ -42,7 +43,7 @@ export function utcDay(now = Date.now()): { day: string; secondsLeft: number } {
 /**
  * Which key may be used how. Secret keys: anything, but never from a browser (a request carrying an Origin header:
  * browsers add it to cross-origin requests and to every POST; servers' HTTP clients do not). Publishable keys: only
- * retrieve, only from the app's own origin.
+ * retrieve and the app's look, only from the app's own origin.
  */
 export function checkKeyUse(owner: KeyOwner, origin: string | undefined, use: KeyUse): void {
   if (owner.kind === "oauth") {
@@ -55,6 +56,6 @@ export function checkKeyUse(owner: KeyOwner, origin: string | undefined, use: Ke
     if (origin !== undefined) throw secretKeyInBrowser();
     return;
   }
-  if (use !== "retrieve") throw publishableKeyRoute();
+  if (use !== "retrieve" && use !== "appearance") throw publishableKeyRoute();
   if (origin !== owner.allowedOrigin) throw publishableKeyOriginMismatch(owner.allowedOrigin, origin);
 }

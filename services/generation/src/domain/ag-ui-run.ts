@@ -12,8 +12,11 @@ import type { ScreenActionEvent } from "./screen-summary";
  * frontend tool the screen is handed to. Pure: the use case (use-cases/ag-ui-runs.ts) looks the screen up and runs it.
  */
 
-/** The fields of the state a run sends back; the client's other fields are kept as they are. */
-export const STATE_FIELDS = ["screen", "code", "screen_id"] as const;
+/**
+ * The fields of the state a run sends back (`appearance`: the app's theme and its version); the client's other fields
+ * are kept as they are.
+ */
+export const STATE_FIELDS = ["screen", "code", "screen_id", "appearance"] as const;
 
 /** What the state a client sent back says about the screen before (both optional), and its other fields. */
 export interface RunState {

@@ -117,8 +117,9 @@ export const publishableKeyOriginMismatch = (allowed: string, origin: string | u
 export const publishableKeyRoute = () =>
   generationError(
     E.PUBLISHABLE_KEY_ROUTE,
-    "A publishable key (gk_pub_…) may only render screens in web pages (POST /apps/api/v1/retrieve/). Call chat " +
-      "completions and the models list from your server with the app's secret key.",
+    "A publishable key (gk_pub_…) may only render screens in web pages (POST /apps/api/v1/retrieve/ and the app's " +
+      "look, GET /apps/api/v1/appearance). Call chat completions and the models list from your server with the app's " +
+      "secret key.",
   );
 
 export const oauthTokenRoute = () =>

@@ -1,4 +1,5 @@
 import type { GenerationCancel, GenerationChunk } from "@genui/contracts";
+import type { JobAppearance } from "./appearance";
 
 /** One turn of the conversation as the provider sees it. Assistant turns carry the UI code they answered with. */
 export interface ChatTurn {
@@ -35,6 +36,13 @@ export interface GenerationJob {
   internet: boolean;
   /** The app's published templates, for consistent screens across chats. */
   templates?: AppTemplate[];
+  /**
+   * The app's own components, by the version of its look: the model's prompt lists them, the built-in generator uses
+   * those with a role, and every screen of the answer is validated and repaired against them (an undeclared or
+   * mis-propped one becomes its declared fallback). Set for every request of an app whose look apps answered; absent
+   * (no app, or apps did not answer): the app's components pass unchecked, as the renderers draw them.
+   */
+  appearance?: JobAppearance;
   maxOutputTokens: number;
   /** The most input tokens all the request's model calls may send (its hold covers them); absent: no limit. */
   maxInputTokens?: number;

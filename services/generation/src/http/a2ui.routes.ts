@@ -8,6 +8,7 @@ import {
   actionScreenId,
   genuiCatalog,
   isSupportedCatalog,
+  surfaceTheme,
   validateClientMessage,
   validateServerMessage,
   type A2uiAction,
@@ -164,7 +165,11 @@ export function a2uiRoutes(deps: A2uiDeps) {
     const { surfaceId, continued, ask } = await readAsk(body, owner.appId, surfaces);
     const caller: Caller = { userId: owner.ownerId, appId: owner.appId, tenant: tenantOfKey(bearer(req), owner.ownerId) };
     const startedAt = Date.now();
-    const generation = await surfaces.start(caller, ask, body.model?.trim() || undefined);
+    // The surface is drawn in the app's look: its theme goes with createSurface.
+    const [generation, look] = await Promise.all([
+      surfaces.start(caller, ask, body.model?.trim() || undefined),
+      admission.theme(caller),
+    ]);
     res.on("close", () => generation.cancel());
 
     res.status(200);
@@ -192,7 +197,7 @@ export function a2uiRoutes(deps: A2uiDeps) {
       res.write(text);
     };
     let status = 200;
-    send(translator.begin({ agentDisplayName: "GenUI" }));
+    send(translator.begin(surfaceTheme(look)));
     try {
       for await (const p of generation.progress) {
         if (res.destroyed) break;

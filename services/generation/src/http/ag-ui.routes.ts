@@ -103,6 +103,8 @@ export function agUiRoutes(deps: AgUiDeps) {
     };
 
     let started: Awaited<ReturnType<AgUiRuns["start"]>>;
+    // The app's look goes with the run's state (the frontend draws the screen in it); it never fails the run.
+    const look = admission.theme(caller);
     try {
       started = await runs.start(caller, input, deps.maxCodeChars);
     } catch (err) {
@@ -118,15 +120,18 @@ export function agUiRoutes(deps: AgUiDeps) {
       return out.end();
     }
     const run = started;
+    const appearance = await look;
     let ended = false;
     res.on("close", () => {
       if (!ended) run.cancel();
     });
+    // Every state carries the look, so the first snapshot has it and the patches after it never touch it.
     const stateOf = (screen: unknown, code: string, screenId?: string) => ({
       ...run.rest,
       screen,
       code,
       ...(screenId ? { screen_id: screenId } : {}),
+      appearance,
     });
     try {
       for await (const p of run.progress) {

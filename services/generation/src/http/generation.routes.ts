@@ -4,6 +4,7 @@ import { jsonBody, operationRouter, userId as signedInUser } from "@genui/chassi
 import { repairScreen, validateScreen as checkScreen } from "@genui/ui-runtime";
 import { Router, type Request, type Response } from "express";
 import type { CatalogueModel } from "../domain/access";
+import { appearanceETag, etagMatches, publishedAppearance } from "../domain/appearance";
 import { tenantOfKey, tenantOfUser } from "../domain/capacity";
 import type { GenerationMetrics } from "../metrics";
 import type { RelayedAnswer } from "../transport/answer-relay";
@@ -224,17 +225,38 @@ export function generationRoutes(deps: RouteDeps): Router {
     );
   };
 
-  // A screen an agent built itself, checked as our renderers read it: problems by path and the safe repair.
+  // A screen an agent built itself, checked as our renderers read it: problems by path and the safe repair. The app's
+  // own components (`package: "app"`) must be the ones it declares, with their declared props; each valid one is
+  // answered with its fallback attached, the others replaced by it.
   const validateScreen = async (req: Request, res: Response) => {
-    await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
+    const owner = await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "models" });
     const body: unknown = req.body;
     if (typeof body !== "object" || body === null || Array.isArray(body))
       throw invalidRequest("The request body must be a JSON object.", null);
     const json = (body as { json: unknown }).json;
-    const checked = checkScreen(json);
-    if (checked.ok) return void res.json({ valid: true, issues: [], repairs: [], repaired: checked.screen });
-    const repair = repairScreen(json);
+    const checker = await admission.componentChecker({ appId: owner.appId, userId: owner.ownerId });
+    const opts = checker ? { components: checker } : {};
+    const checked = checkScreen(json, opts);
+    if (checked.ok && !opts.components) return void res.json({ valid: true, issues: [], repairs: [], repaired: checked.screen });
+    const repair = repairScreen(json, opts);
+    if (checked.ok) return void res.json({ valid: true, issues: [], repairs: [], repaired: repair.screen });
     res.json({ valid: false, issues: checked.issues, repairs: repair.repairs, repaired: repair.screen });
+  };
+
+  // The app's look for renderers (the embed and the loader read it with the publishable key from the app's own
+  // origin): its theme and its components' declarations, revalidated by ETag (the app and its version).
+  const appearance = async (req: Request, res: Response) => {
+    const owner = await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "appearance" });
+    const look = await admission.appearance(owner);
+    const etag = appearanceETag(owner.appId, look.version);
+    // Always revalidated (a change shows at the next read); the answer differs by key and by page.
+    res.set({ etag, "cache-control": "private, no-cache", vary: "Authorization, Origin" });
+    if (etagMatches(req.header("if-none-match"), etag)) {
+      metrics.requests.inc({ route: "appearance", status: "304" });
+      return void res.status(304).end();
+    }
+    metrics.requests.inc({ route: "appearance", status: "200" });
+    res.json(publishedAppearance(look));
   };
 
   const openapi = (_req: Request, res: Response) => {
@@ -252,6 +274,7 @@ export function generationRoutes(deps: RouteDeps): Router {
       "generation.getModel": getModel,
       "generation.chatModels": chatModels,
       "generation.validateScreen": validateScreen,
+      "generation.appearance": appearance,
       "generation.openapi": openapi,
       ...deps.mcp,
       ...deps.a2ui,

@@ -26,6 +26,9 @@ import { bearer } from "./refusals";
  * one is answered 401 with the `WWW-Authenticate` challenge that leads a host to the authorization server.
  */
 
+/** Where a tool result carries the app's look (`{ version, theme }`; theme `{}` when the app sets none). */
+export const APPEARANCE_META = "genui/appearance";
+
 /** The UI resource every tool names, and its MIME type (MCP Apps, `RESOURCE_MIME_TYPE` of @modelcontextprotocol/ext-apps). */
 export const SCREEN_RESOURCE_URI = "ui://genui/screen.html";
 export const MCP_APP_MIME_TYPE = "text/html;profile=mcp-app";
@@ -90,9 +93,14 @@ function toolError(err: unknown): CallToolResult {
   };
 }
 
+/**
+ * A tool's screen: what the host's model reads (the summary), the screen for the UI resource, and under
+ * `_meta["genui/appearance"]` the app's theme and its version, which the resource draws the screen in.
+ */
 const shown = (s: ShownScreen): CallToolResult => ({
   content: [{ type: "text", text: s.summary }],
   structuredContent: { screen_id: s.screenId, version: s.version, json: s.json, code: s.code, summary: s.summary },
+  _meta: { [APPEARANCE_META]: s.appearance },
 });
 
 export function mcpRoutes(deps: McpDeps) {

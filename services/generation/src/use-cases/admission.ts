@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { AppError, RemoteError, type Logger, type MessageBus, type Redis, type Tracing } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
+import { appComponentsPrompt, type AppComponentChecker } from "@genui/ui-runtime";
 import type { Queue } from "bullmq";
+import type { AppAppearances } from "../clients/app-appearances";
 import type { AppTemplates } from "../clients/app-templates";
 import type { KeyVerifier } from "../clients/key-verifier";
 import type { ModelCatalogue } from "../clients/model-catalogue";
 import { checkKeyUse, requestCost, type CatalogueModel, type KeyOwner, type KeyUse } from "../domain/access";
+import { jobAppearance, themeAppearance, type AppAppearance, type ThemeAppearance } from "../domain/appearance";
 import {
   GENERATION_ERRORS,
   appInactive,
@@ -22,6 +25,7 @@ import {
 } from "../domain/errors";
 import { isRefusal, type Refusal, type Slot, type Tenant, type WorkClass } from "../domain/capacity";
 import type { Capacity } from "../store/capacity";
+import { ComponentCheckers } from "../store/component-checkers";
 import { FreeWorkBudget } from "../store/free-work-budget";
 import { PublishableLimits, type SpendReservation } from "../store/publishable-limits";
 import type { GenerationConfig } from "../config";
@@ -43,6 +47,8 @@ export interface AdmissionDeps {
   keys: KeyVerifier;
   models: ModelCatalogue;
   templates: AppTemplates;
+  /** The apps' looks: their components go with every generation for the app, their themes to renderers. */
+  appearances: AppAppearances;
   metrics: GenerationMetrics;
   logger: Logger;
   config: GenerationConfig;
@@ -94,6 +100,8 @@ export class Admission {
   private depthTimer?: NodeJS.Timeout;
   private readonly publishable: PublishableLimits;
   private readonly freeWork: FreeWorkBudget;
+  /** Apps' components compiled for checking screens (a screen an agent sends to be validated). */
+  private readonly checkers = new ComponentCheckers();
 
   constructor(private readonly deps: AdmissionDeps) {
     this.publishable = new PublishableLimits(deps.redis, deps.config.REDIS_KEY_PREFIX, deps.config.GEN_PUBLISHABLE_RATE);
@@ -150,7 +158,8 @@ export class Admission {
     if (owner.expiresAtMs > 0 && Date.now() >= owner.expiresAtMs) throw tokenExpired();
     checkKeyUse(owner, use.origin, use.route);
     if (owner.status !== "active") throw appInactive(owner.status);
-    if (owner.kind === "publishable") await this.publishable.hit(owner.appId);
+    // Reading the app's look generates nothing (and a page reads it on every load): it is not counted.
+    if (owner.kind === "publishable" && use.route !== "appearance") await this.publishable.hit(owner.appId);
     return owner;
   }
 
@@ -169,6 +178,34 @@ export class Admission {
       return model;
     } catch (err) {
       throw remoteDown(err, "The model catalogue") ?? err;
+    }
+  }
+
+  /**
+   * The app's look for a request's answer (MCP results, A2UI surfaces, AG-UI runs): its theme and version; no app, or
+   * apps not answering: none (version 0, GenUI's own theme).
+   */
+  async theme(caller: Pick<Caller, "appId" | "userId">): Promise<ThemeAppearance> {
+    return themeAppearance(await this.deps.appearances.current(caller.appId, caller.userId));
+  }
+
+  /**
+   * What a screen of the app is checked against besides GenUI's catalogue: its own components (none known — no app,
+   * or apps not answering — undefined: they pass unchecked).
+   */
+  async componentChecker(caller: Pick<Caller, "appId" | "userId">): Promise<AppComponentChecker | undefined> {
+    const a = await this.deps.appearances.current(caller.appId, caller.userId);
+    return a ? this.checkers.for(caller.appId, jobAppearance(a)) : undefined;
+  }
+
+  /** The look of the app a key opens, for renderers: a 503 when apps cannot answer (nothing is made up). */
+  async appearance(owner: KeyOwner): Promise<AppAppearance> {
+    try {
+      return await this.deps.appearances.get(owner.appId, owner.ownerId);
+    } catch (err) {
+      // The app went between the key's check and this read: its key opens nothing any more.
+      if (err instanceof RemoteError && err.code === REPLY_ERRORS.APP_NOT_FOUND) throw wrongKey();
+      throw remoteDown(err, "The app's settings") ?? err;
     }
   }
 
@@ -251,8 +288,11 @@ export class Admission {
   /** Authorises the most the request can cost, then starts it. */
   async generate(caller: Caller, model: CatalogueModel, input: GenerateInput): Promise<RelayedAnswer> {
     const { config } = this.deps;
-    // The app's templates go into every model call's prompt, so the hold counts them.
-    const templates = await this.deps.templates.published(caller.appId, caller.userId);
+    // The app's templates and own components go into every model call's prompt, so the hold counts them.
+    const [templates, appearance] = await Promise.all([
+      this.deps.templates.published(caller.appId, caller.userId),
+      this.deps.appearances.current(caller.appId, caller.userId),
+    ]);
     // The hold's input bound: characters / 3 over-counts tokens for text (about 4 characters a token).
     const estimatedInput = Math.ceil(input.chars / 3) + input.messages.length * 4;
     if (Math.ceil(input.chars / 4) > model.inputLimit)
@@ -266,10 +306,9 @@ export class Admission {
     // the templates and the messages (plus up to HOLD_CALL_ALLOWANCE tokens of tool results or repair instructions);
     // there is the answer's call, one per tool round and one repair, which also re-sends the code (at most the output
     // budget). Output is one budget for all of them. The worker stops before a call that would go beyond.
-    const templateTokens = templates.reduce(
-      (n, t) => n + Math.ceil((t.name.length + t.description.length + t.code.length) / 3) + 8,
-      0,
-    );
+    const templateTokens =
+      templates.reduce((n, t) => n + Math.ceil((t.name.length + t.description.length + t.code.length) / 3) + 8, 0) +
+      Math.ceil(appComponentsPrompt(appearance?.components ?? []).length / 3);
     const perCall = Math.min(
       model.inputLimit,
       estimatedInput + templateTokens + config.GEN_SYSTEM_PROMPT_TOKENS + HOLD_CALL_ALLOWANCE,
@@ -329,6 +368,7 @@ export class Admission {
       thinking,
       internet: input.webSearch,
       ...(templates.length ? { templates } : {}),
+      ...(appearance ? { appearance: jobAppearance(appearance) } : {}),
       maxOutputTokens: maxOutput,
       maxInputTokens: maxInput,
       holdId,
@@ -386,6 +426,8 @@ export class Admission {
       throw unavailable("Capacity accounting");
     }
     const requestId = randomUUID();
+    // The code may use the app's own components: they are checked against its declarations like a model's answer.
+    const appearance = await this.deps.appearances.current(caller.appId, caller.userId);
     const slot = await this.admit("evaluate", caller.tenant, requestId);
     const answer = this.relay({
       requestId,
@@ -397,6 +439,7 @@ export class Admission {
       code,
       thinking: false,
       internet: false,
+      ...(appearance ? { appearance: jobAppearance(appearance) } : {}),
       maxOutputTokens: 0,
       holdId: "",
       partials: false,

@@ -1,4 +1,5 @@
 import type { Screen } from "@genui/ui-runtime";
+import type { ThemeAppearance } from "../domain/appearance";
 import type { ChatTurn } from "../domain/messages";
 import { describeActions, summarizeScreen, type ScreenActionEvent } from "../domain/screen-summary";
 import { invalidRequest } from "../domain/errors";
@@ -19,6 +20,8 @@ export interface ShownScreen {
   json: unknown;
   code: string;
   summary: string;
+  /** The app's theme (and its version) the host's UI resource draws the screen in. */
+  appearance: ThemeAppearance;
 }
 
 export interface ShowInput {
@@ -82,7 +85,7 @@ export class Screens {
     const stop = () => void answer.cancel();
     signal?.addEventListener("abort", stop, { once: true });
     try {
-      const a = await this.collect(answer);
+      const [a, appearance] = await Promise.all([this.collect(answer), this.admission.theme(caller)]);
       const stored = await this.store.add(caller.appId, {
         version: (parent?.version ?? 0) + 1,
         parentId: parent?.id ?? null,
@@ -91,7 +94,7 @@ export class Screens {
         turns: [...turns, { role: "assistant", content: a.code }],
       });
       const summary = `${lead} ${summarizeScreen(a.json as Screen)} Screen id: ${stored.id}.`.trim();
-      return { screenId: stored.id, version: stored.version, json: a.json, code: a.code, summary };
+      return { screenId: stored.id, version: stored.version, json: a.json, code: a.code, summary, appearance };
     } finally {
       signal?.removeEventListener("abort", stop);
     }

@@ -66,6 +66,24 @@ interface ScreenOptions {
 declare function screen(name: string, options?: ScreenOptions, children?: Child[]): void;
 declare function screen(options: ScreenOptions, children?: Child[]): void;
 declare function screen(...args: (string | ScreenOptions | Child[] | undefined)[]): void;
+/** Props of one of the app's own components: the ones its declaration lists (any JSON), plus a name and actions. */
+interface CustomProps {
+  /** Names the component in action events; generated (ProductCard_1) when absent. */
+  name?: string;
+  style?: Style;
+  animation?: Animation;
+  /** What a press does (the developer's component runs it; its fallback's button does too). */ onPress?: Action;
+  /** What a change does. */ onChangeText?: Action;
+  /** What a long press does. */ onLongPress?: Action;
+  [prop: string]: Json | Style | Animation | Action | undefined;
+}
+/**
+ * One of the app's own components, by the name the app declared (its props exactly the declared ones; no children).
+ * Where the developer's React component is not available (the iframe, other hosts) its declared built-in fallback is
+ * drawn; a component the app does not declare, or props its schema refuses, are repaired to that fallback.
+ * @example custom("ProductCard", {title: "Ceramic mug", price: 14, onPress: {event: "add_to_cart", value: "mug"}})
+ */
+declare function custom(name: string, props?: CustomProps): UiNode;
 interface ColumnProps extends CommonProps { /** 0–64 px. */ gap?: number; align?: "start" | "center" | "end" | "stretch"; }
 /**
  * Stacks its children vertically.
@@ -662,6 +680,7 @@ declare function skeleton(...args: (number | SkeletonProps | undefined)[]): UiNo
 /** Every function the DSL defines (for tests and completion checks). */
 export const DSL_FUNCTIONS: readonly string[] = [
   "screen",
+  "custom",
   "column",
   "row",
   "grid",

@@ -14,6 +14,7 @@ import {
   itemList,
   nameOf,
   photo,
+  roleComponent,
   stats,
 } from "../sections";
 import { items, listOr, own, type Layout } from "./helpers";
@@ -232,6 +233,10 @@ function landingLayout(ctx: Ctx): UiNode[] {
   const asked = ctx.e.items.flat().map((i) => i.label.toLowerCase());
   const testimonials = asked.some((a) => /testimonial|review/.test(a)) || /testimonials?|reviews/.test(ctx.e.norm);
   const links = ["Home", shop ? "Shop" : "Services", "About", "FAQ", "Contact"];
+  const heroTitle = heroLine ?? (ctx.title.length > 3 && !/website|site|page/i.test(ctx.title) ? ctx.title : d.tagline);
+  const heroText = heroLine && ctx.title.length > 3 ? ctx.title : (d.features[0]?.text ?? d.tagline);
+  const ctaLabel = cta ? capitalize(cta) : shop ? "Shop now" : "Get started";
+  const ctaEvent = shop ? "shop_now" : "get_started";
   return [
     row(
       [
@@ -245,21 +250,19 @@ function landingLayout(ctx: Ctx): UiNode[] {
       ],
       { justify: "between", align: "center", wrap: true, name: "nav" },
     ),
-    card(d.tagline, { name: "hero", subtitle: `For ${d.audience}` }, [
-      heading(heroLine ?? (ctx.title.length > 3 && !/website|site|page/i.test(ctx.title) ? ctx.title : d.tagline), { level: 1 }),
-      text(heroLine && ctx.title.length > 3 ? ctx.title : (d.features[0]?.text ?? d.tagline)),
-      row(
-        [
-          button(cta ? capitalize(cta) : shop ? "Shop now" : "Get started", {
-            name: "primary_cta",
-            variant: "primary",
-            onPress: shop ? "shop_now" : "get_started",
-          }),
-          button("Learn more", { name: "learn_more", variant: "secondary", onPress: "learn_more" }),
-        ],
-        { gap: 8 },
-      ),
-    ]),
+    // The app's own hero when it has one (its primary action is the built-in's), else the built-in card.
+    roleComponent(ctx, "hero", { title: heroTitle, subtitle: heroText, action: ctaLabel }, { name: "hero", onPress: ctaEvent }) ??
+      card(d.tagline, { name: "hero", subtitle: `For ${d.audience}` }, [
+        heading(heroTitle, { level: 1 }),
+        text(heroText),
+        row(
+          [
+            button(ctaLabel, { name: "primary_cta", variant: "primary", onPress: ctaEvent }),
+            button("Learn more", { name: "learn_more", variant: "secondary", onPress: "learn_more" }),
+          ],
+          { gap: 8 },
+        ),
+      ]),
     grid(
       features.map((f, i) =>
         card(f.title, { name: `feature_${i + 1}` }, [
@@ -284,10 +287,10 @@ function landingLayout(ctx: Ctx): UiNode[] {
           ctx,
           ownThingsItem.options.map((o) => ({ name: capitalize(o) })),
           { label: shop ? "Add to cart" : "Learn more", event: shop ? "add_to_cart" : "open_item" },
-          { images: false },
+          { images: false, ...(shop ? { role: "product-card" as const } : {}) },
         )
       : shop
-        ? itemCards(ctx, d.items.slice(0, 6), { label: "Add to cart", event: "add_to_cart" })
+        ? itemCards(ctx, d.items.slice(0, 6), { label: "Add to cart", event: "add_to_cart" }, { role: "product-card" })
         : itemCards(
             ctx,
             (d.services.length ? d.services : d.items).slice(0, 6).map((s) => ({

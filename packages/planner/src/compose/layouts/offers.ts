@@ -15,8 +15,9 @@ import {
   textInput,
   type UiNode,
 } from "../../ui";
+import { type Ctx } from "../context";
 import { type Item } from "../../understand/items";
-import { header, money, nameOf } from "../sections";
+import { header, money, nameOf, roleComponent } from "../sections";
 import { count, items, type Layout, own, ownThings } from "./helpers";
 
 /**
@@ -43,6 +44,32 @@ const SPEC_NAMES: Record<string, string> = {
   mpx: "Camera",
   mp: "Camera",
 };
+
+/**
+ * A pricing plan as the app's own pricing tier, when it has one: its name, price (as the built-in card shows it, with
+ * the period split off), features, the button's label and whether it is the one to pick.
+ */
+function tier(
+  ctx: Ctx,
+  plan: { name: string; title: string; price: string; features: string[]; highlighted: boolean },
+  choose: { event: string; value: string },
+): UiNode | undefined {
+  const [amount, ...per] = plan.price.split("/");
+  return roleComponent(
+    ctx,
+    "pricing-tier",
+    {
+      title: plan.title,
+      // "Free" is a price of nothing; "Contact us" has none a number could say.
+      price: /^free$/i.test(amount!.trim()) ? money(0, ctx.currency) : amount!,
+      period: per.length ? per.join("/") : undefined,
+      features: plan.features,
+      action: `Choose ${plan.title}`,
+      highlighted: plan.highlighted,
+    },
+    { name: plan.name, onPress: choose },
+  );
+}
 
 export const OFFER_LAYOUTS: Record<string, Layout> = {
   comparison: (ctx) => {
@@ -235,31 +262,35 @@ export const OFFER_LAYOUTS: Record<string, Layout> = {
       return [
         ...header(ctx.title, `Typical ${kind.noun[1]}, cheapest first. Prices per month.`),
         grid(
-          shown.map((p, i) =>
-            card(p.name, { name: `plan_${nameOf(p.name)}`, elevated: i === popular }, [
-              heading(
-                p.price === undefined
-                  ? "Contact us"
-                  : p.price === 0
-                    ? /^free\b/i.test(p.name)
-                      ? `${money(0, ctx.currency)}/mo`
-                      : "Free"
-                    : `${money(localPrice(p.price, ctx.currency), ctx.currency)}/${p.per ? `${p.per}/` : ""}mo`,
-                { level: 2 },
-              ),
-              ...(i === popular ? [badge("Most popular", { tone: "info" })] : []),
-              list(
-                kind.features.map((f) => ({ title: `${f}: ${p.values[f]!}`, icon: "check" as const })),
-                { name: `plan_${nameOf(p.name)}_features` },
-              ),
-              button(`Choose ${p.name}`, {
-                name: `choose_${nameOf(p.name)}`,
-                variant: i === popular ? "primary" : "secondary",
-                fullWidth: true,
-                onPress: { event: "choose_plan", value: p.name },
-              }),
-            ]),
-          ),
+          shown.map((p, i) => {
+            const price =
+              p.price === undefined
+                ? "Contact us"
+                : p.price === 0
+                  ? /^free\b/i.test(p.name)
+                    ? `${money(0, ctx.currency)}/mo`
+                    : "Free"
+                  : `${money(localPrice(p.price, ctx.currency), ctx.currency)}/${p.per ? `${p.per}/` : ""}mo`;
+            const features = kind.features.map((f) => `${f}: ${p.values[f]!}`);
+            const choose = { event: "choose_plan", value: p.name };
+            return (
+              tier(ctx, { name: `plan_${nameOf(p.name)}`, title: p.name, price, features, highlighted: i === popular }, choose) ??
+              card(p.name, { name: `plan_${nameOf(p.name)}`, elevated: i === popular }, [
+                heading(price, { level: 2 }),
+                ...(i === popular ? [badge("Most popular", { tone: "info" })] : []),
+                list(
+                  features.map((title) => ({ title, icon: "check" as const })),
+                  { name: `plan_${nameOf(p.name)}_features` },
+                ),
+                button(`Choose ${p.name}`, {
+                  name: `choose_${nameOf(p.name)}`,
+                  variant: i === popular ? "primary" : "secondary",
+                  fullWidth: true,
+                  onPress: choose,
+                }),
+              ])
+            );
+          }),
           { columns: Math.min(4, shown.length), gap: 16, name: "plans" },
         ),
       ];
@@ -293,29 +324,32 @@ export const OFFER_LAYOUTS: Record<string, Layout> = {
     return [
       ...header(ctx.title, "Simple plans. Cancel any time."),
       grid(
-        names.map((p, i) =>
-          card(p, { name: `plan_${i + 1}`, elevated: i === 1 }, [
-            heading(
-              prices[i] === undefined
-                ? "Contact us"
-                : prices[i]
-                  ? `${money(prices[i]!, ctx.currency)}${things.length ? (per && things[i]?.options.some((o) => o.includes(per)) ? `/${per}` : "") : "/mo"}`
-                  : "Free",
-              { level: 2 },
-            ),
-            ...(i === 1 ? [badge("Most popular", { tone: "info" })] : []),
-            list(
-              featuresOf(i).map((f) => ({ title: f, icon: "check" as const })),
-              { name: `plan_${i + 1}_features` },
-            ),
-            button(`Choose ${p}`, {
-              name: `choose_${i + 1}`,
-              variant: i === 1 ? "primary" : "secondary",
-              fullWidth: true,
-              onPress: { event: "choose_plan", value: p },
-            }),
-          ]),
-        ),
+        names.map((p, i) => {
+          const price =
+            prices[i] === undefined
+              ? "Contact us"
+              : prices[i]
+                ? `${money(prices[i]!, ctx.currency)}${things.length ? (per && things[i]?.options.some((o) => o.includes(per)) ? `/${per}` : "") : "/mo"}`
+                : "Free";
+          const choose = { event: "choose_plan", value: p };
+          return (
+            tier(ctx, { name: `plan_${i + 1}`, title: p, price, features: featuresOf(i), highlighted: i === 1 }, choose) ??
+            card(p, { name: `plan_${i + 1}`, elevated: i === 1 }, [
+              heading(price, { level: 2 }),
+              ...(i === 1 ? [badge("Most popular", { tone: "info" })] : []),
+              list(
+                featuresOf(i).map((f) => ({ title: f, icon: "check" as const })),
+                { name: `plan_${i + 1}_features` },
+              ),
+              button(`Choose ${p}`, {
+                name: `choose_${i + 1}`,
+                variant: i === 1 ? "primary" : "secondary",
+                fullWidth: true,
+                onPress: choose,
+              }),
+            ])
+          );
+        }),
         { columns: Math.min(4, names.length), gap: 16, name: "plans" },
       ),
     ];

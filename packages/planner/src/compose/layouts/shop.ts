@@ -235,6 +235,7 @@ export const SHOP_LAYOUTS: Record<string, Layout> = {
           }))
         : items(ctx, count(ctx, 6, 24)),
       { label: "Add to cart", event: "add_to_cart" },
+      { role: "product-card" },
     ),
   ],
   cart: (ctx) => {
@@ -383,6 +384,7 @@ export const SHOP_LAYOUTS: Record<string, Layout> = {
             ctx,
             mine.map((m) => ({ name: m.name, ...(m.price !== undefined ? { price: m.price } : {}) })),
             { label: "View details", event: "view_listing" },
+            { role: "product-card" },
           )
         : itemCards(
             ctx,
@@ -393,6 +395,7 @@ export const SHOP_LAYOUTS: Record<string, Layout> = {
                 : {}),
             })),
             { label: "View details", event: "view_listing" },
+            { role: "product-card" },
           ),
     ];
   },

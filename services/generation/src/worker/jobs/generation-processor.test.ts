@@ -1,6 +1,6 @@
 import { Metrics, createLogger, type MessageBus, type Redis } from "@genui/chassis";
 import { GenerationChunkSchema } from "@genui/contracts";
-import type { Screen } from "@genui/ui-runtime";
+import { validateScreen, type AppComponent, type Screen } from "@genui/ui-runtime";
 import { createNodeEvaluator, createThreadedEvaluator, type ScreenEvaluator, type UiCodeEvaluator } from "@genui/ui-runtime/node";
 import type { Job } from "bullmq";
 import { GENERATION_ERRORS } from "../../domain/errors";
@@ -348,6 +348,105 @@ describe("processing a generation job", () => {
     const second = harness(scripted(['text("b")']), { evaluator });
     expect(await second.processor.process(job())).toBe("stop");
     expect(second.chunks.at(-1)).toMatchObject({ type: "done", finishReason: "stop" });
+  });
+
+  describe("the app's own components", () => {
+    const PRODUCT: AppComponent = {
+      name: "ProductCard",
+      description: "One product with its price.",
+      props: {
+        type: "object",
+        properties: { title: { type: "string" }, price: { type: "number" } },
+        required: ["title", "price"],
+      },
+      example: { title: "Mug", price: 12 },
+      fallback: "card",
+      role: { name: "product-card" },
+    };
+    const appearance = { version: 4, components: [PRODUCT] };
+    const GOOD = 'custom("ProductCard", {name: "mug", title: "Mug", price: 12, onPress: "buy"})\n';
+    const BAD = 'custom("ProductCard", {name: "jug", title: "Jug", price: 20, colour: "red"})\n';
+    const appNodes = (screen: Screen) => screen.screen.v1.filter((n) => n.package === "app");
+
+    it("when the model answers with them, then it sees them in its request, a declared one keeps its fallback and a mis-propped one is repaired to it after the model is asked once", async () => {
+      const seen: GenerateRequest[] = [];
+      const asked: string[][] = [];
+      const provider: Provider = {
+        name: "scripted",
+        async *generate(req: GenerateRequest): AsyncIterable<ProviderEvent> {
+          seen.push(req);
+          yield { type: "code", text: GOOD + BAD };
+          yield { type: "usage", inputTokens: 7, outputTokens: 2 };
+        },
+        // The model repeats its mistake: what is answered is the repair of it.
+        async *repair(_req: GenerateRequest, code: string, errors: string[]): AsyncIterable<ProviderEvent> {
+          asked.push(errors);
+          yield { type: "code", text: code };
+          yield { type: "usage", inputTokens: 14, outputTokens: 4 };
+        },
+      };
+      const { processor, chunks } = harness(provider);
+      expect(await processor.process(job(1, 2, { partials: false, appearance }))).toBe("stop");
+      expect(seen[0]!.components).toEqual([PRODUCT]);
+      expect(asked).toEqual([[expect.stringMatching(/^screen\.v1\[1\]\.props\.colour: "colour" is not a declared prop/)]]);
+      const done = chunks.at(-1)!;
+      if (done.type !== "done") throw new Error(`not done: ${JSON.stringify(done)}`);
+      const screen = done.json as Screen;
+      expect(validateScreen(screen).ok).toBe(true);
+      expect(screen.screen.v1[0]).toMatchObject({ name: "mug", component: "ProductCard", package: "app", onPress: "buy" });
+      expect(screen.screen.v1[0]!.fallback).toMatchObject({ component: "card", value: "Mug" });
+      // The undeclared prop: replaced by the declared fallback, in place, with what it could keep.
+      expect(screen.screen.v1[1]).toMatchObject({ name: "jug", component: "card", value: "Jug" });
+      expect(screen.screen.v1[1]!.package).toBeUndefined();
+    });
+
+    it("when the screen streams as snapshots, then every snapshot is checked too: no app node leaves without its fallback", async () => {
+      let published: Chunk[] = [];
+      const paced: Provider = {
+        name: "paced",
+        async *generate(): AsyncIterable<ProviderEvent> {
+          for (const text of ['heading("Shop")\n', GOOD, BAD, 'text("end")']) {
+            yield { type: "code", text };
+            const until = Date.now() + (text === BAD ? 20_000 : 30);
+            do await new Promise((r) => setTimeout(r, 10));
+            while (
+              Date.now() < until &&
+              !published.some((c) => c.type === "delta" && JSON.stringify(c.json ?? "").includes("Jug"))
+            );
+          }
+          yield { type: "usage", inputTokens: 7, outputTokens: 4 };
+        },
+      };
+      const { processor, chunks } = harness(paced);
+      published = chunks;
+      expect(await processor.process(job(1, 2, { snapshots: true, appearance }))).toBe("stop");
+      const screens = chunks.flatMap((c) => (c.type === "delta" && c.json ? [c.json as Screen] : []));
+      expect(screens.some((j) => JSON.stringify(j).includes("Jug"))).toBe(true);
+      for (const j of screens) {
+        for (const n of appNodes(j)) expect(n).toMatchObject({ name: "mug", fallback: { component: "card" } });
+        expect(j.screen.v1.find((n) => n.name === "jug")?.component ?? "card").toBe("card");
+      }
+    });
+
+    it("when code alone is evaluated for the app, then it is checked against its components; without its look they pass unchecked", async () => {
+      const code = GOOD + 'custom("Banner", {title: "Sale"})\n';
+      const evaluate = (extra: Partial<GenerationJob>) =>
+        job(1, 2, { kind: "evaluate", code, model: "", messages: [], ...extra });
+      const checked = harness(scripted([]));
+      expect(await checked.processor.process(evaluate({ appearance }))).toBe("stop");
+      const done = checked.chunks.at(-1)!;
+      const screen = (done.type === "done" ? done.json : undefined) as Screen;
+      expect(screen.screen.v1[0]).toMatchObject({ component: "ProductCard", fallback: { component: "card" } });
+      // Not one of the app's: a card of its props.
+      expect(screen.screen.v1[1]).toMatchObject({ component: "card", value: "Sale" });
+      const unchecked = harness(scripted([]));
+      expect(await unchecked.processor.process(evaluate({}))).toBe("stop");
+      const plain = unchecked.chunks.at(-1)!;
+      expect((plain.type === "done" ? (plain.json as Screen) : undefined)?.screen.v1[1]).toMatchObject({
+        component: "Banner",
+        package: "app",
+      });
+    });
   });
 
   describe("code the sandbox had to stop", () => {

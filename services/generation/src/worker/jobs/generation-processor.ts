@@ -1,12 +1,14 @@
 import { EVENTS, SIGNALS } from "@genui/contracts";
 import type { Logger, MessageBus, Redis } from "@genui/chassis";
-import type { EvalResult, Screen } from "@genui/ui-runtime";
+import type { AppComponentChecker, EvalResult, Screen } from "@genui/ui-runtime";
 import type { ScreenEvaluator } from "@genui/ui-runtime/node";
 import type { Job } from "bullmq";
 import type { GenerationMetrics } from "../../metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
 import { GENERATION_ERRORS as E, type GenerationErrorCode } from "../../domain/errors";
+import { checkComponents } from "../../domain/appearance";
 import { cancelReason, type Chunk, type ChunkError, type GenerationJob } from "../../domain/messages";
+import { ComponentCheckers } from "../../store/component-checkers";
 import { cancelKey, doneKey, sandboxStoppedKey } from "../../store/job-keys";
 
 /** Publishing a generation's usage: tries (250 ms doubling to 2 s between them, about 30 s in all). */
@@ -131,8 +133,15 @@ export class GenerationProcessor {
   private sessions = 0;
   /** Generations in progress in this worker (intermediate screens thin out as it gets busier). */
   private active = 0;
+  /** Apps' components compiled for checking screens, per app and version of its look. */
+  private readonly checkers = new ComponentCheckers();
 
   constructor(private readonly deps: ProcessorDeps) {}
+
+  /** What the job's screens are checked against besides the catalogue: the app's own components, when it has a look. */
+  private checkerOf(d: GenerationJob): AppComponentChecker | undefined {
+    return d.appearance ? this.checkers.for(d.appId, d.appearance) : undefined;
+  }
 
   /**
    * The sandbox answers errors as results; a throw means the sandbox itself could not run (its threads cannot start).
@@ -202,12 +211,14 @@ export class GenerationProcessor {
     const { evaluator } = this.deps;
     const started = performance.now();
     let sandboxMs = 0;
-    const r = await this.safely(async () => {
+    const evaluated = await this.safely(async () => {
       if (!evaluator.evaluateTimed) return evaluator.evaluate(d.code ?? "");
       const timed = await evaluator.evaluateTimed(d.code ?? "");
       sandboxMs = timed.ms;
       return timed.result;
     });
+    // The app's own components in the code are checked against its declarations (repaired to their fallbacks).
+    const r = checkComponents(evaluated, this.checkerOf(d));
     if (!evaluator.evaluateTimed) sandboxMs = performance.now() - started;
     sandboxMs = Math.round(sandboxMs * 100) / 100;
     if (!r.ok) {
@@ -258,8 +269,11 @@ export class GenerationProcessor {
       maxOutputTokens: d.maxOutputTokens,
       ...(d.maxInputTokens !== undefined ? { maxInputTokens: d.maxInputTokens } : {}),
       ...(d.templates?.length ? { templates: d.templates } : {}),
+      ...(d.appearance?.components.length ? { components: d.appearance.components } : {}),
       signal,
     };
+    // Every screen of the answer (snapshots, the final one, a repair's) is checked against the app's own components.
+    const checker = this.checkerOf(d);
     const usage = { inputTokens: 0, outputTokens: 0 };
     // Whether any of the answer (a screen so far, code, reasoning) reached the client: decides what a failure costs
     // and whether a transient failure may start the answer again (code deltas already sent cannot be taken back).
@@ -282,7 +296,7 @@ export class GenerationProcessor {
     let failure: ChunkError | undefined;
     try {
       const generating = performance.now();
-      let pass = await this.stream(provider.generate(req), out, mode(false), signal, progress);
+      let pass = await this.stream(provider.generate(req), out, mode(false), signal, progress, checker);
       metrics.stages.observe({ stage: "generate" }, (performance.now() - generating) / 1000);
       usage.inputTokens += pass.usage.inputTokens;
       usage.outputTokens += pass.usage.outputTokens;
@@ -290,12 +304,12 @@ export class GenerationProcessor {
       if (signal.aborted) outcome = "cancelled";
       else {
         const evaluating = performance.now();
-        let final = await this.safely(() => evaluator.evaluate(code));
+        let final = checkComponents(await this.safely(() => evaluator.evaluate(code)), checker);
         await this.stopped(d, final);
         // Cut off by the output limit (a small max_tokens): the screen so far, like a stream's, with finish_reason
         // "length" (OpenAI's truncated answer), not a failure. A repair under the same limit would be cut as well.
         const cut = usage.outputTokens >= d.maxOutputTokens;
-        if (!final.ok && cut) final = await this.safely(() => evaluator.evaluatePrefix(code));
+        if (!final.ok && cut) final = checkComponents(await this.safely(() => evaluator.evaluatePrefix(code)), checker);
         metrics.stages.observe({ stage: "evaluate" }, (performance.now() - evaluating) / 1000);
         const problems = describe(final);
         // A model's mistakes go back to it once, with what the sandbox and the validator said.
@@ -313,12 +327,12 @@ export class GenerationProcessor {
             metrics.repairs.inc();
             logger.info({ requestId: d.requestId, problems: problems.slice(0, 5) }, "asking the model to repair its code");
             const first = code;
-            pass = await this.stream(provider.repair(repairReq, code, problems), out, mode(true), signal, progress);
+            pass = await this.stream(provider.repair(repairReq, code, problems), out, mode(true), signal, progress, checker);
             usage.inputTokens += pass.usage.inputTokens;
             usage.outputTokens += pass.usage.outputTokens;
             firstCode = first;
             code = pass.code;
-            final = signal.aborted ? final : await this.safely(() => evaluator.evaluate(code));
+            final = signal.aborted ? final : checkComponents(await this.safely(() => evaluator.evaluate(code)), checker);
             await this.stopped(d, final);
           } catch (err) {
             // Checked before the repair's call is made: the first answer stands, and its failure is reported.
@@ -445,6 +459,7 @@ export class GenerationProcessor {
     mode: StreamMode,
     signal: AbortSignal,
     progress: { delivered: boolean },
+    checker?: AppComponentChecker,
   ): Promise<{ code: string; unsent: string; usage: { inputTokens: number; outputTokens: number } }> {
     const pump = new EventPump(events);
     const snapshots = mode.kind === "snapshots" ? mode.budget : undefined;
@@ -498,7 +513,10 @@ export class GenerationProcessor {
         if (snapshots && !snapshots.stopped && pending && !pump.done && Date.now() - lastEmit >= interval) {
           pending = false;
           lastEmit = Date.now();
-          const r = await this.safely(() => (session ? session.push(code) : this.deps.evaluator.evaluatePrefix(code)));
+          const r = checkComponents(
+            await this.safely(() => (session ? session.push(code) : this.deps.evaluator.evaluatePrefix(code))),
+            checker,
+          );
           if (r.ok && r.screen.screen.v1.length === 0) {
             // Nothing to draw yet (only the screen's name): no chunk, and the next piece is evaluated at once, so
             // the first chunk a client gets already has a component on it.

@@ -6,7 +6,7 @@ import type {
   ChatCompletionMessageParam,
 } from "openai/resources/chat/completions";
 import { ProviderError, type ChatTurn, type GenerateRequest, type Provider, type ProviderEvent } from "./provider";
-import { buildSystemPrompt, templatesSection } from "./system-prompt";
+import { buildSystemPrompt, componentsSection, templatesSection } from "./system-prompt";
 import { countChatTokens, countTokens } from "./tokens";
 import { UpstreamConnectionError, UpstreamStatusError, UpstreamStreamError, streamChatCompletion } from "./upstream-stream";
 import type { WebSearch, WebSearchResult } from "./web-search";
@@ -140,7 +140,10 @@ export class OpenAIUpstreamProvider implements Provider {
   ): AsyncGenerator<ProviderEvent> {
     const tools = allowTools && req.internet && this.opts.webSearch && this.maxToolRounds > 0 ? [WEB_SEARCH_TOOL] : undefined;
     const messages: ChatCompletionMessageParam[] = [
-      { role: "system", content: buildSystemPrompt({ webSearch: !!tools }) + templatesSection(req.templates) },
+      {
+        role: "system",
+        content: buildSystemPrompt({ webSearch: !!tools }) + componentsSection(req.components) + templatesSection(req.templates),
+      },
       ...turns,
     ];
     const model = req.thinking && this.opts.reasoningModel ? this.opts.reasoningModel : this.opts.model;

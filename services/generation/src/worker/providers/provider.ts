@@ -1,3 +1,4 @@
+import type { AppComponent } from "@genui/ui-runtime";
 import type { AppTemplate, ChatTurn } from "../../domain/messages";
 
 /**
@@ -27,6 +28,11 @@ export interface GenerateRequest {
   maxInputTokens?: number;
   /** The app's published templates (none for requests without an app). */
   templates?: AppTemplate[];
+  /**
+   * The app's own components (none for requests without an app): a model is told about them, the built-in generator
+   * draws those with a role where it composes that role. Whatever is answered is checked against them by the worker.
+   */
+  components?: AppComponent[];
   /** Aborted when the client went away or the job was cancelled: stop promptly and return what was produced. */
   signal: AbortSignal;
 }

@@ -1,7 +1,7 @@
-import { CATALOGUE, dslName } from "@genui/ui-runtime";
-import { createNodeEvaluator } from "@genui/ui-runtime/node";
+import { CATALOGUE, dslName, validateScreen, type AppComponent } from "@genui/ui-runtime";
+import { createAppComponentChecker, createNodeEvaluator } from "@genui/ui-runtime/node";
 import { z } from "zod";
-import { buildSystemPrompt, templatesSection } from "./system-prompt";
+import { buildSystemPrompt, componentsSection, MAX_COMPONENTS_PROMPT_CHARS, templatesSection } from "./system-prompt";
 import { countTokens } from "./tokens";
 
 /** The code examples as the prompt carries them: the screen example and every `e.g.` line. */
@@ -74,5 +74,45 @@ describe("the upstream system prompt", () => {
     expect(section).toContain("## This app's templates");
     expect(section).toContain('### Order status — Where an order is\nheading("Your order")');
     expect(templatesSection([])).toBe("");
+  });
+
+  it("when the app declares its own components, then they follow the prompt with their props and an example that runs; without, nothing is added", async () => {
+    const product: AppComponent = {
+      name: "ProductCard",
+      description: "One product with its photo,\n price and an Add to cart button.",
+      props: {
+        type: "object",
+        properties: { title: { type: "string" }, price: { type: "number", minimum: 0 } },
+        required: ["title", "price"],
+        additionalProperties: false,
+      },
+      example: { title: "Ceramic mug", price: 14 },
+      fallback: "card",
+    };
+    const section = componentsSection([product]);
+    expect(section).toMatch(/^\n\n## This app's components\n/);
+    expect(section).toContain("- ProductCard: One product with its photo, price and an Add to cart button.");
+    expect(section).toContain(`props (JSON Schema): ${JSON.stringify(product.props)}`);
+    expect(componentsSection([])).toBe("");
+    expect(componentsSection()).toBe("");
+    // Many large declarations: the first that fit, never more than the bound.
+    const big = Array.from({ length: 24 }, (_, i) => ({ ...product, name: `Big${i}`, description: "x".repeat(480) + "." }));
+    const bounded = componentsSection(big.map((c) => ({ ...c, props: { ...c.props, description: "y".repeat(1_500) } })));
+    expect(bounded.length).toBeLessThanOrEqual(MAX_COMPONENTS_PROMPT_CHARS + 40);
+    expect(bounded).toContain("- Big0:");
+    expect(bounded).not.toContain("- Big23:");
+    // Compact: a component costs its schema and example, not a page of prose.
+    expect(countTokens(section)).toBeLessThan(150);
+    // The example the model is shown is UI code that makes a valid node of the component.
+    const example = /example: (custom\(.*\))$/m.exec(section)![1]!;
+    const ev = createNodeEvaluator({ timeoutMs: 500 });
+    try {
+      const r = await ev.evaluate(example);
+      if (!r.ok) throw new Error(r.error.message);
+      expect(validateScreen(r.screen, { components: createAppComponentChecker([product]) })).toMatchObject({ ok: true });
+      expect(r.screen.screen.v1[0]).toMatchObject({ component: "ProductCard", package: "app", props: product.example });
+    } finally {
+      ev.dispose();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  appComponentsPrompt,
   CATALOGUE,
   DSL_EXAMPLE,
   ICONS,
@@ -6,6 +7,7 @@ import {
   animationSchema,
   dslName,
   screenPropsSchema,
+  type AppComponent,
   type CatalogueEntry,
 } from "@genui/ui-runtime";
 import { z } from "zod";
@@ -137,4 +139,24 @@ export function templatesSection(templates: readonly { name: string; description
     "components, structure, wording style and actions, and change only what the request asks. Otherwise match their look.\n\n" +
     parts.join("\n\n")
   );
+}
+
+/**
+ * The most characters of the app's components the prompt carries (about 8,000 tokens; 24 declarations of up to 16 KB
+ * each could otherwise fill a model's context): the first declared that fit. Screens are checked against all of them.
+ */
+export const MAX_COMPONENTS_PROMPT_CHARS = 24_000;
+
+/**
+ * The app's own components, appended to the system prompt when it declares some: each one's name, what it is for, its
+ * props as JSON Schema and an example call, so the model uses one where it fits, with exactly its declared props.
+ */
+export function componentsSection(components: readonly AppComponent[] = []): string {
+  let text = "";
+  for (let n = 1; n <= components.length; n++) {
+    const next = appComponentsPrompt(components.slice(0, n));
+    if (next.length > MAX_COMPONENTS_PROMPT_CHARS) break;
+    text = next;
+  }
+  return text ? `\n\n## This app's components\n${text}` : "";
 }

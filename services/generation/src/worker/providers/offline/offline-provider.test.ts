@@ -1,3 +1,4 @@
+import type { AppComponent } from "@genui/ui-runtime";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { ChatTurn, GenerateRequest, ProviderEvent } from "../provider";
 import { countChatTokens, countTokens } from "../tokens";
@@ -30,6 +31,24 @@ const usageOf = (events: ProviderEvent[]) => {
 
 describe("OfflineProvider", () => {
   const fast = new OfflineProvider({ tokensPerSecond: 0 });
+
+  it("when the app has its own product card, then the planner draws it in a shop (and only there)", async () => {
+    const components: AppComponent[] = [
+      {
+        name: "ProductCard",
+        description: "One product.",
+        props: { type: "object", properties: { title: { type: "string" }, price: { type: "number" } }, required: ["title"] },
+        example: { title: "Mug" },
+        fallback: "card",
+        role: { name: "product-card" },
+      },
+    ];
+    const shop = codeOf(await collect(fast.generate(request("a shop selling ceramic mugs", { components }))));
+    expect(shop).toBe(plan([{ role: "user", content: "a shop selling ceramic mugs" }], { components }).code);
+    expect(shop).toContain('custom("ProductCard", {');
+    const form = codeOf(await collect(fast.generate(request("a contact form", { components }))));
+    expect(form).toBe(plan([{ role: "user", content: "a contact form" }]).code);
+  });
 
   it("when asked for its name, then it is “offline”", () => {
     expect(fast.name).toBe("offline");

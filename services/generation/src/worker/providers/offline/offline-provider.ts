@@ -54,8 +54,12 @@ export class OfflineProvider implements Provider {
       yield usage();
       return;
     }
-    // The app's own published template when the request fits one (consistent screens across chats), else planned.
-    const composed = plan(req.messages, { ...(req.templates ? { templates: req.templates } : {}) });
+    // The app's own published template when the request fits one (consistent screens across chats), else planned —
+    // with the app's own components where they take a role the planner composes (a product card, a pricing tier, a hero).
+    const composed = plan(req.messages, {
+      ...(req.templates ? { templates: req.templates } : {}),
+      ...(req.components?.length ? { components: req.components } : {}),
+    });
     const seed = hash32(composed.code);
     const started = Date.now() + this.firstTokenDelayMs;
     let paced = 0;
