@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { launchBrowser, screenshotPath } from "@genui/testkit";
 import { plan } from "@genui/planner";
-import type { Screen } from "@genui/ui-runtime";
+import { resolveTheme, type AppTheme, type Screen } from "@genui/ui-runtime";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Browser, Page } from "playwright-core";
@@ -388,6 +388,73 @@ describe("the MCP Apps screen resource in an agent host", () => {
     }));
     expect(fill.height).toBe(fill.viewport);
     expect(host.errors()).toEqual([]);
+  });
+
+  it("when the result carries the app's brand theme, then the screen wears it over the host's look, in the host's light or dark, and keeps it on the next screen", async () => {
+    // A violet, compact theme with small corners and a serif heading font (the server's `_meta["genui/appearance"]`).
+    const brand: AppTheme = {
+      light: { primary: "#6d28d9", accent: "#be185d" },
+      radius: 4,
+      density: "compact",
+      fonts: { heading: 'Georgia, "Times New Roman", serif' },
+    };
+    const themed = (screenId: string, version: number, answer: { code: string; json: Screen }): CallToolResult => ({
+      ...screenResult(screenId, version, answer),
+      _meta: { "genui/appearance": { version: 5, theme: brand } },
+    });
+    const resolved = resolveTheme(brand);
+    for (const theme of ["light", "dark"] as const) {
+      const host = await open({ theme });
+      await host.deliverToolInput({ request: PROMPT });
+      await host.deliverToolResult(themed("scr_brand", 1, signup));
+      await host.waitForRenderedComponent("email");
+      const p = resolved[theme];
+      const root = await styleOf(host, ".genui-screen .gu-root", ["background-color", "color", "padding-top"]);
+      expect(root["background-color"]).toBe(rgb(p.bg!));
+      expect(root.color).toBe(rgb(p.fg!));
+      expect(root["padding-top"]).toBe("12px");
+      expect(await host.frame.locator(".genui-screen .gu-root").getAttribute("data-theme")).toBe(theme);
+      const button = await styleOf(host, "[data-gu-name=create_account]", ["background-color", "color", "border-radius"]);
+      expect(button["background-color"]).toBe(rgb(p.primary!));
+      expect(button.color).toBe(rgb(p["primary-fg"]!));
+      // The brand's corners, not the host's (10 px and 16 px in this host).
+      expect(button["border-radius"]).toBe("0px");
+      const card = await styleOf(host, "[data-gu-name=sign_up_card]", ["border-radius"]);
+      expect(card["border-radius"]).toBe("4px");
+      const heading = await styleOf(host, ".genui-screen h1", ["font-family"]);
+      expect(heading["font-family"]).toContain("Georgia");
+      // The host's body font stays (the brand names none).
+      expect((await styleOf(host, ".genui-screen .gu-root", ["font-family"]))["font-family"]).toContain("Host Sans");
+      await host.page.screenshot({ path: screenshotPath(`mcp-app-brand-${theme}`) });
+      expect(await appAxe(host)).toEqual([]);
+
+      if (theme === "light") {
+        // The next screen (screen_action's result) keeps the theme, and the busy status wears it meanwhile.
+        await host.frame.getByLabel("Name", { exact: true }).fill("Ada Lovelace");
+        await host.frame.getByRole("button", { name: "Create account" }).click();
+        const pending = await host.nextToolCall();
+        const busy = await styleOf(host, "[data-testid=genui-busy]", ["--gu-primary"]);
+        expect(busy["--gu-primary"]?.trim()).toBe(p.primary);
+        pending.answer(themed("scr_brand", 2, await followUp(signup, pending.call.arguments!.actions as Action[])));
+        await host.frame.getByRole("heading", { name: "Welcome aboard" }).waitFor();
+        const next = await styleOf(host, ".genui-screen .gu-root", ["background-color"]);
+        expect(next["background-color"]).toBe(rgb(p.bg!));
+        expect((await styleOf(host, ".genui-screen .gu-root", ["--gu-primary"]))["--gu-primary"]?.trim()).toBe(p.primary);
+      }
+      expect(host.errors()).toEqual([]);
+    }
+
+    // A theme the server sends that would be unreadable is not applied: the host's look stays.
+    const host = await open({ theme: "light" });
+    await host.deliverToolInput({ request: PROMPT });
+    await host.deliverToolResult({
+      ...screenResult("scr_pale", 1, signup),
+      _meta: { "genui/appearance": { version: 1, theme: { light: { primary: "#fef9c3" } } } },
+    });
+    await host.waitForRenderedComponent("email");
+    const button = await styleOf(host, "[data-gu-name=create_account]", ["background-color", "border-radius"]);
+    expect(button["background-color"]).toBe(rgb(HOST.light.inverse));
+    expect(button["border-radius"]).toBe("10px");
   });
 
   it("when the page runs without any policy, then it requests nothing but the host's own documents", async () => {

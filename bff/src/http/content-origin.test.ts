@@ -25,4 +25,19 @@ describe("the policies of the documents showing generated UI", () => {
     expect(gallery.get("script-src")).toBe("'self'");
     expect(gallery.has("worker-src")).toBe(false);
   });
+
+  it("when the screen page is served, then an app theme's font style sheet and fonts may load over https, and nothing else widens", () => {
+    const iframe = directives(framePolicy("iframe"));
+    expect(iframe.get("style-src")).toBe("'self' 'unsafe-inline' https:");
+    expect(iframe.get("font-src")).toBe("'self' https:");
+    expect(iframe.get("connect-src")).toBe("'self'");
+    for (const kind of ["gallery", "playground"] as const) {
+      const d = directives(framePolicy(kind));
+      expect({ kind, style: d.get("style-src"), font: d.get("font-src") }).toEqual({
+        kind,
+        style: "'self' 'unsafe-inline'",
+        font: "'self'",
+      });
+    }
+  });
 });

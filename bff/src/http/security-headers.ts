@@ -136,7 +136,8 @@ export const FRAME_SANDBOX = "allow-scripts allow-popups allow-popups-to-escape-
 const SCREEN_VIDEO_FRAMES = "https://www.youtube-nocookie.com https://player.vimeo.com";
 
 /**
- * The policy of the documents showing generated UI. All: scripts and styles only from their own server, no
+ * The policy of the documents showing generated UI. All: scripts and styles only from their own server (the screen
+ * page also takes an app theme's font style sheet and fonts over https, `fonts.stylesheet`), no
  * fetch/XHR/WebSocket but to it (`connect-src 'self'`), images and media over https (what screens show), frames only
  * for YouTube and Vimeo embeds, no forms, plugins or base tag, and the `sandbox` above. The documents that evaluate
  * UI code (`iframe`: streaming mode; `playground`) add exactly what the QuickJS sandbox needs: WebAssembly
@@ -150,10 +151,11 @@ export function framePolicy(kind: "iframe" | "gallery" | "playground"): string {
   return [
     "default-src 'none'",
     evaluates ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    // The screen page loads an app theme's font style sheet (fonts.stylesheet: https only), and its fonts.
+    kind === "iframe" ? "style-src 'self' 'unsafe-inline' https:" : "style-src 'self' 'unsafe-inline'",
     "img-src 'self' https: data:",
     "media-src https:",
-    "font-src 'self'",
+    kind === "iframe" ? "font-src 'self' https:" : "font-src 'self'",
     "connect-src 'self'",
     ...(evaluates ? ["worker-src blob:"] : []),
     `frame-src ${SCREEN_VIDEO_FRAMES}`,

@@ -1,6 +1,11 @@
-import { useEffect, useRef, type CSSProperties, type ReactElement } from "react";
+import { Suspense, lazy, useCallback, useEffect, useRef, type CSSProperties, type ReactElement } from "react";
+import type { AppTheme } from "@genui/ui-runtime";
 import { DEFAULT_API_BASE, createGenUIFrame, type ActionEvent, type GenUIFrame, type GenUITheme, type Screen } from "./host";
+import type { AppComponents } from "./in-page/components";
 import type { GenUIStream, GenUIStreamAnswer, GenUIStreamEvaluator } from "./stream";
+
+/** The in-page view (json with the developer's components): its own chunk, loaded only when used. */
+const InPage = lazy(() => import("./in-page/InPage"));
 
 /** SPEC §3 "Rendering component props" (+ apiBase, theme, onError, className, style). */
 export interface GenUIProps {
@@ -46,6 +51,19 @@ export interface GenUIProps {
   /** Show retrieve and render errors in an error band above the screen. Default false. */
   debug?: boolean;
   theme?: GenUITheme;
+  /**
+   * A per-embed override of the app's brand theme (an AppTheme: colours for light and dark, radius, density, fonts),
+   * merged over the theme the app has (fetched with `apiKey`). One that fails the checks (WCAG AA contrast for text
+   * on its background) is not applied: `onError` gets its field messages.
+   */
+  brand?: AppTheme | null;
+  /**
+   * The developer's own React components by declared name (`{ ProductCard }`). With `json`, the screen is drawn in
+   * this page (no iframe: json runs no code) and its app nodes by these components, with their props and `genui`
+   * (see AppComponentRenderProps); with code, prompt or a stream it is drawn in the iframe, where app nodes show
+   * their built-in fallback.
+   */
+  components?: AppComponents;
   /** Receives `{ type, component: { name, value } }` for every action of the screen. */
   onActionListener?: (event: ActionEvent) => void;
   /** Receives every error message (also when debug is off). */
@@ -54,7 +72,10 @@ export interface GenUIProps {
   style?: CSSProperties;
 }
 
-/** Renders a generated UI screen in the sandboxed GenUI iframe (see host.ts). */
+/**
+ * Renders a generated UI screen in the sandboxed GenUI iframe (see host.ts), or, for json with `components`, in the
+ * page (in-page/InPage.tsx).
+ */
 export function GenUI(props: GenUIProps): ReactElement {
   const {
     id,
@@ -69,7 +90,11 @@ export function GenUI(props: GenUIProps): ReactElement {
     debug = false,
     theme,
     stream,
+    brand,
+    components,
   } = props;
+  const hasJson = json !== undefined && json !== null && json !== "";
+  const inPage = components !== undefined && stream === undefined && hasJson && !code;
   const containerRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<GenUIFrame | null>(null);
   const latest = useRef(props);
@@ -79,9 +104,13 @@ export function GenUI(props: GenUIProps): ReactElement {
     latest.current = props;
   });
 
+  // Stable callbacks for the in-page view (they call the latest props).
+  const onAction = useCallback((event: ActionEvent) => latest.current.onActionListener?.(event), []);
+  const onError = useCallback((message: string) => latest.current.onError?.(message), []);
+
   useEffect(() => {
     const container = containerRef.current;
-    if (!container) return;
+    if (!container || inPage) return;
     const p = latest.current;
     const frame = createGenUIFrame(container, {
       apiBase,
@@ -91,6 +120,7 @@ export function GenUI(props: GenUIProps): ReactElement {
       height: p.height,
       debug: p.debug ?? false,
       theme: p.theme,
+      brand: p.brand,
       onAction: (event) => latest.current.onActionListener?.(event),
       onError: (message) => latest.current.onError?.(message),
       onStreamComplete: (answer) => latest.current.onStreamComplete?.(answer),
@@ -103,7 +133,7 @@ export function GenUI(props: GenUIProps): ReactElement {
       frame.destroy();
       if (frameRef.current === frame) frameRef.current = null;
     };
-  }, [apiBase, contentBase]);
+  }, [apiBase, contentBase, inPage]);
 
   useEffect(() => {
     frameRef.current?.configure({ apiKey, width, height, debug });
@@ -114,13 +144,38 @@ export function GenUI(props: GenUIProps): ReactElement {
   }, [theme]);
 
   useEffect(() => {
+    // host.ts sends the override again only when it differs (an equal object re-created on every render is no BRAND).
+    frameRef.current?.setBrand(brand);
+  }, [brand]);
+
+  useEffect(() => {
     // host.ts ignores unchanged input, so a json object literal re-created on every render is no extra RENDER.
     // In streaming mode the same source (or a string that only grew) continues the stream.
     if (stream !== undefined) frameRef.current?.stream(stream);
     else frameRef.current?.update({ json, code, prompt });
   }, [json, code, prompt, stream]);
 
-  return <div id={id} ref={containerRef} className={className(props.className)} style={props.style} data-genui="" />;
+  if (inPage)
+    return (
+      <div key="in-page" id={id} className={className(props.className)} style={props.style} data-genui="" data-genui-in-page="">
+        <Suspense fallback={null}>
+          <InPage
+            json={json}
+            components={components}
+            apiKey={apiKey}
+            apiBase={apiBase}
+            theme={theme}
+            brand={brand}
+            width={width}
+            height={height}
+            debug={debug}
+            onAction={onAction}
+            onError={onError}
+          />
+        </Suspense>
+      </div>
+    );
+  return <div key="frame" id={id} ref={containerRef} className={className(props.className)} style={props.style} data-genui="" />;
 }
 
 const className = (extra: string | undefined): string => (extra ? `genui ${extra}` : "genui");

@@ -1,45 +1,61 @@
 import type { Screen } from "@genui/ui-runtime";
 import { createGenUIFrame, ERROR_JSON_AND_CODE, ERROR_MISSING_API_KEY, type GenUIFrame, type GenUIFrameOptions } from "./host";
+import { APPEARANCE_FRESH_MS, APPEARANCE_PATH, clearAppearanceCache } from "./host/appearance";
 
 const API = "https://api.genui.test";
 const SCREEN: Screen = { name: "Hello", screen: { v1: [{ name: "title", component: "text", value: "Hi" }] } };
 const OTHER: Screen = { name: "Other", screen: { v1: [] } };
 
-type FakeResponse = { ok: boolean; status: number; text: () => Promise<string> };
-const respond = (status: number, body: unknown): FakeResponse => ({
+type FakeResponse = { ok: boolean; status: number; text: () => Promise<string>; headers?: Headers };
+const respond = (status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse => ({
   ok: status >= 200 && status < 300,
   status,
   text: async () => (typeof body === "string" ? body : JSON.stringify(body)),
+  headers: new Headers(headers),
 });
+/** What GET /apps/api/v1/appearance answers for an app with this theme. */
+const appearanceOf = (theme: unknown) => ({ object: "genui.appearance", version: 3, theme, components: [] });
+const VIOLET = { light: { primary: "#6d28d9" }, radius: 4 };
 
 let frames: GenUIFrame[] = [];
 
-function setup(opts: Partial<GenUIFrameOptions> = {}) {
+function setup(
+  opts: Partial<GenUIFrameOptions> = {},
+  answer: (url: string, init: RequestInit) => FakeResponse | Promise<FakeResponse> = () => respond(200, appearanceOf({})),
+) {
   const container = document.createElement("div");
   document.body.append(container);
   const onAction = jest.fn();
   const onError = jest.fn();
-  const fetch = jest.fn(async (_url: string, _init: RequestInit) => respond(200, { json: SCREEN }));
+  // The retrieve endpoint (the test's own fetch when it gives one) and the appearance endpoint (an app without a theme
+  // unless the test says otherwise), apart: the frame asks the latter as soon as it has a key.
+  const fetch =
+    (opts.fetch as unknown as jest.Mock | undefined) ??
+    jest.fn(async (_url: string, _init: RequestInit) => respond(200, { json: SCREEN }));
+  const appearance = jest.fn(async (url: string, init: RequestInit) => answer(url, init));
+  const routed = (url: string, init: RequestInit) => (url.endsWith(APPEARANCE_PATH) ? appearance(url, init) : fetch(url, init));
   const frame = createGenUIFrame(container, {
     apiBase: API,
     onAction,
     onError,
-    fetch: fetch as unknown as typeof globalThis.fetch,
     ...opts,
+    fetch: routed as unknown as typeof globalThis.fetch,
   });
   frames.push(frame);
   const win = frame.iframe.contentWindow!;
   const posted = jest.spyOn(win, "postMessage").mockImplementation(() => undefined);
   const band = () => container.querySelector<HTMLElement>('[role="alert"].genui-error')!;
-  return { container, frame, iframe: frame.iframe, win, posted, onAction, onError, fetch, band };
+  return { container, frame, iframe: frame.iframe, win, posted, onAction, onError, fetch, appearance, band };
 }
 
 const fromFrame = (win: Window | null, data: unknown, origin = "null") =>
   window.dispatchEvent(new MessageEvent("message", { data, origin, source: win }));
 const ready = (win: Window) => fromFrame(win, { source: "genui", type: "READY" });
 const renders = (posted: jest.SpyInstance) => posted.mock.calls.filter(([m]) => (m as { type: string }).type === "RENDER");
+const types = (posted: jest.SpyInstance) => posted.mock.calls.map(([m]) => (m as { type: string }).type);
 
 afterEach(() => {
+  clearAppearanceCache();
   frames.forEach((f) => f.destroy());
   frames = [];
   document.body.innerHTML = "";
@@ -332,5 +348,135 @@ describe("createGenUIFrame", () => {
     });
     expect(onAction).not.toHaveBeenCalled();
     expect(() => frame.update({ json: SCREEN })).not.toThrow();
+  });
+});
+
+/** Lets the promises already settled run their callbacks (the appearance request's answer). */
+const settle = () => new Promise<void>((r) => setTimeout(r, 0));
+const brands = (posted: jest.SpyInstance) =>
+  posted.mock.calls.filter(([m]) => (m as { type: string }).type === "BRAND").map(([m]) => m);
+
+describe("createGenUIFrame: the brand theme", () => {
+  test("when the frame has a key, then the app's theme is fetched with it and sent as BRAND before the screen on READY", async () => {
+    const { frame, win, posted, appearance } = setup({ apiKey: "gk_pub_brand-1" }, () => respond(200, appearanceOf(VIOLET)));
+    frame.update({ json: SCREEN });
+    await settle();
+    expect(appearance).toHaveBeenCalledTimes(1);
+    const [url, init] = appearance.mock.calls[0]!;
+    expect(url).toBe(`${API}${APPEARANCE_PATH}`);
+    expect(init.method).toBe("GET");
+    expect(init.credentials).toBe("omit");
+    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer gk_pub_brand-1");
+    ready(win);
+    expect(types(posted)).toEqual(["BRAND", "RENDER"]);
+    expect(posted.mock.calls[0]![0]).toEqual({ source: "genui", type: "BRAND", theme: VIOLET, override: null });
+  });
+
+  test("when the theme arrives after READY, then BRAND is sent then, and the iframe redraws the screen with it", async () => {
+    const { frame, win, posted } = setup({ apiKey: "gk_pub_brand-2" }, () => respond(200, appearanceOf(VIOLET)));
+    ready(win);
+    frame.update({ json: SCREEN });
+    expect(types(posted)).toEqual(["RENDER"]);
+    await settle();
+    expect(types(posted)).toEqual(["RENDER", "BRAND"]);
+  });
+
+  test("when the app has no theme and the page no override, then no BRAND is sent", async () => {
+    const { frame, win, posted, appearance } = setup({ apiKey: "gk_pub_plain" });
+    frame.update({ json: SCREEN });
+    await settle();
+    ready(win);
+    expect(appearance).toHaveBeenCalledTimes(1);
+    expect(types(posted)).toEqual(["RENDER"]);
+  });
+
+  test("when several frames of a page share a key and API, then the theme is fetched once, then again with its ETag after a minute", async () => {
+    jest.useFakeTimers({ doNotFake: ["setTimeout"] });
+    const etagged = jest.fn(async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string>)["If-None-Match"] === '"v3"'
+        ? respond(304, "")
+        : respond(200, appearanceOf(VIOLET), { etag: '"v3"' }),
+    );
+    const make = () => setup({ apiKey: "gk_pub_shared" }, etagged);
+    const a = make();
+    const b = make();
+    await settle();
+    expect(etagged).toHaveBeenCalledTimes(1);
+    jest.setSystemTime(Date.now() + APPEARANCE_FRESH_MS + 1);
+    const c = make();
+    await settle();
+    expect(etagged).toHaveBeenCalledTimes(2);
+    expect((etagged.mock.calls[1]![1].headers as Record<string, string>)["If-None-Match"]).toBe('"v3"');
+    // 304: the theme known stays.
+    for (const f of [a, b, c]) {
+      ready(f.win);
+      expect(brands(f.posted)).toEqual([{ source: "genui", type: "BRAND", theme: VIOLET, override: null }]);
+    }
+  });
+
+  test("when a page gives a brand override (no key), then BRAND carries it; setBrand replaces it and an equal one is not re-sent", () => {
+    const override = { light: { primary: "#15803d" }, radius: 16 };
+    const { frame, win, posted, appearance } = setup({ brand: override });
+    frame.update({ json: SCREEN });
+    ready(win);
+    expect(appearance).not.toHaveBeenCalled();
+    expect(posted.mock.calls.map(([m]) => m)).toEqual([
+      { source: "genui", type: "BRAND", theme: null, override },
+      { source: "genui", type: "RENDER", json: SCREEN },
+    ]);
+    frame.setBrand({ ...override });
+    expect(brands(posted)).toHaveLength(1);
+    frame.setBrand({ density: "compact" });
+    frame.setBrand(undefined);
+    expect(brands(posted).slice(1)).toEqual([
+      { source: "genui", type: "BRAND", theme: null, override: { density: "compact" } },
+      { source: "genui", type: "BRAND", theme: null, override: null },
+    ]);
+  });
+
+  test("when the iframe refuses the brand, then onError gets its field messages", () => {
+    const { win, onError, band } = setup({ brand: { light: { primary: "#fef08a" } }, debug: true });
+    const message = "GenUI: the brand theme was not applied.\nbrand.light.primary: In light mode, … has a contrast of 1.2:1";
+    fromFrame(win, { source: "genui", type: "ERROR", message, errors: { "brand.light.primary": ["…"] } });
+    expect(onError).toHaveBeenCalledWith(message);
+    expect(band().textContent).toBe(message);
+  });
+
+  test("when the key changes, then the theme is fetched for the new key and sent", async () => {
+    const themes: Record<string, unknown> = { "Bearer gk_pub_one": VIOLET, "Bearer gk_pub_two": { radius: 16 } };
+    const { frame, win, posted, appearance } = setup({ apiKey: "gk_pub_one" }, (_url, init) =>
+      respond(200, appearanceOf(themes[(init.headers as Record<string, string>).Authorization!])),
+    );
+    ready(win);
+    await settle();
+    frame.configure({ apiKey: "gk_pub_two" });
+    await settle();
+    expect(appearance).toHaveBeenCalledTimes(2);
+    expect(brands(posted).map((m) => (m as { theme: unknown }).theme)).toEqual([VIOLET, { radius: 16 }]);
+  });
+
+  test("when the theme cannot be loaded, then onError says so and the screen is still drawn, in GenUI's look", async () => {
+    const { frame, win, posted, onError, appearance } = setup({ apiKey: "gk_pub_down" }, () =>
+      respond(503, { error: { message: "The app's settings cannot be read right now." } }),
+    );
+    frame.update({ json: SCREEN });
+    ready(win);
+    await settle();
+    expect(onError).toHaveBeenCalledWith(
+      "GenUI: the app's theme could not be loaded (The app's settings cannot be read right now.); the screen keeps GenUI's look.",
+    );
+    expect(types(posted)).toEqual(["RENDER"]);
+    // A failure is not kept: the next frame asks again.
+    setup({ apiKey: "gk_pub_down" });
+    expect(appearance).toHaveBeenCalledTimes(1);
+  });
+
+  test("when the API has no appearance route (404), then the screen is drawn without a theme and nothing is reported", async () => {
+    const { frame, win, posted, onError } = setup({ apiKey: "gk_pub_old" }, () => respond(404, { error: "Not found" }));
+    frame.update({ json: SCREEN });
+    await settle();
+    ready(win);
+    expect(onError).not.toHaveBeenCalled();
+    expect(types(posted)).toEqual(["RENDER"]);
   });
 });

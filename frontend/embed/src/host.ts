@@ -1,7 +1,7 @@
 /**
  * The framework-agnostic host controller: it puts the sandboxed GenUI iframe into a host page's container, speaks
- * the postMessage protocol of `@genui/ui-runtime` (READY, RENDER, THEME, RESIZE_LISTENER, ACTION_LISTENER, ERROR)
- * and fetches screens for `code` / `prompt` from the API. In streaming mode it sends the iframe the code prefixes
+ * the postMessage protocol of `@genui/ui-runtime` (READY, RENDER, THEME, BRAND, RESIZE_LISTENER, ACTION_LISTENER,
+ * ERROR), fetches screens for `code` / `prompt` and, with a key, the app's brand theme from the API. In streaming mode it sends the iframe the code prefixes
  * (EVALUATE), which the iframe evaluates in its own sandbox worker and draws. Both the React component (GenUI.tsx)
  * and the custom element (loader.ts) are thin wrappers around it.
  *
@@ -9,15 +9,16 @@
  * has to see, an error band (`<div role="alert" class="genui-error">`) above the iframe.
  *
  * The parts live in host/: the iframe and its endpoints (frame-element), its size (frame-size), the error band
- * (error-band), the postMessage protocol (frame-channel), the screen and theme sent to the iframe (frame-screen),
- * the input and what it starts (inputs: retrieve, stream-feed with the iframe's evaluator, frame-evaluator) and the
- * callbacks into the page (page-events); frame-parts wires them together. This file mounts them and answers the page.
+ * (error-band), the postMessage protocol (frame-channel), the screen and theme sent to the iframe (frame-screen), the
+ * brand theme (frame-brand, the app's from appearance), the input and what it starts (inputs: retrieve, stream-feed
+ * with the iframe's evaluator, frame-evaluator) and the callbacks into the page (page-events); frame-parts wires them
+ * together. This file mounts them and answers the page.
  */
 import { createFrameParts } from "./host/frame-parts";
 import type { FrameSettings, GenUIFrame, GenUIFrameOptions, GenUIFrameSettings } from "./host/options";
 import { messageOf } from "./host/values";
 
-export type { ActionEvent, Screen } from "@genui/ui-runtime";
+export type { ActionEvent, AppTheme, Screen } from "@genui/ui-runtime";
 export {
   DEFAULT_API_BASE,
   type GenUIFrame,
@@ -36,7 +37,7 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
   const isDestroyed = () => destroyed;
 
   const parts = createFrameParts(opts, settings, isDestroyed);
-  const { iframe, size, band, channel, evaluator, screen, retriever, feed, inputs, setupError } = parts;
+  const { iframe, size, band, channel, evaluator, screen, brand, retriever, feed, inputs, setupError } = parts;
 
   /** A call from the page: ignored once destroyed; what throws is reported, never thrown back. */
   const guarded =
@@ -63,6 +64,7 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
     setTheme(next) {
       if (!destroyed) screen.setTheme(next);
     },
+    setBrand: guarded((next: Parameters<GenUIFrame["setBrand"]>[0]) => brand.setOverride(next)),
     configure: guarded((next: GenUIFrameSettings) => {
       const keyChanged = (next.apiKey ?? undefined) !== (settings.apiKey ?? undefined);
       settings.apiKey = next.apiKey;
@@ -71,7 +73,10 @@ export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions
       settings.debug = !!next.debug;
       size.apply();
       band.render();
-      if (keyChanged) inputs.keyChanged();
+      if (keyChanged) {
+        brand.keyChanged();
+        inputs.keyChanged();
+      }
     }),
     destroy() {
       if (destroyed) return;

@@ -1,4 +1,6 @@
 export { GenUI, type GenUIProps } from "./GenUI";
+export type { AppComponentRenderProps, AppComponents, GenUIComponentApi } from "./in-page/components";
+export { APPEARANCE_PATH, clearAppearanceCache } from "./host/appearance";
 export {
   createGenUIFrame,
   DEFAULT_API_BASE,
@@ -10,6 +12,7 @@ export {
   RETRIEVE_DEBOUNCE_MS,
   RETRIEVE_PATH,
   type ActionEvent,
+  type AppTheme,
   type GenUIFrame,
   type GenUIFrameOptions,
   type GenUIFrameSettings,

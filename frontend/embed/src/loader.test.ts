@@ -1,6 +1,7 @@
 import type { Screen } from "@genui/ui-runtime";
 import { ACTION_EVENT, ERROR_EVENT, defineGenUIScreen, mount, type GenUIScreenElement } from "./loader";
 import { ERROR_JSON_AND_CODE, type GenUIFrame } from "./host";
+import { clearAppearanceCache } from "./host/appearance";
 
 const SCREEN: Screen = { name: "Hello", screen: { v1: [{ name: "title", component: "text", value: "Hi" }] } };
 
@@ -28,6 +29,7 @@ const fromFrame = (iframe: HTMLIFrameElement, data: unknown) =>
   window.dispatchEvent(new MessageEvent("message", { data, origin: "null", source: iframe.contentWindow }));
 
 afterEach(() => {
+  clearAppearanceCache();
   document.body.innerHTML = "";
   jest.useRealTimers();
   jest.restoreAllMocks();
@@ -107,7 +109,11 @@ describe("<genui-screen>", () => {
 
   test("when code changes, then one debounced retrieve is made with the api-key", async () => {
     jest.useFakeTimers();
-    const fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ json: SCREEN }) }));
+    const fetch = jest.fn(async (_url: string) => ({
+      ok: true,
+      status: 200,
+      text: async () => JSON.stringify({ json: SCREEN }),
+    }));
     const saved = globalThis.fetch;
     globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
     try {
@@ -115,7 +121,8 @@ describe("<genui-screen>", () => {
       el.setAttribute("code", "ab");
       el.setAttribute("prompt", "");
       await jest.advanceTimersByTimeAsync(1000);
-      expect(fetch).toHaveBeenCalledTimes(1);
+      // Besides the app's theme (asked once with the key: see the brand tests).
+      expect(fetch.mock.calls.filter(([url]) => url.endsWith("/retrieve/"))).toHaveLength(1);
       expect(fetch).toHaveBeenCalledWith(
         "https://api.genui.test/apps/api/v1/retrieve/",
         expect.objectContaining({
@@ -150,5 +157,76 @@ describe("mount", () => {
     const posted = jest.spyOn(frame.iframe.contentWindow!, "postMessage").mockImplementation(() => undefined);
     fromFrame(frame.iframe, { source: "genui", type: "READY" });
     expect(posted).toHaveBeenCalledWith({ source: "genui", type: "RENDER", json: SCREEN }, "*");
+  });
+});
+
+describe("<genui-screen> brand", () => {
+  const VIOLET = { light: { primary: "#6d28d9" }, radius: 4 };
+  const messages = (posted: jest.SpyInstance) => posted.mock.calls.map(([m]) => m as { type: string });
+
+  test("when the brand attribute holds a theme, then BRAND carries it before the screen, and a new one is sent when it changes", () => {
+    const el = create({ brand: JSON.stringify(VIOLET), json: JSON.stringify(SCREEN) });
+    const iframe = iframeOf(el);
+    const posted = jest.spyOn(iframe.contentWindow!, "postMessage").mockImplementation(() => undefined);
+    fromFrame(iframe, { source: "genui", type: "READY" });
+    expect(messages(posted)).toEqual([
+      { source: "genui", type: "BRAND", theme: null, override: VIOLET },
+      { source: "genui", type: "RENDER", json: SCREEN },
+    ]);
+    el.setAttribute("brand", JSON.stringify({ radius: 16 }));
+    expect(posted).toHaveBeenLastCalledWith({ source: "genui", type: "BRAND", theme: null, override: { radius: 16 } }, "*");
+    el.brand = { density: "compact" };
+    expect(posted).toHaveBeenLastCalledWith(
+      { source: "genui", type: "BRAND", theme: null, override: { density: "compact" } },
+      "*",
+    );
+    el.removeAttribute("brand");
+    expect(posted).toHaveBeenLastCalledWith({ source: "genui", type: "BRAND", theme: null, override: null }, "*");
+  });
+
+  test("when brand is not valid JSON, then genui-error says so and no override is applied", () => {
+    jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const heard = jest.fn();
+    document.addEventListener(ERROR_EVENT, heard);
+    const el = create({ brand: "{violet", json: JSON.stringify(SCREEN) });
+    document.removeEventListener(ERROR_EVENT, heard);
+    expect((heard.mock.calls[0]![0] as CustomEvent).detail.message).toMatch(/^GenUI: brand is not valid JSON/);
+    const iframe = iframeOf(el);
+    const posted = jest.spyOn(iframe.contentWindow!, "postMessage").mockImplementation(() => undefined);
+    fromFrame(iframe, { source: "genui", type: "READY" });
+    expect(messages(posted).map((m) => m.type)).toEqual(["RENDER"]);
+  });
+
+  test("when the iframe refuses the brand, then genui-error carries its field messages", () => {
+    const el = create({ brand: JSON.stringify({ light: { primary: "#fef08a" } }) });
+    const heard = jest.fn();
+    el.addEventListener(ERROR_EVENT, heard);
+    const message = "GenUI: the brand theme was not applied.\nbrand.light.primary: too light";
+    fromFrame(iframeOf(el), { source: "genui", type: "ERROR", message, errors: { "brand.light.primary": ["too light"] } });
+    expect((heard.mock.calls[0]![0] as CustomEvent).detail).toEqual({ message });
+  });
+
+  test("when it has an api-key, then the app's theme is fetched with it and sent to the iframe", async () => {
+    const saved = globalThis.fetch;
+    const fetch = jest.fn(async (_url: string, _init: RequestInit) => ({
+      ok: true,
+      status: 200,
+      text: async () => JSON.stringify({ object: "genui.appearance", version: 2, theme: VIOLET, components: [] }),
+    }));
+    globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
+    try {
+      const el = create({ "api-key": "gk_pub_loader-brand", "api-base": "https://api.genui.test", brand: '{"radius":16}' });
+      const iframe = iframeOf(el);
+      const posted = jest.spyOn(iframe.contentWindow!, "postMessage").mockImplementation(() => undefined);
+      fromFrame(iframe, { source: "genui", type: "READY" });
+      await new Promise<void>((r) => setTimeout(r, 0));
+      expect(fetch).toHaveBeenCalledWith(
+        "https://api.genui.test/apps/api/v1/appearance",
+        expect.objectContaining({ headers: expect.objectContaining({ Authorization: "Bearer gk_pub_loader-brand" }) }),
+      );
+      expect(posted).toHaveBeenLastCalledWith({ source: "genui", type: "BRAND", theme: VIOLET, override: { radius: 16 } }, "*");
+    } finally {
+      globalThis.fetch = saved;
+    }
   });
 });

@@ -8,14 +8,19 @@
  *
  * Attributes: api-key (the app's publishable key: accepted only from the app's own origin), api-base (default https://genui.dev),
  * content-base (the iframe page's origin when the platform keeps it apart from the API), width, height, theme, debug (present and not "false"),
- * code, prompt, json (JSON text). The `json` property takes a screen object or JSON text; the last write of the
- * property or the attribute wins. Events (bubbling, composed): `genui-action` (detail: the action) and `genui-error`
- * (detail: `{ message }`).
+ * code, prompt, json (JSON text), brand (JSON text: a per-embed override of the app's brand theme). The `json` and
+ * `brand` properties take an object or JSON text; the last write of the property or the attribute wins. Events
+ * (bubbling, composed): `genui-action` (detail: the action) and `genui-error` (detail: `{ message }`).
+ *
+ * The brand theme: with api-key the app's theme is fetched (`GET /apps/api/v1/appearance`) and the iframe applies it,
+ * with `brand` merged over it. The iframe checks both (WCAG AA contrast): a `brand` that fails is not applied and
+ * `genui-error` carries its field messages. The developer's own components show their built-in fallback here.
  *
  * Streaming mode: set the `stream` property to a streamed completion (the openai client's stream, a fetch `Response`
  * with the SSE body, or the content text so far) and the element draws the screen as it grows, then the final json;
  * `genui-stream-complete` (detail: `{ code, repaired_code?, json }`) fires at the end. See `GenUIStream`.
  */
+import type { AppTheme } from "@genui/ui-runtime";
 import {
   DEFAULT_API_BASE,
   createGenUIFrame,
@@ -45,6 +50,7 @@ export const OBSERVED_ATTRIBUTES = [
   "code",
   "prompt",
   "json",
+  "brand",
 ] as const;
 
 /** The error band's styles, scoped to the element's shadow root. */
@@ -71,6 +77,8 @@ export function mount(el: HTMLElement, opts: MountOptions): GenUIFrame {
 /** The `<genui-screen>` element's own API (besides HTMLElement's). */
 export interface GenUIScreenElement extends HTMLElement {
   json: Screen | string | undefined;
+  /** A per-embed override of the app's brand theme (an AppTheme, or its JSON text). */
+  brand: AppTheme | string | undefined;
   /** Streaming mode: a streamed completion drawn as it grows (see `GenUIStream`); while set, json/code/prompt wait. */
   stream: GenUIStream | undefined;
   /** The controller of the current iframe while the element is connected. */
@@ -104,6 +112,20 @@ const asTheme = (v: string | null): GenUITheme | undefined => (v === "light" || 
 const asFlag = (v: string | null): boolean => v !== null && v.trim().toLowerCase() !== "false";
 const asText = (v: string | null): string | undefined => (v === null ? undefined : v);
 
+/** A brand override from the attribute or the property: the theme, or why it is not one. */
+function brandOf(v: AppTheme | string | undefined): { brand?: AppTheme; error?: string } {
+  if (v === undefined || v === "") return {};
+  if (typeof v !== "string") return { brand: v };
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)
+      ? { brand: parsed as AppTheme }
+      : { error: "GenUI: brand is not a theme object." };
+  } catch (e) {
+    return { error: `GenUI: brand is not valid JSON (${e instanceof Error ? e.message : String(e)}).` };
+  }
+}
+
 /** Registers `<genui-screen>` (or `name`) unless a browser-less environment or an earlier registration. */
 export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
   if (typeof window === "undefined" || typeof customElements === "undefined" || customElements.get(name)) return;
@@ -112,6 +134,7 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
     static readonly observedAttributes: readonly string[] = OBSERVED_ATTRIBUTES;
     #frame: GenUIFrame | undefined;
     #json: Screen | string | undefined;
+    #brand: AppTheme | string | undefined;
     #stream: GenUIStream | undefined;
     readonly #container: HTMLDivElement;
 
@@ -134,6 +157,15 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
       this.#sync();
     }
 
+    get brand(): AppTheme | string | undefined {
+      return this.#brand;
+    }
+
+    set brand(value: AppTheme | string | undefined | null) {
+      this.#brand = value ?? undefined;
+      this.#applyBrand();
+    }
+
     get stream(): GenUIStream | undefined {
       return this.#stream;
     }
@@ -154,6 +186,11 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
         delete (this as { json?: unknown }).json;
         this.#json = value ?? undefined;
       }
+      if (Object.prototype.hasOwnProperty.call(this, "brand")) {
+        const value = (this as { brand?: AppTheme | string }).brand;
+        delete (this as { brand?: unknown }).brand;
+        this.#brand = value ?? undefined;
+      }
       if (Object.prototype.hasOwnProperty.call(this, "stream")) {
         const value = (this as { stream?: GenUIStream }).stream;
         delete (this as { stream?: unknown }).stream;
@@ -170,12 +207,14 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
     attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
       if (oldValue === value) return;
       if (name === "json") this.#json = asText(value);
+      if (name === "brand") this.#brand = asText(value);
       if (!this.#frame) return;
       if (name === "api-base" || name === "content-base") {
         this.#frame.destroy();
         this.#frame = undefined;
         this.#create();
       } else if (name === "theme") this.#frame.setTheme(asTheme(value));
+      else if (name === "brand") this.#applyBrand();
       else this.#sync();
     }
 
@@ -203,7 +242,19 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
         onStreamComplete: (detail) =>
           this.dispatchEvent(new CustomEvent(STREAM_COMPLETE_EVENT, { detail, bubbles: true, composed: true })),
       });
+      this.#applyBrand();
       this.#sync();
+    }
+
+    /** The brand override to the frame (which checks it); text that is not a theme is reported and not applied. */
+    #applyBrand(): void {
+      if (!this.#frame) return;
+      const { brand, error } = brandOf(this.#brand);
+      if (error) {
+        console.error(error);
+        this.dispatchEvent(new CustomEvent(ERROR_EVENT, { detail: { message: error }, bubbles: true, composed: true }));
+      }
+      this.#frame.setBrand(brand);
     }
 
     #sync(): void {

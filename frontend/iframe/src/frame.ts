@@ -1,5 +1,5 @@
 import type { ActionEvent, FrameEvalError, FrameMessage, HostMessage, Screen } from "@genui/ui-runtime";
-import { MESSAGE_SOURCE, isHostMessage } from "@genui/ui-runtime/protocol";
+import { MESSAGE_SOURCE, brandErrorMessage, isHostMessage } from "@genui/ui-runtime/protocol";
 
 /**
  * The iframe side of the protocol (see packages/ui-runtime/src/protocol.ts), independent of how screens are drawn:
@@ -12,6 +12,11 @@ type WithoutSource<T> = T extends unknown ? Omit<T, "source"> : never;
 export interface FrameDriver {
   render(screen: Screen): void;
   theme(theme: "light" | "dark" | "auto"): void;
+  /**
+   * BRAND: the app's theme and the page's override (unchecked: from the host). Answers what it refused (field
+   * errors), which the host hears as ERROR; what passes is applied.
+   */
+  brand?(theme: unknown, override: unknown): Record<string, string[]> | undefined;
   /** Streaming mode: evaluate a prefix of answer `stream` in this page's sandbox (the frame draws the screen). */
   evaluate?(stream: number, code: string): Promise<{ screen?: Screen; error?: FrameEvalError; ms: number }>;
   /** Streaming mode: free answer `stream`'s sandbox session. */
@@ -80,7 +85,10 @@ export function startFrame(win: Window, driver: FrameDriver, content: HTMLElemen
     const m = e.data as HostMessage;
     try {
       if (m.type === "THEME") driver.theme(m.theme);
-      else if (m.type === "EVALUATE") {
+      else if (m.type === "BRAND") {
+        const errors = driver.brand?.(m.theme ?? null, m.override ?? null);
+        if (errors && Object.keys(errors).length) post({ type: "ERROR", message: brandErrorMessage(errors), errors });
+      } else if (m.type === "EVALUATE") {
         if (!Number.isSafeInteger(m.stream) || !Number.isSafeInteger(m.id) || typeof m.code !== "string") return;
         evaluate(m.stream, m.id, m.code);
       } else if (m.type === "END_STREAM") {

@@ -5,12 +5,14 @@ import {
   type McpUiHostContext,
   type McpUiStyleVariableKey,
 } from "@modelcontextprotocol/ext-apps";
+import type { AppTheme } from "@genui/ui-runtime";
 
 /**
  * The host's look, applied to this page: its theme (the document's `data-theme` and `color-scheme`, and the
  * renderer's theme prop), its CSS variables (set on the root element by the SDK, then mapped onto the renderer's own
  * `--gu-*` variables so a screen looks like part of the host), its fonts, and how it shows the page (display mode,
- * container size, safe area).
+ * container size, safe area). An app's brand theme (from the tool result) goes over the host's look: the renderer sets
+ * its variables on the screen's root, and the host's radii and fonts step aside where the theme sets its own.
  */
 
 /**
@@ -52,9 +54,22 @@ export const RENDERER_VARIABLES: readonly (readonly [renderer: string, host: Mcp
 export const HOST_CLASS = "genui-host";
 const SCOPE = `:root .gu-root.${HOST_CLASS}`;
 
-/** The renderer's CSS for the host variables given (a variable the host leaves out changes nothing). */
-export function hostThemeCss(variables: Partial<Record<McpUiStyleVariableKey, string | undefined>> | undefined): string {
-  const has = (key: McpUiStyleVariableKey) => typeof variables?.[key] === "string" && variables[key]!.trim() !== "";
+/**
+ * The renderer's CSS for the host variables given (a variable the host leaves out changes nothing). Where the app's
+ * brand theme sets a radius or a font, the host's is left out (the brand's applies from the screen's root).
+ */
+export function hostThemeCss(
+  variables: Partial<Record<McpUiStyleVariableKey, string | undefined>> | undefined,
+  brand?: AppTheme | null,
+): string {
+  const given = (key: McpUiStyleVariableKey) => typeof variables?.[key] === "string" && variables[key]!.trim() !== "";
+  const brandSets: Partial<Record<McpUiStyleVariableKey, boolean>> = {
+    "--font-sans": !!brand?.fonts?.body,
+    "--font-mono": !!brand?.fonts?.mono,
+    "--border-radius-md": brand?.radius !== undefined,
+    "--border-radius-lg": brand?.radius !== undefined,
+  };
+  const has = (key: McpUiStyleVariableKey) => given(key) && !brandSets[key];
   const rules: string[] = [];
   // The first host variable given for a renderer variable wins.
   const mapped = new Map<string, McpUiStyleVariableKey>();
@@ -85,6 +100,25 @@ export const themeOf = (ctx: McpUiHostContext | undefined): Theme =>
 
 const STYLE_ID = "genui-host-theme";
 
+/** What the style sheet was last written from (the host's context and the app's brand change apart). */
+let sheetFrom: { variables: Parameters<typeof hostThemeCss>[0]; brand: AppTheme | null } = { variables: undefined, brand: null };
+
+function writeSheet(doc: Document): void {
+  let sheet = doc.getElementById(STYLE_ID);
+  if (!sheet) {
+    sheet = doc.createElement("style");
+    sheet.id = STYLE_ID;
+    doc.head.appendChild(sheet);
+  }
+  sheet.textContent = hostThemeCss(sheetFrom.variables, sheetFrom.brand);
+}
+
+/** The app's brand theme (checked; null: none): the host's radii and fonts step aside where it sets its own. */
+export function applyHostBrand(brand: AppTheme | null, doc: Document = document): void {
+  sheetFrom = { ...sheetFrom, brand };
+  writeSheet(doc);
+}
+
 let layout: { mode: string; cap: number | undefined } = { mode: "inline", cap: undefined };
 let observer: ResizeObserver | undefined;
 
@@ -105,13 +139,8 @@ export function applyHostContext(ctx: McpUiHostContext | undefined, doc: Documen
   const variables = ctx?.styles?.variables;
   if (variables) applyHostStyleVariables(variables, html);
   if (ctx?.styles?.css?.fonts) applyHostFonts(ctx.styles.css.fonts);
-  let sheet = doc.getElementById(STYLE_ID);
-  if (!sheet) {
-    sheet = doc.createElement("style");
-    sheet.id = STYLE_ID;
-    doc.head.appendChild(sheet);
-  }
-  sheet.textContent = hostThemeCss(variables);
+  sheetFrom = { ...sheetFrom, variables };
+  writeSheet(doc);
 
   const dims = ctx?.containerDimensions as { height?: number; maxHeight?: number } | undefined;
   layout = { mode: ctx?.displayMode ?? "inline", cap: dims?.height ?? dims?.maxHeight };

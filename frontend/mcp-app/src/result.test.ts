@@ -1,4 +1,4 @@
-import { readResult } from "./result";
+import { readResult, resultAppearance } from "./result";
 
 describe("a tool result as the app reads it", () => {
   const json = { name: "Signup", screen: { v1: [{ name: "title", component: "heading", value: "Hi" }] } };
@@ -24,5 +24,23 @@ describe("a tool result as the app reads it", () => {
       false,
     );
     expect(readResult({ content: [], structuredContent: { version: 1, json } }).ok).toBe(false);
+  });
+});
+
+describe("the app's look on a result", () => {
+  const json = { name: "Shop", screen: { v1: [{ name: "title", component: "heading", value: "Mugs" }] } };
+  const structuredContent = { screen_id: "scr_2", version: 1, json, summary: "Shop" };
+
+  it("when the result carries _meta genui/appearance, then its theme and version come with the screen", () => {
+    const theme = { light: { primary: "#6d28d9" }, radius: 4 };
+    const r = readResult({ content: [], structuredContent, _meta: { "genui/appearance": { version: 7, theme } } });
+    expect(r.ok && r.result.appearance).toEqual({ version: 7, theme });
+  });
+
+  it("when the result says nothing of the app's look, then there is none (the last one stays)", () => {
+    const r = readResult({ content: [], structuredContent, _meta: { other: 1 } });
+    expect(r.ok && r.result.appearance).toBeUndefined();
+    expect(resultAppearance({ _meta: { "genui/appearance": "violet" } })).toBeUndefined();
+    expect(resultAppearance({ _meta: { "genui/appearance": { version: 0, theme: {} } } })).toEqual({ version: 0, theme: {} });
   });
 });

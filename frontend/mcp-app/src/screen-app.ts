@@ -1,14 +1,21 @@
 import type { App } from "@modelcontextprotocol/ext-apps";
-import type { Screen } from "@genui/ui-runtime";
-import { describeScreenAction as describeAction, describeScreenActions as describeActions } from "@genui/ui-runtime";
-import { applyHostContext, themeOf, type Theme } from "./host-theme";
+import { combineBrand } from "@genui/react-renderer";
+import type { AppTheme, Screen } from "@genui/ui-runtime";
+import {
+  brandErrorMessage,
+  describeScreenAction as describeAction,
+  describeScreenActions as describeActions,
+} from "@genui/ui-runtime";
+import { applyHostBrand, applyHostContext, themeOf, type Theme } from "./host-theme";
 import { readResult, type ScreenResult, type ToolResult } from "./result";
 
 /**
  * The page's state and its conversation with the host, apart from how it is drawn (view.tsx):
  *
  *   tool input (partial, then complete)  → "Building: <request>" over a shimmer
- *   show_ui's result                     → its screen (or a notice saying why there is none)
+ *   show_ui's result                     → its screen (or a notice saying why there is none), in the app's brand
+ *                                          theme when the result carries one (`_meta["genui/appearance"]`; the
+ *                                          host's light or dark still picks the mode)
  *   a press on the screen                → screen_action through the host (tools/call) with the values typed since the
  *                                          last one → the next screen, and the host's model context says what it shows;
  *                                          a failure → a notice, and the action goes to the conversation (ui/message)
@@ -30,6 +37,8 @@ export interface ViewState {
   /** show_ui was asked to change an existing screen. */
   editing: boolean;
   screen: Screen | null;
+  /** The app's brand theme, checked (null: the host's look). */
+  brand: AppTheme | null;
   screenId?: string;
   version?: number;
   /** show_ui failed: why (no screen). */
@@ -72,7 +81,7 @@ export class ScreenApp {
     private readonly app: App,
     alone = false,
   ) {
-    this.state = { alone, theme: "auto", request: "", editing: false, screen: null, turn: 0 };
+    this.state = { alone, theme: "auto", request: "", editing: false, screen: null, brand: null, turn: 0 };
     if (alone) return;
     // Handlers are set before connect() so nothing the host sends first is missed.
     app.ontoolinputpartial = (p) => this.input(p.arguments);
@@ -122,8 +131,26 @@ export class ScreenApp {
   private show(r: ScreenResult, patch: Partial<ViewState> = {}): boolean {
     const { screenId, version } = this.state;
     if (screenId === r.screenId && version !== undefined && r.version < version) return false;
-    this.set({ ...patch, screen: r.screen, screenId: r.screenId, version: r.version, failure: undefined, cancelled: undefined });
+    const brand = r.appearance ? this.brandOf(r.appearance.theme) : this.state.brand;
+    if (brand !== this.state.brand) applyHostBrand(brand);
+    this.set({
+      ...patch,
+      screen: r.screen,
+      brand,
+      screenId: r.screenId,
+      version: r.version,
+      failure: undefined,
+      cancelled: undefined,
+    });
     return true;
+  }
+
+  /** A result's theme, checked: one that would be unreadable is not applied (the host's look stays). */
+  private brandOf(theme: unknown): AppTheme | null {
+    const checked = combineBrand(theme);
+    if (checked.errors) console.error(brandErrorMessage(checked.errors, "the app's brand theme"));
+    const same = JSON.stringify(checked.theme) === JSON.stringify(this.state.brand);
+    return same ? this.state.brand : checked.theme;
   }
 
   readonly dismissNotice = (): void => this.set({ notice: undefined });

@@ -1,7 +1,18 @@
-import { ScreenView } from "@genui/react-renderer";
-import { useEffect, useRef, useSyncExternalStore, type HTMLAttributes, type ReactNode } from "react";
+import { ScreenView, brandStyle, checkBrand } from "@genui/react-renderer";
+import type { AppTheme } from "@genui/ui-runtime";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type HTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { HOST_CLASS, type Theme } from "./host-theme";
-import type { Notice, ScreenApp } from "./screen-app";
+import type { Notice, ScreenApp, ViewState } from "./screen-app";
 
 // What the page shows: the shimmer while the screen is made, the screen (dimmed, with a status, while an action is
 // answered), and notices. Everything sits in renderer roots (.gu-root) so it takes the renderer's and the host's look.
@@ -19,9 +30,17 @@ function useResolvedTheme(theme: Theme): "light" | "dark" {
   return theme === "dark" || (theme === "auto" && dark) ? "dark" : "light";
 }
 
+/** The app's brand theme (checked by the controller): the page's own parts wear it too, as the screen does. */
+const BrandContext = createContext<AppTheme | null>(null);
+
 function Frame({ theme, className, children, ...rest }: { theme: "light" | "dark" } & HTMLAttributes<HTMLDivElement>) {
+  const brand = useContext(BrandContext);
+  const style = useMemo(() => {
+    const checked = brand ? checkBrand(brand) : null;
+    return checked?.ok ? brandStyle(checked, theme) : undefined;
+  }, [brand, theme]);
   return (
-    <div className={`gu-root ${HOST_CLASS}${className ? ` ${className}` : ""}`} data-theme={theme} {...rest}>
+    <div className={`gu-root ${HOST_CLASS}${className ? ` ${className}` : ""}`} data-theme={theme} style={style} {...rest}>
       {children}
     </div>
   );
@@ -124,6 +143,24 @@ export function AppView({ controller }: { controller: ScreenApp }) {
     (heading ?? body.current).focus({ preventScroll: true });
   }, [s.turn]);
 
+  return (
+    <BrandContext.Provider value={s.brand}>
+      <View s={s} theme={theme} body={body} controller={controller} />
+    </BrandContext.Provider>
+  );
+}
+
+function View({
+  s,
+  theme,
+  body,
+  controller,
+}: {
+  s: ViewState;
+  theme: "light" | "dark";
+  body: RefObject<HTMLDivElement | null>;
+  controller: ScreenApp;
+}) {
   if (s.alone)
     return (
       <Frame theme={theme}>
@@ -168,7 +205,7 @@ export function AppView({ controller }: { controller: ScreenApp }) {
       )}
       <div className="genui-screen" aria-busy={busy ? "true" : undefined} data-testid="genui-screen" data-version={s.version}>
         <div ref={body} className="genui-screen-body" tabIndex={-1} inert={busy}>
-          <ScreenView screen={s.screen} theme={s.theme} className={HOST_CLASS} onAction={controller.onAction} />
+          <ScreenView screen={s.screen} theme={s.theme} brand={s.brand} className={HOST_CLASS} onAction={controller.onAction} />
         </div>
         {busy && (
           <Frame theme={theme} className="genui-busy" role="status" data-testid="genui-busy">

@@ -9,8 +9,18 @@ import {
   type CSSProperties,
   type ReactNode,
 } from "react";
-import type { Action, ActionEvent, ActionType, ComponentNode, JsonValue, Screen } from "@genui/ui-runtime";
-import { Children, RendererContext, ValueStore, type FireOptions, type RendererApi } from "./context";
+import {
+  brandErrorMessage,
+  type Action,
+  type ActionEvent,
+  type ActionType,
+  type AppTheme,
+  type ComponentNode,
+  type JsonValue,
+  type Screen,
+} from "@genui/ui-runtime";
+import { addFontStylesheet, brandStyle, checkBrand, paletteOf, type CheckedBrand } from "./brand";
+import { Children, RendererContext, ValueStore, type AppComponents, type FireOptions, type RendererApi } from "./context";
 import { NodeView } from "./node";
 import { Notice } from "./notice";
 import { injectStyles, type ThemeName } from "./styles";
@@ -28,6 +38,19 @@ export interface ScreenViewProps {
   theme?: "light" | "dark" | "auto";
   onAction?: (e: ActionEvent | LifecycleEvent) => void;
   className?: string;
+  /**
+   * The app's brand theme (tokens for light and dark, radius, density, fonts; see @genui/ui-runtime's AppTheme), as
+   * the host merged it (app theme and any per-embed override) and checked it (`checkTheme`). Applied inline on the
+   * screen's root; a theme whose text would be unreadable is not applied (console.error says why). `theme` still
+   * picks light or dark.
+   */
+  brand?: AppTheme | null;
+  /**
+   * The developer's own components by declared name, drawn in place of the screen's app nodes (`custom("ProductCard",
+   * {…})`) with their props and `genui` (see AppComponentRenderProps). An app node without one, or whose component
+   * throws, shows its built-in fallback.
+   */
+  components?: AppComponents;
 }
 
 // Theme --------------------------------------------------------------------------------------------------------------
@@ -110,7 +133,7 @@ function ScreenBody({ screen }: { screen: Screen }) {
  * component's value, `navigate` → new tab), reports lifecycle hooks, and never takes the page down: unknown or failing
  * components become notices and an invalid screen leaves the last good one on display.
  */
-export function ScreenView({ screen, theme, onAction, className }: ScreenViewProps) {
+export function ScreenView({ screen, theme, onAction, className, brand, components }: ScreenViewProps) {
   const candidate = isScreenLike(screen) ? screen : null;
   const lastGood = useRef<Screen | null>(null);
   const shown = candidate ?? lastGood.current;
@@ -204,9 +227,26 @@ export function ScreenView({ screen, theme, onAction, className }: ScreenViewPro
   const requested = theme ?? str(sp?.theme) ?? "auto";
   const resolved: ThemeName = requested === "dark" || (requested !== "light" && dark) ? "dark" : "light";
 
-  const api = useMemo<RendererApi>(() => ({ store, theme: resolved, fire, NodeView }), [store, resolved, fire]);
+  // The brand, checked once per distinct theme (a host may pass an equal object on every render).
+  const brandKey = brand ? JSON.stringify(brand) : "";
+  const checked = useMemo<CheckedBrand | null>(() => (brandKey ? checkBrand(JSON.parse(brandKey)) : null), [brandKey]);
+  useEffect(() => {
+    if (checked && !checked.ok) console.error(brandErrorMessage(checked.errors));
+  }, [checked]);
+  const fonts = checked?.ok ? checked.resolved.stylesheet : undefined;
+  useInsertionEffect(() => {
+    if (fonts && typeof document !== "undefined") addFontStylesheet(document, fonts);
+  }, [fonts]);
+  const brandVars = useMemo(() => (checked?.ok ? brandStyle(checked, resolved) : undefined), [checked, resolved]);
+  const palette = paletteOf(checked, resolved);
+
+  const api = useMemo<RendererApi>(
+    () => ({ store, theme: resolved, palette, components, fire, NodeView }),
+    [store, resolved, palette, components, fire],
+  );
 
   const style: CSSProperties = {
+    ...brandVars,
     padding: num(sp?.padding),
     gap: num(sp?.gap),
     maxWidth: num(sp?.maxWidth),

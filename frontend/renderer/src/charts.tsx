@@ -21,7 +21,6 @@ import {
 import { chartNumber, formatCompact, formatExact, inferChartUnit, type ChartUnit } from "./chart-format";
 import { titleShown, useNodeValue, useRenderer, useShownHeadings, type NodeComponentProps } from "./context";
 import { propsOf, withRoot } from "./components/shared";
-import { THEMES } from "./styles";
 import { asNumber, asText, objectsOf, str } from "./util";
 
 export type ChartType = "barChart" | "lineChart" | "areaChart" | "pieChart";
@@ -84,8 +83,8 @@ export function summarizePie(
 export default function ChartView({ node, root }: NodeComponentProps) {
   const p = propsOf(node);
   const [value] = useNodeValue(node);
-  const { theme } = useRenderer();
-  const pal = THEMES[theme];
+  // The brand theme's colours when the screen has one (its primary and accent lead the series), else GenUI's.
+  const { palette: pal } = useRenderer();
   const colors = [1, 2, 3, 4, 5, 6].map((i) => pal[`chart-${i}`] ?? "#1d4ed8");
   const type = node.component as ChartType;
   const title = str(p.title);

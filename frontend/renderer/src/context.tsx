@@ -63,9 +63,39 @@ export interface FireOptions {
   value?: JsonValue | undefined;
 }
 
+/** What a developer's own component gets from GenUI besides its declared props (see AppComponentRenderProps). */
+export interface GenUIComponentApi {
+  /** The component's name in the screen. */
+  name: string;
+  /** The mode the screen is drawn in. */
+  theme: ThemeName;
+  /**
+   * Runs the node's action for `type` (default "onPress") as a built-in button would: its `set` / `navigate`, and the
+   * event the host hears, with `value` (default: the action's own value).
+   */
+  action(type?: "onPress" | "onChangeText" | "onLongPress", value?: JsonValue): void;
+}
+
+/**
+ * The props of a developer's own component (`components={{ ProductCard }}`): the props the screen gives it (as its
+ * declaration allows), and `genui`. `P` types the declared props.
+ */
+export type AppComponentRenderProps<P extends object = Record<string, JsonValue | undefined>> = P & { genui: GenUIComponentApi };
+
+/**
+ * The developer's own components by declared name. Typed loosely on purpose: each component types its own props
+ * (`AppComponentRenderProps<{ title: string; price: number }>`), which a stricter map could not hold.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type AppComponents = Readonly<Record<string, ComponentType<AppComponentRenderProps<any>>>>;
+
 export interface RendererApi {
   store: ValueStore;
   theme: ThemeName;
+  /** The colours the screen is drawn with (GenUI's, or the brand theme's) in `theme`: for charts. */
+  palette: Readonly<Record<string, string>>;
+  /** The developer's own components (app nodes without one show their built-in fallback). */
+  components?: AppComponents;
   /** Runs the component's action for `type` (see ScreenView for the semantics). */
   fire(node: ComponentNode, type: ActionType, opts?: FireOptions): void;
   /** Renders one node (set by ScreenView; keeps the component modules free of import cycles). */

@@ -9,6 +9,8 @@ export type RenderScreenOptions = Omit<ScreenViewProps, "screen">;
 export interface RenderedScreen {
   /** Shows another screen (or a new version of this one; an invalid one keeps the last good screen on display). */
   update(screen: Screen | null | undefined): void;
+  /** Changes the options (theme, brand, components, onAction, …); the screen stays. */
+  setOptions(opts: RenderScreenOptions): void;
   unmount(): void;
 }
 
@@ -21,12 +23,17 @@ export function renderScreen(
   injectStyles(container.ownerDocument);
   const root = createRoot(container);
   let current = screen;
+  let options = opts;
   let mounted = true;
-  const draw = () => root.render(createElement(ScreenView, { ...opts, screen: current }));
+  const draw = () => root.render(createElement(ScreenView, { ...options, screen: current }));
   draw();
   return {
     update(next) {
       current = next;
+      if (mounted) draw();
+    },
+    setOptions(next) {
+      options = next;
       if (mounted) draw();
     },
     unmount() {

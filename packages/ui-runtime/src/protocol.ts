@@ -1,5 +1,6 @@
 import type { EvalError } from "./dsl/evaluator";
 import type { ActionEvent, Screen } from "./schema";
+import type { AppTheme } from "./theme";
 
 /**
  * The postMessage protocol between a host page and the static iframe page (`/apps/api/v1/iframe/static/`).
@@ -11,6 +12,12 @@ import type { ActionEvent, Screen } from "./schema";
  * Host → iframe:
  *   { type: "RENDER", json: Screen, theme?: "light" | "dark" | "auto" }   draw this screen (replaces the last)
  *   { type: "THEME", theme }                                              switch theme
+ *   { type: "BRAND", theme, override? }                                   the app's brand theme (AppTheme, or null for
+ *                                                                         GenUI's look) and the page's per-embed
+ *                                                                         override merged over it; the iframe checks
+ *                                                                         both (WCAG AA) and applies what passes: an
+ *                                                                         override that fails is not applied and is
+ *                                                                         answered with ERROR (its field `errors`)
  *   { type: "EVALUATE", stream, id, code }                                streaming mode: evaluate `code`, the latest
  *                                                                         prefix of streamed answer `stream`, in the
  *                                                                         iframe's own sandbox worker and draw its
@@ -22,7 +29,9 @@ import type { ActionEvent, Screen } from "./schema";
  *   { type: "RESIZE_LISTENER", height, width }                           content size in CSS pixels (damped)
  *   { type: "ACTION_LISTENER", action: string }                          SPEC: type and component as a JSON string,
  *                                                                         i.e. JSON.stringify({ type, component: { name, value } })
- *   { type: "ERROR", message }                                            the screen could not be drawn
+ *   { type: "ERROR", message, errors? }                                   the screen could not be drawn, or a brand
+ *                                                                         theme was refused (`errors`: field messages,
+ *                                                                         e.g. { "brand.light.primary": ["…"] })
  *   { type: "EVALUATED", stream, id, screen?, error?, ms }                what EVALUATE `id` gave: the screen it drew,
  *                                                                         or why nothing was drawn (a prefix cut
  *                                                                         mid-statement, code stopped at its time
@@ -39,6 +48,7 @@ export const MESSAGE_SOURCE = "genui";
 export type HostMessage =
   | { source: typeof MESSAGE_SOURCE; type: "RENDER"; json: Screen; theme?: "light" | "dark" | "auto" }
   | { source: typeof MESSAGE_SOURCE; type: "THEME"; theme: "light" | "dark" | "auto" }
+  | { source: typeof MESSAGE_SOURCE; type: "BRAND"; theme: AppTheme | null; override?: AppTheme | null }
   | { source: typeof MESSAGE_SOURCE; type: "EVALUATE"; stream: number; id: number; code: string }
   | { source: typeof MESSAGE_SOURCE; type: "END_STREAM"; stream: number };
 
@@ -49,7 +59,7 @@ export type FrameMessage =
   | { source: typeof MESSAGE_SOURCE; type: "READY" }
   | { source: typeof MESSAGE_SOURCE; type: "RESIZE_LISTENER"; height: number; width: number }
   | { source: typeof MESSAGE_SOURCE; type: "ACTION_LISTENER"; action: string }
-  | { source: typeof MESSAGE_SOURCE; type: "ERROR"; message: string }
+  | { source: typeof MESSAGE_SOURCE; type: "ERROR"; message: string; errors?: Record<string, string[]> }
   | {
       source: typeof MESSAGE_SOURCE;
       type: "EVALUATED";
@@ -60,7 +70,7 @@ export type FrameMessage =
       ms: number;
     };
 
-const HOST_TYPES = new Set(["RENDER", "THEME", "EVALUATE", "END_STREAM"]);
+const HOST_TYPES = new Set(["RENDER", "THEME", "BRAND", "EVALUATE", "END_STREAM"]);
 
 export const isFrameMessage = (d: unknown): d is FrameMessage =>
   !!d &&
@@ -78,6 +88,12 @@ export function parseAction(action: string): ActionEvent | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a page is told when a brand theme is refused: each field with its messages, in one line per field. */
+export function brandErrorMessage(errors: Record<string, readonly string[]>, what = "the brand theme"): string {
+  const lines = Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(" ")}`);
+  return [`GenUI: ${what} was not applied.`, ...lines].join("\n");
 }
 
 /** The iframe URL for a host at `hostOrigin`, served by the API at `apiBase`. */

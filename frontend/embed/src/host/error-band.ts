@@ -4,7 +4,7 @@
  */
 import type { FrameSettings } from "./options";
 
-const ERROR_BAND_STYLE =
+export const ERROR_BAND_STYLE =
   "box-sizing:border-box;margin:0 0 8px;padding:8px 12px;border:1px solid #fca5a5;border-radius:6px;" +
   "background:#fef2f2;color:#991b1b;font:13px/1.4 system-ui,-apple-system,sans-serif;white-space:pre-wrap;max-width:100%";
 

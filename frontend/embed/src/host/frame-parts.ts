@@ -3,6 +3,7 @@
  * each message of the iframe drives, the screen on display, the retriever, the stream feed and the input.
  */
 import { createErrorBand, type ErrorBand } from "./error-band";
+import { createFrameBrand, type FrameBrand } from "./frame-brand";
 import { createFrameChannel, type FrameChannel } from "./frame-channel";
 import { createFrameElement, resolveEndpoints } from "./frame-element";
 import { createFrameEvaluator, type FrameEvaluator } from "./frame-evaluator";
@@ -21,6 +22,7 @@ export interface FrameParts {
   channel: FrameChannel;
   evaluator: FrameEvaluator;
   screen: FrameScreen;
+  brand: FrameBrand;
   retriever: Retriever;
   feed: StreamFeed;
   inputs: FrameInputs;
@@ -41,6 +43,7 @@ export function createFrameParts(opts: GenUIFrameOptions, settings: FrameSetting
     unreachable: (message) => band.report(message, false),
     handlers: {
       ready: () => {
+        brand.ready();
         screen.ready();
         evaluator.resend();
       },
@@ -58,6 +61,15 @@ export function createFrameParts(opts: GenUIFrameOptions, settings: FrameSetting
     clearError: () => band.clear(),
     urlTheme: opts.theme,
   });
+  const brand = createFrameBrand({
+    post,
+    fetch: () => opts.fetch,
+    api,
+    apiKey: () => settings.apiKey,
+    isDestroyed,
+    report: (message) => band.report(message, false),
+    override: opts.brand,
+  });
   const retriever = createRetriever({
     fetch: () => opts.fetch,
     api,
@@ -73,5 +85,5 @@ export function createFrameParts(opts: GenUIFrameOptions, settings: FrameSetting
     evaluator: () => opts.streamEvaluator ?? evaluator,
   });
   const inputs = createFrameInputs({ settings, setupError, retriever, feed, screen, band });
-  return { iframe, size, band, channel, evaluator, screen, retriever, feed, inputs, setupError };
+  return { iframe, size, band, channel, evaluator, screen, brand, retriever, feed, inputs, setupError };
 }

@@ -6,7 +6,8 @@ export const DEFAULT_HEIGHT = "auto";
 
 const MAX_HEIGHT_PX = 100_000;
 
-const cssSize = (v: string | number | undefined, fallback: string): string =>
+/** A width or height as CSS (a number means pixels), or `fallback`. */
+export const cssSize = (v: string | number | undefined, fallback: string): string =>
   typeof v === "number" && Number.isFinite(v) ? `${v}px` : typeof v === "string" && v.trim() !== "" ? v.trim() : fallback;
 
 export interface FrameSize {

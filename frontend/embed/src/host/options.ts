@@ -2,7 +2,7 @@
  * What `createGenUIFrame` takes and gives: the input to draw, the settings, the callbacks into the host page, and
  * the frame's handle.
  */
-import type { ActionEvent, Screen } from "@genui/ui-runtime";
+import type { ActionEvent, AppTheme, Screen } from "@genui/ui-runtime";
 import type { GenUIStream, GenUIStreamAnswer, GenUIStreamEvaluator } from "../stream";
 
 export type GenUITheme = "light" | "dark" | "auto";
@@ -34,6 +34,12 @@ export interface GenUIFrameOptions extends GenUIFrameSettings {
    */
   contentBase?: string;
   theme?: GenUITheme;
+  /**
+   * A per-embed override of the app's brand theme (AppTheme: colours for light and dark, radius, density, fonts),
+   * merged over the theme the app has (`GET /apps/api/v1/appearance` with `apiKey`). One that fails the checks (WCAG
+   * AA contrast) is not applied: `onError` gets its field messages.
+   */
+  brand?: AppTheme | null;
   onAction?: (event: ActionEvent) => void;
   onError?: (message: string) => void;
   fetch?: typeof fetch;
@@ -58,6 +64,8 @@ export interface GenUIFrame {
    */
   stream(source: GenUIStream | null | undefined): void;
   setTheme(theme: GenUITheme | undefined): void;
+  /** Replaces the per-embed brand override (`undefined` / `null`: the app's theme alone). */
+  setBrand(brand: AppTheme | null | undefined): void;
   /** Change the API key, size or debug mode; a changed API key retrieves the current code / prompt again. */
   configure(settings: GenUIFrameSettings): void;
   /** Remove the iframe and the error band, stop listening and cancel any pending retrieve. Idempotent. */

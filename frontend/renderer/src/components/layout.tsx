@@ -39,8 +39,9 @@ export function Row({ node, root }: NodeComponentProps) {
 export function Grid({ node, root }: NodeComponentProps) {
   const p = propsOf(node);
   const columns = Math.max(1, Math.min(6, Math.round(asNumber(p.columns, 2))));
-  const gap = Math.max(0, Math.min(64, asNumber(p.gap, 12)));
-  const vars = { "--gu-cols": columns, "--gu-gap": `${gap}px` } as CSSProperties;
+  // Without a gap of its own the grid takes the style sheet's, scaled by the theme's density.
+  const gap = p.gap === undefined ? undefined : Math.max(0, Math.min(64, asNumber(p.gap, 12)));
+  const vars = { "--gu-cols": columns, ...(gap !== undefined ? { "--gu-gap": `${gap}px` } : {}) } as CSSProperties;
   return (
     <div {...withRoot(root, "gu-grid", vars)}>
       <Children nodes={node.content} />
