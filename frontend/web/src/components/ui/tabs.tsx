@@ -33,17 +33,22 @@ export interface TabItem {
   content: ReactNode;
 }
 
-/** Tabs (WAI-ARIA): arrow keys move between tabs, the panel is labelled by its tab. */
+/**
+ * Tabs (WAI-ARIA): arrow keys move between tabs, the panel is labelled by its tab. With `keepMounted` every panel
+ * stays rendered (hidden but the current one), so what is typed in one survives a look at another.
+ */
 export function Tabs({
   items,
   value,
   onChange,
   label,
+  keepMounted = false,
 }: {
   items: TabItem[];
   value: string;
   onChange(id: string): void;
   label: string;
+  keepMounted?: boolean;
 }) {
   const base = useId();
   const listRef = useRef<HTMLDivElement>(null);
@@ -77,16 +82,18 @@ export function Tabs({
           </Tab>
         ))}
       </List>
-      {current && (
+      {(keepMounted ? items : current ? [current] : []).map((item) => (
         <div
+          key={item.id}
           role="tabpanel"
-          id={`${base}-panel-${current.id}`}
-          aria-labelledby={`${base}-tab-${current.id}`}
+          id={`${base}-panel-${item.id}`}
+          aria-labelledby={`${base}-tab-${item.id}`}
+          hidden={item.id !== current?.id}
           style={{ marginTop: 16 }}
         >
-          {current.content}
+          {item.content}
         </div>
-      )}
+      ))}
     </div>
   );
 }

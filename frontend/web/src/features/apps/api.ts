@@ -1,9 +1,11 @@
 import { useCallback } from "react";
 import useSWR, { useSWRConfig, type SWRResponse } from "swr";
 import { api } from "../../lib/api-client";
+import type { AppComponent, AppTheme } from "@genui/ui-runtime";
 import type {
   App,
   AppPage,
+  Appearance,
   Connection as ConnectionSchema,
   MCP_PATH,
   PendingAuthorization as PendingAuthorizationSchema,
@@ -129,3 +131,35 @@ export function useConnections(appId: string): SWRResponse<Connection[]> {
 /** Disconnects an agent host: its tokens stop working at once. */
 export const disconnectHost = (appId: string, connectionId: string): Promise<void> =>
   api.delete<void>(`${CONNECTIONS_PATH}${encodeURIComponent(appId)}/${encodeURIComponent(connectionId)}/`);
+
+// ---- Appearance: the app's brand theme and its own components (docs/api.md "Theming and custom components") ----
+
+/** The app's look as apps answers it (@genui/contracts/http's Appearance): theme, components and their `version`. */
+export type { Appearance } from "@genui/contracts/http";
+
+const APPEARANCE_PATH = "/apps/api/v1/appearance/";
+export type AppearanceKey = readonly [typeof APPEARANCE_PATH, string];
+export const appearanceKey = (appId: string): AppearanceKey => [APPEARANCE_PATH, appId];
+
+const appearancePath = (appId: string) => `${APPEARANCE_PATH}${encodeURIComponent(appId)}/`;
+
+export const fetchAppearance = ([, appId]: AppearanceKey): Promise<Appearance> => api.get<Appearance>(appearancePath(appId));
+
+/** The app's theme and components; a look that cannot be read is retried on demand only (the panel says so). */
+export function useAppearance(appId: string | null): SWRResponse<Appearance> {
+  return useSWR(appId ? appearanceKey(appId) : null, fetchAppearance, { shouldRetryOnError: false });
+}
+
+/**
+ * Replaces the app's theme (tokens left out take GenUI's defaults). `version` is the one the edit was made on: a newer
+ * one answers 409. Field errors arrive as `{"theme.light.primary": [...]}`.
+ */
+export const updateTheme = (appId: string, theme: AppTheme, version: number): Promise<Appearance> =>
+  api.put<Appearance>(`${appearancePath(appId)}theme/`, { theme, version });
+
+/** Declares or replaces one of the app's components (its name is the path's); field errors as `{props: [...]}`. */
+export const putComponent = (appId: string, component: AppComponent, version: number): Promise<Appearance> =>
+  api.put<Appearance>(`${appearancePath(appId)}components/${encodeURIComponent(component.name)}/`, { component, version });
+
+export const deleteComponent = (appId: string, name: string): Promise<Appearance> =>
+  api.delete<Appearance>(`${appearancePath(appId)}components/${encodeURIComponent(name)}/`);

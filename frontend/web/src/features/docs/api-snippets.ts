@@ -36,6 +36,7 @@ export { systemPromptSnippets } from "./api-snippets/system-prompt";
 export { webSearchSnippets } from "./api-snippets/tool-calling";
 export { agentSnippets } from "./api-snippets/agents";
 export { PACKAGE_NAME, renderingSnippets, type RenderingSnippets } from "./api-snippets/rendering";
+export { appearanceSnippets, type AppearanceSnippets } from "./api-snippets/appearance";
 
 export type RunnableLanguage = "bash" | "python" | "javascript";
 

@@ -6,6 +6,7 @@ import { ChevronIcon, MoreIcon } from "../../../components/ui/icons";
 import { Menu, type MenuItem } from "../../../components/ui/menu";
 import { chatPath, type App } from "../api";
 import { ApiKeyCell } from "./api-key-cell";
+import { AppearancePanel } from "./appearance-panel";
 import { ConnectionsPanel } from "./connections-panel";
 import { AppStatusBadge } from "./status-badge";
 import { TemplatesPanel } from "./templates-panel";
@@ -171,7 +172,7 @@ export interface AppsTableProps {
 }
 
 /**
- * SPEC §2's app table: App Url (a disclosure that shows the app's agent hosts and templates), API Key, Status, Try it and a More
+ * SPEC §2's app table: App Url (a disclosure that shows the app's agent hosts, appearance and templates), API Key, Status, Try it and a More
  * menu (Keys: the publishable key and the daily spend cap; then active apps: Cancel Subscription; others: Delete). Roles are explicit because the narrow layout changes
  * the elements' display, which some browsers take as a reason to drop the table semantics.
  */
@@ -255,6 +256,7 @@ export function AppsTable({ apps, caption, expanded, onToggle, onCancelSubscript
                 <tr role="row">
                   <td role="cell" colSpan={4} className="panel" id={panelId}>
                     <ConnectionsPanel app={app} headingId={`connections-${app.id}-heading`} />
+                    <AppearancePanel app={app} headingId={`appearance-${app.id}-heading`} />
                     <TemplatesPanel app={app} headingId={`${panelId}-heading`} />
                   </td>
                 </tr>

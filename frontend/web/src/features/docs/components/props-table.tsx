@@ -129,6 +129,20 @@ export const GENUI_PROPS: PropRow[] = [
     description: "The screen's colours; auto follows the visitor's system.",
   },
   {
+    name: "brand",
+    type: "AppTheme",
+    default: "—",
+    description:
+      "Theme tokens laid over your app's theme for this embed (see Theming). Not applied when its text would be unreadable: onError says why.",
+  },
+  {
+    name: "components",
+    type: "Record<string, ComponentType>",
+    default: "—",
+    description:
+      "Your own components by declared name (see Your own components). With json, the screen is drawn in your page (no iframe) and its app nodes with these.",
+  },
+  {
     name: "onActionListener",
     type: "(event: ActionEvent) => void",
     default: "—",
