@@ -230,6 +230,19 @@ const humanize = (k: string): string =>
     .slice(0, 200);
 const clip = (s: string, n = 200): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
+/** A button's words from what pressing it reports: `{event: "add_to_cart"}` → "Add to cart". */
+function pressLabel(action: ComponentNode["onPress"]): string | undefined {
+  const event =
+    typeof action === "string" ? action : action && typeof action === "object" && "event" in action ? action.event : undefined;
+  if (typeof event !== "string" || !/^[A-Za-z][A-Za-z0-9_ -]{0,40}$/.test(event)) return undefined;
+  const words = event
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : undefined;
+}
+
 /**
  * A developer component's stand-in from GenUI's catalogue: what its props say, drawn as the declared built-in (a card
  * with its title, text, details, list and button; a stat; label/value pairs; …). Always valid screen JSON.
@@ -259,7 +272,9 @@ export function fallbackNode(
   const lists: string[] = [];
   for (const [k, v] of Object.entries(props)) {
     if (used.has(k)) continue;
-    if (typeof v === "string" || typeof v === "number") details[humanize(k)] = typeof v === "string" ? clip(v) : v;
+    // Numbers are shown as text with thousands separators (1,290), as a person would write them.
+    if (typeof v === "string" || typeof v === "number")
+      details[humanize(k)] = typeof v === "string" ? clip(v) : Number.isInteger(v) ? v.toLocaleString("en-US") : v;
     else if (typeof v === "boolean") continue;
     else if (Array.isArray(v))
       for (const item of v.slice(0, 20)) if (typeof item === "string" || typeof item === "number") lists.push(clip(String(item)));
@@ -278,7 +293,7 @@ export function fallbackNode(
       if (Object.keys(details).length)
         content.push({ name: `${name}_details`.slice(0, 64), component: "keyValue", value: details });
       if (lists.length) content.push({ name: `${name}_list`.slice(0, 64), component: "list", value: lists });
-      if (action || node.onPress !== undefined) content.push(button(action ?? "Select"));
+      if (action || node.onPress !== undefined) content.push(button(action ?? pressLabel(node.onPress) ?? "Select"));
       return { name, component: "card", value: clip(title), ...(content.length ? { content } : {}) };
     }
     case "stat": {

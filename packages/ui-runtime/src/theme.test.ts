@@ -62,14 +62,29 @@ describe("brand themes", () => {
       dark: { neutral: STONE },
       radius: 4,
       density: "compact",
-      fonts: { body: '"Inter", system-ui, sans-serif', heading: "Georgia, serif", stylesheet: "https://fonts.example.com/inter.css" },
+      fonts: {
+        body: '"Inter", system-ui, sans-serif',
+        heading: "Georgia, serif",
+        stylesheet: "https://fonts.example.com/inter.css",
+      },
     };
     expect(checkTheme(theme)).toEqual({ ok: true, theme });
     const r = resolveTheme(theme);
-    expect(r.light).toMatchObject({ primary: "#6d28d9", focus: "#6d28d9", "chart-1": "#6d28d9", accent: "#be185d", "chart-2": "#be185d" });
+    expect(r.light).toMatchObject({
+      primary: "#6d28d9",
+      focus: "#6d28d9",
+      "chart-1": "#6d28d9",
+      accent: "#be185d",
+      "chart-2": "#be185d",
+    });
     expect(r.light).toMatchObject({ surface: STONE["50"], fg: STONE["900"], border: STONE["300"] });
     expect(r.dark).toMatchObject({ bg: STONE["900"], surface: STONE["800"], fg: STONE["100"] });
-    expect(r.shared).toMatchObject({ radius: "4px", "radius-control": "0px", density: "0.75", font: '"Inter", system-ui, sans-serif' });
+    expect(r.shared).toMatchObject({
+      radius: "4px",
+      "radius-control": "0px",
+      density: "0.75",
+      font: '"Inter", system-ui, sans-serif',
+    });
     expect(r.stylesheet).toBe("https://fonts.example.com/inter.css");
     expect(readable(theme)).toEqual([]);
     const vars = themeStyleVars(r, "dark");
@@ -104,11 +119,18 @@ describe("brand themes", () => {
     const near = { ...SLATE, "500": "#1e293b" };
     const r = checkTheme({ light: { neutral: near } });
     expect(r.ok).toBe(false);
-    expect(r.ok ? "" : r.errors["theme.light.neutral"]!.join(" ")).toMatch(new RegExp(`needs ${PLACEHOLDER_DISTINCTION}:1 apart`));
+    expect(r.ok ? "" : r.errors["theme.light.neutral"]!.join(" ")).toMatch(
+      new RegExp(`needs ${PLACEHOLDER_DISTINCTION}:1 apart`),
+    );
   });
 
   it("when tokens are malformed or unknown, then each is named with what is expected", () => {
-    const r = checkTheme({ light: { primary: "blue", glow: "#fff" }, radius: 99, density: "airy", fonts: { body: "x;}body{display:none" } });
+    const r = checkTheme({
+      light: { primary: "blue", glow: "#fff" },
+      radius: 99,
+      density: "airy",
+      fonts: { body: "x;}body{display:none" },
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toEqual({

@@ -116,7 +116,10 @@ export function validateScreen(
       const checker = opts.components;
       if (n.package === APP_PACKAGE && checker) {
         if (!checker.fallbackOf(n.component)) {
-          issues.push({ path: pathOf([...at, "component"]), message: `unknown component "${n.component}" (not one of the app's)` });
+          issues.push({
+            path: pathOf([...at, "component"]),
+            message: `unknown component "${n.component}" (not one of the app's)`,
+          });
         } else {
           const { style, ...props } = n.props ?? {};
           void style;
@@ -342,7 +345,10 @@ export function repairScreen(
       const bad = new Set(problems.map((p) => p.path.split("/").filter(Boolean)[0]).filter(Boolean));
       note(
         [...at, "props"],
-        `${problems.map((p) => p.message).slice(0, 3).join("; ")}; shown as its fallback (${fb})`,
+        `${problems
+          .map((p) => p.message)
+          .slice(0, 3)
+          .join("; ")}; shown as its fallback (${fb})`,
       );
       return stand(fb, Object.fromEntries(Object.entries(props).filter(([k]) => !bad.has(k))) as Record<string, JsonValue>);
     }
