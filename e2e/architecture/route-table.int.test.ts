@@ -5,7 +5,14 @@ import { ROUTES, type Server } from "@genui/contracts/http";
 
 const ROOT = path.resolve(__dirname, "../..");
 /** The route table's own files: the one place a route's path is written. */
-const TABLE_FILES = ["proto/src/http/routes.ts", "proto/src/http/published-routes.ts"];
+// The table and the row modules it spreads in (routes.ts: MCP and OAuth, A2UI and AG-UI, appearance).
+const TABLE_FILES = [
+  "proto/src/http/routes.ts",
+  "proto/src/http/published-routes.ts",
+  "proto/src/http/mcp.ts",
+  "proto/src/http/wire-formats.ts",
+  "proto/src/http/appearance.ts",
+];
 const SOURCES: Record<Server, string> = {
   bff: "bff/src",
   identity: "services/identity/src",

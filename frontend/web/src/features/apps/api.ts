@@ -12,6 +12,7 @@ import type {
   TemplatePage,
 } from "@genui/contracts/http";
 import type { Template } from "../templates";
+import { APPS_LIST_PATH } from "../../lib/api-paths";
 
 export type { Template } from "../templates";
 
@@ -22,7 +23,7 @@ export type { App, AppPage, TemplatePage } from "@genui/contracts/http";
 export const APPS_PAGE_SIZE = 25;
 export const TEMPLATES_PAGE_SIZE = 100;
 
-export const APPS_LIST_PATH = "/apps/api/v1/list/";
+export { APPS_LIST_PATH };
 const TEMPLATES_PATH = "/apps/api/v1/templates/";
 
 export type AppsKey = readonly [typeof APPS_LIST_PATH, number];

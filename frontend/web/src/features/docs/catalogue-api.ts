@@ -1,13 +1,13 @@
 import useSWR, { type SWRResponse } from "swr";
 import type { App, AppPage, Appearance } from "@genui/contracts/http";
 import { api } from "../../lib/api-client";
+import { APPS_LIST_PATH as LIST } from "../../lib/api-paths";
 
 /**
  * What the docs' component catalogue reads for a signed-in reader: their apps (for the picker) and the chosen app's
  * own components. The same signed-in calls the dashboard makes (apps' list and an app's appearance).
  */
 
-const LIST = "/apps/api/v1/list/";
 const APPEARANCE = "/apps/api/v1/appearance/";
 
 /** The reader's apps, 100 at a time (the list's largest page), until all are read. */
