@@ -1,6 +1,7 @@
 import type { ComponentNode, Screen } from "@genui/ui-runtime";
 import OpenAI from "openai";
 import type { Frame, Page } from "playwright-core";
+import { productCard } from "../support/appearance";
 import { newDeveloper, type Developer } from "../support/developer";
 import { eventually } from "../support/eventually";
 import { browserSuite, shoot } from "../support/pages";
@@ -16,20 +17,6 @@ import { bundle, requireBuilt, startStreamHost, type StreamHost } from "../suppo
 
 const suite = browserSuite({ generation: { workers: 1 } });
 const API = "/apps/api/v1";
-
-const PRODUCT_CARD = {
-  name: "ProductCard",
-  description: "One product of the shop: its name, price and an Add to cart button.",
-  props: {
-    type: "object",
-    properties: { title: { type: "string" }, price: { type: "number" }, badge: { type: "string" } },
-    required: ["title", "price"],
-    additionalProperties: false,
-  },
-  example: { title: "Harbour three-seat sofa", price: 1290 },
-  fallback: "card",
-  role: { name: "product-card" },
-};
 
 /** The developer's site: `<GenUI>` from the built @genui/react, with or without the developer's ProductCard. */
 const APP = (apiBase: string) => `
@@ -77,7 +64,7 @@ describe("the developer's own component, declared, generated and drawn", () => {
     host.page("/", PAGE);
     dev = await newDeveloper(suite.stack);
     const put = await dev.client.request("PUT", `${API}/appearance/${dev.appId}/components/ProductCard/`, {
-      component: PRODUCT_CARD,
+      component: productCard(),
     });
     expect(put.status).toBe(200);
   }, 180_000);

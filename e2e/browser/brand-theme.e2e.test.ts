@@ -383,7 +383,7 @@ describe("brand themes and the developer's own components in Chromium", () => {
     await frame.locator('[data-gu-name="teapot_fallback"]').getByRole("heading", { name: "Cast-iron teapot" }).waitFor();
     expect(await frame.getByRole("article").count()).toBe(0);
     expect(await fallback.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe("4px");
-    await fallback.getByRole("button", { name: "Select" }).click();
+    await fallback.getByRole("button", { name: "Add to cart" }).click();
     const pressed = await eventually(
       () => pageState(page),
       (s) => s.actions.length === 3,

@@ -7,6 +7,7 @@ import type { BrowserClient } from "../support/client";
 import { newDeveloper, type Developer } from "../support/developer";
 import { eventually } from "../support/eventually";
 import { startStack, type Stack } from "../support/stack";
+import { productCard } from "../support/appearance";
 
 const THEME = {
   light: { primary: "#6d28d9", accent: "#be185d" },
@@ -15,21 +16,6 @@ const THEME = {
   density: "comfortable",
   fonts: { body: '"Inter", system-ui, sans-serif', stylesheet: "https://fonts.example.com/inter.css" },
 };
-
-const productCard = (over: Record<string, unknown> = {}) => ({
-  name: "ProductCard",
-  description: "One product with its photo, price and an Add to cart button.",
-  props: {
-    type: "object",
-    properties: { title: { type: "string" }, price: { type: "number" }, image: { type: "string" } },
-    required: ["title", "price"],
-    additionalProperties: false,
-  },
-  example: { title: "Ceramic mug", price: 14 },
-  fallback: "card",
-  role: { name: "product-card" },
-  ...over,
-});
 
 /**
  * An app's look through the BFF with a signed-in developer (the dashboard's and the signed-in API's routes, answered

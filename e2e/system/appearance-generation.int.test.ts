@@ -10,6 +10,7 @@ import { newDeveloper, type Developer } from "../support/developer";
 import { eventually } from "../support/eventually";
 import { parseEventStream } from "../support/sse";
 import { startStack, type Stack } from "../support/stack";
+import { productCard } from "../support/appearance";
 
 /**
  * The app's look in generation, with the real stack through the BFF: a developer declares a ProductCard (role
@@ -32,19 +33,7 @@ const THEME = {
   density: "comfortable",
 };
 
-const PRODUCT_CARD = {
-  name: "ProductCard",
-  description: "One product with its photo, price and an Add to cart button.",
-  props: {
-    type: "object",
-    properties: { title: { type: "string" }, price: { type: "number" }, image: { type: "string" } },
-    required: ["title", "price"],
-    additionalProperties: false,
-  },
-  example: { title: "Ceramic mug", price: 14 },
-  fallback: "card",
-  role: { name: "product-card" },
-};
+const PRODUCT_CARD = productCard();
 
 /** Every node of a screen, depth first. */
 const nodesOf = (nodes: readonly ComponentNode[] | undefined): ComponentNode[] =>
@@ -98,7 +87,7 @@ describe("the app's look in generation", () => {
     expect(cards.length).toBeGreaterThanOrEqual(3);
     for (const card of cards) {
       expect(card.component).toBe("ProductCard");
-      expect(Object.keys(card.props ?? {}).every((k) => ["title", "price", "image"].includes(k))).toBe(true);
+      expect(Object.keys(card.props ?? {}).every((k) => ["title", "price", "image", "badge"].includes(k))).toBe(true);
       expect(typeof card.props?.title).toBe("string");
       expect(typeof card.props?.price).toBe("number");
       expect(card.onPress).toEqual({ event: "add_to_cart", value: card.props?.title });

@@ -1,14 +1,4 @@
-import {
-  Component,
-  useCallback,
-  useEffect,
-  useInsertionEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-  type CSSProperties,
-  type ReactNode,
-} from "react";
+import { useCallback, useEffect, useInsertionEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties } from "react";
 import {
   brandErrorMessage,
   type Action,
@@ -20,6 +10,7 @@ import {
   type Screen,
 } from "@genui/ui-runtime";
 import { addFontStylesheet, brandStyle, checkBrand, paletteOf, type CheckedBrand } from "./brand";
+import { ResetBoundary } from "./boundary";
 import { Children, RendererContext, ValueStore, type AppComponents, type FireOptions, type RendererApi } from "./context";
 import { NodeView } from "./node";
 import { Notice } from "./notice";
@@ -75,51 +66,6 @@ function indexNodes(nodes: unknown, into = new Map<string, ComponentNode>(), dep
     indexNodes(n.content, into, depth + 1);
   }
   return into;
-}
-
-// Root error boundary -----------------------------------------------------------------------------------------------
-
-interface RootBoundaryProps {
-  screen: Screen;
-  onRendered: (s: Screen) => void;
-  fallback: ReactNode;
-  children: ReactNode;
-}
-
-/** A screen that fails as a whole is replaced by the fallback (the last good screen); it is retried when it changes. */
-class RootBoundary extends Component<RootBoundaryProps, { failed: boolean; screen: Screen }> {
-  override state = { failed: false, screen: this.props.screen };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  static getDerivedStateFromProps(props: RootBoundaryProps, state: { failed: boolean; screen: Screen }) {
-    return props.screen !== state.screen ? { failed: false, screen: props.screen } : null;
-  }
-
-  override componentDidMount() {
-    if (!this.state.failed) this.props.onRendered(this.props.screen);
-  }
-
-  override componentDidUpdate() {
-    if (!this.state.failed) this.props.onRendered(this.props.screen);
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
-/** Last resort for the fallback itself. */
-class QuietBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <Notice>This screen could not be shown.</Notice> : this.props.children;
-  }
 }
 
 function ScreenBody({ screen }: { screen: Screen }) {
@@ -269,21 +215,21 @@ export function ScreenView({ screen, theme, onAction, className, brand, componen
     >
       <RendererContext.Provider value={api}>
         {shown && (
-          <RootBoundary
-            screen={shown}
-            onRendered={onRendered}
+          <ResetBoundary
+            resetKey={shown}
+            onCommitted={() => onRendered(shown)}
             fallback={
               previous && previous !== shown ? (
-                <QuietBoundary>
+                <ResetBoundary resetKey={previous} fallback={<Notice>This screen could not be shown.</Notice>}>
                   <ScreenBody screen={previous} />
-                </QuietBoundary>
+                </ResetBoundary>
               ) : (
                 <Notice>This screen could not be shown.</Notice>
               )
             }
           >
             <ScreenBody screen={shown} />
-          </RootBoundary>
+          </ResetBoundary>
         )}
       </RendererContext.Provider>
     </div>

@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, useMemo, type ReactNode } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import type { ComponentNode, JsonValue } from "@genui/ui-runtime";
+import { ResetBoundary } from "./boundary";
 import { useRenderer, type GenUIComponentApi, type RootProps } from "./context";
 import { SkeletonLines } from "./components/feedback";
 import { cx, isNodeLike, isObject } from "./util";
@@ -31,33 +32,6 @@ function Fallback({ node, root }: { node: ComponentNode; root: RootProps }) {
   );
 }
 
-interface BoundaryProps {
-  node: ComponentNode;
-  fallback: ReactNode;
-  children: ReactNode;
-}
-
-/** A developer's component that throws is replaced by its fallback (tried again when the node changes). */
-class AppBoundary extends Component<BoundaryProps, { failed: boolean; node: ComponentNode }> {
-  override state = { failed: false, node: this.props.node };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: { failed: boolean; node: ComponentNode }) {
-    return props.node !== state.node ? { failed: false, node: props.node } : null;
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(`GenUI: the component “${this.props.node.component}” threw; its fallback is shown`, error);
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
-
 const ACTION_TYPES = ["onPress", "onChangeText", "onLongPress"] as const;
 
 /** One app node: the page's component for it, or its fallback. */
@@ -83,10 +57,14 @@ export function AppNodeView({ node, root }: { node: ComponentNode; root: RootPro
   const { style: _style, ...props } = isObject(node.props) ? node.props : {};
   void _style;
   return (
-    <AppBoundary node={node} fallback={fallback}>
+    <ResetBoundary
+      resetKey={node}
+      fallback={fallback}
+      onError={(error) => console.error(`GenUI: the component “${node.component}” threw; its fallback is shown`, error)}
+    >
       <div {...root} className={cx("gu-app", root.className)}>
         <Own {...props} genui={genui} />
       </div>
-    </AppBoundary>
+    </ResetBoundary>
   );
 }

@@ -1,37 +1,19 @@
-import { Component, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { ComponentNode } from "@genui/ui-runtime";
 import { APP_PACKAGE, AppNodeView } from "./app-node";
+import { ResetBoundary } from "./boundary";
 import type { RootProps } from "./context";
 import { Notice } from "./notice";
 import { rendererFor } from "./registry";
 import { animationOf, isNodeLike, isObject, sanitizeStyle } from "./util";
 
-interface BoundaryProps {
-  node: ComponentNode;
-  children: ReactNode;
-}
-interface BoundaryState {
-  failed: boolean;
-  node: ComponentNode;
-}
-
 /** One component's error stays inside it: a notice replaces it, the rest of the screen renders. */
-export class NodeBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { failed: false, node: this.props.node };
-
-  static getDerivedStateFromError(): Partial<BoundaryState> {
-    return { failed: true };
-  }
-
-  // A new node (the screen changed) gets a fresh try.
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.node !== state.node ? { failed: false, node: props.node } : null;
-  }
-
-  override render(): ReactNode {
-    if (this.state.failed) return <Notice>Could not show “{this.props.node.name}”.</Notice>;
-    return this.props.children;
-  }
+export function NodeBoundary({ node, children }: { node: ComponentNode; children: ReactNode }) {
+  return (
+    <ResetBoundary resetKey={node} fallback={<Notice>Could not show “{node.name}”.</Notice>}>
+      {children}
+    </ResetBoundary>
+  );
 }
 
 /**
