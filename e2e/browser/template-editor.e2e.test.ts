@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DSL_EXAMPLE } from "@genui/ui-runtime";
 import type { Locator, Page } from "playwright-core";
+import { productCard } from "../support/appearance";
 import { credit } from "../support/developer";
 import { eventually } from "../support/eventually";
 import {
@@ -207,6 +208,43 @@ describe("the template editor in Chromium", () => {
       expect(errors).toEqual([]);
     },
     TIMEOUT * 2,
+  );
+
+  it(
+    "when the app has a theme and its own ProductCard, then the template's preview draws in the theme and shows the component as its fallback",
+    async () => {
+      const { page } = await suite.openPage();
+      const { app, template } = await developer(page, { micros: 0 });
+      const theme = { light: { primary: "#6d28d9" }, dark: { primary: "#c4b5fd" }, radius: 4 };
+      expect((await callInPage(page, "PUT", `/apps/api/v1/appearance/${app.id}/theme/`, { theme })).status).toBe(200);
+      expect(
+        (await callInPage(page, "PUT", `/apps/api/v1/appearance/${app.id}/components/ProductCard/`, { component: productCard() }))
+          .status,
+      ).toBe(200);
+      const code =
+        'screen("Shop")\ncustom("ProductCard", {title: "Ceramic mug", price: 14, name: "mug", onPress: {event: "add_to_cart"}})';
+      expect((await callInPage(page, "PATCH", `/apps/api/v1/templates/${app.id}/update/${template.id}/`, { code })).status).toBe(
+        200,
+      );
+      await page.goto(suite.url(`/preview/${app.id}/${template.id}`));
+      const card = preview(page).locator('[data-gu-name="mug_fallback"]');
+      await card.waitFor({ timeout: 60_000 });
+      expect(await card.textContent()).toContain("Ceramic mug");
+      const button = card.getByRole("button", { name: "Add to cart" });
+      const drawn = await eventually(
+        () =>
+          button.evaluate((el) => ({
+            background: getComputedStyle(el).backgroundColor,
+            radius: getComputedStyle(el).borderTopLeftRadius,
+          })),
+        (d) => d.background === "rgb(109, 40, 217)",
+        60_000,
+      );
+      expect(drawn).toEqual({ background: "rgb(109, 40, 217)", radius: "0px" });
+      await expect(preview(page).locator(".gu-notice").count()).resolves.toBe(0);
+      await shoot(page, "template-editor-app-look");
+    },
+    TIMEOUT,
   );
 
   it(

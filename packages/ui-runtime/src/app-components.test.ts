@@ -1,6 +1,15 @@
 import { checkAppComponent, createAppComponentChecker } from "./app-components-check";
-import { appComponentsPrompt, FALLBACK_TYPES, fallbackNode, fillRole, roleMapping, type AppComponent } from "./app-components";
+import {
+  appComponentsPrompt,
+  attachFallbacks,
+  FALLBACK_TYPES,
+  fallbackNode,
+  fillRole,
+  roleMapping,
+  type AppComponent,
+} from "./app-components";
 import { createNodeEvaluator } from "./node";
+import type { ComponentNode } from "./schema";
 import { repairScreen, validateScreen } from "./validate";
 
 const PRODUCT: AppComponent = {
@@ -155,6 +164,22 @@ describe("the developer's own components", () => {
       'screen.v1[2].component: the app has no component "Banner"; shown as a card',
     ]);
     expect(validateScreen(r.screen, { components: checker })).toMatchObject({ ok: true });
+  });
+
+  it("when a screen was made without the server's check, then declared app nodes get their fallback and the rest stay", () => {
+    const screen = screenOf(
+      {
+        name: "row",
+        component: "row",
+        content: [{ name: "p1", component: "ProductCard", package: "app", props: { title: "Mug", price: 14 } }],
+      },
+      { name: "b1", component: "Banner", package: "app", props: { title: "Sale" } },
+    ) as { name: string; screen: { v1: ComponentNode[] } };
+    const out = attachFallbacks(screen, [PRODUCT]);
+    expect(out.screen.v1[0]!.content![0]!.fallback).toMatchObject({ component: "card", value: "Mug" });
+    expect(out.screen.v1[1]).toEqual(screen.screen.v1[1]);
+    expect(screen.screen.v1[0]!.content![0]!.fallback).toBeUndefined();
+    expect(attachFallbacks(screen, [])).toBe(screen);
   });
 
   it("when UI code calls custom(), then the screen holds an app node with its props and action", async () => {

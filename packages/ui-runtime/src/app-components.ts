@@ -333,6 +333,27 @@ export function fallbackNode(
   }
 }
 
+/**
+ * The screen with every node of a declared component carrying its fallback (made from its props when the node has
+ * none): for screens made where the server's check has not run (a template's code evaluated in the editor's page), so
+ * every renderer draws them as it would a generated screen. Nodes of undeclared components are left as they are.
+ */
+export function attachFallbacks<S extends { screen: { v1: ComponentNode[] } }>(
+  screen: S,
+  components: readonly Pick<AppComponent, "name" | "fallback">[],
+): S {
+  if (components.length === 0) return screen;
+  const fallbackOf = new Map(components.map((c) => [c.name, c.fallback]));
+  const walk = (nodes: ComponentNode[]): ComponentNode[] =>
+    nodes.map((n) => {
+      const type = n.package === APP_PACKAGE ? fallbackOf.get(n.component) : undefined;
+      const content = n.content ? walk(n.content) : undefined;
+      const out = content ? { ...n, content } : n;
+      return type && !n.fallback ? { ...out, fallback: fallbackNode(type, n) } : out;
+    });
+  return { ...screen, screen: { ...screen.screen, v1: walk(screen.screen.v1) } };
+}
+
 /** What validation and repair need of an app's declarations (see `createAppComponentChecker` on the Node side). */
 export interface AppComponentChecker {
   /** The declared built-in to fall back to; undefined when the app declares no such component. */

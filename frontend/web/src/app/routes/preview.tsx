@@ -11,6 +11,7 @@ import {
   useActionLog,
   useLiveScreen,
 } from "../../features/editor";
+import { useAppearance } from "../../features/apps";
 import { TemplateEditor, useTemplateEditor, type EditorNavigationState } from "../../features/templates";
 import { LoginScreen } from "../login-screen";
 import { useSession } from "../../lib/session";
@@ -28,6 +29,8 @@ function Editor({ appId, templateId }: { appId: string; templateId: string }) {
   const live = useLiveScreen(state.code, { delayMs: TEMPLATE_PREVIEW_DEBOUNCE_MS, prefixWhileTyping: false });
   const log = useActionLog();
   const previewHeading = useId();
+  // The app's look: its theme and its own components (drawn as their fallbacks), as the app's screens are.
+  const { data: appearance } = useAppearance(appId);
   useTitle(state.template ? `${state.template.name.trim() || "Untitled template"} · Template editor` : "Template editor");
   return (
     <TemplateEditor
@@ -49,6 +52,8 @@ function Editor({ appId, templateId }: { appId: string; templateId: string }) {
           headingId={previewHeading}
           live={live}
           theme={resolved}
+          brand={appearance?.theme}
+          appComponents={appearance?.components}
           notice={state.aiError}
           onAction={(e) => log.record(describeEvent(e))}
           footer={<ActionLog entries={log.entries} />}

@@ -2,3 +2,4 @@
 export { AppsSection } from "./components/apps-section";
 export { GettingStarted } from "./components/getting-started";
 export { ConsentPage } from "./components/consent-page";
+export { useAppearance } from "./api";

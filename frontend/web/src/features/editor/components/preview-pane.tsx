@@ -1,6 +1,13 @@
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { ScreenView, type LifecycleEvent } from "@genui/react-renderer";
-import type { ActionEvent, EvalError, Screen } from "@genui/ui-runtime";
+import {
+  attachFallbacks,
+  type ActionEvent,
+  type AppComponent,
+  type AppTheme,
+  type EvalError,
+  type Screen,
+} from "@genui/ui-runtime";
 import styled from "styled-components";
 import { CodeBlock } from "../../../components/ui/code-block";
 import { Spinner } from "../../../components/ui/spinner";
@@ -101,12 +108,20 @@ export interface PreviewPaneProps {
   /** Under the preview (e.g. the action log). */
   footer?: ReactNode;
   headingId?: string;
+  /** The app's theme (a template's preview looks as the app's screens do). */
+  brand?: AppTheme | null;
+  /** The app's own components: their nodes are drawn as their declared fallback, as the embed's iframe draws them. */
+  appComponents?: readonly AppComponent[];
 }
 
 /** The live preview: the rendered screen (or its JSON), the evaluation status and an error band. */
-export function PreviewPane({ live, theme, onAction, notice, footer, headingId }: PreviewPaneProps) {
+export function PreviewPane({ live, theme, onAction, notice, footer, headingId, brand, appComponents }: PreviewPaneProps) {
   const [view, setView] = useState("screen");
-  const { screen, error, ms, repairs, pending, unavailable } = live;
+  const { error, ms, repairs, pending, unavailable } = live;
+  const screen = useMemo(
+    () => (live.screen && appComponents?.length ? attachFallbacks(live.screen, appComponents) : live.screen),
+    [live.screen, appComponents],
+  );
   const empty = !screen || screen.screen.v1.length === 0;
   const status = pending ? (
     <>
@@ -130,7 +145,7 @@ export function PreviewPane({ live, theme, onAction, notice, footer, headingId }
     </Surface>
   ) : (
     <Surface data-testid="preview-surface">
-      <ScreenView screen={screen} theme={theme} onAction={onAction} />
+      <ScreenView screen={screen} theme={theme} brand={brand} onAction={onAction} />
     </Surface>
   );
 
