@@ -239,27 +239,25 @@ describe("the A2UI endpoint", () => {
 
   describe("refusals: a clear error in the published API's shape, nothing charged", () => {
     it("when the catalog is unknown, the client message malformed, the body oversized, the screen unknown, then 400/413", async () => {
-      const before = await balanceOf(dev);
+      // An app of its own: no charge of an earlier test's generation can land while this one reads the balance.
+      const fresh = await newDeveloper(stack);
+      const p = (body: unknown, raw?: string) => post(body, fresh.apiKey, raw);
+      const before = await balanceOf(fresh);
       expect(
         await refused(
-          await post({ request: "A form", catalog_id: "https://example.com/catalog.json" }),
+          await p({ request: "A form", catalog_id: "https://example.com/catalog.json" }),
           400,
           "invalid_value",
           "catalog_id",
         ),
       ).toMatch(/Unknown catalog 'https:\/\/example.com\/catalog.json'/);
       expect(
-        await refused(
-          await post({ messages: [{ version: "v0.9", action: { name: "x" } }] }),
-          400,
-          "invalid_value",
-          "messages[0]",
-        ),
+        await refused(await p({ messages: [{ version: "v0.9", action: { name: "x" } }] }), 400, "invalid_value", "messages[0]"),
       ).toMatch(/not an A2UI v0.9 client message/);
-      await refused(await post({}), 400, "missing_required_parameter", "request");
-      await refused(await post({ request: "A form", colour: "red" }), 400, "invalid_value", "colour");
-      await refused(await post(undefined, dev.apiKey, "{not json"), 400, "invalid_json");
-      await refused(await post({ request: "x".repeat(1_100_000) }), 413, "request_too_large");
+      await refused(await p({}), 400, "missing_required_parameter", "request");
+      await refused(await p({ request: "A form", colour: "red" }), 400, "invalid_value", "colour");
+      await refused(await p(undefined, "{not json"), 400, "invalid_json");
+      await refused(await p({ request: "x".repeat(1_100_000) }), 413, "request_too_large");
       const action = {
         version: "v0.9",
         action: {
@@ -270,16 +268,16 @@ describe("the A2UI endpoint", () => {
           context: { "genui.screen": "scr_AAAAAAAAAAAAAAAAAAAAAA" },
         },
       };
-      expect(await refused(await post({ messages: [action] }), 400, "invalid_value", "messages[0].action.context")).toMatch(
+      expect(await refused(await p({ messages: [action] }), 400, "invalid_value", "messages[0].action.context")).toMatch(
         /unknown or has expired/,
       );
       await refused(
-        await post({ request: "A form", surface_id: "srf_AAAAAAAAAAAAAAAAAAAAAA" }),
+        await p({ request: "A form", surface_id: "srf_AAAAAAAAAAAAAAAAAAAAAA" }),
         400,
         "invalid_value",
         "metadata.a2uiClientDataModel",
       );
-      expect(await balanceOf(dev)).toBe(before);
+      expect(await balanceOf(fresh)).toBe(before);
     });
 
     it("when the app's owner has no balance, then 402 comes before any message and nothing is charged", async () => {
