@@ -49,6 +49,12 @@ export const natsConfigSchema = z.object({
     .string()
     .regex(/^([a-z0-9_-]+\.)?$/i, "must be empty or a token followed by a dot")
     .default(""),
+  /**
+   * How long a bus request that is safe to repeat (all of them today: reads, and the balance hold, single per request
+   * id) keeps trying through a restart of NATS or of its responders before the caller answers 503; each try keeps its
+   * own timeout. 0: one try. Read by the bus itself (bus/core.ts).
+   */
+  BUS_REQUEST_RETRY_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
 export const mongoConfigSchema = z.object({

@@ -5,19 +5,36 @@ import type { Logger } from "./logger";
 
 let loaded: typeof import("mongoose") | undefined;
 /**
- * mongoose, loaded by the first call: a process without a store (the BFF, the generation API and worker) never loads
- * it, which keeps about 17 MiB out of its resident memory (docs/performance.md, "Memory").
+ * mongoose, loaded by the first call: a process without a store (the BFF) never loads it, which keeps about 17 MiB
+ * out of its resident memory (docs/performance.md, "Memory"); a module that only may need it loads nothing.
  */
 export function mongooseLib(): typeof import("mongoose") {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
   return (loaded ??= require("mongoose") as typeof import("mongoose"));
 }
 
+/**
+ * The driver's settings that ride through a restart of the store (the fault campaign's "restart ferretdb",
+ * docs/operations.md). While the store is away, an operation that needs a new connection is refused one: the driver
+ * labels that an overload (nothing was sent, so a repeat is safe, writes included) and by default tries twice more
+ * within a few hundred ms, while its monitor, polling every 10 s, rarely notices a restart of a second or two — such
+ * operations failed (503). Here the monitor looks every second, so the store is soon known to be away and operations
+ * (new ones, and those repeats) wait in server selection for it to come back (up to `serverSelectionTimeoutMS`;
+ * mongoose holds new ones meanwhile), and a refused one is tried up to 6 more times (random pauses doubling from
+ * 200 ms), which spans the monitor's second with near certainty. An operation whose connection closes in flight is
+ * repeated by the driver when it is a read; a write then fails, its outcome unknown.
+ */
+export const STORE_RIDE_THROUGH = {
+  serverSelectionTimeoutMS: 5_000,
+  heartbeatFrequencyMS: 1_000,
+  maxAdaptiveRetries: 6,
+} as const;
+
 /** One connection per service database (a service owns its database; no service reads another's). */
 export async function connectMongo(url: string, dbName: string, logger: Logger): Promise<Connection> {
   const conn = mongooseLib().createConnection(url, {
     dbName,
-    serverSelectionTimeoutMS: 5_000,
+    ...STORE_RIDE_THROUGH,
     autoIndex: true,
     autoCreate: true,
   });

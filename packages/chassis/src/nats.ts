@@ -2,7 +2,7 @@ import type { DescMessage, MessageInitShape, MessageShape } from "@bufbuild/prot
 import type { CommandDef, EventDef, SignalDef, STREAMS } from "@genui/contracts";
 import type { JetStreamClient, MsgHdrs, NatsConnection, Subscription } from "nats";
 import { BatchConsumer } from "./bus/consume-batch";
-import { Commands } from "./bus/commands";
+import { Commands, type RequestOptions } from "./bus/commands";
 import { EventConsumer } from "./bus/consume";
 import { BusCore } from "./bus/core";
 import { EventPublisher } from "./bus/publish";
@@ -21,7 +21,8 @@ import { EventWatcher } from "./bus/watch";
 
 // The bus, one file per messaging pattern under bus/; this module stays the entry services import.
 export type { NatsConnection } from "nats";
-export { connectNats } from "./bus/core";
+export type { RequestOptions } from "./bus/commands";
+export { DEFAULT_REQUEST_RETRY_MS, connectNats } from "./bus/core";
 export { PoisonMessageError, RemoteError, ReplyFailure } from "./bus/errors";
 export type {
   BatchOutcome,
@@ -159,11 +160,15 @@ export class MessageBus {
     return this.nc.flush();
   }
 
-  /** Asks a command and waits for its typed answer; throws RemoteError with the responder's code. */
+  /**
+   * Asks a command and waits for its typed answer; throws RemoteError with the responder's code. Rides through a
+   * reconnect of the bus or of the responders for up to BUS_REQUEST_RETRY_MS (each try with its own timeout); a
+   * command that is not safe to repeat passes `retry: false`.
+   */
   request<C extends CommandDef>(
     cmd: C,
     req: MessageInitShape<C["request"]>,
-    opts: { timeoutMs?: number; correlationId?: string } = {},
+    opts: RequestOptions = {},
   ): Promise<MessageShape<C["response"]>> {
     return this.commands.request(cmd, req, opts);
   }

@@ -222,7 +222,11 @@ describe("the message bus on real NATS", () => {
     await expect(bus.request(COMMANDS.verifyKey, { keyHash: "gk_unknown" })).rejects.toMatchObject({
       code: REPLY_ERRORS.KEY_NOT_FOUND,
     });
-    await expect(bus.request(COMMANDS.authorizeBalance, { requestId: "r1" })).rejects.toEqual(
+    await expect(bus.request(COMMANDS.authorizeBalance, { requestId: "r1" }, { retry: false })).rejects.toEqual(
+      new RemoteError(REPLY_ERRORS.NO_RESPONDERS, "no service answers billing.balance.authorize"),
+    );
+    // Asked again until the bound: still nobody, so the same error, after more than one try.
+    await expect(bus.request(COMMANDS.authorizeBalance, { requestId: "r1" }, { retryWithinMs: 300 })).rejects.toEqual(
       new RemoteError(REPLY_ERRORS.NO_RESPONDERS, "no service answers billing.balance.authorize"),
     );
   });

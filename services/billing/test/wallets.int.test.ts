@@ -217,6 +217,37 @@ describe("wallets and the ledger (real store and Redis, two copies)", () => {
       expect(await a.wallets.authorize(newUser(), "r3", 1)).toMatchObject({ authorized: false, availableMicros: 0 });
     });
 
+    it("when one request's hold is asked for many times at once in both copies, then one hold is placed and every answer is it", async () => {
+      const userId = newUser();
+      await credit(userId, 10_000);
+      // A requester asking again after lost replies, with both copies answering: the same request id each time.
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => (i % 2 ? a : b).wallets.authorize(userId, "dup", 3_000)),
+      );
+      for (const r of answers) expect(r).toMatchObject({ authorized: true, holdId: holdIdFor("dup"), heldMicros: 3_000 });
+      expect(await a.wallets.holdsOf(userId)).toEqual({ held: 3_000, available: 7_000, holds: 1 });
+      // Charged once: the usage debits the one hold, and the repeats add nothing.
+      expect((await usage(a.wallets, userId, "dup", 2_000)).charge).toEqual({ debit: 2_000, held: 3_000, cost: 2_000 });
+      expect(await wallet(userId)).toMatchObject({ balance: 8_000 });
+      expect(await a.wallets.holdsOf(userId)).toEqual({ held: 0, available: 8_000, holds: 0 });
+    });
+
+    it("when a request's hold is asked for again after its usage settled it, then no second hold is placed", async () => {
+      const userId = newUser();
+      await credit(userId, 10_000);
+      expect(await a.wallets.authorize(userId, "late-repeat", 4_000)).toMatchObject({ authorized: true, heldMicros: 4_000 });
+      await usage(a.wallets, userId, "late-repeat", 1_000);
+      // A repeat that arrives after everything was settled (a reply lost on its way back): the same answer, no new hold.
+      expect(await b.wallets.authorize(userId, "late-repeat", 4_000)).toMatchObject({
+        authorized: true,
+        holdId: holdIdFor("late-repeat"),
+        heldMicros: 4_000,
+      });
+      expect(await a.wallets.holdsOf(userId)).toEqual({ held: 0, available: 9_000, holds: 0 });
+      expect(await wallet(userId)).toMatchObject({ balance: 9_000 });
+      expect((await a.wallets.reconcile(userId)).ok).toBe(true);
+    });
+
     it("when a request's usage is metered, then its price is debited once, its hold released, and a repeat changes nothing", async () => {
       const userId = newUser();
       await credit(userId, 10_000);

@@ -1,11 +1,13 @@
 import {
   connect,
+  Events,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
   type NatsConnection,
   type Subscription,
 } from "nats";
+import { natsConfigSchema } from "../config";
 import type { Logger } from "../logger";
 import type { Tracing } from "../tracing";
 import type { BusOptions } from "./types";
@@ -18,12 +20,99 @@ export async function connectNats(url: string, name: string, logger: Logger): Pr
   return nc;
 }
 
+/** How long a request that is safe to repeat keeps trying, unless BUS_REQUEST_RETRY_MS says otherwise. */
+export const DEFAULT_REQUEST_RETRY_MS = 10_000;
+
+/** BUS_REQUEST_RETRY_MS as `natsConfigSchema` reads it (a service refuses a bad value at boot), else the default. */
+export function requestRetryFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = natsConfigSchema.shape.BUS_REQUEST_RETRY_MS.safeParse(env.BUS_REQUEST_RETRY_MS);
+  return parsed.success ? parsed.data : DEFAULT_REQUEST_RETRY_MS;
+}
+
+/** Whether the connection to the server is up, and waiting for it to come back: what a retried request needs to know. */
+export interface Link {
+  readonly connected: boolean;
+  /** Resolves true once connected (at once when it is), false after `maxMs` or when the connection is closed for good. */
+  untilConnected(maxMs: number): Promise<boolean>;
+  /** Calls `fn` once at the next disconnection (or when the connection closes); the returned function forgets it. */
+  onDisconnect(fn: () => void): () => void;
+}
+
+/**
+ * The connection's state, told by its status events (nats.js reconnects by itself, and whatever is published while it
+ * is away is dropped when it dials again: a request sent then is lost and only ends at its timeout). A request waits
+ * here for the reconnect instead of sending into the void.
+ */
+export class ConnectionLink implements Link {
+  private up = true;
+  private closed = false;
+  private readonly reconnected = new Set<() => void>();
+  private readonly disconnected = new Set<() => void>();
+
+  constructor(nc: NatsConnection) {
+    void (async () => {
+      for await (const s of nc.status()) {
+        if (s.type === Events.Disconnect) {
+          this.up = false;
+          this.tell(this.disconnected);
+        } else if (s.type === Events.Reconnect) {
+          this.up = true;
+          this.tell(this.reconnected);
+        }
+      }
+    })();
+    void nc.closed().then(() => {
+      this.closed = true;
+      this.up = false;
+      this.tell(this.reconnected);
+      this.tell(this.disconnected);
+    });
+  }
+
+  private tell(listeners: Set<() => void>): void {
+    const all = [...listeners];
+    listeners.clear();
+    for (const fn of all) fn();
+  }
+
+  get connected(): boolean {
+    return this.up;
+  }
+
+  async untilConnected(maxMs: number): Promise<boolean> {
+    if (this.up) return true;
+    if (this.closed || maxMs <= 0) return false;
+    let done!: () => void;
+    const timer = setTimeout(() => done(), maxMs);
+    await new Promise<void>((resolve) => {
+      done = resolve;
+      this.reconnected.add(resolve);
+    });
+    clearTimeout(timer);
+    this.reconnected.delete(done);
+    return this.up;
+  }
+
+  onDisconnect(fn: () => void): () => void {
+    if (this.closed) {
+      fn();
+      return () => undefined;
+    }
+    this.disconnected.add(fn);
+    return () => this.disconnected.delete(fn);
+  }
+}
+
 /**
  * What every messaging pattern of a bus shares: the connection, the naming of subjects and streams, and the
  * consumptions, subscriptions and handler work that `close()` winds down.
  */
 export class BusCore {
   readonly js: JetStreamClient;
+  /** The connection's state, for requests that wait out a reconnect. */
+  readonly link: Link;
+  /** How long a request that is safe to repeat keeps trying (`BusOptions.requestRetryMs`). */
+  readonly requestRetryMs: number;
   private jsmPromise?: Promise<JetStreamManager>;
   readonly consumptions = new Set<ConsumerMessages>();
   readonly subscriptions = new Set<Subscription>();
@@ -34,6 +123,8 @@ export class BusCore {
     readonly opts: BusOptions,
   ) {
     this.js = nc.jetstream();
+    this.link = new ConnectionLink(nc);
+    this.requestRetryMs = opts.requestRetryMs ?? requestRetryFromEnv();
   }
 
   /** Spans are made only when tracing is enabled: otherwise no headers, no context switches. */

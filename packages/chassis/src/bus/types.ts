@@ -36,13 +36,20 @@ export interface SealedEvent {
 export interface ConsumeOptions {
   /**
    * Deliveries before the server gives up on a message; -1 (the default): never. A message given up on stays unacked
-   * and is never seen again, so an event is only ever dropped by its handler's own verdict (poison: terminated);
-   * one that keeps failing is retried every `nakDelayMaxMs` and logged as an error from its tenth delivery.
+   * and is never seen again (JetStream's MAX_DELIVERIES advisory, counted in `nats_consumer_max_deliveries_total`),
+   * so an event is only ever dropped by its handler's own verdict (poison: terminated); one that keeps failing is
+   * retried every `nakDelayMaxMs` at most and logged as an error from its tenth delivery.
    */
   maxDeliver?: number;
   /** How long a delivery may stay unacknowledged. */
   ackWaitMs?: number;
-  /** Base delay of a nak; doubles per delivery up to `nakDelayMaxMs`. */
+  /**
+   * How long one handler call may take (default 2 minutes). Its events are kept alive meanwhile ("working"); a call
+   * still running then is given up on: its events are handed back (nak) for another delivery, to this copy or
+   * another, and the consumer goes on. A late success of the abandoned call is harmless (handlers are idempotent).
+   */
+  handlerTimeoutMs?: number;
+  /** Base delay of a nak; doubles per delivery up to `nakDelayMaxMs`, each one drawn between half and all of it. */
   nakDelayMs?: number;
   /** The longest delay of a nak (default 30 s). */
   nakDelayMaxMs?: number;
@@ -66,4 +73,9 @@ export interface BusOptions {
   tracing?: Tracing;
   /** Replicas of the streams this bus ensures (default 1). */
   streamReplicas?: number;
+  /**
+   * How long a request that is safe to repeat keeps trying through a reconnect, a missing responder or a timeout
+   * before its error is thrown (each try keeps its own timeout); 0: one try. Default BUS_REQUEST_RETRY_MS, else 10 s.
+   */
+  requestRetryMs?: number;
 }

@@ -26,7 +26,9 @@ end
 `;
 
 // ARGV: holdId, amount, now, expiresAt, grantTtlMs. → { 1|0|-1, held, available }; -1: no mirror (load the wallet
-// first). KEYS[4] is the hold's grant record.
+// first). KEYS[4] is the hold's grant record. One hold per hold id, ever: a repeat while it lives is that hold, and a
+// repeat after it was settled by its usage (or expired) is answered from its grant record without placing another
+// (a request asked again after a lost reply must never reserve, nor be charged, twice).
 const AUTHORIZE = `${EXPIRE}
 if redis.call("exists", KEYS[1]) == 0 then return { -1, 0, 0 } end
 expire(ARGV[3])
@@ -34,6 +36,8 @@ local b = tonumber(redis.call("hget", KEYS[1], "b") or "0")
 local h = tonumber(redis.call("hget", KEYS[1], "h") or "0")
 local existing = redis.call("hget", KEYS[2], ARGV[1])
 if existing then return { 1, tonumber(existing), b - h } end
+local granted = redis.call("hget", KEYS[4], "g")
+if granted then return { 1, tonumber(granted), b - h } end
 local amount = tonumber(ARGV[2])
 if b - h < amount then return { 0, 0, b - h } end
 redis.call("hset", KEYS[2], ARGV[1], amount)

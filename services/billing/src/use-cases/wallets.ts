@@ -318,7 +318,9 @@ export class Wallets {
 
   /**
    * Places a hold of `amount` for `requestId` when the available balance (balance − live holds) covers it; atomic,
-   * so concurrent requests can never overdraw. A repeated request id returns the same hold.
+   * so concurrent requests can never overdraw. A repeated request id (a requester asking again after a lost reply,
+   * billing.balance.authorize being safe to repeat) returns the same hold, at once or later, and never places a
+   * second one: also not after the first was settled by its usage or expired.
    */
   async authorize(userId: string, requestId: string, amount: number): Promise<AuthorizeResult> {
     const holdId = holdIdFor(requestId);
