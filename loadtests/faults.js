@@ -1,7 +1,8 @@
 // The fault campaign's load (scripts/faults.mjs runs it; loopback only): while processes are killed and the
 // infrastructure restarted, three kinds of traffic go on at a steady rate, and every request is written as one JSON
 // line (k6 --log-format raw) for the campaign to attribute to its fault and to reconcile with the ledger afterwards.
-//   streams:   published streaming chat completions with each developer's secret key (include_usage);
+//   streams:   published streaming chat completions with each developer's secret key (include_usage), resumed
+//              (`stream_options.resumable`, then GET …/chat/completions/{id}?stream=true) when the connection is cut;
 //   dashboard: signed-in reads (me, apps, balance, templates) and writes (a template created, renamed, read back;
 //              now and then an app created, whose activation crosses apps → billing → apps by events);
 //   topups:    a PayPal order created through the BFF, approved at the payments stand-in, captured through the BFF.
@@ -69,56 +70,85 @@ function record(kind, fields) {
 
 const developer = () => SEED.developers[exec.scenario.iterationInTest % SEED.developers.length];
 
+/** What a stream's text says: the completion id, the last event id, the usage, an error, and whether it ended. */
+function readEvents(body, into) {
+  for (const block of body.split("\n\n")) {
+    let data;
+    let eventId;
+    for (const line of block.split("\n")) {
+      if (line.startsWith("id: ")) eventId = Number(line.slice(4));
+      else if (line.startsWith("data: ")) data = line.slice(6);
+    }
+    // An event is read only when whole (its blank line arrived): a cut one is resumed from the one before it.
+    if (data === undefined || !body.includes(`${block}\n\n`)) continue;
+    if (eventId !== undefined) into.lastEventId = eventId;
+    if (data === "[DONE]") {
+      into.done = true;
+      continue;
+    }
+    try {
+      const chunk = JSON.parse(data);
+      if (chunk.error) into.error = chunk.error.code || chunk.error.message;
+      if (chunk.id) into.id = chunk.id;
+      if (chunk.usage) into.usage = chunk.usage;
+    } catch {
+      into.error = "unparseable chunk";
+    }
+  }
+  return into;
+}
+
 export function stream() {
   const dev = developer();
   const t = Date.now();
+  const headers = { "content-type": "application/json", authorization: `Bearer ${dev.apiKey}` };
   const res = http.post(
     `${BASE}/apps/api/v1/chat/completions`,
     JSON.stringify({
       model: "genui-pluto-0.1",
       stream: true,
-      stream_options: { include_usage: true },
+      // A cut connection does not stop the answer at once: the client resumes it (below).
+      stream_options: { include_usage: true, resumable: true },
       messages: [{ role: "user", content: PROMPTS[exec.scenario.iterationInTest % PROMPTS.length] }],
     }),
-    {
-      headers: { "content-type": "application/json", authorization: `Bearer ${dev.apiKey}` },
-      timeout: STREAM_DEADLINE,
-      tags: { name: "stream" },
-    },
+    { headers, timeout: STREAM_DEADLINE, tags: { name: "stream" } },
   );
   const out = { t, end: Date.now(), status: res.status, user: dev.userId };
-  if (res.status === 0) {
-    // No answer at all: a timeout is a hung stream, anything else a cut connection.
+  // k6 keeps what arrived before a connection was cut (status 0, "unexpected EOF").
+  const got = readEvents(res.body || "", { done: false, lastEventId: 0 });
+  if (res.status === 0 && !got.id) {
+    // No event at all: a timeout is a hung stream, anything else a cut connection (nothing to resume from).
     out.hung = /timeout/i.test(res.error || "");
     out.network = res.error;
     return record("stream", out);
   }
-  const body = res.body || "";
-  if (res.status !== 200) {
-    out.body = body.slice(0, 200);
+  if (res.status !== 0 && res.status !== 200) {
+    out.body = (res.body || "").slice(0, 200);
     return record("stream", out);
   }
-  let id;
-  let usage;
-  let error;
-  let done = false;
-  for (const line of body.split("\n")) {
-    if (!line.startsWith("data: ")) continue;
-    const data = line.slice(6);
-    if (data === "[DONE]") {
-      done = true;
-      continue;
-    }
-    try {
-      const chunk = JSON.parse(data);
-      if (chunk.error) error = chunk.error.code || chunk.error.message;
-      if (chunk.id) id = chunk.id;
-      if (chunk.usage) usage = chunk.usage;
-    } catch {
-      error = "unparseable chunk";
-    }
-  }
-  Object.assign(out, { id, done, error, tokens: usage ? usage.total_tokens : undefined });
+  if (res.status === 0 && !got.done && !got.error) {
+    // Cut mid-answer: resumed after the last whole event, through any copy (docs/api.md "Resuming a stream").
+    out.cutAt = got.lastEventId;
+    out.network = res.error;
+    const again = http.get(`${BASE}/apps/api/v1/chat/completions/${got.id}?stream=true&starting_after=${got.lastEventId}`, {
+      headers,
+      timeout: STREAM_DEADLINE,
+      tags: { name: "resume" },
+    });
+    out.end = Date.now();
+    out.resumeStatus = again.status;
+    if (again.status === 200) {
+      readEvents(again.body || "", got);
+      out.status = 200;
+    } else if (again.status === 0) out.hung = /timeout/i.test(again.error || "");
+    else out.resumeBody = (again.body || "").slice(0, 200);
+  } else out.status = 200;
+  Object.assign(out, {
+    id: got.id,
+    done: got.done,
+    error: got.error,
+    tokens: got.usage ? got.usage.total_tokens : undefined,
+  });
   return record("stream", out);
 }
 

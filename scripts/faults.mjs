@@ -435,7 +435,8 @@ try {
   // --- the table -----------------------------------------------------------------------------------------------
   // A request counts where it ended: a stream cut by a kill belongs to the kill, whenever it began.
   const at = (r) => windows.findLast((w) => r.end >= w.start) ?? windows[0];
-  for (const w of windows) Object.assign(w, { requests: 0, failed: 0, clear: 0, server: 0, cut: 0, hung: 0 });
+  for (const w of windows)
+    Object.assign(w, { requests: 0, failed: 0, unresumed: 0, resumed: 0, clear: 0, server: 0, cut: 0, hung: 0 });
   let abandoned = 0;
   for (const r of records) {
     if (abandonedByK6(r)) {
@@ -445,6 +446,11 @@ try {
     const w = at(r);
     w.requests += 1;
     const ok = r.kind === "stream" ? r.status === 200 && r.done && !r.error : r.kind === "dashboard" ? r.ok : r.captured;
+    // A stream cut mid-answer failed for a client that does not resume; `resumed`: it ended whole after resuming.
+    if (r.cutAt !== undefined) {
+      w.unresumed += 1;
+      if (ok) w.resumed += 1;
+    } else if (!ok) w.unresumed += 1;
     if (ok) continue;
     w.failed += 1;
     // Clear: an answer that says what happened (a refusal, 503/429 with a reason, an error chunk in the stream);
@@ -459,13 +465,26 @@ try {
     w.label,
     String(w.requests),
     `${w.failed} (${pct(w.failed, w.requests)})`,
+    `${w.unresumed} (${pct(w.unresumed, w.requests)})`,
+    String(w.resumed),
     String(w.clear),
     String(w.server),
     String(w.cut),
     String(w.hung),
     w.fault ? (w.recoveryMs === undefined ? "not recovered" : `${(w.recoveryMs / 1000).toFixed(1)} s`) : "",
   ]);
-  const head = ["fault", "requests", "failed", "clear errors", "server errors", "cut", "hung", "recovered in"];
+  const head = [
+    "fault",
+    "requests",
+    "failed",
+    "failed without resuming",
+    "resumed",
+    "clear errors",
+    "server errors",
+    "cut",
+    "hung",
+    "recovered in",
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
   console.log(`\n${line(head)}\n|${widths.map((n) => "-".repeat(n + 2)).join("|")}|`);

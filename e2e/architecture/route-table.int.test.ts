@@ -12,6 +12,7 @@ const TABLE_FILES = [
   "proto/src/http/mcp.ts",
   "proto/src/http/wire-formats.ts",
   "proto/src/http/appearance.ts",
+  "proto/src/http/completions.ts",
 ];
 const SOURCES: Record<Server, string> = {
   bff: "bff/src",

@@ -122,6 +122,43 @@ describe("chat and GenUI in Chromium", () => {
     await context.close();
   });
 
+  it("when the answer's connection ends mid-answer, then the chat resumes it after the last event it read and shows the whole screen", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await richUser(page);
+    // The first stream reaches the page cut after its 3rd event (as a proxy that drops the connection would leave it).
+    let cutAfter = 0;
+    await page.route((url) => url.pathname === "/apps/api/v1/auth-chat/completions", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      const res = await route.fetch();
+      const text = await res.text();
+      const events = text.split("\n\n").filter((e) => /^id: \d+$/m.test(e));
+      cutAfter = 3;
+      await route.fulfill({ response: res, body: `${events.slice(0, cutAfter).join("\n\n")}\n\n` });
+    });
+    const resumed: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "GET" && r.url().includes("/auth-chat/completions/")) resumed.push(r.url());
+    });
+    const whole: unknown[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/auth-chat/completions")) whole.push(r.postDataJSON());
+    });
+    await page.goto(`${stack.bff.url}/chat`);
+    await composer(page).fill("A pricing table with three plans");
+    await composer(page).press("Enter");
+    await page.locator('[data-testid="assistant-message"][data-pending="false"]').waitFor();
+    expect(cutAfter).toBe(3);
+    expect(whole).toEqual([expect.objectContaining({ stream_options: { resumable: true } })]);
+    expect(resumed).toEqual([expect.stringMatching(/\/auth-chat\/completions\/chatcmpl-[0-9a-f]{32}\?stream=true&starting_after=3$/)]);
+    // The resumed answer is the whole screen: three plans' buttons.
+    const message = page.getByTestId("assistant-message");
+    expect(await message.getByRole("button").count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    await shoot(page, "chat-resumed");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("when Shift+Enter is pressed, then a new line is added instead of sending; a blank message is not sent", async () => {
     const { page, context } = await openPage(browser);
     await richUser(page);

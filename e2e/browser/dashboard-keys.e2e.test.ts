@@ -6,7 +6,10 @@ import type { AppRow } from "../support/wire";
 
 type InPage = { navigator: { clipboard: { readText(): Promise<string> } } };
 
-/** The dashboard's Keys dialog (More → Keys): the publishable key and the daily spend cap, against the real stack. */
+/**
+ * The dashboard's Keys dialog (More → Keys): the publishable key, the stored completions setting and the daily spend
+ * cap, against the real stack.
+ */
 describe("the dashboard's Keys dialog in Chromium", () => {
   const suite = browserSuite();
 
@@ -85,6 +88,31 @@ describe("the dashboard's Keys dialog in Chromium", () => {
     await dialog.waitFor({ state: "hidden" });
     dialog = await openKeys(page, app);
     await expect(dialog.getByLabel("Daily spend cap (USD)").inputValue()).resolves.toBe("2.50");
+  });
+
+  it("when the owner switches stored completions on and off, then the app keeps the setting and the dialog shows it", async () => {
+    const { page, app } = await dashboardWithApp();
+    expect(app.store_completions).toBe(false);
+    let dialog = await openKeys(page, app);
+    const box = dialog.getByRole("checkbox", { name: "Store completions by default" });
+    await expect(box.isChecked()).resolves.toBe(false);
+    await box.check();
+    await page.getByText("Completions are stored").waitFor();
+    await expect(box.isChecked()).resolves.toBe(true);
+    expect((await listed(page, app.id)).store_completions).toBe(true);
+    // The cap is another setting: saving the switch left it as it was.
+    expect((await listed(page, app.id)).daily_spend_cap).toBe("1.00");
+    expect(await describedAxeViolations(page)).toEqual([]);
+    await shoot(page, "dashboard-keys-stored-completions", { fullPage: false });
+    // Reopened, the dialog shows the stored setting; switched off, it is off.
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await dialog.waitFor({ state: "hidden" });
+    dialog = await openKeys(page, app);
+    const again = dialog.getByRole("checkbox", { name: "Store completions by default" });
+    await expect(again.isChecked()).resolves.toBe(true);
+    await again.uncheck();
+    await page.getByText("Completions are not stored").waitFor();
+    expect((await listed(page, app.id)).store_completions).toBe(false);
   });
 
   it("when the owner rotates the publishable key, then the new key is shown and listed, and the secret key is unchanged", async () => {

@@ -250,8 +250,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const startBillingCopy = (port: number) => startBilling(loadBillingConfig({ ...billingEnv, HTTP_PORT: String(port) }), logger);
   let billing = await startCopies(replicas, () => startBillingCopy(0));
   const billingPorts = billing.map((c) => c.port);
+  // The API and its workers share a queue and a database (the stored completions).
   const genShared = {
-    ...busEnv,
+    ...storeEnv("generation"),
     REDIS_URL: testInfra().redisUrl,
     REDIS_KEY_PREFIX: prefix,
     GEN_QUEUE: freshName("gen"),
@@ -429,6 +430,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       for (const w of workers) await w.stop();
       const first = identity[0]!;
       if (opts.generation) {
+        await generationCopies[0]!.ctx.mongo!.dropDatabase();
         await stopAll(generationCopies);
         const jsm = await first.ctx.bus!.nc.jetstreamManager();
         await jsm.streams.delete(first.ctx.bus!.streamName("GENERATION")).catch(() => undefined);

@@ -36,8 +36,10 @@ async function readStream(
     while ((i = buf.indexOf("\n\n")) >= 0) {
       const event = buf.slice(0, i);
       buf = buf.slice(i + 2);
-      if (!event.startsWith("data: ")) continue;
-      const data = event.slice(6);
+      // An event is its `id:` line and its `data:` line (a keep-alive comment has neither).
+      const line = event.split("\n").find((l) => l.startsWith("data: "));
+      if (line === undefined) continue;
+      const data = line.slice(6);
       if (data === "[DONE]") {
         done = true;
         continue;

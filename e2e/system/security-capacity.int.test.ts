@@ -36,6 +36,8 @@ const apiEnvOf = (stack: Stack, extra: Record<string, string>): Record<string, s
     "REDIS_URL",
     "REDIS_KEY_PREFIX",
     "GEN_QUEUE",
+    "MONGO_URL",
+    "MONGO_DB",
   ];
   return { ...Object.fromEntries(pick.map((k) => [k, stack.workerEnv[k]!])), GEN_KEEPALIVE_MS: "1000", ...extra };
 };

@@ -178,9 +178,14 @@ describe("one traced chat completion", () => {
       DEMO_CREDIT_USD: "5",
     });
     const genQueue = freshName("gen");
-    const generation = await start("generation", "services/generation/dist/src/main.js", { GEN_QUEUE: genQueue });
+    const genDb = db("generation");
+    const generation = await start("generation", "services/generation/dist/src/main.js", {
+      GEN_QUEUE: genQueue,
+      MONGO_DB: genDb,
+    });
     await start("gen-worker", "services/generation/dist/src/worker/main.js", {
       GEN_QUEUE: genQueue,
+      MONGO_DB: genDb,
       OFFLINE_TOKENS_PER_SECOND: "0",
     });
     bff = await startProcess("bff", "bff/dist/src/main.js", {

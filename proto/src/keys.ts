@@ -70,6 +70,8 @@ export interface KeyOwner {
   expiresAtMs: number;
   /** An OAuth access token's connection (the owner's grant to one agent host); "" for API keys. */
   connectionId: string;
+  /** The owner's setting: keep the app's chat completions when a request does not say `store` (absent: off). */
+  storeCompletions?: boolean;
 }
 
 /** What apps.keys.verify is asked about a key: its hash and the kind its shape says ("" when no key has its shape). */

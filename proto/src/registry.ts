@@ -6,6 +6,7 @@ import {
   AppCreatedSchema,
   AppDeletedSchema,
   AppKeyRotatedSchema,
+  AppSettingsChangedSchema,
   AppSpendCapChangedSchema,
 } from "./gen/genui/apps/v1/events_pb";
 import { GetAppearanceRequestSchema, GetAppearanceResponseSchema } from "./gen/genui/apps/v1/appearance_pb";
@@ -64,6 +65,7 @@ export const EVENTS = {
   appDeleted: event("apps.app.deleted", "APPS", AppDeletedSchema),
   appKeyRotated: event("apps.app.key_rotated", "APPS", AppKeyRotatedSchema),
   appSpendCapChanged: event("apps.app.spend_cap_changed", "APPS", AppSpendCapChangedSchema),
+  appSettingsChanged: event("apps.app.settings_changed", "APPS", AppSettingsChangedSchema),
   appAppearanceChanged: event("apps.app.appearance_changed", "APPS", AppAppearanceChangedSchema),
   subscriptionActivated: event("billing.subscription.activated", "BILLING", SubscriptionActivatedSchema),
   subscriptionCancelled: event("billing.subscription.cancelled", "BILLING", SubscriptionCancelledSchema),
@@ -81,6 +83,7 @@ export const APP_CHANGE_EVENTS = [
   EVENTS.appDeleted,
   EVENTS.appKeyRotated,
   EVENTS.appSpendCapChanged,
+  EVENTS.appSettingsChanged,
   EVENTS.appAppearanceChanged,
 ] as const;
 

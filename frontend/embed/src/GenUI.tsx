@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, type CSSProperties, typ
 import type { AppTheme } from "@genui/ui-runtime";
 import { DEFAULT_API_BASE, createGenUIFrame, type ActionEvent, type GenUIFrame, type GenUITheme, type Screen } from "./host";
 import type { AppComponents } from "./in-page/components";
-import type { GenUIStream, GenUIStreamAnswer, GenUIStreamEvaluator } from "./stream";
+import type { GenUIStream, GenUIStreamAnswer, GenUIStreamEvaluator, GenUIStreamResume } from "./stream";
 
 /** The in-page view (json with the developer's components): its own chunk, loaded only when used. */
 const InPage = lazy(() => import("./in-page/InPage"));
@@ -48,6 +48,12 @@ export interface GenUIProps {
    * (`workerStreamEvaluator`, `hostWorkerStreamEvaluator`). Default: inside the iframe.
    */
   streamEvaluator?: GenUIStreamEvaluator;
+  /**
+   * Streaming mode with a `Response`: opens the answer again after the event with id `after` when the connection
+   * drops (a call to your server, which asks `GET /apps/api/v1/chat/completions/{id}?stream=true&starting_after=…`
+   * with its key); the drawing goes on where it was.
+   */
+  resumeStream?: GenUIStreamResume;
   /** Show retrieve and render errors in an error band above the screen. Default false. */
   debug?: boolean;
   theme?: GenUITheme;
@@ -125,6 +131,7 @@ export function GenUI(props: GenUIProps): ReactElement {
       onError: (message) => latest.current.onError?.(message),
       onStreamComplete: (answer) => latest.current.onStreamComplete?.(answer),
       streamEvaluator: p.streamEvaluator,
+      ...(p.resumeStream ? { resumeStream: (id: string, after: number) => latest.current.resumeStream!(id, after) } : {}),
     });
     if (p.stream !== undefined) frame.stream(p.stream);
     else frame.update({ json: p.json, code: p.code, prompt: p.prompt });

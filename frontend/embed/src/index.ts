@@ -27,4 +27,5 @@ export {
   type GenUIStream,
   type GenUIStreamAnswer,
   type GenUIStreamEvaluator,
+  type GenUIStreamResume,
 } from "./stream";

@@ -52,31 +52,56 @@ export function chunkContent(chunk: unknown): string | undefined {
   return typeof content === "string" && content !== "" ? content : undefined;
 }
 
-/** The JSON values of a server-sent events body, up to `data: [DONE]`. */
-export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown> {
+/**
+ * Opens a streamed answer again after the event with id `after` (`GET /apps/api/v1/chat/completions/{id}?stream=true`
+ * with `starting_after`, through whatever holds the key — the developer's server, usually): a stream whose
+ * connection drops is resumed with it and goes on where it was (docs/embedding.md "Resuming a stream").
+ */
+export type GenUIStreamResume = (completionId: string, after: number) => Promise<Response>;
+
+/** Where a server-sent events body got to: the id of the last whole event, the completion's id, and `[DONE]`. */
+interface StreamPosition {
+  lastId: number;
+  completionId?: string;
+  done: boolean;
+}
+
+/** The JSON values of a server-sent events body, up to `data: [DONE]`; `at` follows the ids of the events read. */
+export async function* sseData(body: ReadableStream<Uint8Array>, at?: StreamPosition): AsyncGenerator<unknown> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
   let data: string[] = [];
+  let id: number | undefined;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
       const lines = buffer.split(/\r\n|\r|\n/);
       buffer = done ? "" : (lines.pop() ?? "");
-      if (done && buffer === "" && data.length) lines.push("");
+      // A resumable stream's last event without its blank line was cut: the resume sends it again.
+      if (done && buffer === "" && data.length && !at) lines.push("");
       for (const line of lines) {
         if (line === "") {
           if (!data.length) continue;
           const text = data.join("\n");
           data = [];
-          if (text === "[DONE]") return;
+          if (at && id !== undefined) at.lastId = id;
+          id = undefined;
+          if (text === "[DONE]") {
+            if (at) at.done = true;
+            return;
+          }
+          let value: unknown;
           try {
-            yield JSON.parse(text) as unknown;
+            value = JSON.parse(text) as unknown;
           } catch {
             throw new Error(`GenUI: the stream sent an event that is not JSON: ${text.slice(0, 80)}`);
           }
+          if (at && !at.completionId && isObject(value) && typeof value.id === "string") at.completionId = value.id;
+          yield value;
         } else if (line.startsWith("data:")) data.push(line.slice(line.startsWith("data: ") ? 6 : 5));
+        else if (line.startsWith("id:") && /^\d+$/.test(line.slice(3).trim())) id = Number(line.slice(3).trim());
       }
       if (done) return;
     }
@@ -86,23 +111,47 @@ export async function* sseData(body: ReadableStream<Uint8Array>): AsyncGenerator
   }
 }
 
-/** The content pieces of a stream source (an async iterable of chunks or an SSE `Response`). */
-export async function* contentOf(source: AsyncIterable<unknown> | Response): AsyncGenerator<string> {
+/** A failed stream's error, from its response (OpenAI's error body, else the status). */
+async function refused(source: Response): Promise<Error> {
+  const text = await source.text().catch(() => "");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  return new Error(`GenUI: the stream failed: ${streamError(body) ?? `HTTP ${source.status}`}`);
+}
+
+/** Resumes of one answer at most. */
+const MAX_RESUMES = 3;
+
+/**
+ * The content pieces of a stream source (an async iterable of chunks or an SSE `Response`). With `resume`, a
+ * response whose connection drops before `[DONE]` is resumed after its last whole event (up to 3 times).
+ */
+export async function* contentOf(source: AsyncIterable<unknown> | Response, resume?: GenUIStreamResume): AsyncGenerator<string> {
   if (typeof Response !== "undefined" && source instanceof Response) {
-    if (!source.ok) {
-      const text = await source.text().catch(() => "");
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      throw new Error(`GenUI: the stream failed: ${streamError(body) ?? `HTTP ${source.status}`}`);
-    }
+    if (!source.ok) throw await refused(source);
     if (!source.body) throw new Error("GenUI: the stream's response has no body.");
-    for await (const event of sseData(source.body)) {
-      const piece = chunkContent(event);
-      if (piece !== undefined) yield piece;
+    const at: StreamPosition = { lastId: 0, done: false };
+    let body: ReadableStream<Uint8Array> | null = source.body;
+    for (let resumes = 0; body; resumes++) {
+      try {
+        for await (const event of sseData(body, resume ? at : undefined)) {
+          const piece = chunkContent(event);
+          if (piece !== undefined) yield piece;
+        }
+      } catch (e) {
+        // A dropped connection (the body's read fails) is resumed; what the stream itself said (an error event, an event
+        // that is not JSON: "GenUI: …") ends it.
+        if (!resume || !at.completionId || messageOf(e).startsWith("GenUI")) throw e;
+      }
+      body = null;
+      if (!resume || at.done || !at.completionId || resumes >= MAX_RESUMES) return;
+      const again = await resume(at.completionId, at.lastId);
+      if (!again.ok) throw await refused(again);
+      body = again.body;
     }
     return;
   }
@@ -152,6 +201,8 @@ export interface StreamRunCallbacks {
   /** The answer is complete. */
   complete?(answer: GenUIStreamAnswer): void;
   evaluator(): GenUIStreamEvaluator;
+  /** Resumes a response stream whose connection dropped (absent: the drop ends it incomplete). */
+  resume?: GenUIStreamResume;
 }
 
 /**
@@ -248,7 +299,7 @@ export class StreamRun {
   /** Reads `source` to its end into this run. */
   async consume(source: AsyncIterable<unknown> | Response): Promise<void> {
     try {
-      for await (const piece of contentOf(source)) {
+      for await (const piece of contentOf(source, this.cb.resume)) {
         if (this.done) return;
         this.push(piece);
       }

@@ -31,10 +31,12 @@ export const TOPOLOGY = {
   },
   "generation": {
     "port": 8104,
+    "database": "genui_generation",
     "localUrl": "http://127.0.0.1:8104"
   },
   "gen-worker": {
     "port": 8105,
+    "database": "genui_generation",
     "localUrl": "http://127.0.0.1:8105"
   },
   "bff": {

@@ -22,6 +22,10 @@ export const App = z
     daily_spend_cap: z
       .string()
       .meta({ description: 'What the publishable key may spend per UTC day, US dollars with 2 places ("1.00").' }),
+    store_completions: z.boolean().meta({
+      description:
+        "Keep the app's chat completions (stored completions: read back, listed, deleted through the API) when a request does not say `store`. Off for a new app.",
+    }),
     status: z.enum(APP_STATUSES).meta({
       description: "pending until billing subscribes the app, then active; cancelled after the subscription ends.",
     }),
@@ -89,8 +93,23 @@ export type CreateAppBody = z.infer<typeof CreateAppBody>;
 
 export const MAX_DAILY_SPEND_CAP_USD = 10_000;
 
-/** App update: the publishable key's daily spend cap, US dollars (a number or decimal text, at most 2 places). */
-export const UpdateAppBody = z.object({ daily_spend_cap: z.union([z.number(), z.string()]) }).meta({ id: "UpdateAppBody" });
+/**
+ * App update: the publishable key's daily spend cap, US dollars (a number or decimal text, at most 2 places), and/or
+ * whether the app's chat completions are kept by default; at least one of them.
+ */
+export const UpdateAppBody = z
+  .object({
+    daily_spend_cap: z.union([z.number(), z.string()]).optional(),
+    store_completions: z
+      .boolean()
+      .optional()
+      .meta({ description: "Keep the app's chat completions when a request does not say `store` (stored completions)." }),
+  })
+  .meta({
+    id: "UpdateAppBody",
+    description: "At least one of `daily_spend_cap` and `store_completions`.",
+    anyOf: [{ required: ["daily_spend_cap"] }, { required: ["store_completions"] }],
+  });
 export type UpdateAppBody = z.infer<typeof UpdateAppBody>;
 
 export const MAX_CODE_BYTES = 256 * 1024;

@@ -11,4 +11,5 @@ export * from "./routes";
 export * from "./published";
 export * from "./mcp";
 export * from "./wire-formats";
+export * from "./completions";
 export * from "./appearance";

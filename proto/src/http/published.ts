@@ -209,6 +209,31 @@ export const ChatMessage = z
 
 const nonEmpty = mustBe("a non-empty string");
 
+/** Metadata of a stored completion, OpenAI's rules: at most 16 pairs, keys ≤ 64 and values ≤ 512 characters. */
+export const COMPLETION_METADATA_LIMITS = { pairs: 16, keyChars: 64, valueChars: 512 } as const;
+const METADATA = COMPLETION_METADATA_LIMITS;
+export const CompletionMetadata = z
+  .record(
+    z.string().max(METADATA.keyChars),
+    z.string({ error: mustBe("a string") }).max(METADATA.valueChars, { error: longerThan }),
+    {
+      error: say((p, issue) =>
+        issue.code === "invalid_key"
+          ? `Invalid '${p}': metadata keys may be at most ${METADATA.keyChars} characters long.`
+          : `'${p}' must be an object of string values.`,
+      ),
+    },
+  )
+  .refine((m) => Object.keys(m).length <= METADATA.pairs, {
+    error: say((p) => `'${p}' may have at most ${METADATA.pairs} pairs.`),
+  })
+  .meta({
+    id: "CompletionMetadata",
+    description: "Up to 16 string pairs (keys ≤ 64, values ≤ 512 characters).",
+    maxProperties: METADATA.pairs,
+    propertyNames: { maxLength: METADATA.keyChars },
+  });
+
 export const ChatCompletionRequest = z
   .object(
     {
@@ -224,7 +249,15 @@ export const ChatCompletionRequest = z
         .nullable()
         .optional(),
       stream_options: z
-        .object({ include_usage: flag() }, { error: mustBe("an object") })
+        .object(
+          {
+            include_usage: flag(),
+            resumable: flag(
+              "Keep the answer going for a while when the connection drops (GEN_RESUME_GRACE_MS, 10 s), so the client can resume it with `GET /chat/completions/{id}?stream=true` and `Last-Event-ID`; without it a dropped connection stops the answer (every stream can still be read back after its end).",
+            ),
+          },
+          { error: mustBe("an object") },
+        )
         .nullable()
         .optional()
         .meta({ description: "Only with `stream: true`." }),
@@ -241,6 +274,12 @@ export const ChatCompletionRequest = z
       include_thoughts: flag("Stream the thinking model's reasoning as `delta.reasoning_content`."),
       thinking: flag("The same as `include_thoughts`."),
       thinking_config: ThinkingConfig,
+      store: flag(
+        "Keep this completion for the app (read it back, list it, delete it: `GET /chat/completions/{id}` …). Left out: the app's setting (off unless the owner turned it on).",
+      ),
+      metadata: CompletionMetadata.nullable()
+        .optional()
+        .meta({ description: "Tags of a stored completion (list filters by them); up to 16 string pairs." }),
       extra_body: z
         .object({ include_thoughts: flag(), thinking: flag(), thinking_config: ThinkingConfig }, { error: mustBe("an object") })
         .nullable()

@@ -35,6 +35,7 @@ import { PUBLISHED_ROUTES } from "./published-routes";
 import { MCP_ROUTES, OAUTH_ROUTES } from "./mcp";
 import { A2UI_ROUTES, AG_UI_ROUTES } from "./wire-formats";
 import { APPEARANCE_ROUTES } from "./appearance";
+import { COMPLETION_ROUTES } from "./completions";
 
 export * from "./operation";
 
@@ -588,6 +589,9 @@ const TABLE = [
 
   // An app's look: its brand theme and its own components (proto/src/http/appearance.ts).
   ...APPEARANCE_ROUTES,
+
+  // Answers that last: stored completions and streams resumed after a dropped connection (proto/src/http/completions.ts).
+  ...COMPLETION_ROUTES,
 ] as const satisfies readonly HttpOperation[];
 
 /**

@@ -45,6 +45,7 @@ describe("apps (real store, Redis and NATS, two copies)", () => {
         publishable_key: expect.stringMatching(/^gk_pub_[A-Za-z0-9_-]{43}$/),
         allowed_origin: "https://shop.example.com",
         daily_spend_cap: "1.00",
+        store_completions: false,
         status: "pending",
         subscription_id: null,
         created_at: expect.any(String),
@@ -334,6 +335,30 @@ describe("apps (real store, Redis and NATS, two copies)", () => {
       expect(event?.payload).toMatchObject({ appId: app.id, ownerId, dailySpendCapMicros: 2_500_000n });
       expect((await b.apps.setDailySpendCap(ownerId, app.id, 0)).daily_spend_cap).toBe("0.00");
       expect((await rejection(a.apps.setDailySpendCap(newOwner(), app.id, 5))).code).toBe("COMMON.NOT_FOUND");
+    });
+  });
+
+  describe("the stored completions setting", () => {
+    it("when the owner turns it on, then the app shows it, its keys answer it, settings_changed is published and the cap stays", async () => {
+      const ownerId = newOwner();
+      const app = await a.apps.create(ownerId, "https://stored.example.com");
+      expect(app.store_completions).toBe(false);
+      expect(await verify(app.api_key)).toMatchObject({ storeCompletions: false });
+      const on = await b.apps.update(ownerId, app.id, { storeCompletions: true });
+      expect(on).toMatchObject({ id: app.id, store_completions: true, daily_spend_cap: "1.00" });
+      // Copy A held the old answer in memory: the settings_changed event makes it read the new one.
+      const answered = await eventually(
+        () => verify(app.api_key),
+        (r) => typeof r === "object" && r.storeCompletions === true,
+      );
+      expect(answered).toMatchObject({ appId: app.id, storeCompletions: true });
+      const [event] = await waitForEvents("apps.app.settings_changed", app.id, 1);
+      expect(event?.payload).toMatchObject({ appId: app.id, ownerId, storeCompletions: true });
+      // Both at once: each its own event; the setting goes back off.
+      const both = await b.apps.update(ownerId, app.id, { storeCompletions: false, dailySpendCapMicros: 3_000_000 });
+      expect(both).toMatchObject({ store_completions: false, daily_spend_cap: "3.00" });
+      expect((await b.apps.list(ownerId, 1, 10)).results[0]?.store_completions).toBe(false);
+      expect((await rejection(a.apps.update(newOwner(), app.id, { storeCompletions: true }))).code).toBe("COMMON.NOT_FOUND");
     });
   });
 });

@@ -175,6 +175,7 @@ export async function startHarness(opts: { copies?: number; maxApps?: number; ma
     EVENTS.appDeleted,
     EVENTS.appKeyRotated,
     EVENTS.appSpendCapChanged,
+    EVENTS.appSettingsChanged,
     EVENTS.appAppearanceChanged,
   ] as EventDef[])
     consumptions.push(

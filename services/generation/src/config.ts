@@ -1,6 +1,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { LOCAL_PUBLIC_URL, baseConfigSchema, loadConfig, natsConfigSchema, redisConfigSchema } from "@genui/chassis";
+import {
+  LOCAL_PUBLIC_URL,
+  TOPOLOGY,
+  baseConfigSchema,
+  loadConfig,
+  mongoConfigSchema,
+  natsConfigSchema,
+  redisConfigSchema,
+} from "@genui/chassis";
 import { QUEUES } from "@genui/contracts";
 import { z } from "zod";
 import { parseRateLimit } from "./domain/capacity";
@@ -18,6 +26,26 @@ const pipelineSchema = z.object({
   GEN_STALLED_INTERVAL_MS: z.coerce.number().int().min(250).default(10_000),
   /** Attempts per job (transient provider failures and stalls are retried, once by default). */
   GEN_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(2),
+  /**
+   * How long a streamed answer's events stay resumable after its last event, seconds (docs/api.md "Resuming a
+   * stream"): the workers keep each answer's pieces in a Redis Stream of its own for this long.
+   */
+  GEN_RESUME_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** The most pieces kept per answer (the stream is trimmed past it; a resume from before the kept ones is refused). */
+  GEN_RESUME_MAX_PIECES: z.coerce.number().int().min(100).max(1_000_000).default(20_000),
+});
+
+/**
+ * Stored completions (docs/api.md, "Stored completions"): the database both processes use (the workers store a
+ * finished answer, the API reads, lists, changes and deletes) and how long a completion is kept.
+ */
+const storedCompletionsSchema = z.object({
+  MONGO_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/)
+    .default(TOPOLOGY.generation.database),
+  /** Days a stored completion is kept (set when it is stored); after that it is never answered, and it is purged. */
+  GEN_COMPLETION_RETENTION_DAYS: z.coerce.number().positive().max(3_650).default(30),
 });
 
 /** The generation queues' names (jobs, evaluations, unstarted: `QUEUES.generation` in the registry) for this base. */
@@ -44,15 +72,22 @@ const rate = (fallback: string) =>
     });
 
 export const configSchema = baseConfigSchema
+  .extend(mongoConfigSchema.shape)
   .extend(natsConfigSchema.shape)
   .extend(redisConfigSchema.shape)
   .extend(pipelineSchema.shape)
+  .extend(storedCompletionsSchema.shape)
   .extend({
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8104),
     /** Waiting jobs beyond which new requests are refused with 503 and Retry-After (workers are behind). */
     GEN_MAX_QUEUE_DEPTH: z.coerce.number().int().min(1).default(2_000),
     /** Longest a whole request may take before it is stopped with an error. */
     GEN_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(300_000),
+    /**
+     * A stream opened with `stream_options.resumable`: how long its answer goes on after the connection dropped,
+     * waiting for the client to resume it (then it is stopped and billed for what was generated, as today), ms.
+     */
+    GEN_RESUME_GRACE_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
     /** Keep-alive comment interval of event streams while the answer is quiet; also when a quiet job is checked. */
     GEN_KEEPALIVE_MS: z.coerce.number().int().min(100).default(10_000),
     /** Allowance for the system prompt in the hold's input tokens (the hold is an upper bound, not the bill). */
@@ -136,11 +171,13 @@ export const loadGenerationConfig = (env: NodeJS.ProcessEnv = process.env): Gene
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional());
 
-/** The worker process: its own metrics/health port; no database of its own (it reports usage as events). */
+/** The worker process: its own metrics/health port; it reports usage as events and stores finished answers that asked for it. */
 export const workerConfigSchema = baseConfigSchema
+  .extend(mongoConfigSchema.shape)
   .extend(natsConfigSchema.shape)
   .extend(redisConfigSchema.shape)
   .extend(pipelineSchema.shape)
+  .extend(storedCompletionsSchema.shape)
   .extend({
     HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(8105),
     /** Jobs one worker process runs at once (streams are I/O-bound; sandbox evaluation is short). */

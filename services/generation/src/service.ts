@@ -11,6 +11,9 @@ import { watchAppChanges } from "./events/app-changes.watcher";
 import { Admission } from "./use-cases/admission";
 import { HTTP_STATUS } from "./http/errors";
 import { generationRoutes } from "./http/generation.routes";
+import { resumeStream } from "./http/resume";
+import { AnswerLog } from "./store/answer-log";
+import { ResumableAnswers } from "./use-cases/resumable-answers";
 import { GenerationMetrics } from "./metrics";
 import type { GenerationJob } from "./domain/messages";
 import { ProviderAnnouncements } from "./store/provider-announcement";
@@ -21,11 +24,14 @@ import { a2uiRoutes } from "./http/a2ui.routes";
 import { agUiRoutes } from "./http/ag-ui.routes";
 import { AgUiRuns } from "./use-cases/ag-ui-runs";
 import { collectAnswer } from "./http/sse";
+import { completionRoutes } from "./http/completions.routes";
+import { CompletionStore } from "./store/completion-store";
+import { StoredCompletions } from "./use-cases/stored-completions";
 
 /**
  * Starts the generation API process (main.ts and the integration tests both use it): the published
- * OpenAI-compatible routes and the signed-in chat and retrieve routes. It holds no data of its own — requests are
- * queue jobs in Redis, answers arrive from the workers over NATS.
+ * OpenAI-compatible routes and the signed-in chat and retrieve routes. Requests are queue jobs in Redis, answers
+ * arrive from the workers over NATS; its database holds the stored completions (the workers write them).
  */
 export function startGeneration(config: GenerationConfig, logger?: Logger): Promise<RunningService> {
   return startService({
@@ -44,6 +50,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
     identitySecret: identityKeyring(config),
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX, streamReplicas: config.NATS_STREAM_REPLICAS },
     redis: { url: config.REDIS_URL },
+    mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     setup: async (ctx) => {
       await ctx.bus!.ensureStream("GENERATION");
       const metrics = new GenerationMetrics(ctx.metrics);
@@ -109,10 +116,31 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         config.GEN_MCP_MAX_TURNS,
       );
       const screens = new Screens(admission, screenStore, collectAnswer);
+      // Streamed answers a client can resume (from any copy) after a dropped connection.
+      const answers = new ResumableAnswers(
+        admission,
+        new AnswerLog(
+          ctx.redis!,
+          config.REDIS_KEY_PREFIX,
+          Math.ceil(config.GEN_REQUEST_TIMEOUT_MS / 1000) + config.GEN_RESUME_TTL_SECONDS,
+        ),
+      );
+      const resume = resumeStream({
+        answers,
+        metrics,
+        streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
+        graceMs: config.GEN_RESUME_GRACE_MS,
+      });
+      // The stored completions (generation's database): the workers store them, this process reads them.
+      const completionStore = new CompletionStore(ctx.mongo!);
+      await completionStore.init();
+      const storedCompletions = new StoredCompletions(completionStore, ctx.logger);
+      storedCompletions.startPurging();
       const appChanges = watchAppChanges(ctx.bus!, keys, {
-        data: screens,
+        data: [screens, storedCompletions],
         appearances,
-        onError: (err) => ctx.logger.warn({ err }, "a deleted app's screens were not deleted (they expire)"),
+        onError: (err) =>
+          ctx.logger.warn({ err }, "a deleted app's screens or stored completions were not deleted (they expire)"),
       });
       const mcp = mcpRoutes({
         admission,
@@ -131,6 +159,10 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
           bodyLimit: config.HTTP_BODY_LIMIT,
           maxCodeChars: config.GEN_MAX_CODE_CHARS,
           streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
+          answers,
+          resumeGraceMs: config.GEN_RESUME_GRACE_MS,
+          resume,
+          completions: completionRoutes({ admission, completions: storedCompletions, metrics, resume }),
           mcp,
           a2ui: a2uiRoutes({ admission, screenStore, metrics, logger: ctx.logger }),
           agUi: agUiRoutes({
@@ -144,6 +176,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       ctx.shutdown.add("workers", "generation queue", async () => {
         admission.stopSampling();
         appChanges.stop();
+        storedCompletions.stopPurging();
         await capacity.stop();
         await Promise.all([queue.close(), evalQueue.close(), unstartedQueue.close()]);
         await connection.quit().catch(() => connection.disconnect());

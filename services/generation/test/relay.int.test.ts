@@ -8,6 +8,7 @@ import { openAIError } from "../src/http/errors";
 import { GenerationMetrics } from "../src/metrics";
 import type { Chunk, GenerationJob } from "../src/domain/messages";
 import { RelayedAnswer, type RelayEvent } from "../src/transport/answer-relay";
+import { answerEventsKey } from "../src/store/job-keys";
 
 /**
  * The relay against a stand-in worker that publishes exactly the chunks a test wants (real Redis queue, real NATS),
@@ -188,6 +189,78 @@ describe("relaying a worker's chunks", () => {
     const events = await collect(a);
     expect(events.some((e) => e.type === "keepalive")).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.GENERATION_FAILED } });
+  });
+
+  /** A resumable answer's relay: its chunks are also kept in the answer's Redis Stream (as the worker keeps them). */
+  const keptRelay = (j: GenerationJob, keepAliveMs = 5_000) =>
+    new RelayedAnswer(
+      {
+        bus,
+        redis,
+        queue,
+        unstarted,
+        metrics,
+        logger,
+        keyPrefix: prefix,
+        attempts: 1,
+        requestTimeoutMs: 30_000,
+        keepAliveMs,
+        events: { key: answerEventsKey(prefix, j.requestId), ttlMs: 60_000 },
+      },
+      j,
+    );
+  /** The stand-in worker's chunk: kept first (always), then published unless the bus is to lose it. */
+  const keep = async (requestId: string, chunk: Chunk) =>
+    void (await redis.xadd(answerEventsKey(prefix, requestId), "*", "c", JSON.stringify(chunk)));
+
+  it("when the bus loses chunks of a resumable answer, then the relay takes them from the kept ones: complete, in order, no error", async () => {
+    script = async (j) => {
+      const chunks: Chunk[] = [
+        ...Array.from({ length: 10 }, (_, k) => ({ type: "delta", text: `p${k}`, attempt: 1, seq: k, ts: Date.now() }) as Chunk),
+        { ...done, attempt: 1, seq: 10, ts: Date.now() },
+      ];
+      for (const c of chunks) {
+        await keep(j.data.requestId, c);
+        // 3 and 4 never reach the API process (published while the bus was away).
+        if (c.seq !== 3 && c.seq !== 4) bus.signal(SIGNALS.generationChunk, j.data.requestId, c);
+      }
+    };
+    const a = keptRelay(job(21));
+    await a.start();
+    const events = await collect(a);
+    expect(events.filter((e) => e.type !== "keepalive").map((e) => (e as Chunk).seq)).toEqual([...Array(11).keys()]);
+    expect(events.at(-1)).toMatchObject({ type: "done" });
+  });
+
+  it("when the bus loses the end of a resumable answer, then the quiet check finds it among the kept ones", async () => {
+    script = async (j) => {
+      for (let k = 0; k < 4; k++) {
+        const c = (k < 3 ? { type: "delta", text: `p${k}` } : done) as Chunk;
+        const chunk = { ...c, attempt: 1, seq: k, ts: Date.now() } as Chunk;
+        await keep(j.data.requestId, chunk);
+        // The last one (done) is lost on the bus; the job then completes.
+        if (k < 3) bus.signal(SIGNALS.generationChunk, j.data.requestId, chunk);
+      }
+    };
+    const a = keptRelay(job(22), 200);
+    await a.start();
+    const events = await collect(a);
+    expect(events.at(-1)).toMatchObject({ type: "done", seq: 3 });
+    expect(events.filter((e) => e.type === "error")).toEqual([]);
+  });
+
+  it("when a chunk is missing from the bus and from the kept ones, then the stream still ends with the clear error", async () => {
+    script = async (j) => {
+      for (const k of [0, 1, 3]) {
+        const chunk = { type: "delta", text: `p${k}`, attempt: 1, seq: k, ts: Date.now() } as Chunk;
+        await keep(j.data.requestId, chunk);
+        bus.signal(SIGNALS.generationChunk, j.data.requestId, chunk);
+      }
+    };
+    const a = keptRelay(job(23));
+    await a.start();
+    const events = await collect(a);
+    expect(events.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.STREAM_INTERRUPTED } });
   });
 
   async function started(j: GenerationJob) {

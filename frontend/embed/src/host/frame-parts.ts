@@ -83,6 +83,7 @@ export function createFrameParts(opts: GenUIFrameOptions, settings: FrameSetting
     report: (message) => band.report(message, false),
     complete: (answer) => notifyStreamComplete(opts, answer),
     evaluator: () => opts.streamEvaluator ?? evaluator,
+    ...(opts.resumeStream ? { resume: opts.resumeStream } : {}),
   });
   const inputs = createFrameInputs({ settings, setupError, retriever, feed, screen, band });
   return { iframe, size, band, channel, evaluator, screen, brand, retriever, feed, inputs, setupError };

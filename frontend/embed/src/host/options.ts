@@ -3,7 +3,7 @@
  * the frame's handle.
  */
 import type { ActionEvent, AppTheme, Screen } from "@genui/ui-runtime";
-import type { GenUIStream, GenUIStreamAnswer, GenUIStreamEvaluator } from "../stream";
+import type { GenUIStream, GenUIStreamAnswer, GenUIStreamEvaluator, GenUIStreamResume } from "../stream";
 
 export type GenUITheme = "light" | "dark" | "auto";
 
@@ -52,6 +52,12 @@ export interface GenUIFrameOptions extends GenUIFrameSettings {
    * runs in the host page's origin).
    */
   streamEvaluator?: GenUIStreamEvaluator;
+  /**
+   * Streaming mode, a `Response` source: resumes it after a dropped connection (`GET …/chat/completions/{id}
+   * ?stream=true&starting_after=<after>` through your server, which holds the key). The request should have asked
+   * for `stream_options: { resumable: true }` so the answer waits for the resume.
+   */
+  resumeStream?: GenUIStreamResume;
 }
 
 export interface GenUIFrame {

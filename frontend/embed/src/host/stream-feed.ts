@@ -3,7 +3,7 @@
  * the same source again, or a string that only grew, continues the current one.
  */
 import type { Screen } from "@genui/ui-runtime";
-import { StreamRun, type GenUIStream, type GenUIStreamAnswer, type GenUIStreamEvaluator } from "../stream";
+import { StreamRun, type GenUIStream, type GenUIStreamAnswer, type GenUIStreamEvaluator, type GenUIStreamResume } from "../stream";
 
 export interface StreamFeedCallbacks {
   show(screen: Screen): void;
@@ -11,6 +11,8 @@ export interface StreamFeedCallbacks {
   report(message: string): void;
   complete(answer: GenUIStreamAnswer): void;
   evaluator(): GenUIStreamEvaluator;
+  /** Resumes a response stream whose connection dropped. */
+  resume?: GenUIStreamResume;
 }
 
 export interface StreamFeed {
@@ -59,6 +61,7 @@ export function createStreamFeed(cb: StreamFeedCallbacks): StreamFeed {
           cb.complete(answer);
         },
         evaluator: () => cb.evaluator(),
+        ...(cb.resume ? { resume: cb.resume } : {}),
       });
       streaming = { source, run };
       if (typeof source === "string") run.push(source);

@@ -212,6 +212,14 @@ export async function stream(path: string, body: unknown, opts: StreamOptions = 
   throw new ApiError(defaultMessage(res.status, answer), res.status, answer);
 }
 
+/** A streamed answer read again from where the page left it (GET, server-sent events): a resumed stream. */
+export async function streamAgain(path: string, opts: StreamOptions = {}): Promise<Response> {
+  const res = await send("GET", path, { query: opts.query, signal: opts.signal }, "text/event-stream");
+  if (res.ok) return res;
+  const answer = await readBody(res);
+  throw new ApiError(defaultMessage(res.status, answer), res.status, answer);
+}
+
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>("GET", path, { query, signal }),
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body: body ?? {} }),
@@ -219,4 +227,5 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>("PATCH", path, { body: body ?? {} }),
   delete: <T>(path: string) => request<T>("DELETE", path),
   stream,
+  streamAgain,
 };

@@ -26,3 +26,28 @@ describe("the daily spend cap field", () => {
     expect(message("10000.01")).toEqual([["daily_spend_cap", "Ensure this value is less than or equal to 10000."]]);
   });
 });
+
+describe("the stored completions setting", () => {
+  const settings = (body: Record<string, unknown>) => updateAppInput.safeParse(body);
+
+  it("when it is a boolean, alone or with the cap, then it is held as given", () => {
+    expect(settings({ store_completions: true }).data).toEqual({ storeCompletions: true });
+    expect(settings({ store_completions: false }).data).toEqual({ storeCompletions: false });
+    expect(settings({ store_completions: true, daily_spend_cap: "2" }).data).toEqual({
+      storeCompletions: true,
+      dailySpendCapMicros: 2_000_000,
+    });
+  });
+
+  it("when it is not a boolean, then the field says so and nothing else is read", () => {
+    for (const v of ["true", 1, [], {}])
+      expect(
+        settings({ store_completions: v, daily_spend_cap: "2" }).error?.issues.map((i) => [i.path.join("."), i.message]),
+      ).toEqual([["store_completions", "Must be a valid boolean."]]);
+    expect(settings({ store_completions: null }).error?.issues[0]?.message).toBe("This field may not be null.");
+  });
+
+  it("when it comes with a bad cap, then the cap is refused (the setting does not excuse it)", () => {
+    expect(settings({ store_completions: true, daily_spend_cap: "abc" }).error?.issues[0]?.path).toEqual(["daily_spend_cap"]);
+  });
+});

@@ -68,25 +68,44 @@ export { MAX_DAILY_SPEND_CAP_USD };
 /** Micro-dollars as DRF shows a decimal with 2 places: "1.00". */
 export const capAsText = (micros: number): string => (micros / 1_000_000).toFixed(2);
 
+/** What an app update changes: the publishable key's cap (micro-dollars) and/or the stored completions setting. */
+export interface AppSettingsInput {
+  dailySpendCapMicros?: number;
+  storeCompletions?: boolean;
+}
+
 /**
- * App update (the contract's UpdateAppBody, parsed by hand for DRF's messages per wrong type): `daily_spend_cap` in US dollars (a number or a decimal string, at most 2 places, 0 to 10000; 0 stops
- * the publishable key from generating). The result is micro-dollars.
+ * App update (the contract's UpdateAppBody, parsed by hand for DRF's messages per wrong type): `daily_spend_cap` in US
+ * dollars (a number or a decimal string, at most 2 places, 0 to 10000; 0 stops the publishable key from generating),
+ * held in micro-dollars, and `store_completions` (a boolean: keep the app's chat completions when a request does not
+ * say `store`). At least one of them; a body with neither is refused on `daily_spend_cap` (the field it always had).
  */
-export const updateAppInput = z.object({ daily_spend_cap: z.unknown().optional() }).transform((b, ctx) => {
-  const v = b.daily_spend_cap;
-  const fail = (message: string) => {
-    ctx.addIssue({ code: "custom", path: ["daily_spend_cap"], message });
-    return z.NEVER;
-  };
-  if (v === undefined) return fail(REQUIRED);
-  if (v === null) return fail("This field may not be null.");
-  const text = typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : "";
-  if (!/^-?\d+(\.\d+)?$/.test(text) || text.length > 20) return fail("A valid number is required.");
-  const [whole, frac = ""] = text.replace(/^-/, "").split(".");
-  if (text.startsWith("-") && /[1-9]/.test(text)) return fail("Ensure this value is greater than or equal to 0.");
-  if (frac.replace(/0+$/, "").length > 2) return fail("Ensure that there are no more than 2 decimal places.");
-  const micros = Number(whole) * 1_000_000 + Number(frac.replace(/0+$/, "").padEnd(6, "0"));
-  if (micros > MAX_DAILY_SPEND_CAP_USD * 1_000_000)
-    return fail(`Ensure this value is less than or equal to ${MAX_DAILY_SPEND_CAP_USD}.`);
-  return { dailySpendCapMicros: micros };
-});
+export const updateAppInput = z
+  .object({ daily_spend_cap: z.unknown().optional(), store_completions: z.unknown().optional() })
+  .transform((b, ctx): AppSettingsInput => {
+    const fail = (field: string, message: string) => {
+      ctx.addIssue({ code: "custom", path: [field], message });
+      return z.NEVER;
+    };
+    const out: AppSettingsInput = {};
+    const keep = b.store_completions;
+    if (keep !== undefined) {
+      if (keep === null) return fail("store_completions", "This field may not be null.");
+      if (typeof keep !== "boolean") return fail("store_completions", "Must be a valid boolean.");
+      out.storeCompletions = keep;
+    }
+    const v = b.daily_spend_cap;
+    if (v === undefined) return keep === undefined ? fail("daily_spend_cap", REQUIRED) : out;
+    if (v === null) return fail("daily_spend_cap", "This field may not be null.");
+    const text = typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" ? v.trim() : "";
+    if (!/^-?\d+(\.\d+)?$/.test(text) || text.length > 20) return fail("daily_spend_cap", "A valid number is required.");
+    const [whole, frac = ""] = text.replace(/^-/, "").split(".");
+    if (text.startsWith("-") && /[1-9]/.test(text))
+      return fail("daily_spend_cap", "Ensure this value is greater than or equal to 0.");
+    if (frac.replace(/0+$/, "").length > 2)
+      return fail("daily_spend_cap", "Ensure that there are no more than 2 decimal places.");
+    const micros = Number(whole) * 1_000_000 + Number(frac.replace(/0+$/, "").padEnd(6, "0"));
+    if (micros > MAX_DAILY_SPEND_CAP_USD * 1_000_000)
+      return fail("daily_spend_cap", `Ensure this value is less than or equal to ${MAX_DAILY_SPEND_CAP_USD}.`);
+    return { ...out, dailySpendCapMicros: micros };
+  });

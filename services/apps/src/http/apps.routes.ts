@@ -56,11 +56,12 @@ export function appRoutes(
       res.json(await apps.rotatePublishableKey(userId(req), appIdOf(req, "appId")));
     }),
 
-    // The owner's settings of an app: today the publishable key's daily spend cap (`daily_spend_cap`, dollars).
+    // The owner's settings of an app: the publishable key's daily spend cap (`daily_spend_cap`, dollars) and whether
+    // its chat completions are kept by default (`store_completions`).
     "apps.update": signedIn(async (req, res) => {
       const id = appIdOf(req, "appId");
       const input = updateAppInput.parse(req.body ?? {});
-      res.json(await apps.setDailySpendCap(userId(req), id, input.dailySpendCapMicros));
+      res.json(await apps.update(userId(req), id, input));
     }),
 
     "apps.listTemplates": signedIn(async (req, res) => {

@@ -36,6 +36,8 @@ export interface AppRecord extends OutboxFields {
   pubKeySealed?: string;
   /** What the publishable key may spend per UTC day, micro-dollars (absent: the default). */
   dailySpendCapMicros?: number;
+  /** Keep the app's chat completions when a request does not say `store` (absent: off). */
+  storeCompletions?: boolean;
   /**
    * The event id of the last credentials revocation (identity.user.credentials_revoked) that replaced the secret /
    * publishable key, so a redelivered revocation replaces each key once.
@@ -103,6 +105,7 @@ const appSchema = new Schema<AppRecord>(
     pubKeyHash: { type: String },
     pubKeySealed: { type: String },
     dailySpendCapMicros: { type: Number },
+    storeCompletions: { type: Boolean },
     keyRevokedFor: { type: String },
     pubKeyRevokedFor: { type: String },
     // A plain object (minimize: false keeps an empty theme `{}` as it was set).
@@ -288,14 +291,22 @@ export class AppRepository {
   }
 
   /** Sets the publishable key's daily spend cap with its event; false when the app is missing. */
-  async setDailySpendCap(ownerId: string, id: string, micros: number, events: SealedEvent[]): Promise<boolean> {
+  setDailySpendCap(ownerId: string, id: string, micros: number, events: SealedEvent[]): Promise<boolean> {
+    return this.setSettings(ownerId, id, { dailySpendCapMicros: micros }, events);
+  }
+
+  /** Sets the owner's settings of an app given (spend cap, stored completions) with their events; false when missing. */
+  async setSettings(
+    ownerId: string,
+    id: string,
+    settings: Pick<AppRecord, "dailySpendCapMicros" | "storeCompletions">,
+    events: SealedEvent[],
+  ): Promise<boolean> {
     const o = outboxUpdate(events);
+    const given = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined));
     const res = await this.lock.run(id, () =>
       this.model
-        .updateOne(
-          { _id: id, ownerId, ...LIVE },
-          { $set: { dailySpendCapMicros: micros, updatedAt: new Date(), ...o.$set }, $inc: o.$inc },
-        )
+        .updateOne({ _id: id, ownerId, ...LIVE }, { $set: { ...given, updatedAt: new Date(), ...o.$set }, $inc: o.$inc })
         .exec(),
     );
     return res.matchedCount === 1;

@@ -38,8 +38,8 @@ const app = (over: Partial<AppRecord> = {}): AppRecord => ({
 });
 
 describe("the key directory", () => {
-  it("when a key is asked about, then it answers the app's owner, kind, origin, cap and status time", async () => {
-    const { repo } = store([app({ dailySpendCapMicros: 2_000_000 })]);
+  it("when a key is asked about, then it answers the app's owner, kind, origin, cap, status time and settings", async () => {
+    const { repo } = store([app({ dailySpendCapMicros: 2_000_000, storeCompletions: true })]);
     const keys = new KeyDirectory(repo, new StatusChanges());
     expect(await verifyWith(keys, key)).toEqual({
       appId: "app-1",
@@ -53,6 +53,7 @@ describe("the key directory", () => {
       // API keys do not expire and belong to no connection (those are OAuth access tokens').
       expiresAtMs: 0,
       connectionId: "",
+      storeCompletions: true,
     });
     expect(await verifyWith(keys, pub)).toMatchObject({ appId: "app-1", kind: "publishable", dailySpendCapMicros: 2_000_000 });
   });

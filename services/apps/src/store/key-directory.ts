@@ -21,6 +21,7 @@ export function ownerOfApp(app: AppRecord, kind: KeyKind, token?: { expiresAtMs:
     statusAtMs: new Date(app.statusAt).getTime(),
     expiresAtMs: token?.expiresAtMs ?? 0,
     connectionId: token?.connectionId ?? "",
+    storeCompletions: app.storeCompletions === true,
   };
 }
 

@@ -50,6 +50,7 @@ describe("the app view", () => {
       publishable_key: pub,
       allowed_origin: "https://shop.example.com",
       daily_spend_cap: "2.50",
+      store_completions: false,
       status: "active",
       subscription_id: "sub-1",
       created_at: "2026-01-02T00:00:00.000Z",

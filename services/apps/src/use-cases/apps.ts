@@ -4,7 +4,7 @@ import { EVENTS } from "@genui/contracts";
 import type { App, AppPage } from "@genui/contracts/http";
 import { KeySealer, generateApiKey, generatePublishableKey, hashApiKey, publishableSealId } from "../domain/api-key";
 import { normaliseWebsiteUrl } from "../domain/url";
-import { DEFAULT_DAILY_SPEND_CAP_MICROS, capAsText } from "../domain/validation";
+import { DEFAULT_DAILY_SPEND_CAP_MICROS, capAsText, type AppSettingsInput } from "../domain/validation";
 import type { KeyDirectory } from "../store/key-directory";
 import type { OwnerAppsCache } from "../store/owner-apps-cache";
 import type { AppRecord, AppRepository } from "../store/app.repository";
@@ -47,6 +47,7 @@ export class Apps {
       publishable_key: app.pubKeySealed ? this.sealer.open(app.pubKeySealed, publishableSealId(app._id)) : null,
       allowed_origin: new URL(app.url).origin,
       daily_spend_cap: capAsText(app.dailySpendCapMicros ?? DEFAULT_DAILY_SPEND_CAP_MICROS),
+      store_completions: app.storeCompletions === true,
       status: app.status,
       subscription_id: app.subscriptionId ?? null,
       created_at: app.createdAt.toISOString(),
@@ -234,10 +235,32 @@ export class Apps {
   }
 
   /** Sets the publishable key's daily spend cap (micro-dollars). */
-  async setDailySpendCap(ownerId: string, id: string, micros: number): Promise<AppView> {
-    const event = this.bus.envelope(EVENTS.appSpendCapChanged, { appId: id, ownerId, dailySpendCapMicros: BigInt(micros) });
+  setDailySpendCap(ownerId: string, id: string, micros: number): Promise<AppView> {
+    return this.update(ownerId, id, { dailySpendCapMicros: micros });
+  }
+
+  /**
+   * Changes the owner's settings of the app that are given: the publishable key's daily spend cap (micro-dollars;
+   * `apps.app.spend_cap_changed`) and whether its chat completions are kept by default (`apps.app.settings_changed`).
+   * Every copy's key answers drop the app when the event passes by, so the next request sees the change.
+   */
+  async update(ownerId: string, id: string, settings: AppSettingsInput): Promise<AppView> {
+    const events = [
+      ...(settings.dailySpendCapMicros !== undefined
+        ? [
+            this.bus.envelope(EVENTS.appSpendCapChanged, {
+              appId: id,
+              ownerId,
+              dailySpendCapMicros: BigInt(settings.dailySpendCapMicros),
+            }),
+          ]
+        : []),
+      ...(settings.storeCompletions !== undefined
+        ? [this.bus.envelope(EVENTS.appSettingsChanged, { appId: id, ownerId, storeCompletions: settings.storeCompletions })]
+        : []),
+    ];
     this.lists.invalidateOwner(ownerId);
-    if (!(await this.repo.setDailySpendCap(ownerId, id, micros, [event]))) throw notFound();
+    if (!(await this.repo.setSettings(ownerId, id, settings, events))) throw notFound();
     await this.lists.written(ownerId);
     this.keys.invalidate(id);
     this.outbox.flushSoon(id);

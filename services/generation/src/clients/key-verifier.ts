@@ -5,7 +5,7 @@ import { keyHash, keyKindOf, type KeyOwner } from "@genui/contracts/keys";
 /**
  * Verifies API keys with apps (`apps.keys.verify`), remembering answers briefly: every published call
  * needs one, and a request/reply per call would dominate the added latency. Answers live 5 s (unknown keys 2 s) and
- * are dropped at once when any event about the app passes by (rotation, spend cap, deletion, subscription changes:
+ * are dropped at once when any event about the app passes by (rotation, spend cap, settings, deletion, subscription changes:
  * events/app-changes.watcher.ts), so a rotated key stops working within one event's travel time.
  *
  * billing's subscription events reach this process as soon as apps', whose consumer writes the new status
@@ -17,7 +17,10 @@ export class KeyVerifier {
 
   constructor(private readonly bus: MessageBus) {}
 
-  /** The key's owner, or undefined for a key no app has. Throws RemoteError when apps cannot answer. */
+  /**
+   * The key's owner, or undefined for a key no app has. A read, so the bus asks again through a restart of NATS or of
+   * apps (BUS_REQUEST_RETRY_MS, each try with its own timeout); throws RemoteError when apps still cannot answer.
+   */
   async verify(apiKey: string): Promise<KeyOwner | undefined> {
     // A shape no key has is nobody's (and never asked about); only the hash leaves this process.
     const kind = keyKindOf(apiKey);
@@ -38,6 +41,7 @@ export class KeyVerifier {
           statusAtMs: Number(res.statusAtMs),
           expiresAtMs: Number(res.expiresAtMs),
           connectionId: res.connectionId,
+          storeCompletions: res.storeCompletions,
         } satisfies KeyOwner;
       } catch (err) {
         if (err instanceof RemoteError && err.code === REPLY_ERRORS.KEY_NOT_FOUND) return undefined;

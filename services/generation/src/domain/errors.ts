@@ -25,6 +25,8 @@ export const GENERATION_ERRORS = {
   TOKEN_EXPIRED: "GENERATION.TOKEN_EXPIRED",
   MODEL_NOT_FOUND: "GENERATION.MODEL_NOT_FOUND",
   APP_NOT_FOUND: "GENERATION.APP_NOT_FOUND",
+  /** A completion id that names nothing of the caller's: never stored/resumable, another app's, deleted or expired. */
+  COMPLETION_NOT_FOUND: "GENERATION.COMPLETION_NOT_FOUND",
   // Limits and money (402, 429, 503).
   INSUFFICIENT_CREDIT: "GENERATION.INSUFFICIENT_CREDIT",
   RATE_LIMITED: "GENERATION.RATE_LIMITED",
@@ -84,6 +86,9 @@ export const modelNotFound = (model: string) =>
   generationError(E.MODEL_NOT_FOUND, `The model '${model}' does not exist or you do not have access to it.`);
 
 /** Another user's app, or none: the same answer, so app ids cannot be probed. */
+/** OpenAI's answer for an unknown completion id (also another app's: nothing says it exists). */
+export const completionNotFound = (id: string) =>
+  generationError(E.COMPLETION_NOT_FOUND, `No chat completion found with id '${id}'.`);
 export const appNotFound = () => generationError(E.APP_NOT_FOUND, "No app with this id belongs to your account.");
 
 export const insufficientCredit = () =>

@@ -1,5 +1,6 @@
 import type { GenerationCancel, GenerationChunk } from "@genui/contracts";
 import type { JobAppearance } from "./appearance";
+import type { CompletionToStore } from "./stored-completions";
 
 /** One turn of the conversation as the provider sees it. Assistant turns carry the UI code they answered with. */
 export interface ChatTurn {
@@ -60,8 +61,18 @@ export interface GenerationJob {
    * as they come — sent at the chat's pace (GEN_SNAPSHOT_INTERVAL_MS), not the published API's GEN_DELTA_INTERVAL_MS.
    */
   chatDeltas?: boolean;
-  /** Epoch ms when the API enqueued it (queue wait metric). */
+  /**
+   * A streamed chat answer: the worker also keeps its pieces in the answer's Redis Stream (`answerEventsKey`), so the
+   * client can resume it from any API copy after a dropped connection.
+   */
+  resumable?: boolean;
+  /** Epoch ms when the API enqueued it (queue wait metric; a stored completion's creation time). */
   enqueuedAt: number;
+  /**
+   * Keep the finished answer as a stored completion of the app (domain/stored-completions.ts): the request's messages
+   * as sent and its metadata. Absent: nothing is kept.
+   */
+  store?: CompletionToStore;
   /** The enqueuing request's trace context (W3C `traceparent`), when tracing is on: the worker's span continues it. */
   trace?: Record<string, string>;
 }

@@ -13,7 +13,10 @@ export interface RememberedKeys {
   invalidate(appId: string, statusChangedAt?: Date): void;
 }
 
-/** What is kept per app and goes with it (the MCP server's screens: use-cases/screens.ts), seen through this port. */
+/**
+ * What is kept per app and goes with it (the MCP server's screens: use-cases/screens.ts; the stored completions:
+ * use-cases/stored-completions.ts), seen through this port.
+ */
 export interface AppScopedData {
   forgetApp(appId: string): Promise<unknown>;
 }
@@ -24,7 +27,7 @@ export interface RememberedAppearances {
 }
 
 export interface WatchedCaches {
-  data?: AppScopedData;
+  data?: AppScopedData | readonly AppScopedData[];
   appearances?: RememberedAppearances;
   /** A deleted app's data could not be deleted (it expires). */
   onError?: (err: unknown) => void;
@@ -38,8 +41,9 @@ export function watchAppChanges(bus: MessageBus, keys: RememberedKeys, more: Wat
     keys.invalidate(appId, event.source !== "apps" ? event.occurredAt : undefined);
     const deleted = event.subject.endsWith(EVENTS.appDeleted.subject);
     if (deleted || event.subject.endsWith(EVENTS.appAppearanceChanged.subject)) appearances?.forget(appId);
-    // A deleted app's screens go at once (every copy hears it; deleting twice is harmless), not at their expiry.
-    if (data && deleted) data.forgetApp(appId).catch((err: unknown) => onError?.(err));
+    // A deleted app's screens and stored completions go at once (every copy hears it; deleting twice is harmless),
+    // not at their expiry.
+    if (data && deleted) for (const d of [data].flat()) d.forgetApp(appId).catch((err: unknown) => onError?.(err));
   });
   return { stop: () => subs.forEach((s) => s.unsubscribe()) };
 }

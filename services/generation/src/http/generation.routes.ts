@@ -17,9 +17,12 @@ import { openApiDocument } from "./openapi";
 import type { mcpRoutes } from "./mcp.routes";
 import type { a2uiRoutes } from "./a2ui.routes";
 import type { agUiRoutes } from "./ag-ui.routes";
+import type { completionRoutes } from "./completions.routes";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
 import { answerContent, completionId, completionObject, snapshotContent, type AnswerMeta } from "./openai-wire";
 import { collectAnswer, writeEventStream } from "./sse";
+import { stopUnlessResumed, type ResumeStream } from "./resume";
+import type { ResumableAnswers } from "../use-cases/resumable-answers";
 
 /** Which provider the workers run, as they announce it (the models lists name it honestly). */
 export type { ServedBy };
@@ -39,6 +42,12 @@ export interface RouteDeps {
   /** The same generation as A2UI messages (a2ui.routes.ts) and as an AG-UI agent run (ag-ui.routes.ts). */
   a2ui: ReturnType<typeof a2uiRoutes>;
   agUi: ReturnType<typeof agUiRoutes>;
+  /** Resumable answers (use-cases/resumable-answers.ts), GEN_RESUME_GRACE_MS, and the resume (http/resume.ts). */
+  answers: ResumableAnswers;
+  resumeGraceMs: number;
+  resume: ResumeStream;
+  /** Stored completions: read, list, messages, metadata, delete (completions.routes.ts). */
+  completions: ReturnType<typeof completionRoutes>;
 }
 
 /** The published routes this service answers: the methods each path declares (the rest answer 405). */
@@ -50,7 +59,8 @@ const MODEL_CREATED = Math.floor(Date.UTC(2025, 4, 14) / 1000);
 function meta(answer: RelayedAnswer, model: string, route: string, startedAt: number): AnswerMeta {
   return {
     id: completionId(answer.job.requestId),
-    created: Math.floor(Date.now() / 1000),
+    // From the job (not the clock now): a resumed stream writes the same envelope.
+    created: Math.floor(answer.job.enqueuedAt / 1000),
     model,
     route,
     startedAt,
@@ -80,6 +90,7 @@ function signedIn(req: Request): string {
 
 export function generationRoutes(deps: RouteDeps): Router {
   const { admission, metrics } = deps;
+  const resume = deps.resume;
   const router = Router();
   // Parsed here, not by the app, so a malformed or oversized body gets the OpenAI error shape from this router; the MCP
   // server parses its own (its errors are JSON-RPC's).
@@ -101,9 +112,39 @@ export function generationRoutes(deps: RouteDeps): Router {
       partials: body.stream,
       ...(snapshots ? { snapshots: true } : {}),
       ...(route === "auth-chat" && !snapshots ? { chatDeltas: true } : {}),
+      // Every streamed answer's events can be read again (resumed) for a while; `stream_options.resumable` also keeps
+      // it going when the connection drops.
+      ...(body.stream ? { resumable: true } : {}),
+      // The published API's `store` (or its app's setting): the worker keeps the finished answer for the app.
+      ...(route === "chat" && body.store ? { store: { metadata: body.metadata, messages: body.sent } } : {}),
     });
-    cancelOnDisconnect(req, res, answer);
     const m = meta(answer, model.slug, route, startedAt);
+    if (body.stream) {
+      const reader = deps.answers.reader();
+      // Before the first event: a client that reads an event id can resume from it.
+      await deps.answers
+        .open(
+          answer.job.requestId,
+          {
+            route: route === "auth-chat" ? "auth-chat" : "chat",
+            userId: caller.userId,
+            appId: caller.appId,
+            model: model.slug,
+            created: m.created,
+            startedAt,
+            mode: snapshots ? "snapshots" : "deltas",
+            includeUsage: body.includeUsage,
+          },
+          reader,
+        )
+        .catch((err: unknown) => {
+          // Redis (which holds the queue as well) failed just now: the answer is stopped and the failure answered.
+          void answer.cancel();
+          throw err;
+        });
+      if (body.resumable) stopUnlessResumed(res, answer, deps.answers, reader, deps.resumeGraceMs);
+      else cancelOnDisconnect(req, res, answer);
+    } else cancelOnDisconnect(req, res, answer);
     if (body.stream)
       return writeEventStream(
         res,
@@ -130,6 +171,8 @@ export function generationRoutes(deps: RouteDeps): Router {
   const chatCompletions = async (req: Request, res: Response) => {
     const owner = await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "chat" });
     const body = parseChatRequest(req.body, false, deps.maxCodeChars);
+    // Without `store` the app's setting decides whether the completion is kept.
+    body.store ??= owner.storeCompletions === true;
     const model = await admission.model(body.model);
     const tenant = tenantOfKey(bearer(req), owner.ownerId);
     await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId, tenant }, body, model);
@@ -276,9 +319,16 @@ export function generationRoutes(deps: RouteDeps): Router {
       "generation.validateScreen": validateScreen,
       "generation.appearance": appearance,
       "generation.openapi": openapi,
+      "generation.resumeAuthChat": (req: Request, res: Response) => {
+        const userId = signedIn(req);
+        if (req.query.stream !== "true")
+          throw invalidRequest("Only the stream of an answer can be read here: add '?stream=true'.", "stream");
+        return resume(req, res, { kind: "user", userId });
+      },
       ...deps.mcp,
       ...deps.a2ui,
       ...deps.agUi,
+      ...deps.completions,
     }),
   );
 

@@ -12,6 +12,7 @@ import {
 import type { z } from "zod";
 import type { AppError } from "@genui/chassis";
 import type { ChatTurn } from "../domain/messages";
+import type { CompletionMetadata, StoredMessage } from "../domain/stored-completions";
 import { GENERATION_ERRORS as E, invalidRequest, type GenerationErrorCode } from "../domain/errors";
 
 /**
@@ -81,6 +82,8 @@ const CHAT_ORDER = [
   "extra_body.",
   "tools",
   "stream_format",
+  "store",
+  "metadata",
 ];
 const chatRank = ({ path: [key, ...inner] }: Fault) =>
   CHAT_ORDER.indexOf(inner.length && (key === "stream_options" || key === "extra_body") ? `${key}.` : String(key));
@@ -140,6 +143,8 @@ export interface ChatRequest {
   messages: ChatTurn[];
   stream: boolean;
   includeUsage: boolean;
+  /** `stream_options.resumable`: the answer goes on for a while after a dropped connection, for the client to resume. */
+  resumable: boolean;
   maxTokens?: number;
   /** Reasoning asked for: `include_thoughts` / `thinking` / `thinking_config.include_thoughts`, top level or in `extra_body`. */
   includeThoughts: boolean;
@@ -153,6 +158,12 @@ export interface ChatRequest {
    * streams deltas and ignores the field, like other parameters it does not use.
    */
   streamFormat: StreamFormat;
+  /** `store`: keep the completion for the app (true), not (false), or the app's setting (absent). */
+  store?: boolean;
+  /** The stored completion's tags (`metadata`); null when not given. */
+  metadata: CompletionMetadata | null;
+  /** The published API's messages as sent (role, text, name), which a stored completion keeps; [] when signed in. */
+  sent: StoredMessage[];
 }
 
 export type StreamFormat = "snapshots" | "deltas";
@@ -205,13 +216,24 @@ export function parseChatRequest(body: unknown, signedIn: boolean, maxCodeChars 
     messages,
     stream: b.stream === true,
     includeUsage: b.stream_options?.include_usage === true,
+    resumable: b.stream_options?.resumable === true,
     ...(maxTokens !== undefined ? { maxTokens } : {}),
     // The SPA sends `extra_body` literally; the official clients merge their `extra_body` argument into the top level.
     includeThoughts: asksThoughts(b.extra_body) || asksThoughts(b),
     webSearch,
     chars: messages.reduce((n, m) => n + m.content.length, 0),
     streamFormat: signedIn ? (b.stream_format ?? "snapshots") : "deltas",
+    ...(typeof b.store === "boolean" ? { store: b.store } : {}),
+    metadata: b.metadata ?? null,
+    sent: signedIn ? [] : b.messages.map((m, i) => sentMessage(m, body, i)),
   };
+}
+
+/** A message as the client sent it, for a stored completion: its role as given, its text, its `name` if a string. */
+function sentMessage(m: AuthChatBody["messages"][number], body: unknown, index: number): StoredMessage {
+  const raw = isRecord(body) && Array.isArray(body.messages) ? (body.messages[index] as unknown) : undefined;
+  const name = isRecord(raw) && typeof raw.name === "string" ? raw.name : undefined;
+  return { role: m.role, content: textOf(m.content) ?? "", ...(name !== undefined ? { name } : {}) };
 }
 
 export interface RetrieveRequest {

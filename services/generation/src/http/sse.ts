@@ -99,6 +99,12 @@ export async function writeEventStream(
   mode: "deltas" | "snapshots" = "deltas",
   /** gzip level for clients that accept gzip (GEN_STREAM_GZIP_LEVEL; 0: never compressed). */
   gzipLevel = 0,
+  /**
+   * A resumed stream: the id of the last event the client read. The answer is written from its start as the first
+   * request wrote it — the same events with the same ids, since they follow from the same chunks in the same order —
+   * and the events up to this one are left out.
+   */
+  resumeAfter?: number,
 ): Promise<void> {
   res.status(200);
   res.set({
@@ -130,19 +136,27 @@ export async function writeEventStream(
   let first = true;
   let status = 200;
   const lines = new ChunkLines(meta);
+  // Every event carries its number (`id: n`, from 1): a client that loses the connection resumes after the last one
+  // it read (`Last-Event-ID`, or `starting_after`). Keep-alive comments carry none.
+  let eventId = 0;
+  const after = resumeAfter ?? 0;
+  const event = (line: string) => {
+    eventId++;
+    if (eventId > after) write(`id: ${eventId}\n${line}`);
+  };
   const send = (delta: Record<string, unknown>, finish: "length" | "stop" | null) => {
     if (first) {
       delta = { role: "assistant", ...delta };
       first = false;
-      metrics.firstChunk.observe({ route: meta.route }, (Date.now() - meta.startedAt) / 1000);
+      if (resumeAfter === undefined) metrics.firstChunk.observe({ route: meta.route }, (Date.now() - meta.startedAt) / 1000);
     }
-    write(lines.delta(delta, finish));
+    event(lines.delta(delta, finish));
   };
   /** An error event: OpenAI's error object, and the status the answer is counted under. */
   const failed = (error: ChunkError) => {
     const answer = openAIError(error.code, error.message);
     status = answer.status;
-    write(lines.error(answer.body));
+    event(lines.error(answer.body));
   };
   const pieces = new ContentPieces();
   let attempt = 0;
@@ -183,8 +197,8 @@ export async function writeEventStream(
         break;
       }
       send({ content }, finishReason(e.finishReason));
-      if (includeUsage) write(lines.usage(e.usage));
-      write(lines.done);
+      if (includeUsage) event(lines.usage(e.usage));
+      event(lines.done);
     } else if (e.type === "error") {
       failed(e.error);
     }

@@ -20,12 +20,29 @@ export interface RelayOptions {
   requestTimeoutMs: number;
   keepAliveMs: number;
   tracing?: Tracing;
+  /**
+   * A resumable answer's Redis Stream (the worker appends every chunk to it before publishing it): an error this
+   * process ends the answer with is appended too, so a client resuming elsewhere sees the same end.
+   */
+  events?: { key: string; ttlMs: number };
 }
 
 /** What the relay hands the HTTP layer: the worker's chunks in order, a keep-alive tick, or the end. */
 export type RelayEvent = Chunk | { type: "keepalive" };
 
 const interrupted = (message: string): ChunkError => ({ code: E.STREAM_INTERRUPTED, message });
+
+/** A chunk read back from an answer's Redis Stream (field `c`), checked by its contract; undefined for anything else. */
+function parseKeptChunk(fields: string[]): Chunk | undefined {
+  const i = fields.indexOf("c");
+  if (i < 0 || i % 2 !== 0) return undefined;
+  try {
+    const parsed = SIGNALS.generationChunk.schema.safeParse(JSON.parse(fields[i + 1] ?? ""));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * One request's answer, relayed from the workers: subscribed to the request's chunk subject before the job is
@@ -49,11 +66,22 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   onEnd?: () => void;
   /** A code-only evaluation's answer: the sandbox time it used (ms). */
   onSandboxTime?: (ms: number) => void;
+  /** The answer's kept chunks (a resumable answer's Redis Stream), where a gap is filled from. */
+  private logKey?: string;
+  /** While the kept chunks are read: live chunks that arrive meanwhile, taken after them. */
+  private filling = false;
+  private readonly held: Chunk[] = [];
+  /** Reads of the kept chunks for the gap at hand (reset once the answer moves on). */
+  private gapFills = 0;
+  /** Following an answer another request started (a resume): its failures end this stream only, never the answer. */
+  private following = false;
 
   constructor(
     private readonly opts: RelayOptions,
     readonly job: GenerationJob,
-  ) {}
+  ) {
+    this.logKey = opts.events?.key;
+  }
 
   /** Subscribes, makes sure the server has the subscription, then enqueues the job. */
   async start(): Promise<void> {
@@ -89,16 +117,78 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
       );
     else await enqueue(this.job);
     this.opts.metrics.stages.observe({ stage: "enqueue" }, (performance.now() - started) / 1000);
+    this.watchFor(this.opts.requestTimeoutMs);
+  }
+
+  /**
+   * Follows an answer that is already under way (or over), for a client resuming it: subscribes, makes sure the
+   * server has the subscription, then reads every chunk kept in the answer's stream and goes on with the live ones —
+   * those that arrived while the stream was read come after it, duplicates dropped (the same `accept` as a live
+   * answer, so the events written from them are the ones the first request wrote). `timeLeftMs`: what is left of
+   * the request's time limit.
+   */
+  async attach(key: string, timeLeftMs: number): Promise<void> {
+    const { bus } = this.opts;
+    this.following = true;
+    this.logKey = key;
+    this.filling = true;
+    this.sub = bus.listen(SIGNALS.generationChunk, this.job.requestId, (chunk) => this.accept(chunk));
+    await bus.flush();
+    await this.fill();
+    if (!this.finished) this.watchFor(Math.max(1_000, timeLeftMs));
+    else this.opts.metrics.activeStreams.inc();
+  }
+
+  /**
+   * Reads the answer's kept chunks (its Redis Stream, which has every chunk before it is published) and takes those
+   * not seen yet, then the live ones held meanwhile: a gap in what NATS delivered (a restart of the bus drops the
+   * signals published while it is away) is filled from there instead of ending the answer.
+   */
+  private async fill(): Promise<void> {
+    const key = this.logKey;
+    this.filling = true;
+    try {
+      if (key) {
+        let from = "-";
+        for (;;) {
+          const page = await this.opts.redis.xrange(key, from, "+", "COUNT", 1_000);
+          for (const [, fields] of page) {
+            const chunk = parseKeptChunk(fields);
+            if (!chunk) {
+              this.fail(interrupted("Part of the answer could not be read back. Please try again."));
+              break;
+            }
+            this.accept(chunk, true);
+          }
+          if (page.length < 1_000 || this.finished) break;
+          from = `(${page.at(-1)![0]}`;
+        }
+      }
+    } catch (err) {
+      this.opts.logger.warn({ err, requestId: this.job.requestId }, "the answer's kept chunks could not be read");
+    } finally {
+      this.filling = false;
+    }
+    // What came live meanwhile, in order (one published after the read may still show a gap: read again).
+    for (const chunk of this.held.splice(0)) this.accept(chunk);
+  }
+
+  private watchFor(timeLimitMs: number): void {
     this.opts.metrics.activeStreams.inc();
     this.timer = setInterval(() => void this.watch(), this.opts.keepAliveMs);
     this.deadline = setTimeout(() => {
       this.fail({ code: E.TIMEOUT, message: "The answer took too long and was stopped." });
       void this.cancel("timeout");
-    }, this.opts.requestTimeoutMs);
+    }, timeLimitMs);
   }
 
-  private accept(chunk: Chunk): void {
+  /** `settled`: the chunk comes from the kept ones or after them (a gap then is not filled again). */
+  private accept(chunk: Chunk, settled = false): void {
     if (this.finished) return;
+    if (this.filling && !settled) {
+      this.held.push(chunk);
+      return;
+    }
     if (chunk.attempt > this.attempt) {
       // A retried job answers from the start; its chunks replace the earlier attempt's (snapshots carry the whole
       // screen so far, so the client simply re-renders; a delta stream continues where the client is when the new
@@ -107,13 +197,21 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
       this.expected = 0;
     } else if (chunk.attempt < this.attempt) return;
     if (chunk.seq < this.expected) return;
+    if (chunk.seq > this.expected && !settled && this.logKey && this.gapFills < 3) {
+      // Missed on the bus: the kept chunks have it (a few reads at most for one gap: then it is a real loss).
+      this.gapFills++;
+      this.held.push(chunk);
+      void this.fill();
+      return;
+    }
     if (chunk.seq > this.expected) {
       this.opts.logger.warn({ requestId: this.job.requestId, expected: this.expected, got: chunk.seq }, "answer lost chunks");
       this.fail(interrupted("Part of the answer was lost on its way. Please try again."));
-      void this.cancel("lost");
+      if (!this.following) void this.cancel("lost");
       return;
     }
     this.expected++;
+    if (!settled) this.gapFills = 0;
     this.lastChunkAt = Date.now();
     this.opts.metrics.chunkLatency.observe(Math.max(0, Date.now() - chunk.ts) / 1000);
     this.push(chunk);
@@ -124,7 +222,16 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
 
   private fail(error: ChunkError): void {
     if (this.finished) return;
-    this.push({ type: "error", attempt: this.attempt, seq: this.expected, ts: Date.now(), error });
+    const chunk: Chunk = { type: "error", attempt: this.attempt, seq: this.expected, ts: Date.now(), error };
+    this.push(chunk);
+    const events = this.opts.events;
+    if (events)
+      this.opts.redis
+        .pipeline()
+        .xadd(events.key, "*", "c", JSON.stringify(chunk))
+        .pexpire(events.key, events.ttlMs)
+        .exec()
+        .catch((err: unknown) => this.opts.logger.warn({ err, requestId: this.job.requestId }, "answer's end not kept"));
     this.end();
   }
 
@@ -161,6 +268,9 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
         // answer comes back behind every message the server already had for us.
         await this.opts.bus.flush();
         if (this.finished) return;
+        // The bus lost the end (it restarted meanwhile): a resumable answer's kept chunks have it.
+        if (this.logKey) await this.fill();
+        if (this.finished) return;
         this.fail(interrupted("The answer ended without its last part. Please try again."));
       }
     } catch (err) {
@@ -194,6 +304,11 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     } catch (err) {
       this.opts.logger.warn({ err, requestId: id }, "could not cancel a generation job");
     }
+  }
+
+  /** The answer is over (its end arrived, or it failed or was stopped), whether or not its events were all read. */
+  get ended(): boolean {
+    return this.finished;
   }
 
   get done(): boolean {

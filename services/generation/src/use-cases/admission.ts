@@ -32,7 +32,9 @@ import type { GenerationConfig } from "../config";
 import type { GenerationMetrics } from "../metrics";
 import type { GenerationJob } from "../domain/messages";
 import { RelayedAnswer } from "../transport/answer-relay";
+import { answerEventsKey } from "../store/job-keys";
 import type { ChatTurn } from "../domain/messages";
+import type { CompletionToStore } from "../domain/stored-completions";
 
 export interface AdmissionDeps {
   bus: MessageBus;
@@ -78,6 +80,10 @@ export interface GenerateInput {
   snapshots?: boolean;
   /** With partials, not snapshots: the signed-in chat's deltas (paced like its snapshots, not the published API). */
   chatDeltas?: boolean;
+  /** A streamed chat answer a client can resume after a dropped connection (its pieces are kept: job `resumable`). */
+  resumable?: boolean;
+  /** Keep the finished answer as a stored completion of the app (the published API's `store`). */
+  store?: CompletionToStore;
 }
 
 /** Tokens of tool results (web search) or repair instructions one model call may add to the prompt, in the hold. */
@@ -280,9 +286,53 @@ export class Admission {
         requestTimeoutMs: config.GEN_REQUEST_TIMEOUT_MS,
         keepAliveMs: config.GEN_KEEPALIVE_MS,
         ...(this.deps.tracing ? { tracing: this.deps.tracing } : {}),
+        ...(job.resumable
+          ? {
+              events: {
+                key: answerEventsKey(config.REDIS_KEY_PREFIX, job.requestId),
+                ttlMs: config.GEN_RESUME_TTL_SECONDS * 1000,
+              },
+            }
+          : {}),
       },
       job,
     );
+  }
+
+  /**
+   * An answer under way (or over, within GEN_RESUME_TTL_SECONDS), followed for a client resuming it: the job as the
+   * queue still holds it (so stopping it can take it off the queue), or the little the stream's reader needs.
+   */
+  async follow(
+    requestId: string,
+    started: { userId: string; appId: string; model: string; startedAt: number },
+  ): Promise<RelayedAnswer | undefined> {
+    const { config, redis } = this.deps;
+    const events = answerEventsKey(config.REDIS_KEY_PREFIX, requestId);
+    const [queued, kept] = await Promise.all([this.deps.queue.getJob(requestId).catch(() => undefined), redis.exists(events)]);
+    // Neither waiting nor running, and its events expired: nothing is left to resume (the worker keeps the events of a
+    // running answer from its first piece, and marks the job done only after its last).
+    if (!queued && !kept) return undefined;
+    // Not in the queue any more (running or finished): stopping it is a signal and the cancel key, which need only
+    // the id; the queue's copy is used whenever there is one.
+    const job: GenerationJob = queued?.data ?? {
+      requestId,
+      kind: "generate",
+      userId: started.userId,
+      appId: started.appId,
+      model: started.model,
+      messages: [],
+      thinking: false,
+      internet: false,
+      maxOutputTokens: 0,
+      holdId: "",
+      partials: true,
+      resumable: true,
+      enqueuedAt: started.startedAt,
+    };
+    const answer = this.relay({ ...job, resumable: false });
+    await answer.attach(events, started.startedAt + config.GEN_REQUEST_TIMEOUT_MS - Date.now());
+    return answer;
   }
 
   /** Authorises the most the request can cost, then starts it. */
@@ -375,6 +425,8 @@ export class Admission {
       partials: input.partials,
       ...(input.snapshots ? { snapshots: true } : {}),
       ...(input.chatDeltas ? { chatDeltas: true } : {}),
+      ...(input.resumable ? { resumable: true } : {}),
+      ...(input.store && caller.appId ? { store: input.store } : {}),
       enqueuedAt: Date.now(),
     });
     if (reserved) {

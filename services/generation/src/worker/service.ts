@@ -15,6 +15,8 @@ import { GenerationMetrics } from "../metrics";
 import { GenerationProcessor } from "./jobs/generation-processor";
 import type { GenerationJob } from "../domain/messages";
 import { announceProvider } from "../store/provider-announcement";
+import { CompletionStore } from "../store/completion-store";
+import { CompletionKeeper } from "../use-cases/stored-completions";
 import { OfflineProvider } from "./providers/offline/offline-provider";
 import { OpenAIUpstreamProvider } from "./providers/openai-upstream";
 import type { Provider } from "./providers/provider";
@@ -51,6 +53,8 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
     redis: { url: config.REDIS_URL },
+    // The stored completions (generation's database, which the API process reads): finished answers that asked for it.
+    mongo: { url: config.MONGO_URL, db: config.MONGO_DB },
     setup: async (ctx) => {
       await ctx.bus!.ensureStream("GENERATION");
       const metrics = new GenerationMetrics(ctx.metrics);
@@ -76,6 +80,8 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
         partialIntervalMs: config.GEN_SNAPSHOT_INTERVAL_MS ?? config.GEN_PARTIAL_INTERVAL_MS,
         snapshotByteFactor: config.GEN_SNAPSHOT_BYTE_FACTOR,
         deltaIntervalMs: config.GEN_DELTA_INTERVAL_MS,
+        answerLog: { ttlSeconds: config.GEN_RESUME_TTL_SECONDS, maxPieces: config.GEN_RESUME_MAX_PIECES },
+        completions: new CompletionKeeper(new CompletionStore(ctx.mongo!), config.GEN_COMPLETION_RETENTION_DAYS, ctx.logger),
       });
       // BullMQ's blocking commands need a connection of their own.
       const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-worker-bull" });

@@ -63,6 +63,10 @@ export const deleteApp = (appId: string): Promise<void> => api.delete<void>(`/ap
 export const updateDailySpendCap = (appId: string, dailySpendCap: string): Promise<App> =>
   api.patch<App>(`/apps/api/v1/update/${encodeURIComponent(appId)}/`, { daily_spend_cap: dailySpendCap });
 
+/** Whether the app's chat completions are kept by default (stored completions; a request's `store` overrides it). */
+export const updateStoreCompletions = (appId: string, storeCompletions: boolean): Promise<App> =>
+  api.patch<App>(`/apps/api/v1/update/${encodeURIComponent(appId)}/`, { store_completions: storeCompletions });
+
 /** A new publishable key (the old one stops working at once). */
 export const rotatePublishableKey = (appId: string): Promise<App> =>
   api.post<App>(`/apps/api/v1/rotate-publishable-key/${encodeURIComponent(appId)}/`);

@@ -207,4 +207,32 @@ describe("the chat's delta stream (stream_format deltas)", () => {
     expect(r.screens).toEqual(snaps);
     expect(r.firstContent()).toBe(1);
   });
+
+  it("when the connection drops mid-answer, then the answer is resumed after the last whole event and every piece is read once", async () => {
+    const json = await screenOf(UI);
+    const pieces = contentPieces({ code: UI, json }, { size: 8 });
+    const id = `chatcmpl-${"a1".repeat(16)}`;
+    const numbered = [...pieces.map((p) => chunk({ content: p })), "data: [DONE]\n\n"].map(
+      (e, i) => `id: ${i + 1}\n${e.replace('"id":"c"', `"id":"${id}"`)}`,
+    );
+    // The first connection ends after 3 events and half of the 4th (its blank line never came).
+    const cut = [...numbered.slice(0, 3), numbered[3]!.slice(0, 20)];
+    const asked: [string, number][] = [];
+    const screens: { code: string; json: Screen | null }[] = [];
+    await readChatStream(body(cut), { onScreen: (s) => screens.push(s) }, "deltas", undefined, async (completionId, after) => {
+      asked.push([completionId, after]);
+      return body(numbered.slice(after));
+    });
+    expect(asked).toEqual([[id, 3]]);
+    expect(screens.at(-1)).toEqual({ code: UI, json });
+  });
+
+  it("when a resume cannot be opened, then the answer fails as ended before complete", async () => {
+    const id = `chatcmpl-${"b2".repeat(16)}`;
+    const first = `id: 1\n${chunk({ content: '{"code":"' }).replace('"id":"c"', `"id":"${id}"`)}`;
+    const r = readChatStream(body([first]), { onScreen: () => undefined }, "deltas", undefined, () =>
+      Promise.reject(new ChatError("gone", 404)),
+    );
+    await expect(r).rejects.toThrow(/ended before it was complete/);
+  });
 });

@@ -84,12 +84,19 @@ export function parseScreenChunk(content: string): { code: string; json: Screen 
   return { code: typeof parsed.code === "string" ? parsed.code : "", json: (parsed.json as Screen | null) ?? null };
 }
 
-/** Server-sent events from a fetch body: `data:` payloads in order; comments (keep-alives) skipped. */
-async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+/** One server-sent event: its `data:` payload and its `id:` (the answer's events are numbered from 1). */
+interface ServerEvent {
+  id?: number;
+  data: string;
+}
+
+/** Server-sent events from a fetch body: payloads in order with their ids; comments (keep-alives) skipped. */
+async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
   let data: string[] = [];
+  let id: number | undefined;
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -100,15 +107,62 @@ async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<string>
         const line = buffer.slice(0, nl).replace(/\r$/, "");
         buffer = buffer.slice(nl + 1);
         if (line === "") {
-          if (data.length) yield data.join("\n");
+          if (data.length) yield { ...(id !== undefined ? { id } : {}), data: data.join("\n") };
           data = [];
+          id = undefined;
         } else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+        else if (line.startsWith("id:") && /^\d+$/.test(line.slice(3).trim())) id = Number(line.slice(3).trim());
       }
     }
-    if (data.length) yield data.join("\n");
+    // An event without its closing blank line was cut: it is not read (a resume sends it again).
   } finally {
-    // A reader that stops early (an error, an answer off the layout) closes the connection: the server stops the answer.
+    // A reader that stops early (an error, an answer off the layout) closes the connection.
     void reader.cancel().catch(() => undefined);
+  }
+}
+
+/** Opens the answer's events again after the one with id `after` (a resumed stream); rejects when it cannot. */
+export type ResumeAnswer = (completionId: string, after: number) => Promise<ReadableStream<Uint8Array>>;
+
+/** Resumes of one answer at most (each after RETRY_DELAY_MS when the one before failed to connect). */
+const MAX_RESUMES = 3;
+
+const completionIdIn = (data: string): string | undefined => {
+  const m = /^\{"id":"(chatcmpl-[0-9a-f]{32})"/.exec(data);
+  return m?.[1];
+};
+
+/**
+ * The payloads of one answer in order, across dropped connections: when the body ends (or fails) before `[DONE]`,
+ * the answer is resumed after the last event read (`resume`), so the reader sees every event once.
+ */
+async function* answerEvents(body: ReadableStream<Uint8Array>, resume?: ResumeAnswer): AsyncGenerator<string> {
+  let current: ReadableStream<Uint8Array> | undefined = body;
+  let lastId = 0;
+  let completionId: string | undefined;
+  for (let resumes = 0; current; resumes++) {
+    try {
+      for await (const e of events(current)) {
+        if (e.id !== undefined) lastId = e.id;
+        completionId ??= completionIdIn(e.data);
+        yield e.data;
+        if (e.data === "[DONE]") return;
+      }
+    } catch (err) {
+      // The connection failed mid-answer (not an abort, not the reader's own error): resumed below.
+      if (!resume || !completionId || (err instanceof DOMException && err.name === "AbortError") || err instanceof ChatError)
+        throw err;
+    }
+    current = undefined;
+    if (!resume || !completionId || resumes >= MAX_RESUMES) return;
+    for (let tries = 0; !current; tries++) {
+      try {
+        current = await resume(completionId, lastId);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 0 || tries >= MAX_RETRIES) return;
+        await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+      }
+    }
   }
 }
 
@@ -157,7 +211,13 @@ class DeltaAnswer {
 
 /** Opens the answer's stream through the API client (its CSRF, 401 and error handling). */
 function open(req: StreamRequest, handlers: StreamHandlers): Promise<Response> {
-  const body: Record<string, unknown> = { model: req.model, messages: req.messages, stream: true };
+  // Resumable: a dropped connection does not lose the answer; the page resumes it (`answerEvents`).
+  const body: Record<string, unknown> = {
+    model: req.model,
+    messages: req.messages,
+    stream: true,
+    stream_options: { resumable: true },
+  };
   if (req.thinking) body.extra_body = { include_thoughts: true };
   if (req.internet) body.tools = [{ type: "web_search" }];
   if (req.format === "deltas") body.stream_format = "deltas";
@@ -197,7 +257,15 @@ export async function streamChat(req: StreamRequest, handlers: StreamHandlers): 
     }
   }
   if (!res.body) throw new ChatError(`The request failed (${res.status}).`, res.status);
-  return readChatStream(res.body, handlers, req.format ?? "snapshots", req.evaluator);
+  const resume: ResumeAnswer = async (completionId, after) => {
+    const again = await api.streamAgain(`/apps/api/v1/auth-chat/completions/${completionId}`, {
+      query: { stream: "true", starting_after: String(after) },
+      signal: req.signal,
+    });
+    if (!again.body) throw new ApiError("The answer could not be resumed.", 0, undefined);
+    return again.body;
+  };
+  return readChatStream(res.body, handlers, req.format ?? "snapshots", req.evaluator, resume);
 }
 
 /** Reads an answer's event stream to `[DONE]` (exported for tests): errors, text off the layout and an early end throw ChatError. */
@@ -206,12 +274,14 @@ export async function readChatStream(
   handlers: StreamHandlers,
   format: ChatStreamFormat,
   evaluator?: ChatEvaluator,
+  /** Resumes the answer after a dropped connection (absent: the drop ends it with an error). */
+  resume?: ResumeAnswer,
 ): Promise<void> {
   const deltas = format === "deltas" ? new DeltaAnswer(handlers.onScreen, evaluator) : undefined;
   let started = false;
   let content = false;
   try {
-    for await (const data of events(body)) {
+    for await (const data of answerEvents(body, resume)) {
       if (data === "[DONE]") {
         deltas?.end();
         return;

@@ -4,6 +4,7 @@ import {
   conversationSnippets,
   errorSnippets,
   modelsSnippets,
+  resumeSnippets,
   retrieveSnippets,
   streamSnippets,
   thinkingSnippets,
@@ -28,6 +29,7 @@ export {
   conversationSnippets,
   errorSnippets,
   modelsSnippets,
+  resumeSnippets,
   retrieveSnippets,
   streamSnippets,
   thinkingSnippets,
@@ -52,6 +54,7 @@ export function apiSnippetGroups(origin: string): Record<string, SnippetSet> {
   return {
     chat: chatSnippets(origin),
     stream: streamSnippets(origin),
+    resume: resumeSnippets(origin),
     conversation: conversationSnippets(origin),
     thinking: thinkingSnippets(origin),
     retrieve: retrieveSnippets(origin),

@@ -9,7 +9,8 @@ import { GENERATION_ERRORS as E, type GenerationErrorCode } from "../../domain/e
 import { checkComponents } from "../../domain/appearance";
 import { cancelReason, type Chunk, type ChunkError, type GenerationJob } from "../../domain/messages";
 import { ComponentCheckers } from "../../store/component-checkers";
-import { cancelKey, doneKey, sandboxStoppedKey } from "../../store/job-keys";
+import { answerEventsKey, cancelKey, doneKey, sandboxStoppedKey } from "../../store/job-keys";
+import { keepReasoning, type CompletionKeeper } from "../../use-cases/stored-completions";
 
 /** Publishing a generation's usage: tries (250 ms doubling to 2 s between them, about 30 s in all). */
 const COMPLETE_ATTEMPTS = 18;
@@ -30,6 +31,10 @@ export interface ProcessorDeps {
   snapshotByteFactor?: number;
   /** Least time between two code deltas of one stream (default 0: one per provider batch). */
   deltaIntervalMs?: number;
+  /** Resumable answers' pieces (absent: kept for 300 s, at most 20,000 per answer). */
+  answerLog?: AnswerLog;
+  /** Stores the finished answers of jobs that ask for it (stored completions; absent: none is stored). */
+  completions?: Pick<CompletionKeeper, "keep">;
 }
 
 /** How one pass streams: nothing, code deltas (`repair`: of the repair pass) or the screen so far. */
@@ -60,18 +65,55 @@ const PROVIDER_ERRORS: Record<string, GenerationErrorCode> = {
   budget_exhausted: E.BUDGET_EXHAUSTED,
 };
 
-/** Publishes one attempt's chunks in order, numbered from 0. */
+/** Where a resumable answer's pieces are kept besides NATS (GEN_RESUME_TTL_SECONDS, GEN_RESUME_MAX_PIECES). */
+export interface AnswerLog {
+  ttlSeconds: number;
+  maxPieces: number;
+}
+
+/**
+ * Publishes one attempt's chunks in order, numbered from 0. A resumable answer's chunks are first appended to its
+ * Redis Stream, then published: every chunk a client can have seen is in the stream before it is on NATS, so a
+ * resume that subscribes and then reads the stream misses nothing (RelayedAnswer.attach).
+ */
 class ChunkPublisher {
   private seq = 0;
+  private tail: Promise<void> = Promise.resolve();
   constructor(
     private readonly bus: MessageBus,
     private readonly requestId: string,
     private readonly attempt: number,
+    private readonly log?: { redis: Redis; key: string; ttlMs: number; maxPieces: number; logger: Logger },
   ) {}
 
   publish(chunk: Omit<Chunk, "attempt" | "seq" | "ts"> & Partial<Chunk>): void {
     const full = { ...chunk, attempt: this.attempt, seq: this.seq++, ts: Date.now() } as Chunk;
-    this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
+    const log = this.log;
+    if (!log) return void this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
+    // In order: each chunk waits for the one before (a pipeline of two commands; a failed append is logged and the
+    // chunk still goes out live — only a resume across that moment would then miss it, and it says so).
+    this.tail = this.tail.then(async () => {
+      try {
+        await log.redis
+          .pipeline()
+          .xadd(log.key, "MAXLEN", "~", log.maxPieces, "*", "c", JSON.stringify(full))
+          .pexpire(log.key, log.ttlMs)
+          .exec();
+      } catch (err) {
+        log.logger.warn({ err, requestId: this.requestId }, "answer piece not kept for resuming");
+      }
+      try {
+        this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
+      } catch (err) {
+        // The bus is closed (the process is stopping): the client resumes from the stream, or the job runs again.
+        log.logger.warn({ err, requestId: this.requestId }, "answer piece not published");
+      }
+    });
+  }
+
+  /** Resolves once every chunk published so far is out. */
+  drained(): Promise<void> {
+    return this.tail;
   }
 }
 
@@ -169,7 +211,21 @@ export class GenerationProcessor {
     const d = job.data;
     const { bus, redis, keyPrefix } = this.deps;
     const attempt = Math.max(1, job.attemptsStarted);
-    const out = new ChunkPublisher(bus, d.requestId, attempt);
+    const answerLog = this.deps.answerLog ?? { ttlSeconds: 300, maxPieces: 20_000 };
+    const out = new ChunkPublisher(
+      bus,
+      d.requestId,
+      attempt,
+      d.resumable
+        ? {
+            redis,
+            key: answerEventsKey(keyPrefix, d.requestId),
+            ttlMs: answerLog.ttlSeconds * 1000,
+            maxPieces: answerLog.maxPieces,
+            logger: this.deps.logger,
+          }
+        : undefined,
+    );
     const abort = new AbortController();
     // Subscribed before the cancel flag is read (the API sets the flag, then publishes): a cancel is seen either way.
     const sub = bus.listen(SIGNALS.generationCancel, d.requestId, (reason) => abort.abort(reason));
@@ -199,6 +255,7 @@ export class GenerationProcessor {
       }
       // The last chunk is on the NATS server before the job is marked completed in Redis: the API process, which
       // takes a completed job without its last chunk for a lost answer, finds it there (RelayedAnswer.watch).
+      await out.drained();
       await bus.flush().catch((err: unknown) => this.deps.logger.warn({ err, requestId: d.requestId }, "chunks not flushed"));
       return outcome;
     } finally {
@@ -261,6 +318,8 @@ export class GenerationProcessor {
 
   private async generate(d: GenerationJob, out: ChunkPublisher, signal: AbortSignal, lastAttempt: boolean): Promise<string> {
     const { provider, evaluator, metrics, logger } = this.deps;
+    // A stored completion keeps the reasoning its stream sent.
+    const thoughts = d.store ? keepReasoning(out) : undefined;
     const req: GenerateRequest = {
       model: d.model,
       messages: d.messages,
@@ -390,6 +449,17 @@ export class GenerationProcessor {
     const completing = performance.now();
     await this.complete(d, billed, finishReason);
     metrics.stages.observe({ stage: "complete" }, (performance.now() - completing) / 1000);
+    // A finished answer that asked to be kept is stored before its end goes out (a read right after it finds it); a
+    // store that fails or is slow never fails or holds up the answer (use-cases/stored-completions.ts).
+    if (d.store && !failure && (outcome === "stop" || outcome === "length"))
+      await this.deps.completions?.keep(d, {
+        code,
+        ...(firstCode !== undefined ? { firstCode } : {}),
+        json: screen,
+        finishReason: outcome,
+        usage,
+        ...(thoughts?.text ? { reasoning: thoughts.text } : {}),
+      });
     if (failure) out.publish({ type: "error", error: failure });
     else if (outcome !== "cancelled")
       out.publish({

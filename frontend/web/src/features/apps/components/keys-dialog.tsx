@@ -7,7 +7,7 @@ import { CheckIcon, CopyIcon } from "../../../components/ui/icons";
 import { useToast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
 import { useCopyFeedback } from "../../../lib/use-copy-feedback";
-import { rotatePublishableKey, shortKey, updateDailySpendCap, type App } from "../api";
+import { rotatePublishableKey, shortKey, updateDailySpendCap, updateStoreCompletions, type App } from "../api";
 
 const Sections = styled.div`
   display: grid;
@@ -43,6 +43,26 @@ const CapForm = styled.form`
   gap: 12px;
 `;
 
+const Toggle = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  font-size: 14px;
+  font-weight: 600;
+  cursor: pointer;
+  input {
+    width: 18px;
+    height: 18px;
+    margin: 0;
+    accent-color: var(--accent);
+    cursor: inherit;
+  }
+  &[aria-disabled="true"] {
+    opacity: 0.6;
+    cursor: progress;
+  }
+`;
+
 /** A key, shown in full (publishable) or shortened (secret), with a copy button and its announced feedback. */
 function CopyableKey({ value, shown, label }: { value: string; shown: string; label: string }) {
   const { copied, copy } = useCopyFeedback();
@@ -69,7 +89,8 @@ function capError(err: unknown): string {
 
 /**
  * The app's keys (from the More menu): the secret key for servers, the publishable key for web pages on the app's
- * origin (copy, rotate) and the publishable key's daily spend cap (edit, server field errors under the input).
+ * origin (copy, rotate), whether the app's chat completions are stored (saved as it is switched) and the publishable
+ * key's daily spend cap (edit, server field errors under the input).
  */
 export function KeysDialog({ app, onClose, onChanged }: { app: App | null; onClose(): void; onChanged(): void }) {
   const toast = useToast();
@@ -79,6 +100,8 @@ export function KeysDialog({ app, onClose, onChanged }: { app: App | null; onClo
   const [saving, setSaving] = useState(false);
   const [rotating, setRotating] = useState(false);
   const [rotated, setRotated] = useState<string | null>(null);
+  const [storing, setStoring] = useState(app?.store_completions ?? false);
+  const [savingStore, setSavingStore] = useState(false);
   const publishable = rotated ?? app?.publishable_key ?? null;
 
   const save = async (e: FormEvent) => {
@@ -99,6 +122,29 @@ export function KeysDialog({ app, onClose, onChanged }: { app: App | null; onClo
       setError(capError(err));
     } finally {
       setSaving(false);
+    }
+  };
+
+  const switchStoring = async (on: boolean) => {
+    if (!app || savingStore) return;
+    setSavingStore(true);
+    setStoring(on);
+    try {
+      const updated = await updateStoreCompletions(app.id, on);
+      setStoring(updated.store_completions);
+      toast({
+        title: updated.store_completions ? "Completions are stored" : "Completions are not stored",
+        description: updated.store_completions
+          ? "Chat completions are kept unless a request says store: false."
+          : "Only requests that say store: true are kept.",
+        variant: "success",
+      });
+      onChanged();
+    } catch (err) {
+      setStoring(!on);
+      toast({ title: "The setting was not saved", description: capError(err), variant: "destructive" });
+    } finally {
+      setSavingStore(false);
     }
   };
 
@@ -150,6 +196,23 @@ export function KeysDialog({ app, onClose, onChanged }: { app: App | null; onClo
             <Button size="sm" variant="outline" busy={rotating} onClick={() => void rotate()} style={{ marginTop: 8 }}>
               Rotate publishable key
             </Button>
+          </section>
+          <section aria-labelledby="keys-store">
+            <h3 id="keys-store">Stored completions</h3>
+            <p>
+              Keep this app&apos;s chat completions so your server can read, list and delete them through the API (
+              <code>GET /chat/completions</code>); a request&apos;s own <code>store</code> wins.
+            </p>
+            <Toggle aria-disabled={savingStore}>
+              <input
+                type="checkbox"
+                name="store_completions"
+                checked={storing}
+                disabled={savingStore}
+                onChange={(e) => void switchStoring(e.target.checked)}
+              />
+              Store completions by default
+            </Toggle>
           </section>
           <section aria-labelledby="keys-cap">
             <h3 id="keys-cap">Daily spend cap</h3>

@@ -280,3 +280,107 @@ export const ERROR_SHAPE = `{
     "code": "model_not_found"
   }
 }`;
+
+/**
+ * A stream resumed after its connection dropped: the events carry ids, and `GET /chat/completions/{id}?stream=true`
+ * with `starting_after` (or `Last-Event-ID`) sends the rest — here the first connection is dropped on purpose after
+ * its 3rd event.
+ */
+export function resumeSnippets(origin: string): Snippets {
+  const base = apiBase(origin);
+  const url = `${base}${API_PATHS.chatCompletions}`;
+  const body = `{"model": "${MODEL}", "stream": true, "stream_options": {"resumable": true}, "messages": [{"role": "user", "content": "A weather card for Paris"}]}`;
+  return {
+    curl: `# Read the first event and hang up (grep stops at the first id): the answer goes on, waiting.
+ID=$(curl -sN ${url} \\
+  -H "Content-Type: application/json" \\
+  -H "Authorization: Bearer ${API_KEY_PLACEHOLDER}" \\
+  -d '${body}' | grep -m1 -o 'chatcmpl-[0-9a-f]*')
+
+# The rest, from the event after the 1st (any copy of the service answers it).
+curl -sN "${url}/$ID?stream=true" \\
+  -H "Last-Event-ID: 1" \\
+  -H "Authorization: Bearer ${API_KEY_PLACEHOLDER}"`,
+    python: `import json
+import urllib.request
+
+headers = {"Authorization": "Bearer ${API_KEY_PLACEHOLDER}", "Content-Type": "application/json"}
+body = ${body.replace("true", "True").replace("true", "True")}
+
+
+def events(response):
+    """The (id, data) of each event of a stream."""
+    event_id = None
+    for raw in response:
+        line = raw.decode().rstrip("\\n")
+        if line.startswith("id: "):
+            event_id = int(line[4:])
+        elif line.startswith("data: "):
+            yield event_id, line[6:]
+
+
+content, completion, last = "", None, 0
+request = urllib.request.Request("${url}", data=json.dumps(body).encode(), headers=headers)
+with urllib.request.urlopen(request) as response:
+    for last, data in events(response):
+        chunk = json.loads(data)
+        completion = chunk["id"]
+        if chunk["choices"]:
+            content += chunk["choices"][0]["delta"].get("content") or ""
+        if last == 3:
+            break  # the connection drops here
+
+# Resume after the last event read: the rest of the same answer, nothing repeated.
+resume = urllib.request.Request(f"${url}/{completion}?stream=true&starting_after={last}", headers=headers)
+with urllib.request.urlopen(resume) as response:
+    for _, data in events(response):
+        if data != "[DONE]":
+            chunk = json.loads(data)
+            if chunk["choices"]:
+                content += chunk["choices"][0]["delta"].get("content") or ""
+
+print(f"resumed after event 3: {json.loads(content)['json']['name']}")`,
+    javascript: `// On your server (Node 18+), with the secret key.
+const headers = { Authorization: "Bearer ${API_KEY_PLACEHOLDER}", "Content-Type": "application/json" };
+
+/** The events of a stream, as { id, data }. */
+async function* events(response) {
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for await (const bytes of response.body) {
+    buffer += decoder.decode(bytes, { stream: true });
+    let end;
+    while ((end = buffer.indexOf("\\n\\n")) >= 0) {
+      const event = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const id = /^id: (\\d+)$/m.exec(event)?.[1];
+      const data = /^data: (.*)$/m.exec(event)?.[1];
+      if (data !== undefined) yield { id: Number(id), data };
+    }
+  }
+}
+
+let content = "";
+let completion;
+let last = 0;
+const first = await fetch("${url}", {
+  method: "POST",
+  headers,
+  body: JSON.stringify(${body}),
+});
+for await (const { id, data } of events(first)) {
+  const chunk = JSON.parse(data);
+  completion = chunk.id;
+  content += chunk.choices[0]?.delta?.content ?? "";
+  last = id;
+  if (last === 3) break; // the connection drops here
+}
+
+// Resume after the last event read: the rest of the same answer, nothing repeated.
+const rest = await fetch(\`${url}/\${completion}?stream=true&starting_after=\${last}\`, { headers });
+for await (const { data } of events(rest)) {
+  if (data !== "[DONE]") content += JSON.parse(data).choices[0]?.delta?.content ?? "";
+}
+console.log("resumed after event 3:", JSON.parse(content).json.name);`,
+  };
+}

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_events: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChpnZW51aS9hcHBzL3YxL2V2ZW50cy5wcm90bxINZ2VudWkuYXBwcy52MSJLCgpBcHBDcmVhdGVkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRILCgN1cmwYAyABKAkSDgoGc3RhdHVzGAQgASgJIi4KCkFwcERlbGV0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJIj8KDUFwcEtleVJvdGF0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEgwKBGtpbmQYAyABKAkiVgoSQXBwU3BlbmRDYXBDaGFuZ2VkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIeChZkYWlseV9zcGVuZF9jYXBfbWljcm9zGAMgASgDIkkKFEFwcEFwcGVhcmFuY2VDaGFuZ2VkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIPCgd2ZXJzaW9uGAMgASgDYgZwcm90bzM",
+    "ChpnZW51aS9hcHBzL3YxL2V2ZW50cy5wcm90bxINZ2VudWkuYXBwcy52MSJLCgpBcHBDcmVhdGVkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRILCgN1cmwYAyABKAkSDgoGc3RhdHVzGAQgASgJIi4KCkFwcERlbGV0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJIj8KDUFwcEtleVJvdGF0ZWQSDgoGYXBwX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEgwKBGtpbmQYAyABKAkiVgoSQXBwU3BlbmRDYXBDaGFuZ2VkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIeChZkYWlseV9zcGVuZF9jYXBfbWljcm9zGAMgASgDIkkKFEFwcEFwcGVhcmFuY2VDaGFuZ2VkEg4KBmFwcF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIPCgd2ZXJzaW9uGAMgASgDIlEKEkFwcFNldHRpbmdzQ2hhbmdlZBIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSGQoRc3RvcmVfY29tcGxldGlvbnMYAyABKAhiBnByb3RvMw",
   );
 
 /**
@@ -166,3 +166,33 @@ export type AppAppearanceChanged = Message<"genui.apps.v1.AppAppearanceChanged">
 export const AppAppearanceChangedSchema: GenMessage<AppAppearanceChanged> =
   /*@__PURE__*/
   messageDesc(file_genui_apps_v1_events, 4);
+
+/**
+ * Subject apps.app.settings_changed: the owner changed one of the app's settings other than the spend cap.
+ *
+ * @generated from message genui.apps.v1.AppSettingsChanged
+ */
+export type AppSettingsChanged = Message<"genui.apps.v1.AppSettingsChanged"> & {
+  /**
+   * @generated from field: string app_id = 1;
+   */
+  appId: string;
+
+  /**
+   * @generated from field: string owner_id = 2;
+   */
+  ownerId: string;
+
+  /**
+   * Keep the app's chat completions when a request does not say `store` (stored completions).
+   *
+   * @generated from field: bool store_completions = 3;
+   */
+  storeCompletions: boolean;
+};
+
+/**
+ * Describes the message genui.apps.v1.AppSettingsChanged.
+ * Use `create(AppSettingsChangedSchema)` to create a new message.
+ */
+export const AppSettingsChangedSchema: GenMessage<AppSettingsChanged> = /*@__PURE__*/ messageDesc(file_genui_apps_v1_events, 5);

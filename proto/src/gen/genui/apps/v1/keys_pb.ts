@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_genui_apps_v1_keys: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiQQoQVmVyaWZ5S2V5UmVxdWVzdBIQCghrZXlfaGFzaBgCIAEoCRIMCgRraW5kGAMgASgJSgQIARACUgdhcGlfa2V5IuQBChFWZXJpZnlLZXlSZXNwb25zZRIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhMKC3dlYnNpdGVfdXJsGAQgASgJEgwKBGtpbmQYBSABKAkSFgoOYWxsb3dlZF9vcmlnaW4YBiABKAkSHgoWZGFpbHlfc3BlbmRfY2FwX21pY3JvcxgHIAEoAxIUCgxzdGF0dXNfYXRfbXMYCCABKAMSFQoNZXhwaXJlc19hdF9tcxgJIAEoAxIVCg1jb25uZWN0aW9uX2lkGAogASgJYgZwcm90bzM",
+    "ChhnZW51aS9hcHBzL3YxL2tleXMucHJvdG8SDWdlbnVpLmFwcHMudjEiQQoQVmVyaWZ5S2V5UmVxdWVzdBIQCghrZXlfaGFzaBgCIAEoCRIMCgRraW5kGAMgASgJSgQIARACUgdhcGlfa2V5Iv8BChFWZXJpZnlLZXlSZXNwb25zZRIOCgZhcHBfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSDgoGc3RhdHVzGAMgASgJEhMKC3dlYnNpdGVfdXJsGAQgASgJEgwKBGtpbmQYBSABKAkSFgoOYWxsb3dlZF9vcmlnaW4YBiABKAkSHgoWZGFpbHlfc3BlbmRfY2FwX21pY3JvcxgHIAEoAxIUCgxzdGF0dXNfYXRfbXMYCCABKAMSFQoNZXhwaXJlc19hdF9tcxgJIAEoAxIVCg1jb25uZWN0aW9uX2lkGAogASgJEhkKEXN0b3JlX2NvbXBsZXRpb25zGAsgASgIYgZwcm90bzM",
   );
 
 /**
@@ -113,6 +113,14 @@ export type VerifyKeyResponse = Message<"genui.apps.v1.VerifyKeyResponse"> & {
    * @generated from field: string connection_id = 10;
    */
   connectionId: string;
+
+  /**
+   * The owner's setting: keep the app's chat completions (stored completions) when a request does not say `store`.
+   * false from older services: not kept.
+   *
+   * @generated from field: bool store_completions = 11;
+   */
+  storeCompletions: boolean;
 };
 
 /**

@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto";
+import type { Redis } from "@genui/chassis";
+import { z } from "zod";
+import { answerMetaKey, answerReaderKey } from "./job-keys";
+
+/**
+ * What a resume needs to know of a streamed answer besides its pieces: whose it is (the app, or the signed-in user),
+ * and how its events are written (the same envelope — id, created, model — and layout as the first request's).
+ */
+export const AnswerStart = z.object({
+  /** The route that opened it: "chat" (the published API) or "auth-chat" (the signed-in chat). */
+  route: z.enum(["chat", "auth-chat"]),
+  userId: z.string(),
+  appId: z.string(),
+  model: z.string(),
+  /** The completion's `created` (seconds) and when the request began (ms): the envelope and the time limit. */
+  created: z.number().int(),
+  startedAt: z.number().int(),
+  mode: z.enum(["deltas", "snapshots"]),
+  includeUsage: z.boolean(),
+});
+export type AnswerStart = z.infer<typeof AnswerStart>;
+
+/**
+ * The resumable answers' bookkeeping in Redis, which every API copy shares: how each was opened (kept as long as its
+ * pieces: the request's time limit plus GEN_RESUME_TTL_SECONDS) and which reader it goes to now — the last request to
+ * open or resume it, so a connection that dropped stops the answer only if nobody resumed it since.
+ */
+export class AnswerLog {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    /** How long the bookkeeping lasts: the request's time limit plus the resume window, seconds. */
+    private readonly ttlSeconds: number,
+  ) {}
+
+  /** A reader's token: one per request that opens or resumes an answer. */
+  static reader(): string {
+    return randomBytes(9).toString("base64url");
+  }
+
+  /** Records how the answer was opened and that `reader` reads it. */
+  async open(requestId: string, start: AnswerStart, reader: string): Promise<void> {
+    await this.redis
+      .pipeline()
+      .set(answerMetaKey(this.prefix, requestId), JSON.stringify(start), "EX", this.ttlSeconds)
+      .set(answerReaderKey(this.prefix, requestId), reader, "EX", this.ttlSeconds)
+      .exec();
+  }
+
+  /** How the answer was opened, or undefined (never resumable, expired, or not an answer of ours). */
+  async start(requestId: string): Promise<AnswerStart | undefined> {
+    const raw = await this.redis.get(answerMetaKey(this.prefix, requestId));
+    if (!raw) return undefined;
+    try {
+      const parsed = AnswerStart.safeParse(JSON.parse(raw));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** `reader` reads the answer from now on. */
+  async claim(requestId: string, reader: string): Promise<void> {
+    await this.redis.set(answerReaderKey(this.prefix, requestId), reader, "EX", this.ttlSeconds);
+  }
+
+  /** Whether `reader` is still the answer's reader (nobody resumed it since). */
+  async isReader(requestId: string, reader: string): Promise<boolean> {
+    return (await this.redis.get(answerReaderKey(this.prefix, requestId))) === reader;
+  }
+}
