@@ -8,6 +8,7 @@
 //   topups:    a PayPal order created through the BFF, approved at the payments stand-in, captured through the BFF.
 import http from "k6/http";
 import exec from "k6/execution";
+import { sleep } from "k6";
 
 const BASE = __ENV.BASE_URL;
 const PAYMENTS = __ENV.PAYMENTS_URL;
@@ -88,7 +89,10 @@ function readEvents(body, into) {
     }
     try {
       const chunk = JSON.parse(data);
-      if (chunk.error) into.error = chunk.error.code || chunk.error.message;
+      if (chunk.error) {
+        into.error = chunk.error.code || chunk.error.message;
+        into.errorMessage = String(chunk.error.message || "").slice(0, 200);
+      }
       if (chunk.id) into.id = chunk.id;
       if (chunk.usage) into.usage = chunk.usage;
     } catch {
@@ -101,21 +105,40 @@ function readEvents(body, into) {
 export function stream() {
   const dev = developer();
   const t = Date.now();
-  const headers = { "content-type": "application/json", authorization: `Bearer ${dev.apiKey}` };
-  const res = http.post(
-    `${BASE}/apps/api/v1/chat/completions`,
-    JSON.stringify({
-      model: "genui-pluto-0.1",
-      stream: true,
-      // A cut connection does not stop the answer at once: the client resumes it (below).
-      stream_options: { include_usage: true, resumable: true },
-      messages: [{ role: "user", content: PROMPTS[exec.scenario.iterationInTest % PROMPTS.length] }],
-    }),
-    { headers, timeout: STREAM_DEADLINE, tags: { name: "stream" } },
-  );
+  // Sent again with the same key when the connection dies before any event (no id to resume from yet): the platform
+  // answers the request it already started, from its start, instead of a second one.
+  const headers = {
+    "content-type": "application/json",
+    authorization: `Bearer ${dev.apiKey}`,
+    "idempotency-key": `faults-${exec.vu.idInTest}-${exec.scenario.iterationInTest}-${t}`,
+  };
+  const body = JSON.stringify({
+    model: "genui-pluto-0.1",
+    stream: true,
+    // A cut connection does not stop the answer at once: the client resumes it (below).
+    stream_options: { include_usage: true, resumable: true },
+    messages: [{ role: "user", content: PROMPTS[exec.scenario.iterationInTest % PROMPTS.length] }],
+  });
+  const post = () =>
+    http.post(`${BASE}/apps/api/v1/chat/completions`, body, { headers, timeout: STREAM_DEADLINE, tags: { name: "stream" } });
+  let res = post();
   const out = { t, end: Date.now(), status: res.status, user: dev.userId };
   // k6 keeps what arrived before a connection was cut (status 0, "unexpected EOF").
-  const got = readEvents(res.body || "", { done: false, lastEventId: 0 });
+  let got = readEvents(res.body || "", { done: false, lastEventId: 0 });
+  if (res.status === 0 && !got.id && !/timeout/i.test(res.error || "")) {
+    out.cutAt = 0;
+    out.network = res.error;
+    // 409: the first request is still being started (a moment later the key names its answer).
+    for (let tries = 0; tries < 4; tries++) {
+      res = post();
+      if (res.status !== 409) break;
+      sleep(0.5);
+    }
+    got = readEvents(res.body || "", { done: false, lastEventId: 0 });
+    out.end = Date.now();
+    out.status = res.status;
+    out.resumeStatus = res.status;
+  }
   if (res.status === 0 && !got.id) {
     // No event at all: a timeout is a hung stream, anything else a cut connection (nothing to resume from).
     out.hung = /timeout/i.test(res.error || "");
@@ -147,6 +170,7 @@ export function stream() {
     id: got.id,
     done: got.done,
     error: got.error,
+    ...(got.errorMessage ? { errorMessage: got.errorMessage } : {}),
     tokens: got.usage ? got.usage.total_tokens : undefined,
   });
   return record("stream", out);
@@ -256,7 +280,15 @@ export function topup() {
   const orderId = order.json("paypal_order_id");
   // The buyer approves at PayPal (the stand-in): from here the money is paid, whatever happens to the capture.
   const approved = http.post(`${PAYMENTS}/__emulator/paypal/orders/${orderId}/approve`, null, { tags: { name: "approve" } });
-  if (approved.status !== 200) return record("topup", { t, end: Date.now(), step: "approve", status: approved.status, orderId });
+  if (approved.status !== 200)
+    return record("topup", {
+      t,
+      end: Date.now(),
+      step: "approve",
+      status: approved.status,
+      orderId,
+      body: String(approved.body || "").slice(0, 200),
+    });
   const cap = call("POST", `/billing/api/v1/orders/paypal/${orderId}/capture/`, undefined, "capture");
   const captured = cap.status === 200 && cap.json("status") === "COMPLETED";
   if (cap.status === 401) session.csrf = undefined;

@@ -71,7 +71,7 @@ describe("chat and GenUI in Chromium", () => {
     expect(await page.getByRole("list", { name: "Suggestions" }).getByRole("button").count()).toBe(4);
     const asked: unknown[] = [];
     page.on("request", (r) => {
-      if (r.url().includes("/auth-chat/completions")) asked.push(r.postDataJSON());
+      if (r.method() === "POST" && r.url().includes("/auth-chat/completions")) asked.push(r.postDataJSON());
     });
     const sawPendingComponent = await watchPendingComponents(page);
     await composer(page).fill("A sales dashboard for this week with a chart");
@@ -103,7 +103,7 @@ describe("chat and GenUI in Chromium", () => {
     });
     const asked: unknown[] = [];
     page.on("request", (r) => {
-      if (r.url().includes("/auth-chat/completions")) asked.push(r.postDataJSON());
+      if (r.method() === "POST" && r.url().includes("/auth-chat/completions")) asked.push(r.postDataJSON());
     });
     await page.goto(`${stack.bff.url}/chat`);
     const sawPendingComponent = await watchPendingComponents(page);
@@ -127,14 +127,17 @@ describe("chat and GenUI in Chromium", () => {
     await richUser(page);
     // The first stream reaches the page cut after its 3rd event (as a proxy that drops the connection would leave it).
     let cutAfter = 0;
-    await page.route((url) => url.pathname === "/apps/api/v1/auth-chat/completions", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      const res = await route.fetch();
-      const text = await res.text();
-      const events = text.split("\n\n").filter((e) => /^id: \d+$/m.test(e));
-      cutAfter = 3;
-      await route.fulfill({ response: res, body: `${events.slice(0, cutAfter).join("\n\n")}\n\n` });
-    });
+    await page.route(
+      (url) => url.pathname === "/apps/api/v1/auth-chat/completions",
+      async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        const res = await route.fetch();
+        const text = await res.text();
+        const events = text.split("\n\n").filter((e) => /^id: \d+$/m.test(e));
+        cutAfter = 3;
+        await route.fulfill({ response: res, body: `${events.slice(0, cutAfter).join("\n\n")}\n\n` });
+      },
+    );
     const resumed: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "GET" && r.url().includes("/auth-chat/completions/")) resumed.push(r.url());
@@ -149,7 +152,9 @@ describe("chat and GenUI in Chromium", () => {
     await page.locator('[data-testid="assistant-message"][data-pending="false"]').waitFor();
     expect(cutAfter).toBe(3);
     expect(whole).toEqual([expect.objectContaining({ stream_options: { resumable: true } })]);
-    expect(resumed).toEqual([expect.stringMatching(/\/auth-chat\/completions\/chatcmpl-[0-9a-f]{32}\?stream=true&starting_after=3$/)]);
+    expect(resumed).toEqual([
+      expect.stringMatching(/\/auth-chat\/completions\/chatcmpl-[0-9a-f]{32}\?stream=true&starting_after=3$/),
+    ]);
     // The resumed answer is the whole screen: three plans' buttons.
     const message = page.getByTestId("assistant-message");
     expect(await message.getByRole("button").count()).toBeGreaterThanOrEqual(3);

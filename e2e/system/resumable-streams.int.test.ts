@@ -83,9 +83,12 @@ describe("resumable streams across copies", () => {
       ...(signal ? { signal } : {}),
     });
   const resume = (base: string, key: string, id: string, after: { header?: string; query?: string } = {}) =>
-    fetch(`${base}${API}/chat/completions/${id}?stream=true${after.query !== undefined ? `&starting_after=${after.query}` : ""}`, {
-      headers: { authorization: `Bearer ${key}`, ...(after.header !== undefined ? { "last-event-id": after.header } : {}) },
-    });
+    fetch(
+      `${base}${API}/chat/completions/${id}?stream=true${after.query !== undefined ? `&starting_after=${after.query}` : ""}`,
+      {
+        headers: { authorization: `Bearer ${key}`, ...(after.header !== undefined ? { "last-event-id": after.header } : {}) },
+      },
+    );
   const idOf = (e: RawEvent) => (JSON.parse(e.data) as { id: string }).id;
 
   it("when a stream is read whole, then every event carries the next id from 1 and [DONE] is the last", async () => {
@@ -99,7 +102,11 @@ describe("resumable streams across copies", () => {
   it("when the connection is cut after the 3rd event, then a resume on the other copy with Last-Event-ID gets exactly the rest and the answer equals an uninterrupted one", async () => {
     const whole = events(await (await post(copy(1), dev.apiKey, {})).text());
     const abort = new AbortController();
-    const first = await readThenCut(await post(copy(0), dev.apiKey, { stream_options: { resumable: true } }, abort.signal), 3, abort);
+    const first = await readThenCut(
+      await post(copy(0), dev.apiKey, { stream_options: { resumable: true } }, abort.signal),
+      3,
+      abort,
+    );
     expect(first.map((e) => e.id)).toEqual([1, 2, 3]);
     const id = idOf(first[0]!);
     const res = await resume(copy(1), dev.apiKey, id, { header: "3" });
@@ -144,6 +151,63 @@ describe("resumable streams across copies", () => {
     const bad = await resume(copy(1), dev.apiKey, id, { query: "x1" });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { param: string } }).error.param).toBe("starting_after");
+  });
+
+  it("when a streamed request is sent again with its Idempotency-Key, then it reads the answer the first one started, from its start, on any copy", async () => {
+    const key = `retry-${Date.now()}-${Math.random()}`;
+    const withKey = (base: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${API}/chat/completions`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${dev.apiKey}`,
+          "content-type": "application/json",
+          "idempotency-key": key,
+          ...headers,
+        },
+        body: JSON.stringify({ model: "genui-pluto-0.1", stream: true, messages: [{ role: "user", content: PROMPT }] }),
+      });
+    const first = events(await (await withKey(copy(0))).text());
+    const again = await withKey(copy(1));
+    expect(again.status).toBe(200);
+    expect(events(await again.text())).toEqual(first);
+    // With Last-Event-ID, only what comes after it.
+    const tail = events(await (await withKey(stack.bff.url, { "last-event-id": "2" })).text());
+    expect(tail).toEqual(first.slice(2));
+    // The same key of another app is another request altogether.
+    const theirs = events(
+      await (
+        await fetch(`${copy(0)}${API}/chat/completions`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "application/json", "idempotency-key": key },
+          body: JSON.stringify({ model: "genui-pluto-0.1", stream: true, messages: [{ role: "user", content: PROMPT }] }),
+        })
+      ).text(),
+    );
+    expect(idOf(theirs[0]!)).not.toBe(idOf(first[0]!));
+  });
+
+  it("when two requests with one Idempotency-Key arrive at once, then one answer is generated: the other reads it or is told to send again (409)", async () => {
+    const key = `race-${Date.now()}`;
+    const send = () =>
+      fetch(`${copy(0)}${API}/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${dev.apiKey}`, "content-type": "application/json", "idempotency-key": key },
+        body: JSON.stringify({ model: "genui-pluto-0.1", stream: true, messages: [{ role: "user", content: PROMPT }] }),
+      });
+    const answers = await Promise.all([send(), send(), send()]);
+    const ids = new Set<string>();
+    for (const res of answers) {
+      expect([200, 409]).toContain(res.status);
+      if (res.status === 200) ids.add(idOf(events(await res.text())[0]!));
+      else expect(((await res.json()) as { error: { code: string } }).error.code).toBe("idempotency_conflict");
+    }
+    expect(ids.size).toBe(1);
+    const bad = await fetch(`${copy(0)}${API}/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${dev.apiKey}`, "content-type": "application/json", "idempotency-key": "x".repeat(256) },
+      body: JSON.stringify({ model: "genui-pluto-0.1", stream: true, messages: [{ role: "user", content: PROMPT }] }),
+    });
+    expect(bad.status).toBe(400);
   });
 
   it("when the official Node client streams, then it reads the events with ids unchanged", async () => {

@@ -12,8 +12,8 @@ export interface GenUIProps {
   /** The id of the wrapper element. */
   id?: string;
   /**
-   * Needed with code or prompt; not with json. In pages this is the app's publishable key (gk_pub_…), accepted only
-   * from the app's own origin; the secret key (gk_live_…) is refused from browsers.
+   * Needed with code, prompt or completionId; not with json. In pages this is the app's publishable key (gk_pub_…),
+   * accepted only from the app's own origin; the secret key (gk_live_…) is refused from browsers.
    */
   apiKey?: string;
   /** The API serving the iframe page and the retrieve endpoint. Default "https://genui.dev". */
@@ -31,6 +31,13 @@ export interface GenUIProps {
   json?: Screen | string;
   prompt?: string;
   code?: string;
+  /**
+   * A stored completion of the app (`chatcmpl-…`, an answer created with `store: true`): its screen is drawn — the
+   * `json` of `choices[0].message.content`, read once with `apiKey` (`GET /apps/api/v1/chat/completions/{id}`: the
+   * publishable key may read a stored completion from the app's own origin, and nothing else of them). Alone: not
+   * with json, code or prompt.
+   */
+  completionId?: string;
   /**
    * Streaming mode: a streamed completion of the published API, drawn as it grows — the official openai client's
    * stream (`client.chat.completions.create({ …, stream: true })`), a fetch `Response` with the SSE body, or the
@@ -93,6 +100,7 @@ export function GenUI(props: GenUIProps): ReactElement {
     json,
     prompt,
     code,
+    completionId,
     debug = false,
     theme,
     stream,
@@ -100,7 +108,7 @@ export function GenUI(props: GenUIProps): ReactElement {
     components,
   } = props;
   const hasJson = json !== undefined && json !== null && json !== "";
-  const inPage = components !== undefined && stream === undefined && hasJson && !code;
+  const inPage = components !== undefined && stream === undefined && hasJson && !code && !completionId;
   const containerRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<GenUIFrame | null>(null);
   const latest = useRef(props);
@@ -134,7 +142,7 @@ export function GenUI(props: GenUIProps): ReactElement {
       ...(p.resumeStream ? { resumeStream: (id: string, after: number) => latest.current.resumeStream!(id, after) } : {}),
     });
     if (p.stream !== undefined) frame.stream(p.stream);
-    else frame.update({ json: p.json, code: p.code, prompt: p.prompt });
+    else frame.update({ json: p.json, code: p.code, prompt: p.prompt, completionId: p.completionId });
     frameRef.current = frame;
     return () => {
       frame.destroy();
@@ -159,8 +167,8 @@ export function GenUI(props: GenUIProps): ReactElement {
     // host.ts ignores unchanged input, so a json object literal re-created on every render is no extra RENDER.
     // In streaming mode the same source (or a string that only grew) continues the stream.
     if (stream !== undefined) frameRef.current?.stream(stream);
-    else frameRef.current?.update({ json, code, prompt });
-  }, [json, code, prompt, stream]);
+    else frameRef.current?.update({ json, code, prompt, completionId });
+  }, [json, code, prompt, completionId, stream]);
 
   if (inPage)
     return (

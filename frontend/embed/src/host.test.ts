@@ -1,5 +1,13 @@
 import type { Screen } from "@genui/ui-runtime";
-import { createGenUIFrame, ERROR_JSON_AND_CODE, ERROR_MISSING_API_KEY, type GenUIFrame, type GenUIFrameOptions } from "./host";
+import {
+  createGenUIFrame,
+  ERROR_COMPLETION_AND_INPUT,
+  ERROR_COMPLETION_MISSING_API_KEY,
+  ERROR_JSON_AND_CODE,
+  ERROR_MISSING_API_KEY,
+  type GenUIFrame,
+  type GenUIFrameOptions,
+} from "./host";
 import { APPEARANCE_FRESH_MS, APPEARANCE_PATH, clearAppearanceCache } from "./host/appearance";
 
 const API = "https://api.genui.test";
@@ -282,6 +290,83 @@ describe("createGenUIFrame", () => {
     frame.update({ json: SCREEN });
     expect(band().hidden).toBe(true);
     expect(renders(posted)).toHaveLength(1);
+  });
+
+  const COMPLETION = `chatcmpl-${"0f8fad5bd9cb469fa16570867728950e"}`;
+  /** A stored completion as GET /chat/completions/{id} answers it: the answer's content is `{"code","json"}` text. */
+  const stored = (json: unknown) => ({
+    id: COMPLETION,
+    object: "chat.completion",
+    choices: [{ index: 0, message: { role: "assistant", content: JSON.stringify({ code: 'text("Hi")', json }) } }],
+    metadata: null,
+  });
+
+  test("when a completionId is given, then its stored completion is read at once with the key and its screen drawn", async () => {
+    jest.useFakeTimers();
+    const fetch = jest.fn(async () => respond(200, stored(SCREEN)));
+    const { frame, win, posted } = setup({ apiKey: "gk_pub_page-key-123", fetch: fetch as unknown as typeof globalThis.fetch });
+    ready(win);
+    frame.update({ completionId: COMPLETION });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${API}/apps/api/v1/chat/completions/${COMPLETION}`);
+    expect(init.method).toBe("GET");
+    expect(init.credentials).toBe("omit");
+    expect((init.headers as Record<string, string>).Authorization).toBe("Bearer gk_pub_page-key-123");
+    expect(renders(posted)).toEqual([[{ source: "genui", type: "RENDER", json: SCREEN }, "*"]]);
+    // The same id again is no new read; another id is.
+    frame.update({ completionId: COMPLETION });
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  test.each([
+    [
+      404,
+      { error: { message: "No chat completion found with id 'x'.", code: "not_found" } },
+      "No chat completion found with id 'x'.",
+    ],
+    [
+      200,
+      { id: "x", choices: [{ message: { content: "not json" } }] },
+      `GenUI: the stored completion ${COMPLETION} carries no screen json.`,
+    ],
+  ])("when the stored completion answers %d %j, then the band says why and nothing is drawn", async (status, body, message) => {
+    jest.useFakeTimers();
+    const fetch = jest.fn(async () => respond(status, body));
+    const { frame, win, posted, band, onError } = setup({
+      apiKey: "k",
+      debug: true,
+      fetch: fetch as unknown as typeof globalThis.fetch,
+    });
+    ready(win);
+    frame.update({ completionId: COMPLETION });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(band().textContent).toBe(message);
+    expect(onError).toHaveBeenCalledWith(message);
+    expect(renders(posted)).toHaveLength(0);
+  });
+
+  test("when a completionId comes with other input, without a key, or malformed, then it is refused and nothing is read", async () => {
+    jest.useFakeTimers();
+    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const { frame, band, fetch } = setup();
+    frame.update({ completionId: COMPLETION, prompt: "A form" });
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(band().textContent).toBe(ERROR_COMPLETION_AND_INPUT);
+    frame.update({ completionId: COMPLETION });
+    expect(band().textContent).toBe(ERROR_COMPLETION_MISSING_API_KEY);
+    expect(fetch).not.toHaveBeenCalled();
+    // Given a key, the pending id is read.
+    frame.configure({ apiKey: "k" });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    frame.update({ completionId: "chatcmpl-nope" });
+    expect(band().textContent).toContain('completionId "chatcmpl-nope" is not a completion id');
+    expect(errors).toHaveBeenCalledTimes(3);
+    await jest.advanceTimersByTimeAsync(2000);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   test("when code is given without an apiKey, then an error is shown and nothing is fetched", async () => {

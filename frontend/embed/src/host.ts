@@ -28,8 +28,13 @@ export {
   type GenUITheme,
 } from "./host/options";
 export { DEFAULT_HEIGHT, DEFAULT_WIDTH } from "./host/frame-size";
-export { RETRIEVE_DEBOUNCE_MS, RETRIEVE_PATH, retrieveErrorMessage } from "./host/retrieve";
-export { ERROR_JSON_AND_CODE, ERROR_MISSING_API_KEY } from "./host/inputs";
+export { RETRIEVE_DEBOUNCE_MS, RETRIEVE_PATH, STORED_COMPLETION_PATH, retrieveErrorMessage } from "./host/retrieve";
+export {
+  ERROR_COMPLETION_AND_INPUT,
+  ERROR_COMPLETION_MISSING_API_KEY,
+  ERROR_JSON_AND_CODE,
+  ERROR_MISSING_API_KEY,
+} from "./host/inputs";
 
 export function createGenUIFrame(container: HTMLElement, opts: GenUIFrameOptions): GenUIFrame {
   const settings: FrameSettings = { apiKey: opts.apiKey, width: opts.width, height: opts.height, debug: !!opts.debug };

@@ -4,11 +4,13 @@
  *
  *   <genui-screen api-key="gk_pub_…" prompt="A login form" debug></genui-screen>
  *   <genui-screen json='{"name":"Hello","screen":{"v1":[…]}}'></genui-screen>
+ *   <genui-screen api-key="gk_pub_…" completion-id="chatcmpl-…"></genui-screen>
  *   el.addEventListener("genui-action", (e) => console.log(e.detail)); // { type, component: { name, value } }
  *
  * Attributes: api-key (the app's publishable key: accepted only from the app's own origin), api-base (default https://genui.dev),
  * content-base (the iframe page's origin when the platform keeps it apart from the API), width, height, theme, debug (present and not "false"),
- * code, prompt, json (JSON text), brand (JSON text: a per-embed override of the app's brand theme). The `json` and
+ * code, prompt, json (JSON text), completion-id (a stored completion of the app: its screen, read with api-key; alone,
+ * not with json, code or prompt), brand (JSON text: a per-embed override of the app's brand theme). The `json` and
  * `brand` properties take an object or JSON text; the last write of the property or the attribute wins. Events
  * (bubbling, composed): `genui-action` (detail: the action) and `genui-error` (detail: `{ message }`).
  *
@@ -50,6 +52,7 @@ export const OBSERVED_ATTRIBUTES = [
   "code",
   "prompt",
   "json",
+  "completion-id",
   "brand",
 ] as const;
 
@@ -63,14 +66,14 @@ const STYLE =
 export type MountOptions = Omit<GenUIFrameOptions, "apiBase"> & GenUIInput & { apiBase?: string; stream?: GenUIStream };
 
 /**
- * Puts a GenUI iframe into `el` and draws `json` (or retrieves `code` / `prompt`, or draws `stream` as it grows);
- * returns its controller.
+ * Puts a GenUI iframe into `el` and draws `json` (or retrieves `code` / `prompt`, or reads `completionId`'s screen, or
+ * draws `stream` as it grows); returns its controller.
  */
 export function mount(el: HTMLElement, opts: MountOptions): GenUIFrame {
-  const { json, code, prompt, apiBase, stream, ...rest } = opts;
+  const { json, code, prompt, completionId, apiBase, stream, ...rest } = opts;
   const frame = createGenUIFrame(el, { ...rest, apiBase: apiBase || DEFAULT_API_BASE });
   if (stream !== undefined) frame.stream(stream);
-  else frame.update({ json, code, prompt });
+  else frame.update({ json, code, prompt, completionId });
   return frame;
 }
 
@@ -265,6 +268,7 @@ export function defineGenUIScreen(name: string = ELEMENT_NAME): void {
         json: this.#json,
         code: asText(this.getAttribute("code")),
         prompt: asText(this.getAttribute("prompt")),
+        completionId: asText(this.getAttribute("completion-id")),
       });
     }
   }

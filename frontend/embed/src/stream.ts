@@ -147,7 +147,6 @@ export async function* contentOf(source: AsyncIterable<unknown> | Response, resu
         // that is not JSON: "GenUI: …") ends it.
         if (!resume || !at.completionId || messageOf(e).startsWith("GenUI")) throw e;
       }
-      body = null;
       if (!resume || at.done || !at.completionId || resumes >= MAX_RESUMES) return;
       const again = await resume(at.completionId, at.lastId);
       if (!again.ok) throw await refused(again);

@@ -8,7 +8,8 @@ import { OpenAiError } from "./chat";
  * Answers that last (docs/api.md "Stored completions" and "Resuming a stream"): completions kept for the app that asked
  * for them (OpenAI's stored chat completions: read, list, their messages, metadata, delete) and a streamed answer
  * resumed after a dropped connection — from any copy of the service — from the event after the last one the client
- * read (`Last-Event-ID` or `starting_after`), for a bounded time after the answer ended.
+ * read (`Last-Event-ID` or `starting_after`), for a bounded time after the answer ended. The signed-in chat keeps its
+ * answers the same way for its user (door `session`): the web app rebuilds a conversation from them on another device.
  */
 
 /** A completion id as the API answers it: `chatcmpl-` and 32 hex digits (the request's id). */
@@ -130,6 +131,17 @@ const READ = {
   503: refusal("The store of completions (or another dependency) is unreachable.", retryAfter(false)),
 } satisfies Record<number, HttpAnswer>;
 
+/** What the signed-in chat's routes answer besides 200 (session door: the BFF answers 401 before they are reached). */
+const SIGNED_IN_READ = {
+  400: { description: "A malformed id, page or metadata filter (`param` names it).", schema: OpenAiError },
+  404: {
+    description:
+      "No such completion of this user (never stored, another user's, past its retention), or an `after` that names none.",
+    schema: OpenAiError,
+  },
+  503: { description: "The store of completions (or another dependency) is unreachable.", schema: OpenAiError },
+} satisfies Record<number, HttpAnswer>;
+
 const STREAM_DESCRIPTION =
   "With `stream=true`: the answer's events from the one after `starting_after` (or the `Last-Event-ID` header), " +
   "exactly as the first request would have sent them — the same ids, nothing missed, nothing repeated — and live " +
@@ -159,7 +171,10 @@ export const COMPLETION_ROUTES = [
     rate: "key",
     tag: "published",
     summary: "A stored completion, or a streamed answer resumed (`stream=true`)",
-    description: STREAM_DESCRIPTION,
+    description:
+      STREAM_DESCRIPTION +
+      " The stored completion (never its stream) is also open to the app's publishable key from the app's own origin: " +
+      "a page draws a stored screen with `<GenUI completionId>` / `<genui-screen completion-id>`.",
     params: z.object({ completionId: CompletionId }),
     query: ResumeQuery,
     responses: {
@@ -169,6 +184,11 @@ export const COMPLETION_ROUTES = [
         alternatives: { "text/event-stream": ChatCompletionEvent },
       },
       ...READ,
+      403: refusal(
+        "The app is not active (`app_inactive`), a secret key sent from a browser (`secret_key_in_browser`), a publishable " +
+          "key from another origin (`publishable_key_origin_mismatch`) or asking for the stream (`publishable_key_route`), " +
+          "or an OAuth access token.",
+      ),
     },
   },
   {
@@ -215,23 +235,51 @@ export const COMPLETION_ROUTES = [
     responses: { 200: { description: "A page of messages.", schema: CompletionMessageList }, ...READ },
   },
   {
-    id: "generation.resumeAuthChat",
+    id: "generation.listAuthChatCompletions",
+    method: "GET",
+    path: "/apps/api/v1/auth-chat/completions",
+    door: "session",
+    server: "generation",
+    tag: "chat",
+    summary: "The signed-in user's stored chat completions, a page at a time",
+    description:
+      "The signed-in chat's answers sent with `store: true`, kept for their user alone (never in an app's list): the " +
+      "same pages and filters as the published list. The web app finds the latest answer of a conversation here " +
+      "(`order=desc&limit=1&metadata[app]=…`) to rebuild it on another device.",
+    query: ListCompletionsQuery,
+    responses: { 200: { description: "A page of the user's stored completions.", schema: CompletionList }, ...SIGNED_IN_READ },
+  },
+  {
+    id: "generation.getAuthChatCompletion",
     method: "GET",
     path: "/apps/api/v1/auth-chat/completions/:completionId",
     door: "session",
     server: "generation",
     tag: "chat",
-    summary: "The signed-in chat's streamed answer, resumed after a dropped connection (`stream=true`)",
-    description: STREAM_DESCRIPTION.replace(/ Without `stream`.*$/, " The signed-in user's own answers only."),
+    summary: "The signed-in user's stored chat completion, or its streamed answer resumed (`stream=true`)",
+    description: STREAM_DESCRIPTION + " The signed-in user's own answers only.",
     params: z.object({ completionId: CompletionId }),
-    // Only the stream can be read here (the signed-in chat keeps no stored completions): `stream=true` is required.
-    query: ResumeQuery.extend({
-      stream: z.enum(["true"]).meta({ description: "`true`: the answer's events (the only thing this route reads)." }),
-    }),
+    query: ResumeQuery,
     responses: {
-      200: { description: "text/event-stream of the answer's events after the one named." },
-      400: { description: "Invalid request.", schema: OpenAiError },
-      404: { description: "No such answer of this user (or its events expired).", schema: OpenAiError },
+      200: {
+        description: "The stored completion (JSON), or the answer's events (text/event-stream).",
+        schema: StoredCompletion,
+        alternatives: { "text/event-stream": ChatCompletionEvent },
+      },
+      ...SIGNED_IN_READ,
     },
+  },
+  {
+    id: "generation.getAuthChatCompletionMessages",
+    method: "GET",
+    path: "/apps/api/v1/auth-chat/completions/:completionId/messages",
+    door: "session",
+    server: "generation",
+    tag: "chat",
+    summary: "The messages of the signed-in user's stored chat completion, a page at a time",
+    description: "As the chat sent them: user turns' text, assistant turns' UI code (the code of their screen).",
+    params: z.object({ completionId: CompletionId }),
+    query: z.object(pageOf(COMPLETION_MESSAGE_ID_PATTERN, "message")),
+    responses: { 200: { description: "A page of messages.", schema: CompletionMessageList }, ...SIGNED_IN_READ },
   },
 ] as const satisfies readonly HttpOperation[];

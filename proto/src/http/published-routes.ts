@@ -75,7 +75,10 @@ export const PUBLISHED_ROUTES = [
       "before `data: [DONE]`. Lines starting with `:` are keep-alives. An error after the stream started arrives " +
       'as `data: {"error": …}`. The `text/event-stream` schema describes one event (`data` is a chunk, an error or ' +
       "`[DONE]`), as OpenAPI 3.2's `itemSchema` does. A client that sends `Accept-Encoding: gzip` gets the stream " +
-      "gzip-compressed, flushed after every batch of events.",
+      "gzip-compressed, flushed after every batch of events. Every event carries `id: <n>`: a client whose connection " +
+      'dropped resumes with `GET /chat/completions/{id}?stream=true` and `Last-Event-ID` (docs/api.md, "Resuming a ' +
+      'stream"); a streamed request sent again with the same `Idempotency-Key` header reads the answer the first one ' +
+      "started (409 `idempotency_conflict` while that one is still being started).",
     body: ChatCompletionRequest,
     responses: {
       200: {
@@ -84,6 +87,7 @@ export const PUBLISHED_ROUTES = [
         alternatives: { "text/event-stream": ChatCompletionEvent },
       },
       ...GENERATING,
+      409: refusal("A streamed request whose `Idempotency-Key` another request is still starting (`idempotency_conflict`)."),
     },
   },
   {

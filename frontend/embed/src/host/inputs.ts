@@ -1,17 +1,21 @@
 /**
- * The frame's input: json / code / prompt (`update`) or a stream (`stream`). Each new input supersedes what the
- * previous one started (a pending retrieve, a stream run) and is drawn, retrieved, or reported.
+ * The frame's input: json / code / prompt / completionId (`update`) or a stream (`stream`). Each new input supersedes
+ * what the previous one started (a pending retrieve, a stream run) and is drawn, retrieved, or reported.
  */
 import type { GenUIStream } from "../stream";
 import type { ErrorBand } from "./error-band";
 import type { FrameScreen } from "./frame-screen";
 import type { FrameSettings, GenUIInput } from "./options";
-import { toScreen, type RetrieveBody, type Retriever } from "./retrieve";
+import { COMPLETION_ID, toScreen, type RetrieveBody, type Retriever } from "./retrieve";
 import type { StreamFeed } from "./stream-feed";
 import { nonEmpty } from "./values";
 
 export const ERROR_JSON_AND_CODE = "GenUI: use json or code, not both.";
 export const ERROR_MISSING_API_KEY = "GenUI: an apiKey is needed when using code or prompt.";
+export const ERROR_COMPLETION_AND_INPUT = "GenUI: use completionId alone, not with json, code or prompt.";
+export const ERROR_COMPLETION_MISSING_API_KEY = "GenUI: an apiKey is needed when using completionId.";
+export const errorCompletionId = (id: string) =>
+  `GenUI: completionId "${id}" is not a completion id ('chatcmpl-' and 32 hexadecimal digits, as the API answers it).`;
 
 export interface FrameInputsParts {
   settings: FrameSettings;
@@ -40,8 +44,10 @@ export function createFrameInputs({ settings, setupError, retriever, feed, scree
     const hasJson = next.json !== undefined && next.json !== null && next.json !== "";
     const code = nonEmpty(next.code) ? next.code : undefined;
     const prompt = nonEmpty(next.prompt) ? next.prompt : undefined;
+    const completionId = nonEmpty(next.completionId) ? next.completionId.trim() : undefined;
 
     if (setupError) return band.report(setupError, true);
+    if (completionId !== undefined) return applyStored(completionId, hasJson || code !== undefined || prompt !== undefined);
     if (hasJson && code !== undefined) {
       screen.forget();
       console.error(ERROR_JSON_AND_CODE);
@@ -64,6 +70,20 @@ export function createFrameInputs({ settings, setupError, retriever, feed, scree
     retriever.schedule(body);
   }
 
+  /** A stored completion's screen, read with the key (alone: any other input with it is a mistake, reported). */
+  function applyStored(completionId: string, withOther: boolean): void {
+    const refuse = (message: string) => {
+      screen.forget();
+      console.error(message);
+      band.report(message, true);
+    };
+    if (withOther) return refuse(ERROR_COMPLETION_AND_INPUT);
+    if (!COMPLETION_ID.test(completionId)) return refuse(errorCompletionId(completionId));
+    if (!nonEmpty(settings.apiKey)) return refuse(ERROR_COMPLETION_MISSING_API_KEY);
+    band.clear();
+    retriever.stored(completionId);
+  }
+
   function startStream(source: GenUIStream): void {
     retriever.supersede();
     feed.stop();
@@ -76,13 +96,13 @@ export function createFrameInputs({ settings, setupError, retriever, feed, scree
     update(next) {
       let key: string;
       try {
-        key = JSON.stringify([next.json ?? null, next.code ?? null, next.prompt ?? null]);
+        key = JSON.stringify([next.json ?? null, next.code ?? null, next.prompt ?? null, next.completionId ?? null]);
       } catch {
         key = `unserialisable:${retriever.generation + 1}`;
       }
       if (key === inputKey) return;
       inputKey = key;
-      input = { json: next.json, code: next.code, prompt: next.prompt };
+      input = { json: next.json, code: next.code, prompt: next.prompt, completionId: next.completionId };
       apply(input);
     },
     stream(source) {
@@ -94,7 +114,7 @@ export function createFrameInputs({ settings, setupError, retriever, feed, scree
     },
     keyChanged() {
       const usesKey = input.json == null || input.json === "";
-      if (usesKey && (nonEmpty(input.code) || nonEmpty(input.prompt))) apply(input);
+      if (usesKey && (nonEmpty(input.code) || nonEmpty(input.prompt) || nonEmpty(input.completionId))) apply(input);
     },
   };
 }

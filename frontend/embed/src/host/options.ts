@@ -7,11 +7,20 @@ import type { GenUIStream, GenUIStreamAnswer, GenUIStreamEvaluator, GenUIStreamR
 
 export type GenUITheme = "light" | "dark" | "auto";
 
-/** What to draw: a screen (`json`, an object or its JSON text), or `code` and/or `prompt` to retrieve one. */
+/**
+ * What to draw: a screen (`json`, an object or its JSON text), or `code` and/or `prompt` to retrieve one, or
+ * `completionId` to draw a stored completion's screen.
+ */
 export interface GenUIInput {
   json?: Screen | string | null;
   code?: string | null;
   prompt?: string | null;
+  /**
+   * A stored completion of the app (`chatcmpl-…`, created with `store: true`): its screen (the `json` of
+   * `choices[0].message.content`), read with `apiKey` — the publishable key may read it from the app's own origin.
+   * Alone: not with json, code or prompt.
+   */
+  completionId?: string | null;
 }
 
 /** The settings that may change without re-creating the iframe (see `GenUIFrame.configure`). */
@@ -61,7 +70,10 @@ export interface GenUIFrameOptions extends GenUIFrameSettings {
 }
 
 export interface GenUIFrame {
-  /** Draw `json`, or retrieve a screen for `code` / `prompt` (debounced by 1 s). Unchanged input is a no-op. */
+  /**
+   * Draw `json`, or retrieve a screen for `code` / `prompt` (debounced by 1 s), or read a stored completion's
+   * (`completionId`, at once). Unchanged input is a no-op.
+   */
   update(input: GenUIInput): void;
   /**
    * Streaming mode: draw a streamed answer as it grows (see `GenUIStream`). A new source replaces the current one

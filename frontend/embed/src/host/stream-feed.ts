@@ -3,7 +3,13 @@
  * the same source again, or a string that only grew, continues the current one.
  */
 import type { Screen } from "@genui/ui-runtime";
-import { StreamRun, type GenUIStream, type GenUIStreamAnswer, type GenUIStreamEvaluator, type GenUIStreamResume } from "../stream";
+import {
+  StreamRun,
+  type GenUIStream,
+  type GenUIStreamAnswer,
+  type GenUIStreamEvaluator,
+  type GenUIStreamResume,
+} from "../stream";
 
 export interface StreamFeedCallbacks {
   show(screen: Screen): void;

@@ -32,7 +32,7 @@ describe("which key may be used how", () => {
     }
   });
 
-  it("when a publishable key is used, then only retrieve and the app's look from exactly the app's origin are allowed", () => {
+  it("when a publishable key is used, then only retrieve, the app's look and a stored completion from exactly the app's origin are allowed", () => {
     expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "retrieve"))).toBe("allowed");
     expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "appearance"))).toBe("allowed");
     expect(codeOf(() => checkKeyUse(owner("publishable"), "https://evil.example.com", "appearance"))).toBe(
@@ -48,6 +48,11 @@ describe("which key may be used how", () => {
       undefined,
     ])
       expect(codeOf(() => checkKeyUse(owner("publishable"), origin, "retrieve"))).toBe("publishable_key_origin_mismatch");
+    // One stored completion read by id (a page drawing its screen): from the app's origin only.
+    expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "completion"))).toBe("allowed");
+    expect(codeOf(() => checkKeyUse(owner("publishable"), "https://evil.example.com", "completion"))).toBe(
+      "publishable_key_origin_mismatch",
+    );
     expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "chat"))).toBe("publishable_key_route");
     expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "models"))).toBe("publishable_key_route");
     expect(codeOf(() => checkKeyUse(owner("publishable"), "https://shop.example.com", "mcp"))).toBe("publishable_key_route");
@@ -56,7 +61,7 @@ describe("which key may be used how", () => {
   it("when an OAuth access token is used, then it opens the MCP server only, from a browser-based host too", () => {
     expect(codeOf(() => checkKeyUse(owner("oauth"), undefined, "mcp"))).toBe("allowed");
     expect(codeOf(() => checkKeyUse(owner("oauth"), "https://host.example", "mcp"))).toBe("allowed");
-    for (const route of ["retrieve", "chat", "models"] as const)
+    for (const route of ["retrieve", "chat", "models", "completion"] as const)
       expect(codeOf(() => checkKeyUse(owner("oauth"), undefined, route))).toBe("oauth_token_route");
     expect(codeOf(() => checkKeyUse(owner("secret"), undefined, "mcp"))).toBe("allowed");
     expect(codeOf(() => checkKeyUse(owner("secret"), "https://host.example", "mcp"))).toBe("secret_key_in_browser");

@@ -23,11 +23,15 @@ export interface CatalogueModel {
 }
 
 /**
- * What a request with an API key wants to do: only `retrieve` and `appearance` (the app's look, for renderers) are
- * open to publishable keys; `mcp` (the MCP server) is open to secret keys and OAuth access tokens, the only thing
- * those tokens open.
+ * What a request with an API key wants to do: only `retrieve`, `appearance` (the app's look, for renderers) and
+ * `completion` (reading one stored completion by its id, to draw its screen — not listing them, their messages, their
+ * changes or a stream) are open to publishable keys; `mcp` (the MCP server) is open to secret keys and OAuth access
+ * tokens, the only thing those tokens open.
  */
-export type KeyUse = "retrieve" | "appearance" | "chat" | "models" | "mcp";
+export type KeyUse = "retrieve" | "appearance" | "completion" | "chat" | "models" | "mcp";
+
+/** What a publishable key may do (from its app's origin). */
+const PUBLISHABLE_USES: ReadonlySet<KeyUse> = new Set<KeyUse>(["retrieve", "appearance", "completion"]);
 
 /** What a request may cost at the model's prices: billing's formula (@genui/contracts), never one of our own. */
 export const requestCost = (model: CatalogueModel, inputTokens: number, outputTokens: number): number =>
@@ -43,7 +47,7 @@ export function utcDay(now = Date.now()): { day: string; secondsLeft: number } {
 /**
  * Which key may be used how. Secret keys: anything, but never from a browser (a request carrying an Origin header:
  * browsers add it to cross-origin requests and to every POST; servers' HTTP clients do not). Publishable keys: only
- * retrieve and the app's look, only from the app's own origin.
+ * retrieve, the app's look and a stored completion's read, only from the app's own origin.
  */
 export function checkKeyUse(owner: KeyOwner, origin: string | undefined, use: KeyUse): void {
   if (owner.kind === "oauth") {
@@ -56,6 +60,6 @@ export function checkKeyUse(owner: KeyOwner, origin: string | undefined, use: Ke
     if (origin !== undefined) throw secretKeyInBrowser();
     return;
   }
-  if (use !== "retrieve" && use !== "appearance") throw publishableKeyRoute();
+  if (!PUBLISHABLE_USES.has(use)) throw publishableKeyRoute();
   if (origin !== owner.allowedOrigin) throw publishableKeyOriginMismatch(owner.allowedOrigin, origin);
 }

@@ -27,6 +27,8 @@ export const GENERATION_ERRORS = {
   APP_NOT_FOUND: "GENERATION.APP_NOT_FOUND",
   /** A completion id that names nothing of the caller's: never stored/resumable, another app's, deleted or expired. */
   COMPLETION_NOT_FOUND: "GENERATION.COMPLETION_NOT_FOUND",
+  /** A streamed request whose Idempotency-Key another request is still starting. */
+  IDEMPOTENCY_CONFLICT: "GENERATION.IDEMPOTENCY_CONFLICT",
   // Limits and money (402, 429, 503).
   INSUFFICIENT_CREDIT: "GENERATION.INSUFFICIENT_CREDIT",
   RATE_LIMITED: "GENERATION.RATE_LIMITED",
@@ -86,6 +88,12 @@ export const modelNotFound = (model: string) =>
   generationError(E.MODEL_NOT_FOUND, `The model '${model}' does not exist or you do not have access to it.`);
 
 /** Another user's app, or none: the same answer, so app ids cannot be probed. */
+/** Two requests with one Idempotency-Key at once: the second waits for the first to have started (Stripe's 409). */
+export const idempotencyConflict = () =>
+  generationError(
+    E.IDEMPOTENCY_CONFLICT,
+    "A request with this Idempotency-Key is still being started. Send it again in a moment to read its answer.",
+  );
 /** OpenAI's answer for an unknown completion id (also another app's: nothing says it exists). */
 export const completionNotFound = (id: string) =>
   generationError(E.COMPLETION_NOT_FOUND, `No chat completion found with id '${id}'.`);
@@ -122,9 +130,9 @@ export const publishableKeyOriginMismatch = (allowed: string, origin: string | u
 export const publishableKeyRoute = () =>
   generationError(
     E.PUBLISHABLE_KEY_ROUTE,
-    "A publishable key (gk_pub_…) may only render screens in web pages (POST /apps/api/v1/retrieve/ and the app's " +
-      "look, GET /apps/api/v1/appearance). Call chat completions and the models list from your server with the app's " +
-      "secret key.",
+    "A publishable key (gk_pub_…) may only render screens in web pages (POST /apps/api/v1/retrieve/, the app's " +
+      "look, GET /apps/api/v1/appearance, and a stored completion, GET /apps/api/v1/chat/completions/{id}). Call chat " +
+      "completions, the stored completions' list and the models list from your server with the app's secret key.",
   );
 
 export const oauthTokenRoute = () =>

@@ -12,7 +12,9 @@ import { GENERATION_ERRORS as E, generationError, invalidRequest } from "./error
  * app once its answer is finished — by the worker that generated it — with the request's messages, the answer as the
  * non-streaming API answers it, its usage and the request's metadata, until the retention ends. The app's secret key
  * reads them back, lists them a page at a time, reads their messages, replaces their metadata and deletes them; any
- * other app's key finds nothing. These are the facts and rules; the store is store/completion-store.ts.
+ * other app's key finds nothing. The signed-in chat (the web app) stores its answers the same way for its user
+ * (`userPartition`), to rebuild a conversation on another device. These are the facts and rules; the store is
+ * store/completion-store.ts.
  */
 
 export type CompletionMetadata = Record<string, string>;
@@ -29,15 +31,28 @@ export interface StoredMessage {
 export interface CompletionToStore {
   metadata: CompletionMetadata | null;
   messages: StoredMessage[];
+  /**
+   * Whose completions it joins (`StoredCompletion.appId`): absent, the app's whose key asked (the job's `appId`); for
+   * the signed-in chat, the user's own partition (`userPartition`), whatever app the chat was about.
+   */
+  partition?: string;
 }
+
+/**
+ * The signed-in chat's completions are kept in their user's own partition: the store's `appId` field holds
+ * `user:<user id>`. App ids are uuids, so no app's key, list or deletion can ever reach a user's chat, and the chat's
+ * routes (session door) name only their user's partition: the two never mix, and another user's id is not found.
+ */
+export const userPartition = (userId: string): string => `user:${userId}`;
 
 /** A stored completion as the store holds it. */
 export interface StoredCompletion {
   /** The completion's id as the API answered it (`chatcmpl-…`). */
   id: string;
   requestId: string;
+  /** Whose completions it is among: the app's id, or `userPartition(user)` for the signed-in chat's. */
   appId: string;
-  /** Who paid for it (the app's owner). */
+  /** Who paid for it (the app's owner, or the signed-in user). */
   ownerId: string;
   model: string;
   /** When the request was made (epoch ms): the list's order, and `created` (seconds) of the answer. */
@@ -160,9 +175,9 @@ export function parsePage(query: Record<string, unknown>, after: "completion" | 
   };
 }
 
-/** `after` names nothing of this app's (a completion never stored, deleted or expired; a message of another one). */
+/** `after` names nothing of the caller's (a completion never stored, deleted or expired; a message of another one). */
 export const afterNotFound = (after: string) =>
-  generationError(E.COMPLETION_NOT_FOUND, `No stored completion or message '${after}' of this app to page after.`, {
+  generationError(E.COMPLETION_NOT_FOUND, `No stored completion or message '${after}' of yours to page after.`, {
     param: "after",
   });
 

@@ -41,6 +41,7 @@ export const OPENAI_ERRORS: Readonly<Record<GenerationErrorCode, OpenAIErrorSpec
   "GENERATION.MODEL_NOT_FOUND": { ...invalid("model_not_found", 404), param: "model" },
   "GENERATION.APP_NOT_FOUND": { ...invalid("app_not_found", 404), param: "app_id" },
   "GENERATION.COMPLETION_NOT_FOUND": { ...invalid("not_found", 404), param: "completion_id" },
+  "GENERATION.IDEMPOTENCY_CONFLICT": invalid("idempotency_conflict", 409),
   // 402 is not a status the official clients retry; `x-should-retry: false` says so explicitly as well.
   "GENERATION.INSUFFICIENT_CREDIT": { status: 402, type: "insufficient_quota", code: "insufficient_quota", noRetry: true },
   // 429 with `type: "requests"`: the official clients wait `Retry-After` and retry.

@@ -10,7 +10,7 @@ import type { GenerationMetrics } from "../metrics";
 import type { RelayedAnswer } from "../transport/answer-relay";
 import type { ChatTurn } from "../domain/messages";
 import type { Caller, Admission } from "../use-cases/admission";
-import { invalidRequest, notSignedIn } from "../domain/errors";
+import { idempotencyConflict, invalidRequest, notSignedIn } from "../domain/errors";
 import { openAIErrorMapper } from "./errors";
 import { bearer } from "./refusals";
 import { openApiDocument } from "./openapi";
@@ -21,8 +21,9 @@ import type { completionRoutes } from "./completions.routes";
 import { parseChatRequest, parseRetrieveRequest, type ChatRequest } from "./requests";
 import { answerContent, completionId, completionObject, snapshotContent, type AnswerMeta } from "./openai-wire";
 import { collectAnswer, writeEventStream } from "./sse";
-import { stopUnlessResumed, type ResumeStream } from "./resume";
+import { idempotencyKeyOf, stopUnlessResumed, type ResumeOwner, type ResumeStream } from "./resume";
 import type { ResumableAnswers } from "../use-cases/resumable-answers";
+import { userPartition } from "../domain/stored-completions";
 
 /** Which provider the workers run, as they announce it (the models lists name it honestly). */
 export type { ServedBy };
@@ -46,7 +47,10 @@ export interface RouteDeps {
   answers: ResumableAnswers;
   resumeGraceMs: number;
   resume: ResumeStream;
-  /** Stored completions: read, list, messages, metadata, delete (completions.routes.ts). */
+  /**
+   * Stored completions: read, list, messages, metadata, delete — and the signed-in chat's own; a read by id with
+   * `stream=true` resumes the answer's stream instead (completions.routes.ts, with the same `resume`).
+   */
   completions: ReturnType<typeof completionRoutes>;
 }
 
@@ -90,7 +94,6 @@ function signedIn(req: Request): string {
 
 export function generationRoutes(deps: RouteDeps): Router {
   const { admission, metrics } = deps;
-  const resume = deps.resume;
   const router = Router();
   // Parsed here, not by the app, so a malformed or oversized body gets the OpenAI error shape from this router; the MCP
   // server parses its own (its errors are JSON-RPC's).
@@ -102,22 +105,47 @@ export function generationRoutes(deps: RouteDeps): Router {
     // published API streams pieces of one JSON text (and answers in that layout).
     const snapshots = route === "auth-chat" && body.streamFormat === "snapshots";
     const startedAt = Date.now();
-    const answer = await admission.generate(caller, model, {
-      model: model.slug,
-      messages: body.messages,
-      chars: body.chars,
-      ...(body.maxTokens ? { maxTokens: body.maxTokens } : {}),
-      includeThoughts: body.includeThoughts,
-      webSearch: body.webSearch,
-      partials: body.stream,
-      ...(snapshots ? { snapshots: true } : {}),
-      ...(route === "auth-chat" && !snapshots ? { chatDeltas: true } : {}),
-      // Every streamed answer's events can be read again (resumed) for a while; `stream_options.resumable` also keeps
-      // it going when the connection drops.
-      ...(body.stream ? { resumable: true } : {}),
-      // The published API's `store` (or its app's setting): the worker keeps the finished answer for the app.
-      ...(route === "chat" && body.store ? { store: { metadata: body.metadata, messages: body.sent } } : {}),
-    });
+    // A streamed request sent again with its Idempotency-Key (its first connection died before the client read an
+    // event id) reads the answer the first one started, from its start (or after Last-Event-ID), instead of a new one.
+    const key = body.stream ? idempotencyKeyOf(req) : undefined;
+    const owner: ResumeOwner =
+      route === "chat" ? { kind: "app", appId: caller.appId, ownerId: caller.userId } : { kind: "user", userId: caller.userId };
+    if (key) {
+      const claim = await deps.answers.claimKey(owner, key);
+      if (claim.kind === "started") return deps.resume(req, res, owner, completionId(claim.requestId));
+      if (claim.kind === "starting") throw idempotencyConflict();
+    }
+    const answer = await admission
+      .generate(caller, model, {
+        model: model.slug,
+        messages: body.messages,
+        chars: body.chars,
+        ...(body.maxTokens ? { maxTokens: body.maxTokens } : {}),
+        includeThoughts: body.includeThoughts,
+        webSearch: body.webSearch,
+        partials: body.stream,
+        ...(snapshots ? { snapshots: true } : {}),
+        ...(route === "auth-chat" && !snapshots ? { chatDeltas: true } : {}),
+        // Every streamed answer's events can be read again (resumed) for a while; `stream_options.resumable` also keeps
+        // it going when the connection drops.
+        ...(body.stream ? { resumable: true } : {}),
+        // The published API's `store` (or its app's setting): the worker keeps the finished answer for the app; the
+        // signed-in chat's, for its user (their own partition, never an app's: domain/stored-completions.ts).
+        ...(body.store
+          ? {
+              store: {
+                metadata: body.metadata,
+                messages: body.sent,
+                ...(route === "auth-chat" ? { partition: userPartition(caller.userId) } : {}),
+              },
+            }
+          : {}),
+      })
+      .catch(async (err: unknown) => {
+        // Refused (402, 429, …): the key is free for the request sent again.
+        if (key) await deps.answers.releaseKey(owner, key).catch(() => undefined);
+        throw err;
+      });
     const m = meta(answer, model.slug, route, startedAt);
     if (body.stream) {
       const reader = deps.answers.reader();
@@ -142,6 +170,8 @@ export function generationRoutes(deps: RouteDeps): Router {
           void answer.cancel();
           throw err;
         });
+      // The key names this answer only once it can be resumed.
+      if (key) await deps.answers.bindKey(owner, key, answer.job.requestId);
       if (body.resumable) stopUnlessResumed(res, answer, deps.answers, reader, deps.resumeGraceMs);
       else cancelOnDisconnect(req, res, answer);
     } else cancelOnDisconnect(req, res, answer);
@@ -319,12 +349,6 @@ export function generationRoutes(deps: RouteDeps): Router {
       "generation.validateScreen": validateScreen,
       "generation.appearance": appearance,
       "generation.openapi": openapi,
-      "generation.resumeAuthChat": (req: Request, res: Response) => {
-        const userId = signedIn(req);
-        if (req.query.stream !== "true")
-          throw invalidRequest("Only the stream of an answer can be read here: add '?stream=true'.", "stream");
-        return resume(req, res, { kind: "user", userId });
-      },
       ...deps.mcp,
       ...deps.a2ui,
       ...deps.agUi,

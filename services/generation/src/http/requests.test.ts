@@ -96,3 +96,34 @@ describe("the signed-in chat's stream_format", () => {
     },
   );
 });
+
+describe("what the signed-in chat's stored completion keeps", () => {
+  it("when the chat sends store and metadata, then its turns are kept as sent: user text, an assistant turn's code", () => {
+    const body = parseChatRequest(
+      {
+        model: "genui-pluto-0.1",
+        messages: [
+          { role: "user", content: "A form" },
+          { role: "assistant", code: 'screen("Form")\ntextInput("Email")' },
+          { role: "user", content: '{"type":"onPress","component":{"name":"send","value":null}}' },
+        ],
+        store: true,
+        metadata: { conversation: "c-1", app: "none" },
+      },
+      true,
+    );
+    expect(body.store).toBe(true);
+    expect(body.metadata).toEqual({ conversation: "c-1", app: "none" });
+    expect(body.sent).toEqual([
+      { role: "user", content: "A form" },
+      { role: "assistant", content: 'screen("Form")\ntextInput("Email")' },
+      { role: "user", content: '{"type":"onPress","component":{"name":"send","value":null}}' },
+    ]);
+  });
+
+  it("when the chat's metadata is malformed, then it is refused naming it", () => {
+    expect(refusal(() => parseChatRequest({ ...base, store: true, metadata: { app: 1 } }, true))).toEqual(
+      expect.objectContaining({ status: 400, param: "metadata.app" }),
+    );
+  });
+});

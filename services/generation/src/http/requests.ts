@@ -162,7 +162,10 @@ export interface ChatRequest {
   store?: boolean;
   /** The stored completion's tags (`metadata`); null when not given. */
   metadata: CompletionMetadata | null;
-  /** The published API's messages as sent (role, text, name), which a stored completion keeps; [] when signed in. */
+  /**
+   * The messages as sent (role, text, name), which a stored completion keeps. The signed-in chat's turns keep their
+   * code as their text (an assistant turn is the code of its screen), so its conversation can be rebuilt from them.
+   */
   sent: StoredMessage[];
 }
 
@@ -225,15 +228,18 @@ export function parseChatRequest(body: unknown, signedIn: boolean, maxCodeChars 
     streamFormat: signedIn ? (b.stream_format ?? "snapshots") : "deltas",
     ...(typeof b.store === "boolean" ? { store: b.store } : {}),
     metadata: b.metadata ?? null,
-    sent: signedIn ? [] : b.messages.map((m, i) => sentMessage(m, body, i)),
+    sent: b.messages.map((m, i) => sentMessage(m, body, i, signedIn ? messages[i]!.content : undefined)),
   };
 }
 
-/** A message as the client sent it, for a stored completion: its role as given, its text, its `name` if a string. */
-function sentMessage(m: AuthChatBody["messages"][number], body: unknown, index: number): StoredMessage {
+/**
+ * A message as the client sent it, for a stored completion: its role as given, its text (or `content`: the signed-in
+ * chat's turn as the model read it, code included), its `name` if a string.
+ */
+function sentMessage(m: AuthChatBody["messages"][number], body: unknown, index: number, content?: string): StoredMessage {
   const raw = isRecord(body) && Array.isArray(body.messages) ? (body.messages[index] as unknown) : undefined;
   const name = isRecord(raw) && typeof raw.name === "string" ? raw.name : undefined;
-  return { role: m.role, content: textOf(m.content) ?? "", ...(name !== undefined ? { name } : {}) };
+  return { role: m.role, content: content ?? textOf(m.content) ?? "", ...(name !== undefined ? { name } : {}) };
 }
 
 export interface RetrieveRequest {

@@ -9,7 +9,7 @@ import { writeEventStream } from "./sse";
 export type { ResumeOwner };
 
 /** Answers `GET …/completions/:completionId?stream=true`: the answer's events after the one the client read last. */
-export type ResumeStream = (req: Request, res: Response, owner: ResumeOwner) => Promise<void>;
+export type ResumeStream = (req: Request, res: Response, owner: ResumeOwner, completionId?: string) => Promise<void>;
 
 export interface ResumeDeps {
   answers: ResumableAnswers;
@@ -40,6 +40,15 @@ function resumePoint(req: Request): number {
       typeof q === "string" ? "starting_after" : "Last-Event-ID",
     );
   return Number(raw.trim());
+}
+
+/** A request's `Idempotency-Key` header: up to 255 visible ASCII characters; absent: undefined; anything else 400. */
+export function idempotencyKeyOf(req: Request): string | undefined {
+  const key = req.header("idempotency-key");
+  if (key === undefined || key === "") return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    throw invalidRequest("'Idempotency-Key' must be 1 to 255 visible ASCII characters.", "Idempotency-Key");
+  return key;
 }
 
 /**
@@ -74,8 +83,8 @@ export function stopUnlessResumed(
  * The answer's reader is now this request: if its connection drops too, the same grace applies.
  */
 export function resumeStream(deps: ResumeDeps): ResumeStream {
-  return async (req, res, owner) => {
-    const completionId = String(req.params.completionId ?? "");
+  return async (req, res, owner, named) => {
+    const completionId = named ?? String(req.params.completionId ?? "");
     const requestId = requestIdOf(completionId);
     const after = resumePoint(req);
     const reader = deps.answers.reader();

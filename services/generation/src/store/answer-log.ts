@@ -1,7 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Redis } from "@genui/chassis";
 import { z } from "zod";
-import { answerMetaKey, answerReaderKey } from "./job-keys";
+import { answerMetaKey, answerReaderKey, idempotencyKey } from "./job-keys";
+
+/** What an Idempotency-Key names: nothing yet (this request takes it), a request starting, or a started answer. */
+export type KeyClaim = { kind: "new" } | { kind: "starting" } | { kind: "started"; requestId: string };
+
+const STARTING = "starting";
 
 /**
  * What a resume needs to know of a streamed answer besides its pieces: whose it is (the app, or the signed-in user),
@@ -68,5 +73,32 @@ export class AnswerLog {
   /** Whether `reader` is still the answer's reader (nobody resumed it since). */
   async isReader(requestId: string, reader: string): Promise<boolean> {
     return (await this.redis.get(answerReaderKey(this.prefix, requestId))) === reader;
+  }
+
+  private idem(scope: string, key: string): string {
+    return idempotencyKey(this.prefix, createHash("sha256").update(`${scope}\n${key}`).digest("base64url"));
+  }
+
+  /**
+   * Takes an Idempotency-Key for a request about to start (atomically: of two requests with one key, one takes it),
+   * or says what it already names. `scope`: whose keys these are (an app, or a signed-in user).
+   */
+  async claimKey(scope: string, key: string): Promise<KeyClaim> {
+    const k = this.idem(scope, key);
+    // Long enough for the request to start; bound to its answer's id once it has.
+    if (await this.redis.set(k, STARTING, "EX", 60, "NX")) return { kind: "new" };
+    const v = await this.redis.get(k);
+    if (v === null) return this.claimKey(scope, key);
+    return v === STARTING ? { kind: "starting" } : { kind: "started", requestId: v };
+  }
+
+  /** The key now names the answer that started (for as long as the answer can be resumed). */
+  async bindKey(scope: string, key: string, requestId: string): Promise<void> {
+    await this.redis.set(this.idem(scope, key), requestId, "EX", this.ttlSeconds);
+  }
+
+  /** The request did not start (refused): the key is free again. */
+  async releaseKey(scope: string, key: string): Promise<void> {
+    await this.redis.del(this.idem(scope, key));
   }
 }

@@ -18,3 +18,5 @@ export const answerEventsKey = (prefix: string, requestId: string): string => `$
 export const answerMetaKey = (prefix: string, requestId: string): string => `${prefix}gen:answer-meta:${requestId}`;
 /** The reader an answer's events go to now: the last client to open or resume it (a dropped one is then not waited for). */
 export const answerReaderKey = (prefix: string, requestId: string): string => `${prefix}gen:answer-reader:${requestId}`;
+/** The answer a streamed request's Idempotency-Key started (its caller's scope and the key, hashed). */
+export const idempotencyKey = (prefix: string, scoped: string): string => `${prefix}gen:idempotency:${scoped}`;

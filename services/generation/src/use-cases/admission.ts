@@ -82,7 +82,7 @@ export interface GenerateInput {
   chatDeltas?: boolean;
   /** A streamed chat answer a client can resume after a dropped connection (its pieces are kept: job `resumable`). */
   resumable?: boolean;
-  /** Keep the finished answer as a stored completion of the app (the published API's `store`). */
+  /** Keep the finished answer as a stored completion of the app (the published API's `store`) or of the user's chat. */
   store?: CompletionToStore;
 }
 
@@ -426,7 +426,7 @@ export class Admission {
       ...(input.snapshots ? { snapshots: true } : {}),
       ...(input.chatDeltas ? { chatDeltas: true } : {}),
       ...(input.resumable ? { resumable: true } : {}),
-      ...(input.store && caller.appId ? { store: input.store } : {}),
+      ...(input.store && (caller.appId || input.store.partition) ? { store: input.store } : {}),
       enqueuedAt: Date.now(),
     });
     if (reserved) {

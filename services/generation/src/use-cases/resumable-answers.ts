@@ -1,8 +1,11 @@
-import { AnswerLog, type AnswerStart } from "../store/answer-log";
+import { AnswerLog, type AnswerStart, type KeyClaim } from "../store/answer-log";
 import type { RelayedAnswer } from "../transport/answer-relay";
 import type { Admission } from "./admission";
 
-export type { AnswerStart };
+export type { AnswerStart, KeyClaim };
+
+/** Whose Idempotency-Keys a request's is among: its app's (published API) or its signed-in user's. */
+const scopeOf = (owner: ResumeOwner): string => (owner.kind === "app" ? `app:${owner.appId}` : `user:${owner.userId}`);
 
 /** Who asks to resume: the app (published API, its key already checked) or the signed-in user (the SPA's chat). */
 export type ResumeOwner = { kind: "app"; appId: string; ownerId: string } | { kind: "user"; userId: string };
@@ -51,5 +54,18 @@ export class ResumableAnswers {
     await this.log.claim(requestId, reader);
     const answer = await this.admission.follow(requestId, start);
     return answer ? { answer, start } : undefined;
+  }
+
+  /** Takes `key` for a streamed request of `owner` about to start, or says which answer it already started. */
+  claimKey(owner: ResumeOwner, key: string): Promise<KeyClaim> {
+    return this.log.claimKey(scopeOf(owner), key);
+  }
+
+  bindKey(owner: ResumeOwner, key: string, requestId: string): Promise<void> {
+    return this.log.bindKey(scopeOf(owner), key, requestId);
+  }
+
+  releaseKey(owner: ResumeOwner, key: string): Promise<void> {
+    return this.log.releaseKey(scopeOf(owner), key);
   }
 }

@@ -134,12 +134,17 @@ export class CompletionKeeper {
     private readonly waitMs = KEEP_WAIT_MS,
   ) {}
 
+  /** Whose completions a job's answer joins: the one it names (the signed-in chat's user), else its app's. */
+  static partitionOf(d: GenerationJob): string {
+    return d.store?.partition ?? d.appId;
+  }
+
   /** The stored completion of a job's finished answer. */
   static completionOf(d: GenerationJob, a: FinishedAnswer, retentionDays: number, now = Date.now()): StoredCompletion {
     return {
       id: storedCompletionId(d.requestId),
       requestId: d.requestId,
-      appId: d.appId,
+      appId: CompletionKeeper.partitionOf(d),
       ownerId: d.userId,
       model: d.model,
       createdMs: d.enqueuedAt,
@@ -153,9 +158,9 @@ export class CompletionKeeper {
     };
   }
 
-  /** Keeps the answer when the job asked for it (an app's request with `store`); never throws. */
+  /** Keeps the answer when the job asked for it (an app's request, or the signed-in chat's, with `store`); never throws. */
   async keep(d: GenerationJob, a: FinishedAnswer): Promise<void> {
-    if (!d.store || !d.appId) return;
+    if (!d.store || !CompletionKeeper.partitionOf(d)) return;
     const c = CompletionKeeper.completionOf(d, a, this.retentionDays);
     let timer: NodeJS.Timeout | undefined;
     const writing = this.store.keep(c).then(

@@ -44,6 +44,9 @@ export interface StreamRequest {
   format?: ChatStreamFormat;
   /** Deltas: where the code so far is evaluated (without one, only the final screen shows). */
   evaluator?: ChatEvaluator;
+  /** Keep the finished answer on the server for the user (`store`), tagged with `metadata` (its conversation). */
+  store?: boolean;
+  metadata?: Record<string, string>;
 }
 
 export interface StreamHandlers {
@@ -209,6 +212,9 @@ class DeltaAnswer {
   }
 }
 
+/** The signed-in chat's answers: POST one; GET the stored ones (stored-conversation.ts). */
+export const AUTH_CHAT_PATH = "/apps/api/v1/auth-chat/completions";
+
 /** Opens the answer's stream through the API client (its CSRF, 401 and error handling). */
 function open(req: StreamRequest, handlers: StreamHandlers): Promise<Response> {
   // Resumable: a dropped connection does not lose the answer; the page resumes it (`answerEvents`).
@@ -221,8 +227,10 @@ function open(req: StreamRequest, handlers: StreamHandlers): Promise<Response> {
   if (req.thinking) body.extra_body = { include_thoughts: true };
   if (req.internet) body.tools = [{ type: "web_search" }];
   if (req.format === "deltas") body.stream_format = "deltas";
+  if (req.store) body.store = true;
+  if (req.metadata) body.metadata = req.metadata;
   handlers.onSent?.();
-  return api.stream("/apps/api/v1/auth-chat/completions", body, {
+  return api.stream(AUTH_CHAT_PATH, body, {
     query: req.appId ? { app_id: req.appId } : undefined,
     signal: req.signal,
   });

@@ -1,9 +1,11 @@
 import type { Screen } from "@genui/ui-runtime";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useClientConfig } from "../../lib/config";
+import { useSession } from "../../lib/session";
 import { ChatError, streamChat, type ChatEvaluator, type ChatStreamFormat, type HistoryTurn } from "./api";
 import { startChatEvaluator } from "./chat-evaluator";
 import type { ActionLike } from "./action-text";
+import { latestConversation, screenOfCode, storedChatMetadata, type RebuiltTurn } from "./stored-conversation";
 
 /** SPEC §3 Chat message: id, role, content, type ("genui" for UI messages), code (+ the screen json, kept locally). */
 export interface ChatMessage {
@@ -23,30 +25,66 @@ export interface ChatMessage {
 
 export type { ActionLike } from "./action-text";
 
-const STORAGE_PREFIX = "genui-chat:v1:";
+/** A conversation as this browser keeps it (per storage key): its id (the server's metadata) and its messages. */
+interface KeptConversation {
+  id: string;
+  messages: ChatMessage[];
+}
+
+const STORAGE_PREFIX = "genui-chat:v2:";
+/** The first layout: the messages alone (read once, then kept in the new layout with an id of their own). */
+const OLD_STORAGE_PREFIX = "genui-chat:v1:";
 const newId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-function load(key: string): ChatMessage[] {
+const finishedMessages = (list: unknown): ChatMessage[] =>
+  Array.isArray(list)
+    ? (list as ChatMessage[]).filter((m) => m && (m.role === "user" || m.role === "assistant") && !m.pending)
+    : [];
+
+/** This browser's conversation for `key`, or undefined when it has none (then the server's latest may be restored). */
+function load(key: string): KeptConversation | undefined {
   try {
     const raw = localStorage.getItem(STORAGE_PREFIX + key);
-    const list: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(list)
-      ? (list as ChatMessage[]).filter((m) => m && (m.role === "user" || m.role === "assistant") && !m.pending)
-      : [];
+    if (raw) {
+      const kept: unknown = JSON.parse(raw);
+      if (kept && typeof kept === "object" && typeof (kept as KeptConversation).id === "string")
+        return { id: (kept as KeptConversation).id, messages: finishedMessages((kept as KeptConversation).messages) };
+    }
+    const old = localStorage.getItem(OLD_STORAGE_PREFIX + key);
+    const messages = old ? finishedMessages(JSON.parse(old)) : [];
+    return messages.length ? { id: newId(), messages } : undefined;
   } catch {
-    return [];
+    return undefined;
   }
 }
 
-function save(key: string, messages: ChatMessage[]): void {
+/**
+ * Keeps the conversation in this browser. An empty one is written only when asked (`keepEmpty`: "New chat", so a
+ * reload does not bring the old one back from the server); otherwise nothing is written for it.
+ */
+function save(key: string, id: string, messages: ChatMessage[], keepEmpty = false): void {
   try {
     const done = messages.filter((m) => !m.pending);
-    if (done.length) localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(done));
-    else localStorage.removeItem(STORAGE_PREFIX + key);
+    if (!done.length && !keepEmpty) return;
+    localStorage.setItem(STORAGE_PREFIX + key, JSON.stringify({ id, messages: done }));
+    localStorage.removeItem(OLD_STORAGE_PREFIX + key);
   } catch {
     // Storage full or unavailable: the conversation still works, it just will not survive a reload.
   }
 }
+
+/** A rebuilt turn as a chat message. */
+const messageOf = (t: RebuiltTurn): ChatMessage =>
+  t.role === "user"
+    ? { id: newId(), role: "user", content: t.content, ...(t.action ? { action: true } : {}) }
+    : {
+        id: newId(),
+        role: "assistant",
+        type: "genui",
+        code: t.code,
+        json: t.json,
+        ...(t.reasoning ? { reasoning: t.reasoning } : {}),
+      };
 
 /** The history sent to the model: user text, assistant code — never json (SPEC §7). */
 export const historyOf = (messages: ChatMessage[]): HistoryTurn[] =>
@@ -59,6 +97,8 @@ export const historyOf = (messages: ChatMessage[]): HistoryTurn[] =>
 export interface ConversationOptions {
   /** Where the conversation is kept (per app). */
   storageKey: string;
+  /** Which page holds it (the server's copies are found by it and by the app): default "chat". */
+  page?: "chat" | "genui";
   appId?: string;
   model: string | undefined;
   thinking?: boolean;
@@ -74,10 +114,20 @@ function useStreamFormat(): ChatStreamFormat {
 /**
  * A conversation with the model (SPEC §4 Chat streaming): sending adds the user's message, the reply streams into
  * one assistant message that is replaced as updates arrive, and the busy flag clears at the end. Kept in local
- * storage so a reload restores it with its screens. Typed values on a screen are held until an action sends them.
+ * storage so a reload restores it with its screens, and on the server (every answer is stored for the user, tagged
+ * with the conversation: stored-conversation.ts), so a browser without it — another device, cleared storage — rebuilds
+ * the latest one when it opens; a failure to do so only leaves the chat empty. "New chat" starts a new conversation.
+ * Typed values on a screen are held until an action sends them.
  */
 export function useConversation(opts: ConversationOptions) {
-  const [messages, setMessages] = useState<ChatMessage[]>(() => load(opts.storageKey));
+  const [opened] = useState(() => load(opts.storageKey));
+  const [messages, setMessages] = useState<ChatMessage[]>(() => opened?.messages ?? []);
+  /** The conversation's id (sent as metadata), and whether this browser holds it (then nothing is restored). */
+  const conversation = useRef(opened?.id ?? newId());
+  const heldHere = useRef(opened !== undefined);
+  /** A restore still finding the conversation (a message sent meanwhile gives it up). */
+  const restoring = useRef<AbortController | null>(null);
+  const userId = useSession().user?.id;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const abort = useRef<AbortController | null>(null);
@@ -103,11 +153,63 @@ export function useConversation(opts: ConversationOptions) {
     };
   }, [format]);
 
+  // Another storage key (another app's chat): its conversation, as this browser keeps it.
+  const shownKey = useRef(opts.storageKey);
   useEffect(() => {
-    setMessages(load(opts.storageKey));
+    if (shownKey.current === opts.storageKey) return;
+    shownKey.current = opts.storageKey;
+    const kept = load(opts.storageKey);
+    conversation.current = kept?.id ?? newId();
+    heldHere.current = kept !== undefined;
+    messagesRef.current = kept?.messages ?? [];
+    setMessages(messagesRef.current);
     typed.current.clear();
     setError(undefined);
   }, [opts.storageKey]);
+
+  // Nothing here for this storage key (a new device, cleared storage, a new sign-in): the user's latest conversation
+  // of this place on the server, rebuilt. Given up when the user sends a message first; a failure leaves the chat empty.
+  useEffect(() => {
+    const o = latest.current;
+    if (!userId || heldHere.current || busyRef.current || messagesRef.current.length) return;
+    const controller = new AbortController();
+    restoring.current = controller;
+    const key = o.storageKey;
+    const place = { appId: o.appId, page: o.page ?? "chat" };
+    void (async () => {
+      const found = await latestConversation(place, controller.signal);
+      if (restoring.current === controller) restoring.current = null;
+      if (!found || controller.signal.aborted || heldHere.current || busyRef.current || messagesRef.current.length) return;
+      const rebuilt = found.turns.map(messageOf);
+      const id = found.id ?? newId();
+      conversation.current = id;
+      heldHere.current = true;
+      messagesRef.current = rebuilt;
+      setMessages(rebuilt);
+      save(key, id, rebuilt);
+      // Earlier answers kept only their code: their screens, newest first (the one in view first). A message sent
+      // meanwhile does not stop this (the turns are patched by id); "New chat" or another storage key does.
+      const earlier = rebuilt.filter((m) => m.role === "assistant" && !m.json && m.code).reverse();
+      for (const m of earlier) {
+        const json = await screenOfCode(m.code!, place.appId, controller.signal).catch((err: unknown) => {
+          if (!controller.signal.aborted) console.warn("an earlier screen of the restored conversation was not drawn", err);
+          return null;
+        });
+        if (controller.signal.aborted || conversation.current !== id) return;
+        if (!json) continue;
+        setMessages((list) => {
+          if (conversation.current !== id) return list;
+          const next = list.map((x) => (x.id === m.id ? { ...x, json } : x));
+          save(key, id, next);
+          return next;
+        });
+      }
+    })().catch((err: unknown) => {
+      if (restoring.current === controller) restoring.current = null;
+      if (!controller.signal.aborted) console.warn("the conversation could not be restored from the server", err);
+    });
+    return () => controller.abort();
+  }, [opts.storageKey, userId]);
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -117,6 +219,9 @@ export function useConversation(opts: ConversationOptions) {
     busyRef.current = true;
     setBusy(true);
     setError(undefined);
+    // The user starts a conversation here: one still being looked for on the server is given up.
+    restoring.current?.abort();
+    heldHere.current = true;
     const reply: ChatMessage = { id: newId(), role: "assistant", type: "genui", pending: true, json: null, code: "" };
     const history = historyOf([...messagesRef.current, ...userTurns]);
     setMessages((list) => [...list, ...userTurns, reply]);
@@ -137,6 +242,9 @@ export function useConversation(opts: ConversationOptions) {
           signal: controller.signal,
           format: formatRef.current,
           evaluator: evaluator.current,
+          // Every answer is stored for the user, tagged with its conversation (another device rebuilds it).
+          store: true,
+          metadata: storedChatMetadata(conversation.current, { appId: o.appId, page: o.page ?? "chat" }),
         },
         {
           // Marks for the chat benchmark: request sent → first content chunk → first component drawn (messages.tsx).
@@ -156,7 +264,7 @@ export function useConversation(opts: ConversationOptions) {
       );
       setMessages((list) => {
         const next = list.map((m) => (m.id === reply.id ? { ...m, pending: false } : m));
-        save(latest.current.storageKey, next);
+        save(latest.current.storageKey, conversation.current, next);
         return next;
       });
     } catch (err) {
@@ -165,7 +273,7 @@ export function useConversation(opts: ConversationOptions) {
       // An answer that produced nothing is dropped; a partial screen stays (its code is still useful history).
       setMessages((list) => {
         const next = list.flatMap((m) => (m.id !== reply.id ? [m] : m.json ? [{ ...m, pending: false }] : []));
-        save(latest.current.storageKey, next);
+        save(latest.current.storageKey, conversation.current, next);
         return next;
       });
     } finally {
@@ -216,12 +324,17 @@ export function useConversation(opts: ConversationOptions) {
     [ask, error],
   );
 
+  /** "New chat": a new conversation (kept here even while empty, so a reload does not restore the old one). */
   const reset = useCallback(() => {
     abort.current?.abort();
+    restoring.current?.abort();
     typed.current.clear();
     setError(undefined);
     setMessages([]);
-    save(latest.current.storageKey, []);
+    // Also stops the screens of a restored conversation still being drawn (they belong to the old one).
+    conversation.current = newId();
+    heldHere.current = true;
+    save(latest.current.storageKey, conversation.current, [], true);
   }, []);
 
   return {

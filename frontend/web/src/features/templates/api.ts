@@ -2,6 +2,7 @@ import useSWR, { type SWRResponse } from "swr";
 import type { Screen } from "@genui/ui-runtime";
 import type { Template, TemplateStatus } from "@genui/contracts/http";
 import { api } from "../../lib/api-client";
+import { AUTH_RETRIEVE_PATH } from "../../lib/api-paths";
 
 /** SPEC §3 Template, as apps answers it (one declaration: @genui/contracts/http). */
 export type { Template, TemplateStatus } from "@genui/contracts/http";
@@ -63,4 +64,4 @@ export interface AiAnswer {
 }
 
 export const askAi = (code: string, prompt: string): Promise<AiAnswer> =>
-  api.post<AiAnswer>("/apps/api/v1/auth-retrieve/", code.trim() ? { code, prompt } : { prompt });
+  api.post<AiAnswer>(AUTH_RETRIEVE_PATH, code.trim() ? { code, prompt } : { prompt });

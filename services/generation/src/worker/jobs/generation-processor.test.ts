@@ -350,6 +350,30 @@ describe("processing a generation job", () => {
     expect(second.chunks.at(-1)).toMatchObject({ type: "done", finishReason: "stop" });
   });
 
+  it("when the built-in generator's final code is stopped at the deadline by a loaded machine, then it is evaluated once more and the answer stands; a model's code is not", async () => {
+    const slowOnce = () => {
+      let slow = true;
+      return {
+        evaluate: async (code: string) => {
+          if (slow) {
+            slow = false;
+            return { ok: false, error: { kind: "timeout", message: "code ran past its time limit of 100 ms and was stopped" } };
+          }
+          return real.evaluate(code);
+        },
+        evaluatePrefix: (code: string) => real.evaluatePrefix(code),
+        stream: () => real.stream(),
+        dispose: () => undefined,
+      } as unknown as UiCodeEvaluator;
+    };
+    const own = harness({ ...scripted(['heading("Hi")\n']), ownCode: true }, { evaluator: slowOnce() });
+    expect(await own.processor.process(job())).toBe("stop");
+    expect(own.chunks.at(-1)).toMatchObject({ type: "done", finishReason: "stop" });
+    const model = harness(scripted(['heading("Hi")\n']), { evaluator: slowOnce() });
+    expect(await model.processor.process(job())).toBe("error");
+    expect(model.chunks.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.INVALID_MODEL_OUTPUT } });
+  });
+
   describe("the app's own components", () => {
     const PRODUCT: AppComponent = {
       name: "ProductCard",

@@ -138,6 +138,23 @@ describe("keeping a job's finished answer", () => {
     expect(days).toBeLessThanOrEqual(30);
   });
 
+  it("when the signed-in chat's job asks for it, then it is kept in its user's partition, with or without an app", async () => {
+    // Each job on a worker of its own (one request id: a worker runs it once).
+    const run = async (extra: Partial<GenerationJob>) =>
+      harness(scripted(['heading("Hi")']), memory).processor.process(job(extra));
+    const store = { metadata: { conversation: "c-1" }, messages: [{ role: "user" as const, content: "A greeting" }] };
+    expect(await run({ userId: "user-7", appId: "", store: { ...store, partition: "user:user-7" } })).toBe("stop");
+    // A chat about one of the user's apps still keeps it the user's, never the app's.
+    expect(await run({ userId: "user-7", store: { ...store, partition: "user:user-7" } })).toBe("stop");
+    expect(kept.map((c) => [c.appId, c.ownerId, c.metadata])).toEqual([
+      ["user:user-7", "user-7", { conversation: "c-1" }],
+      ["user:user-7", "user-7", { conversation: "c-1" }],
+    ]);
+    // Without a partition and without an app there is nobody to keep it for.
+    expect(await run({ appId: "", store })).toBe("stop");
+    expect(kept).toHaveLength(2);
+  });
+
   it("when the job does not ask for it, then nothing is kept", async () => {
     const { processor } = harness(scripted(['heading("Hi")']), memory);
     const plain = job();

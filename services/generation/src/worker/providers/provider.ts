@@ -69,4 +69,10 @@ export interface Provider {
    * `errors` what the sandbox and validator said. Providers whose code is always valid may omit it.
    */
   repair?(req: GenerateRequest, code: string, errors: string[]): AsyncIterable<ProviderEvent>;
+  /**
+   * The provider writes the code itself from rules (no model, nothing a prompt can turn into a long computation): a
+   * final evaluation of its code stopped at the sandbox's deadline was slowed by a loaded machine (the deadline is
+   * wall-clock time), and is run once more rather than failing the answer.
+   */
+  readonly ownCode?: boolean;
 }

@@ -107,7 +107,7 @@ const CloseButton = styled.button`
 export function GenuiView({ enabled = true }: { enabled?: boolean }) {
   const { data: models = [] } = useModels();
   const model = models.find((m) => m.is_default) ?? models[0];
-  const convo = useConversation({ storageKey: "genui-page", model: model?.slug });
+  const convo = useConversation({ storageKey: "genui-page", page: "genui", model: model?.slug });
   const { resolved } = useTheme();
   const [text, setText] = useState("");
   const screen = [...convo.messages].reverse().find((m) => m.role === "assistant");

@@ -104,6 +104,13 @@ export const GENUI_PROPS: PropRow[] = [
     description: "A request to generate a screen from (billed like a completion); together with code, a change to that code.",
   },
   {
+    name: "completionId",
+    type: "string",
+    default: "—",
+    description:
+      "A stored completion of your app (chatcmpl-…, created with store: true): its screen is read with apiKey (needed here too) and drawn. Use it alone, not with json, code or prompt.",
+  },
+  {
     name: "stream",
     type: "AsyncIterable<ChatCompletionChunk> | Response | string",
     default: "—",

@@ -32,6 +32,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 /** The offline provider ("offline"): composes screens from the conversation and streams them like a model. */
 export class OfflineProvider implements Provider {
+  /** Its code is the planner's, from rules (see Provider.ownCode). */
+  readonly ownCode = true;
   readonly name = "offline";
   private readonly tokensPerSecond: number;
   private readonly firstTokenDelayMs: number;

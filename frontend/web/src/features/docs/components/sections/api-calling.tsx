@@ -100,11 +100,11 @@ export function ApiCalling({ origin }: { origin: string }) {
 
       <h3>Resuming a stream</h3>
       <p>
-        Every event carries its number (<code>id: 3</code>). When the connection drops, read the rest of the same answer —
-        from any server — with <code>{`GET ${API_PATHS.chatCompletions}/{id}?stream=true&starting_after=3`}</code> (or the{" "}
+        Every event carries its number (<code>id: 3</code>). When the connection drops, read the rest of the same answer — from
+        any server — with <code>{`GET ${API_PATHS.chatCompletions}/{id}?stream=true&starting_after=3`}</code> (or the{" "}
         <code>Last-Event-ID</code> header): the events after that one, live while the answer is still being written, none
-        repeated. Ask for <code>stream_options: {"{ resumable: true }"}</code> and a dropped answer waits 10 s for you to
-        come back instead of stopping. Streams stay readable for 5 minutes after they end.
+        repeated. Ask for <code>stream_options: {"{ resumable: true }"}</code> and a dropped answer waits 10 s for you to come
+        back instead of stopping. Streams stay readable for 5 minutes after they end.
       </p>
       <CodeTabs snippets={resumeSnippets(origin)} label="Resuming" />
 

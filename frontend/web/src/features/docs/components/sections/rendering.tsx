@@ -74,6 +74,12 @@ export function Rendering({ origin }: { origin: string }) {
         above the screen.
       </p>
       <Code code={s.reactCode} language="tsx" label="React: render stored code" />
+      <p>
+        Given <code>completionId</code> — the id of a completion your server created with <code>store: true</code> — the component
+        reads that stored completion with the publishable key and draws its screen: your server hands the page an id, not the
+        screen. The publishable key reads a stored completion only by its id (never the list, its messages or its changes), only
+        from your app's website.
+      </p>
       <Callout label="Keys in the browser" tone="warning">
         <p>
           Anything shipped to a browser is visible to its visitors, API keys included. Each app therefore has two keys (dashboard,
@@ -145,9 +151,10 @@ export function Rendering({ origin }: { origin: string }) {
         </code>{" "}
         and use the <code>&lt;genui-screen&gt;</code> element. Its attributes mirror the props: <code>api-key</code>,{" "}
         <code>api-base</code>, <code>width</code>, <code>height</code>, <code>theme</code>, <code>debug</code>, <code>code</code>,{" "}
-        <code>prompt</code> and <code>json</code> (JSON text; the <code>json</code> property also takes an object). Actions arrive
-        as <code>genui-action</code> events, errors as <code>genui-error</code> events. The <code>stream</code> property is
-        streaming mode (see Streaming above); the finished answer arrives as a <code>genui-stream-complete</code> event.
+        <code>prompt</code>, <code>completion-id</code> and <code>json</code> (JSON text; the <code>json</code> property also
+        takes an object). Actions arrive as <code>genui-action</code> events, errors as <code>genui-error</code> events. The{" "}
+        <code>stream</code> property is streaming mode (see Streaming above); the finished answer arrives as a{" "}
+        <code>genui-stream-complete</code> event.
       </p>
       <Code code={s.loader} language="html" label="HTML: the loader script" />
 
