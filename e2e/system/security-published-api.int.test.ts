@@ -50,9 +50,11 @@ describe("the published API refuses what it does not declare", () => {
     });
 
   const UNDECLARED: [string, string, string][] = [
-    ["DELETE", "/chat/completions", "POST, OPTIONS"],
-    ["GET", "/chat/completions", "POST, OPTIONS"],
-    ["PUT", "/chat/completions", "POST, OPTIONS"],
+    // GET lists the app's stored completions; a completion's own path has GET, POST (metadata) and DELETE.
+    ["DELETE", "/chat/completions", "POST, GET, HEAD, OPTIONS"],
+    ["PUT", "/chat/completions", "POST, GET, HEAD, OPTIONS"],
+    ["PUT", `/chat/completions/chatcmpl-${"0".repeat(32)}`, "GET, HEAD, POST, DELETE, OPTIONS"],
+    ["POST", `/chat/completions/chatcmpl-${"0".repeat(32)}/messages`, "GET, HEAD, OPTIONS"],
     ["GET", "/retrieve/", "POST, OPTIONS"],
     ["PATCH", "/retrieve/", "POST, OPTIONS"],
     ["POST", "/models", "GET, HEAD, OPTIONS"],
