@@ -3,12 +3,16 @@
 // type, restart Redis, NATS and the store — and afterwards a reconciliation of everything the load did against what
 // the platform recorded. Prints a table per fault and ends with "faults: N, lost: N, duplicated: N, hung: N".
 //
-//   --quick          one fault of each kind (a process copy killed, Redis, NATS, the store restarted), in minutes
+//   --quick          one fault of each kind (a copy of the BFF, of the generation API and of a worker killed; Redis,
+//                    NATS, the store restarted), in minutes
 //   --window S       seconds of load per fault (default 60: a minute's requests after each fault; 15 with --quick)
 //   --no-build       use what is built (the test command builds first)
 //   --keep           leave the platform and its infrastructure running afterwards (to look around)
-//   --soak MIN       no faults: MIN minutes of the same load (npm run soak: 30), sampling every process's resident
-//                    memory and open file descriptors, the queue and the latency; a table per interval
+//   --soak MIN       no faults: MIN minutes of the same load (npm run soak: 30; npm run soak -- --soak 2 for two),
+//                    sampling every process's resident memory and open file descriptors, the queue and the latency;
+//                    prints (and writes to .local/faults/soak.md) the table docs/operations.md keeps: a row per sixth
+//                    of the run, the trend of latency and memory (least-squares slopes), the reconciliation of every
+//                    completion the load made with the ledger, and every JetStream consumer's state at the end
 //
 // Exit 0 when nothing was lost, duplicated or hung, every fault was recovered from and the queue drained, and (the
 // full campaign) no single-copy kill failed more than 1 % of the requests of its window.
@@ -22,6 +26,16 @@ import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
 import { MongoClient } from "mongodb";
 import { signedUpSession } from "./lib/browser-session.mjs";
+import {
+  abandonedByK6,
+  consumerStates,
+  consumerTable,
+  meteringCounters,
+  reconcileCompletions,
+  reconciliationText,
+  soakTables,
+  watchAdvisories,
+} from "./lib/soak-report.mjs";
 import { ROOT, loadTopology, processesFor, publicUrlFor } from "./lib/topology.mjs";
 
 const { values: opts } = parseArgs({
@@ -56,6 +70,7 @@ const FAULTS = SOAK_MIN
   : opts.quick
     ? [
         { kind: "kill", name: "bff" },
+        { kind: "kill", name: "generation" },
         { kind: "kill", name: "gen-worker" },
         { kind: "restart", name: "redis" },
         { kind: "restart", name: "nats" },
@@ -95,73 +110,6 @@ async function allReady(deadlineMs) {
     await sleep(100);
   }
   return undefined;
-}
-
-const quantile = (xs, q) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
-
-/** k6 abandons the requests in flight when the load is stopped ("context canceled"): the client's own doing. */
-const abandonedByK6 = (r) => r.status === 0 && r.network === "context canceled";
-
-/** The soak's figures per interval (six of them): load, latency, memory and descriptors per process type, queue. */
-function soakTable(records, samples, start, durationS) {
-  const n = 6;
-  const span = (durationS * 1000) / n;
-  const names = [...new Set(samples.flatMap((s) => s.procs.map((p) => p.name)))].filter((x) => x !== "haproxy");
-  const head = [
-    "minutes",
-    "requests",
-    "failed",
-    "stream p50",
-    "stream p99",
-    "dashboard p99",
-    ...names.map((x) => `${x} MiB`),
-    "fds",
-    "queue max",
-  ];
-  const abandoned = records.filter(abandonedByK6).length;
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    const a = start + i * span;
-    const b = a + span;
-    const rs = records.filter((r) => r.t >= a && r.t < b && !abandonedByK6(r));
-    const ok = (r) => (r.kind === "stream" ? r.status === 200 && r.done && !r.error : r.kind === "dashboard" ? r.ok : r.captured);
-    const streams = rs.filter((r) => r.kind === "stream" && ok(r)).map((r) => r.end - r.t);
-    const dash = rs.filter((r) => r.kind === "dashboard" && ok(r)).map((r) => r.end - r.t);
-    const ss = samples.filter((s) => s.t >= a && s.t < b);
-    const last = ss.at(-1);
-    const mem = names.map((x) =>
-      last
-        ? last.procs
-            .filter((p) => p.name === x)
-            .reduce((m, p) => m + p.rss, 0)
-            .toFixed(0)
-        : "–",
-    );
-    const fds = last ? String(last.procs.reduce((m, p) => m + p.fds, 0)) : "–";
-    rows.push([
-      `${((i * span) / 60000).toFixed(0)}–${(((i + 1) * span) / 60000).toFixed(0)}`,
-      String(rs.length),
-      String(rs.filter((r) => !ok(r)).length),
-      `${quantile(streams, 0.5)} ms`,
-      `${quantile(streams, 0.99)} ms`,
-      `${quantile(dash, 0.99)} ms`,
-      ...mem,
-      fds,
-      String(Math.max(0, ...ss.map((s) => s.queue))),
-    ]);
-  }
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
-  console.log(
-    `\nsoak, ${(durationS / 60).toFixed(0)} minutes (memory: the sum over a type's copies at the interval's last sample)`,
-  );
-  console.log(`${line(head)}\n|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const r of rows) console.log(line(r));
-  if (abandoned) console.log(`(${abandoned} requests abandoned by k6 itself when the load was stopped are not counted)`);
 }
 
 // --- the platform ---------------------------------------------------------------------------------------------
@@ -264,7 +212,11 @@ try {
   let loadFinished = false;
   const loadDone = new Promise((r) => load.once("exit", r)).then(() => (loadFinished = true));
   const loadStart = Date.now();
-  // Every 30 s: each process's resident memory and open descriptors (from /proc), and the generation queue.
+  // JetStream's word on events it gave up on (max_deliver) or that were terminated, all through the load.
+  const advisories = await watchAdvisories(infraEnv.NATS_URL);
+  // Every 30 s (a soak shorter than 12 minutes: 24 samples in all, at least 5 s apart): each process's resident
+  // memory and open descriptors (from /proc), and the generation queue.
+  const sampleMs = SOAK_MIN ? Math.min(30_000, Math.max(5_000, (duration * 1000) / 24)) : 30_000;
   const samples = [];
   const sampler = (async () => {
     const redis = new Redis(infraEnv.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -280,7 +232,7 @@ try {
       });
       const queue = await redis.llen("bull:generation:wait").catch(() => -1);
       samples.push({ t: Date.now(), procs, queue });
-      await Promise.race([sleep(30_000), loadDone]);
+      await Promise.race([sleep(sampleMs), loadDone]);
     }
     redis.disconnect();
   })();
@@ -368,16 +320,22 @@ try {
     ]);
     return wait + active + delayed;
   };
-  // Metering and order polls settle within seconds; a minute is the bound after which a missing entry is lost.
+  // Metering and order polls settle within seconds. The bound after which a missing entry is lost: three minutes, so
+  // a metering batch given up on after its deadline (2 minutes) has been delivered again and handled; and not before
+  // billing's metering consumer has answered everything it was delivered.
+  const meteringSettled = async () => {
+    const c = (await consumerStates(infraEnv.NATS_URL).catch(() => [])).find((x) => x.consumer === "billing-metering");
+    return !c || (c.ackPending === 0 && c.unprocessed === 0);
+  };
   let lostCharges = [];
   let uncredited = [];
   // Only what was still missing is asked again (a soak's ten thousand keys take seconds a round on the local store).
   lostCharges = usageKeys;
   uncredited = topupKeys;
-  for (let i = 0; i < 60; i++) {
+  for (const settleStart = Date.now(); Date.now() - settleStart < 180_000;) {
     lostCharges = await missing(lostCharges);
     uncredited = await missing(uncredited);
-    if (lostCharges.length === 0 && uncredited.length === 0 && (await queueLeft()) === 0) break;
+    if (lostCharges.length === 0 && uncredited.length === 0 && (await queueLeft()) === 0 && (await meteringSettled())) break;
     await sleep(1000);
   }
   const queueAfter = await queueLeft();
@@ -429,6 +387,15 @@ try {
     if (inactive.length === 0) break;
     await sleep(1000);
   }
+  // Every completion the load made against the ledger; JetStream's consumers and billing's counters as they are now.
+  const metering = await reconcileCompletions(ledger, records, dashed, doubledRefs);
+  const consumers = await consumerStates(infraEnv.NATS_URL).catch(() => []);
+  const metered = await meteringCounters(
+    readState()
+      .processes.filter((p) => p.name === "billing")
+      .map((p) => `http://127.0.0.1:${p.port}`),
+  );
+  const given = await advisories.stop();
   await mongo.close();
   redis.disconnect();
 
@@ -494,6 +461,10 @@ try {
   const hung = windows.reduce((n, w) => n + w.hung, 0);
   const lost = lostCharges.length + uncredited.length + lostWrites.length + inactive.length;
   const duplicated = doubledRefs.length + (reconcileOk ? 0 : 1);
+  // Metering's events delivered and never acknowledged, or never delivered: charges not carried yet.
+  const unacknowledged = consumers
+    .filter((c) => c.consumer === "billing-metering")
+    .reduce((n, c) => n + c.ackPending + c.unprocessed, 0);
   console.log(
     [
       "",
@@ -502,13 +473,53 @@ try {
       `ledger references recorded twice: ${doubledRefs.length}; wallets against the ledger: ${reconcileOk ? "every balance is its ledger's sum" : "MISMATCH"}`,
       `dashboard writes: ${writes.length}, lost ${lostWrites.length}; apps created under load: ${createdApps.length}, never activated (events lost) ${inactive.length}`,
       `generation jobs left in the queue: ${queueAfter}`,
+      `completions the load received: ${metering.completions} (${metering.whole} whole); whole ones charged: ${metering.whole - metering.missing.length}, missing ${metering.missing.length}, charged twice ${metering.duplicated.length}`,
+      `JetStream: ${unacknowledged} usage events not acknowledged by metering; gave up on ${[...given.maxDeliveries.values()].reduce((a, b) => a + b, 0)} (max deliveries), ${[...given.terminated.values()].reduce((a, b) => a + b, 0)} terminated`,
       `logs: ${path.relative(ROOT, platformLog)}, requests: ${path.relative(ROOT, results)}`,
     ].join("\n"),
   );
-  if (SOAK_MIN) soakTable(records, samples, loadStart, duration);
+  if (SOAK_MIN) {
+    const t = soakTables(records, samples, loadStart, duration);
+    const report = [
+      `## soak, ${SOAK_MIN} minutes, replica profile (${new Date(loadStart).toISOString().slice(0, 16).replace("T", " ")} UTC)`,
+      "",
+      "Memory: the sum over a process type's copies at the interval's last sample; fds: the platform processes' open descriptors.",
+      "",
+      t.intervals,
+      "",
+      "Trends (least squares; latency per interval, memory and descriptors per sample):",
+      "",
+      t.trends,
+      "",
+      reconciliationText({
+        metering,
+        paid: paid.length,
+        uncredited: uncredited.length,
+        reconcileOk,
+        writes: writes.length,
+        lostWrites: lostWrites.length,
+        created: createdApps.length,
+        inactive: inactive.length,
+        queue: queueAfter,
+        metered,
+        advisories: given,
+      }),
+      "",
+      "JetStream's consumers at the end:",
+      "",
+      consumerTable(consumers),
+      "",
+      `lost: ${lost}, duplicated: ${duplicated}, hung: ${hung}; usage events not acknowledged: ${unacknowledged}; ` +
+        `${t.rising.length ? `RISING: ${t.rising.join(", ")}` : "latency and memory flat"}`,
+    ].join("\n");
+    console.log(`\n${report}`);
+    writeFileSync(path.join(dir, "soak.md"), `${report}\n`);
+  }
   const report = {
     windows,
     samples,
+    consumers,
+    unchargedCompletions: metering.missing.slice(0, 50),
     lostCharges: lostCharges.slice(0, 50),
     uncredited: uncredited.slice(0, 50),
     lostWrites: lostWrites.slice(0, 50),
@@ -517,14 +528,25 @@ try {
   };
   writeFileSync(path.join(dir, "report.json"), JSON.stringify(report, null, 2));
   for (const [what, list] of Object.entries(report))
-    if (what !== "windows" && list.length) console.log(`${what}: ${JSON.stringify(list.slice(0, 5))}`);
+    if (!["windows", "samples", "consumers"].includes(what) && list.length)
+      console.log(`${what}: ${JSON.stringify(list.slice(0, 5))}`);
   const tooMany = windows.filter((w) => w.fault?.kind === "kill" && w.requests && w.failed / w.requests > 0.01);
   if (tooMany.length) console.log(`over 1 % failed during a single-copy kill: ${tooMany.map((w) => w.label).join(", ")}`);
   const unrecovered = windows.filter((w) => w.fault && w.recoveryMs === undefined);
   if (unrecovered.length) console.log(`not recovered within the window: ${unrecovered.map((w) => w.label).join(", ")}`);
   // Correctness always decides; the 1 % bound of a single-copy kill only where its window is long enough to measure
   // it (the full campaign: at ~10 requests/s, the quick one's 15 s hold ~150, where two cut streams are 1.3 %).
-  const kept = lost === 0 && duplicated === 0 && hung === 0 && !unrecovered.length && queueAfter === 0;
+  // Nothing lost, doubled or hung; the queue drained; every completion received whole charged once; and every usage
+  // event acknowledged by metering (one left unacknowledged is a charge not carried, whatever the ledger says yet).
+  const kept =
+    lost === 0 &&
+    duplicated === 0 &&
+    hung === 0 &&
+    !unrecovered.length &&
+    queueAfter === 0 &&
+    metering.missing.length === 0 &&
+    metering.duplicated.length === 0 &&
+    unacknowledged === 0;
   code = kept && (opts.quick || SOAK_MIN || !tooMany.length) ? 0 : 1;
   console.log(`faults: ${FAULTS.length}, lost: ${lost}, duplicated: ${duplicated}, hung: ${hung}`);
 } catch (err) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AckPolicy } from "nats";
-import { MessageBus, connectNats, createLogger, type Consumption } from "@genui/chassis";
+import { MessageBus, Metrics, connectNats, createLogger, type Consumption } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
 
@@ -31,9 +31,13 @@ describe("batch consumers and redelivery", () => {
     await bus.close();
   });
 
-  const until = async (ok: () => boolean, ms: number) => {
+  const until = async (ok: () => boolean, ms: number, refresh?: () => Promise<void>) => {
     const end = Date.now() + ms;
-    while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    for (;;) {
+      await refresh?.();
+      if (ok() || Date.now() >= end) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   };
   const publish = (n: number) =>
     Promise.all(
@@ -105,6 +109,145 @@ describe("batch consumers and redelivery", () => {
     await new Promise((r) => setTimeout(r, 2_000));
     const repeated = [...deliveries].filter(([, counts]) => counts.length > 1 || counts[0] !== 1);
     expect(repeated).toEqual([]);
+  }, 60_000);
+
+  it("when one copy's batch never finishes, then its events are handed back within the batch deadline and the other copy handles every one", async () => {
+    // What the soak showed as "delivered, never acknowledged": a batch whose handling never settles (a store or Redis
+    // call that never answers) kept its events alive with "working" for ever, so JetStream never gave them to the
+    // other copy. `metering-delivery.int.test.ts` (billing) plays the same with a frozen Redis under the real handler.
+    const stuck = new MessageBus(await connectNats(testInfra().natsUrl, "bus-redelivery-stuck", logger), {
+      prefix,
+      source: "billing",
+      logger,
+    });
+    const options = { ackWaitMs: 3_000, handlerTimeoutMs: 2_000, lingerMs: 50, nakDelayMs: 100, nakDelayMaxMs: 500 };
+    const takenByStuck = new Set<string>();
+    const handled = new Set<string>();
+    try {
+      const hung = await stuck.consumeBatch(
+        EVENTS.generationCompleted,
+        "hung-copy",
+        async (events) => {
+          for (const e of events) takenByStuck.add(e.payload.requestId);
+          return new Promise<never>(() => undefined);
+        },
+        options,
+      );
+      await publish(12);
+      // The stuck copy takes what is waiting before the healthy one starts: the test proves nothing otherwise.
+      await until(() => takenByStuck.size > 0, 10_000);
+      expect(takenByStuck.size).toBeGreaterThan(0);
+      consumption = await bus.consumeBatch(
+        EVENTS.generationCompleted,
+        "hung-copy",
+        async (events) => {
+          for (const e of events) handled.add(e.payload.requestId);
+          return events.map(() => "ack" as const);
+        },
+        options,
+      );
+      await until(() => handled.size === 12, 45_000);
+      expect(handled.size).toBe(12);
+      const jsm = await bus.nc.jetstreamManager();
+      let pending = -1;
+      await until(
+        () => pending === 0,
+        10_000,
+        async () => {
+          pending = (await jsm.consumers.info(bus.streamName("GENERATION"), "hung-copy")).num_ack_pending;
+        },
+      );
+      expect(pending).toBe(0);
+      // The copy whose handler hangs still stops: its worker is not waiting on the abandoned batch.
+      await hung.stop();
+    } finally {
+      await stuck.nc.close();
+    }
+  }, 90_000);
+
+  it("when a batch fails because of one of its events, then the others are not held back with it", async () => {
+    // A throw hands the whole batch back; with one delay for all (their delivery counts are equal) they came back
+    // together, were lingered into one batch again and failed again, for ever: a single event that keeps failing kept
+    // every event that first failed with it from being handled.
+    await publish(5);
+    await bus.publish(EVENTS.generationCompleted, { requestId: "r-bad", userId: "u", model: "genui-pluto-0.1" });
+    const handled = new Set<string>();
+    let failures = 0;
+    consumption = await bus.consumeBatch(
+      EVENTS.generationCompleted,
+      "shared-fate",
+      async (events) => {
+        if (events.some((e) => e.payload.requestId === "r-bad")) {
+          failures += 1;
+          throw new Error("one event the store refuses");
+        }
+        for (const e of events) handled.add(e.payload.requestId);
+        return events.map(() => "ack" as const);
+      },
+      { lingerMs: 250, nakDelayMs: 500, nakDelayMaxMs: 2_000 },
+    );
+    await until(() => handled.size === 5, 45_000);
+    expect([...handled].sort()).toEqual(["r-0", "r-1", "r-2", "r-3", "r-4"]);
+    expect(failures).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("when JetStream gives up on an event or a handler terminates one, then two copies count each once", async () => {
+    const metrics = [new Metrics("copy-a"), new Metrics("copy-b")];
+    const copies = await Promise.all(
+      metrics.map(
+        async (m, i) =>
+          new MessageBus(await connectNats(testInfra().natsUrl, `bus-redelivery-${i}`, logger), {
+            prefix,
+            source: "billing",
+            logger,
+            metrics: m,
+          }),
+      ),
+    );
+    const total = async (name: string) => {
+      let n = 0;
+      for (const m of metrics) for (const v of (await m.registry.getSingleMetric(name)!.get()).values) n += v.value;
+      return n;
+    };
+    const consumptions: Consumption[] = [];
+    try {
+      for (const copy of copies)
+        consumptions.push(
+          await copy.consumeBatch(
+            EVENTS.generationCompleted,
+            "gives-up",
+            async (events) => {
+              if (events.some((e) => e.payload.requestId === "r-0")) throw new Error("never works");
+              return events.map((e) => (e.payload.requestId === "r-1" ? ("term" as const) : ("ack" as const)));
+            },
+            { maxDeliver: 2, nakDelayMs: 1, nakDelayMaxMs: 1 },
+          ),
+        );
+      await publish(2);
+      let given = 0;
+      let terminated = 0;
+      await until(
+        () => given >= 1 && terminated >= 1,
+        45_000,
+        async () => {
+          given = await total("nats_consumer_max_deliveries_total");
+          terminated = await total("nats_messages_terminated_total");
+        },
+      );
+      await Promise.all(copies.map((c) => c.flush()));
+      expect({ given: await total("nats_consumer_max_deliveries_total"), terminated }).toEqual({ given: 1, terminated: 1 });
+      const labels = async (m: Metrics, name: string) =>
+        (await m.registry.getSingleMetric(name)!.get()).values.filter((v) => v.value > 0).map((v) => v.labels);
+      expect((await Promise.all(metrics.map((m) => labels(m, "nats_consumer_max_deliveries_total")))).flat()).toEqual([
+        { stream: "GENERATION", consumer: "gives-up" },
+      ]);
+      expect((await Promise.all(metrics.map((m) => labels(m, "nats_messages_terminated_total")))).flat()).toEqual([
+        { subject: "generation.completed", consumer: "gives-up", reason: "poison" },
+      ]);
+    } finally {
+      for (const c of consumptions) await c.stop();
+      for (const c of copies) await c.close();
+    }
   }, 60_000);
 
   it("when a consumer had a max_deliver, then attaching it with -1 lifts it, and a usage event failing 25 times is still handled", async () => {

@@ -6,6 +6,8 @@ export class Metrics {
   readonly httpDuration: Histogram<"method" | "route" | "status">;
   readonly httpInFlight: Gauge;
   readonly messagesHandled: Counter<"subject" | "outcome">;
+  readonly messagesTerminated: Counter<"subject" | "consumer" | "reason">;
+  readonly maxDeliveries: Counter<"stream" | "consumer">;
 
   constructor(service: string) {
     this.registry.setDefaultLabels({ service });
@@ -24,8 +26,20 @@ export class Metrics {
     });
     this.messagesHandled = new Counter({
       name: "nats_messages_handled_total",
-      help: "Events and commands handled, by subject and outcome (ack, nak, term, duplicate, reply, error)",
+      help: "Events and commands handled, by subject and outcome (ack, nak, term, timeout, duplicate, reply, error)",
       labelNames: ["subject", "outcome"],
+      registers: [this.registry],
+    });
+    this.messagesTerminated = new Counter({
+      name: "nats_messages_terminated_total",
+      help: "Events a durable consumer dropped for good (term), by reason: undecodable, or poison (the handler's verdict)",
+      labelNames: ["subject", "consumer", "reason"],
+      registers: [this.registry],
+    });
+    this.maxDeliveries = new Counter({
+      name: "nats_consumer_max_deliveries_total",
+      help: "Events JetStream gave up on after their last delivery (MAX_DELIVERIES advisories), counted once per service",
+      labelNames: ["stream", "consumer"],
       registers: [this.registry],
     });
   }

@@ -115,6 +115,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
         wallets,
         catalogue,
         subscriptions,
+        logger: ctx.logger,
         ...(config.DEMO_CREDIT_EMAIL
           ? { demoCredit: { email: config.DEMO_CREDIT_EMAIL, micros: Math.round(config.DEMO_CREDIT_USD * 1_000_000) } }
           : {}),

@@ -4,13 +4,29 @@ import { AckPolicy, DeliverPolicy, nanos, type JsMsg } from "nats";
 import type { Logger } from "../logger";
 import { SpanKind, inSpan, linkFromCarrier, traceContext } from "../tracing";
 import type { BusCore } from "./core";
-import { attachWhenStreamExists, decodeMessage, nakDelay } from "./durable";
+import {
+  answer,
+  attachWhenStreamExists,
+  countTerminated,
+  decodeMessage,
+  handlerTimeout,
+  nakDelay,
+  watchGivenUp,
+  within,
+} from "./durable";
 import { carrierOf, messaging } from "./trace-headers";
 import type { BatchOutcome, ConsumeOptions, Consumption, ReceivedEvent } from "./types";
 
 type BatchOptions = ConsumeOptions & { maxBatch?: number; lingerMs?: number };
 type BatchHandler<S extends DescMessage> = (events: ReceivedEvent<S>[]) => Promise<BatchOutcome[]>;
 type Count = (outcome: string, n?: number) => void;
+/** What one batch is handled with: the consumer's held messages, its log and its counters. */
+interface BatchContext {
+  name: string;
+  held: Set<JsMsg>;
+  log: Logger;
+  count: Count;
+}
 
 /** Durable events, receiving side: every event waiting, in one handler call. */
 export class BatchConsumer {
@@ -22,7 +38,8 @@ export class BatchConsumer {
    * large batches (one store round trip for many events); `lingerMs` waits that long for a partial batch to fill.
    * The handler answers an outcome per event, in order:
    * "ack", "term" (poison) or "retry" (nak with backoff); a throw naks the whole batch. Undecodable messages are
-   * terminated before the handler sees them.
+   * terminated before the handler sees them. A handler call still running after `handlerTimeoutMs` is given up on:
+   * its events are handed back and the next batch is handled.
    */
   async consumeBatch<S extends DescMessage>(
     def: EventDef<S>,
@@ -57,16 +74,20 @@ export class BatchConsumer {
     const messages = await consumer.consume({ max_messages: Math.max(256, maxBatch * 2) });
     this.core.consumptions.add(messages);
     const log = this.core.opts.logger.child({ consumer: name, subject: def.subject });
+    const advisories = watchGivenUp(this.core, def, stream, name, log);
     const count: Count = (outcome, n = 1) => this.core.opts.metrics?.messagesHandled.inc({ subject: def.subject, outcome }, n);
     const buffer: JsMsg[] = [];
     // Every message pulled and not yet answered — waiting in the buffer or in the batch being handled. They are told
     // "working" well within the ack wait: a backlog (or a slow batch) otherwise outlives it, the server delivers them
     // again (to this copy or another) and each round counts towards `max_deliver`, until the server gives up on them.
+    // Never for ever: a batch is given up on after `handlerTimeoutMs` and its messages handed back (see handleBatch),
+    // so a handler that never finishes cannot keep its events from every other copy.
     const held = new Set<JsMsg>();
     const ackWaitMs = options.ackWaitMs ?? 30_000;
     const progress = setInterval(
       () => {
-        for (const m of held) m.working();
+        if (this.core.nc.isClosed()) return;
+        for (const m of held) answer(m, (x) => x.working(), log);
       },
       Math.max(250, Math.floor(ackWaitMs / 3)),
     );
@@ -76,15 +97,19 @@ export class BatchConsumer {
     let filled: (() => void) | undefined;
     let ended = false;
     const reader = (async () => {
-      for await (const m of messages) {
-        buffer.push(m);
-        held.add(m);
+      try {
+        for await (const m of messages) {
+          buffer.push(m);
+          held.add(m);
+          wake?.();
+          if (buffer.length >= maxBatch) filled?.();
+        }
+      } finally {
+        // Also when the subscription fails: what was pulled is still handled.
+        ended = true;
         wake?.();
-        if (buffer.length >= maxBatch) filled?.();
+        filled?.();
       }
-      ended = true;
-      wake?.();
-      filled?.();
     })();
     const worker = (async () => {
       for (;;) {
@@ -106,13 +131,15 @@ export class BatchConsumer {
           filled = undefined;
         }
         const batch = buffer.splice(0, maxBatch);
-        await this.handleBatch(def, batch, handler, options, { held, log, count });
+        await this.handleBatch(def, batch, handler, options, { name, held, log, count });
       }
     })();
     return {
       stop: async () => {
         await messages.close();
         this.core.consumptions.delete(messages);
+        advisories.unsubscribe();
+        this.core.subscriptions.delete(advisories);
         await reader;
         await worker;
         clearInterval(progress);
@@ -121,13 +148,16 @@ export class BatchConsumer {
     };
   }
 
-  /** Decodes one batch, hands it to the handler, and answers every message by its outcome. */
+  /**
+   * Decodes one batch, hands it to the handler, and answers every message by its outcome — or, when the handler has
+   * not finished within `handlerTimeoutMs`, hands every message back (nak) and leaves the handler to itself.
+   */
   private async handleBatch<S extends DescMessage>(
     def: EventDef<S>,
     batch: JsMsg[],
     handler: BatchHandler<S>,
     options: BatchOptions,
-    { held, log, count }: { held: Set<JsMsg>; log: Logger; count: Count },
+    { name, held, log, count }: BatchContext,
   ): Promise<void> {
     const decoded: { m: JsMsg; e: ReceivedEvent<S> }[] = [];
     for (const m of batch) {
@@ -135,9 +165,10 @@ export class BatchConsumer {
       if ("event" in d) decoded.push({ m, e: d.event });
       else {
         log.error({ problem: d.problem, seq: m.seq }, "undecodable event terminated");
-        m.term();
+        answer(m, (x) => x.term(), log);
         held.delete(m);
         count("term");
+        countTerminated(this.core, def, name, "undecodable");
       }
     }
     if (decoded.length === 0) return;
@@ -156,33 +187,48 @@ export class BatchConsumer {
           },
           () => handler(events),
         )
-      : handler(events);
-    const work = handled.then(
-      (outcomes) => {
-        decoded.forEach(({ m, e }, i) => {
-          const outcome = outcomes[i] ?? "retry";
-          if (outcome === "ack") m.ack();
-          else if (outcome === "term") {
-            log.error({ eventId: e.eventId }, "poison event terminated");
-            m.term();
-          } else m.nak(nakDelay(options, e.deliveryCount));
-          held.delete(m);
-          count(outcome);
-        });
-      },
-      (err: unknown) => {
+      : Promise.resolve().then(() => handler(events));
+    /** Every event handed back for another delivery, each after its own (spread) delay. */
+    const handBack = () => {
+      for (const { m, e } of decoded) {
+        answer(m, (x) => x.nak(nakDelay(options, e.deliveryCount)), log);
+        held.delete(m);
+      }
+    };
+    const timeoutMs = handlerTimeout(options);
+    const work = within(handled, timeoutMs).then((result) => {
+      if (result === "timeout") {
+        log.error(
+          { events: decoded.length, timeoutMs, seqs: decoded.slice(0, 20).map((d) => d.m.seq) },
+          "batch handling did not finish in time; its events are handed back for another delivery",
+        );
+        handBack();
+        count("timeout", decoded.length);
+        return;
+      }
+      if ("err" in result) {
         const deliveries = Math.max(...decoded.map((d) => d.e.deliveryCount));
         log[deliveries >= 10 ? "error" : "warn"](
-          { err, events: decoded.length, deliveries },
+          { err: result.err, events: decoded.length, deliveries },
           "batch handling failed; will retry",
         );
-        for (const { m, e } of decoded) {
-          m.nak(nakDelay(options, e.deliveryCount));
-          held.delete(m);
-        }
+        handBack();
         count("nak", decoded.length);
-      },
-    );
+        return;
+      }
+      const outcomes = result.value;
+      decoded.forEach(({ m, e }, i) => {
+        const outcome = outcomes[i] ?? "retry";
+        if (outcome === "ack") answer(m, (x) => x.ack(), log);
+        else if (outcome === "term") {
+          log.error({ eventId: e.eventId, seq: m.seq }, "poison event terminated");
+          answer(m, (x) => x.term(), log);
+          countTerminated(this.core, def, name, "poison");
+        } else answer(m, (x) => x.nak(nakDelay(options, e.deliveryCount)), log);
+        held.delete(m);
+        count(outcome === "retry" ? "nak" : outcome);
+      });
+    });
     await this.core.track(work);
   }
 }

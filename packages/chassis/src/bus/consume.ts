@@ -4,7 +4,16 @@ import { AckPolicy, DeliverPolicy, nanos, type JsMsg } from "nats";
 import type { Logger } from "../logger";
 import { SpanKind, contextFromCarrier, inSpan } from "../tracing";
 import type { BusCore } from "./core";
-import { attachWhenStreamExists, decodeMessage, nakDelay } from "./durable";
+import {
+  answer,
+  attachWhenStreamExists,
+  countTerminated,
+  decodeMessage,
+  handlerTimeout,
+  nakDelay,
+  watchGivenUp,
+  within,
+} from "./durable";
 import { PoisonMessageError } from "./errors";
 import { carrierOf, messaging } from "./trace-headers";
 import type { ConsumeOptions, Consumption, ReceivedEvent } from "./types";
@@ -15,7 +24,8 @@ export class EventConsumer {
 
   /**
    * A durable pull consumer of one event. The handler's outcome decides the acknowledgement: success → ack;
-   * PoisonMessageError or an undecodable message → term; anything else → nak with backoff (redelivered).
+   * PoisonMessageError or an undecodable message → term; anything else → nak with backoff (redelivered). A handler
+   * call still running after `handlerTimeoutMs` is given up on (nak) and the next event is handled.
    */
   async consume<S extends DescMessage>(
     def: EventDef<S>,
@@ -48,9 +58,10 @@ export class EventConsumer {
     const messages = await consumer.consume({ max_messages: 64 });
     this.core.consumptions.add(messages);
     const log = this.core.opts.logger.child({ consumer: name, subject: def.subject });
+    const advisories = watchGivenUp(this.core, def, stream, name, log);
     const loop = (async () => {
       for await (const m of messages) {
-        const work = this.handleEvent(def, m, handler, options, log);
+        const work = this.handleEvent(def, name, m, handler, options, log);
         await this.core.track(work);
       }
     })();
@@ -58,6 +69,8 @@ export class EventConsumer {
       stop: async () => {
         await messages.close();
         this.core.consumptions.delete(messages);
+        advisories.unsubscribe();
+        this.core.subscriptions.delete(advisories);
         await loop;
       },
     };
@@ -65,6 +78,7 @@ export class EventConsumer {
 
   private async handleEvent<S extends DescMessage>(
     def: EventDef<S>,
+    name: string,
     m: JsMsg,
     handler: (event: ReceivedEvent<S>) => Promise<void>,
     options: ConsumeOptions,
@@ -75,15 +89,15 @@ export class EventConsumer {
     if ("problem" in decoded) {
       log.error({ problem: decoded.problem, seq: m.seq }, "undecodable event terminated");
       // No reason text: servers before 2.10.4 ignore "+TERM <reason>" and would redeliver.
-      m.term();
+      answer(m, (x) => x.term(), log);
       count("term");
+      countTerminated(this.core, def, name, "undecodable");
       return;
     }
     const { event } = decoded;
-    try {
-      const tracing = this.core.tracing;
-      if (tracing)
-        await inSpan(
+    const tracing = this.core.tracing;
+    const handled = tracing
+      ? inSpan(
           tracing.tracer,
           `process ${def.subject}`,
           {
@@ -92,24 +106,37 @@ export class EventConsumer {
             parent: contextFromCarrier(carrierOf(m.headers)),
           },
           () => handler(event),
-        );
-      else await handler(event);
-      m.ack();
-      count("ack");
-    } catch (err) {
-      if (err instanceof PoisonMessageError) {
-        log.error({ err, eventId: event.eventId }, "poison event terminated");
-        m.term();
-        count("term");
-        return;
-      }
-      const delay = nakDelay(options, event.deliveryCount);
-      log[event.deliveryCount >= 10 ? "error" : "warn"](
-        { err, eventId: event.eventId, delivery: event.deliveryCount, retryInMs: delay },
-        "event handling failed; will retry",
+        )
+      : Promise.resolve().then(() => handler(event));
+    const result = await within(handled, handlerTimeout(options));
+    if (result === "timeout") {
+      log.error(
+        { eventId: event.eventId, delivery: event.deliveryCount, timeoutMs: handlerTimeout(options) },
+        "event handling did not finish in time; it is handed back for another delivery",
       );
-      m.nak(delay);
-      count("nak");
+      answer(m, (x) => x.nak(nakDelay(options, event.deliveryCount)), log);
+      count("timeout");
+      return;
     }
+    if (!("err" in result)) {
+      answer(m, (x) => x.ack(), log);
+      count("ack");
+      return;
+    }
+    const { err } = result;
+    if (err instanceof PoisonMessageError) {
+      log.error({ err, eventId: event.eventId }, "poison event terminated");
+      answer(m, (x) => x.term(), log);
+      count("term");
+      countTerminated(this.core, def, name, "poison");
+      return;
+    }
+    const delay = nakDelay(options, event.deliveryCount);
+    log[event.deliveryCount >= 10 ? "error" : "warn"](
+      { err, eventId: event.eventId, delivery: event.deliveryCount, retryInMs: delay },
+      "event handling failed; will retry",
+    );
+    answer(m, (x) => x.nak(delay), log);
+    count("nak");
   }
 }

@@ -1,4 +1,4 @@
-import type { Consumption, MessageBus } from "@genui/chassis";
+import type { Consumption, Logger, MessageBus } from "@genui/chassis";
 import type { Catalogue } from "../domain/catalogue";
 import type { Subscriptions } from "../use-cases/subscriptions";
 import type { Wallets } from "../use-cases/wallets";
@@ -12,11 +12,11 @@ import { handleUserRegistered, type DemoCredit } from "./user-registered.handler
  */
 export async function startEventHandlers(
   bus: MessageBus,
-  deps: { wallets: Wallets; catalogue: Catalogue; subscriptions: Subscriptions; demoCredit?: DemoCredit },
+  deps: { wallets: Wallets; catalogue: Catalogue; subscriptions: Subscriptions; demoCredit?: DemoCredit; logger?: Logger },
 ): Promise<Consumption[]> {
   return [
     await handleAppCreated(bus, deps.subscriptions),
     await handleUserRegistered(bus, deps.wallets, deps.demoCredit),
-    await handleGenerationCompleted(bus, deps.wallets, deps.catalogue),
+    await handleGenerationCompleted(bus, deps.wallets, deps.catalogue, deps.logger ? { logger: deps.logger } : {}),
   ];
 }
