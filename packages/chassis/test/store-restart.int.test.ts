@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
-import { eventually } from "@genui/testkit";
+import { eventually, freeLoopbackPort as freePort } from "@genui/testkit";
 import type { Connection, Model } from "mongoose";
 import { createLogger } from "../src/logger";
 import { connectMongo, mongooseLib } from "../src/mongo";
@@ -25,16 +24,6 @@ function ferretdbBinary(): string {
   if (!version || !existsSync(bin)) throw new Error(`FerretDB is not built at ${bin}: run deploy/local/infra.sh install`);
   return bin;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** FerretDB on SQLite files in a folder of its own, stopped and started again on the same data. */
 class OwnStore {

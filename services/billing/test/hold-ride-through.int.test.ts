@@ -1,12 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createServer } from "node:net";
 import path from "node:path";
 import type { Connection } from "mongoose";
 import { Events, type NatsConnection } from "nats";
 import { MessageBus, RemoteError, connectMongo, connectNats, createLogger, createRedis, type Redis } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
-import { eventually, freshName, testInfra } from "@genui/testkit";
+import { eventually, freshName, testInfra, freeLoopbackPort as freePort } from "@genui/testkit";
 import { serveAuthorizeBalance } from "../src/commands/authorize-balance.command";
 import { loadCatalogue } from "../src/store/catalogue-file";
 import { Holds } from "../src/store/holds.store";
@@ -19,17 +18,6 @@ import { Wallets, holdIdFor, walletLock, type Posting } from "../src/use-cases/w
  * is down is answered once it is back; asked twice under one request id, the hold is placed and charged once.
  */
 const logger = createLogger("hold-ride-through-test", "silent");
-
-/** A free loopback port (the server is started again on the same one). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** nats-server from the PATH, as deploy/local/infra.sh installs it (core NATS only: request/reply needs no JetStream). */
 class OwnNatsServer {

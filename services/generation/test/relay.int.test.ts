@@ -74,7 +74,8 @@ describe("relaying a worker's chunks", () => {
     partials: true,
     enqueuedAt: Date.now(),
   });
-  const relay = (j: GenerationJob) =>
+  /** The relay of job `j`; `kept`: a resumable answer's (its chunks also kept in the answer's Redis Stream). */
+  const relay = (j: GenerationJob, opts: { keepAliveMs?: number; kept?: boolean } = {}) =>
     new RelayedAnswer(
       {
         bus,
@@ -86,7 +87,8 @@ describe("relaying a worker's chunks", () => {
         keyPrefix: prefix,
         attempts: 1,
         requestTimeoutMs: 30_000,
-        keepAliveMs: 5_000,
+        keepAliveMs: opts.keepAliveMs ?? 5_000,
+        ...(opts.kept ? { events: { key: answerEventsKey(prefix, j.requestId), ttlMs: 60_000 } } : {}),
       },
       j,
     );
@@ -170,45 +172,13 @@ describe("relaying a worker's chunks", () => {
       await new Promise((r) => setTimeout(r, 300));
       throw new Error("worker blew up");
     };
-    const a = new RelayedAnswer(
-      {
-        bus,
-        redis,
-        queue,
-        unstarted,
-        metrics,
-        logger,
-        keyPrefix: prefix,
-        attempts: 1,
-        requestTimeoutMs: 30_000,
-        keepAliveMs: 200,
-      },
-      job(4),
-    );
+    const a = relay(job(4), { keepAliveMs: 200 });
     await a.start();
     const events = await collect(a);
     expect(events.some((e) => e.type === "keepalive")).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.GENERATION_FAILED } });
   });
 
-  /** A resumable answer's relay: its chunks are also kept in the answer's Redis Stream (as the worker keeps them). */
-  const keptRelay = (j: GenerationJob, keepAliveMs = 5_000) =>
-    new RelayedAnswer(
-      {
-        bus,
-        redis,
-        queue,
-        unstarted,
-        metrics,
-        logger,
-        keyPrefix: prefix,
-        attempts: 1,
-        requestTimeoutMs: 30_000,
-        keepAliveMs,
-        events: { key: answerEventsKey(prefix, j.requestId), ttlMs: 60_000 },
-      },
-      j,
-    );
   /** The stand-in worker's chunk: kept first (always), then published unless the bus is to lose it. */
   const keep = async (requestId: string, chunk: Chunk) =>
     void (await redis.xadd(answerEventsKey(prefix, requestId), "*", "c", JSON.stringify(chunk)));
@@ -225,7 +195,7 @@ describe("relaying a worker's chunks", () => {
         if (c.seq !== 3 && c.seq !== 4) bus.signal(SIGNALS.generationChunk, j.data.requestId, c);
       }
     };
-    const a = keptRelay(job(21));
+    const a = relay(job(21), { kept: true });
     await a.start();
     const events = await collect(a);
     expect(events.filter((e) => e.type !== "keepalive").map((e) => (e as Chunk).seq)).toEqual([...Array(11).keys()]);
@@ -242,7 +212,7 @@ describe("relaying a worker's chunks", () => {
         if (k < 3) bus.signal(SIGNALS.generationChunk, j.data.requestId, chunk);
       }
     };
-    const a = keptRelay(job(22), 200);
+    const a = relay(job(22), { kept: true, keepAliveMs: 200 });
     await a.start();
     const events = await collect(a);
     expect(events.at(-1)).toMatchObject({ type: "done", seq: 3 });
@@ -257,7 +227,7 @@ describe("relaying a worker's chunks", () => {
         bus.signal(SIGNALS.generationChunk, j.data.requestId, chunk);
       }
     };
-    const a = keptRelay(job(23));
+    const a = relay(job(23), { kept: true });
     await a.start();
     const events = await collect(a);
     expect(events.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.STREAM_INTERRUPTED } });
