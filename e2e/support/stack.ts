@@ -430,7 +430,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       for (const w of workers) await w.stop();
       const first = identity[0]!;
       if (opts.generation) {
-        await generationCopies[0]!.ctx.mongo!.dropDatabase();
+        // Through apps' connection: a test may have stopped the generation API already (its connection is closed).
+        await apps[0]!.ctx.mongo!.useDb(genShared.MONGO_DB).dropDatabase();
         await stopAll(generationCopies);
         const jsm = await first.ctx.bus!.nc.jetstreamManager();
         await jsm.streams.delete(first.ctx.bus!.streamName("GENERATION")).catch(() => undefined);
