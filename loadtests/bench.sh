@@ -8,7 +8,13 @@ cd "$(dirname "$0")/.."
 name="${1:?usage: loadtests/bench.sh accounts|apps|billing}"
 [ -f "loadtests/$name.js" ] || [ "$name" = billing ] || [ "$name" = chat ] || { echo "no scenario loadtests/$name.js" >&2; exit 2; }
 bash scripts/ensure-deps.sh
+# The dev profile's infrastructure: stopped again at the end when this run started it (a following `npm start` finds
+# its ports free).
+infra_was_up=0
+bash deploy/local/infra.sh status --profile dev >/dev/null 2>&1 && infra_was_up=1
 bash deploy/local/infra.sh start --profile dev
+stop_infra() { [ "$infra_was_up" = 1 ] || bash deploy/local/infra.sh stop --profile dev >/dev/null 2>&1 || true; }
+trap stop_infra EXIT
 npm run --silent build >/dev/null
 mkdir -p .local/bench
 overrides=.local/bench/overrides.env
@@ -43,23 +49,27 @@ if [ "${2:-}" = "--profile" ]; then
 fi
 GENUI_CPU_PROF_DIR="$profile_dir" GENUI_INFRA_ENV="$infra_json" GENUI_ENV_FILE="$overrides" node scripts/launcher.mjs > ".local/bench/$name-platform.log" 2>&1 &
 launcher=$!
-trap 'kill -INT $launcher 2>/dev/null; wait $launcher 2>/dev/null || true' EXIT
+trap 'kill -INT $launcher 2>/dev/null; wait $launcher 2>/dev/null || true; stop_infra' EXIT
 for _ in $(seq 1 240); do curl -fsS http://127.0.0.1:8080/readyz >/dev/null 2>&1 && break; sleep 0.25; done
 nats_url=$(bash deploy/local/infra.sh env | sed -n 's/^NATS_URL=//p')
 if [ "$name" = billing ]; then NATS_URL="$nats_url" node loadtests/billing-bench.mjs; exit $?; fi
 if [ "$name" = chat ]; then node loadtests/chat-bench.mjs; exit 0; fi
 k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
+redis_url=$(bash deploy/local/infra.sh env | sed -n 's/^REDIS_URL=//p')
 if [ "$name" = generation ] && [ -n "$profile_dir" ]; then
-  K6_BIN="$k6" BENCH_PROFILE=1 node loadtests/generation-bench.mjs
+  K6_BIN="$k6" BENCH_PROFILE=1 REDIS_URL="$redis_url" NATS_URL="$nats_url" node loadtests/generation-bench.mjs
   # The profiles are written as the processes exit.
   kill -INT $launcher; wait $launcher || true
-  trap - EXIT
+  trap stop_infra EXIT
   window=.local/bench/profile-window.json
   cp "$window" "$profile_dir/window.json"
   node loadtests/profile-summary.mjs "$profile_dir" --window "$window" --json "$profile_dir/summary.json" | tee "$profile_dir/summary.txt"
   exit 0
 fi
-if [ "$name" = generation ]; then K6_BIN="$k6" node loadtests/generation-bench.mjs; exit 0; fi
+if [ "$name" = generation ]; then
+  K6_BIN="$k6" REDIS_URL="$redis_url" NATS_URL="$nats_url" node loadtests/generation-bench.mjs
+  exit 0
+fi
 "$k6" run --quiet --summary-export ".local/bench/$name-summary.json" "loadtests/$name.js" > ".local/bench/$name-k6.log" 2>&1 || {
   tail -n 20 ".local/bench/$name-k6.log" >&2
 }

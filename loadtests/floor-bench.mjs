@@ -5,6 +5,7 @@
 // Loopback only; uses the dev profile's Redis and NATS (started if needed).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { Processes, startQueuedBilling } from "./floor/hops.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const UPSTREAM = 8299;
@@ -16,7 +17,13 @@ const sh = (cmd, args) => execFileSync(cmd, args, { encoding: "utf8", stdio: ["i
 spawnSync("bash", ["scripts/ensure-deps.sh"], { stdio: "inherit" });
 if (!existsSync("packages/testkit/dist/src/fake-openai-main.js"))
   spawnSync("npm", ["run", "--silent", "build:ts"], { stdio: "inherit" });
+// The dev profile's Redis and NATS: started if they are not running, and then stopped again at the end (a following
+// `npm start` finds its ports free).
+const infraWasUp = spawnSync("bash", ["deploy/local/infra.sh", "status", "--profile", "dev"], { stdio: "ignore" }).status === 0;
 sh("bash", ["deploy/local/infra.sh", "start", "--profile", "dev"]);
+const stopInfra = () => {
+  if (!infraWasUp) spawnSync("bash", ["deploy/local/infra.sh", "stop", "--profile", "dev"], { stdio: "inherit" });
+};
 const infraEnv = Object.fromEntries(
   sh("bash", ["deploy/local/infra.sh", "env", "--profile", "dev"])
     .trim()
@@ -28,24 +35,13 @@ const K6 = infraEnv.K6_BIN;
 const base = { REDIS_URL: infraEnv.REDIS_URL, NATS_URL: infraEnv.NATS_URL, PREFIX: `floor${process.pid}` };
 const { SAMPLE_UI_CODE } = await import("../packages/testkit/dist/src/fake-openai.js").then((m) => m.default ?? m);
 
-const children = [];
-/** Starts a process and waits for its line "ready …" (or "listening …"). */
-function start(args, env = {}) {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...base, ...env }, stdio: ["ignore", "pipe", "inherit"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.stdout.on("data", (d) => /^(ready|listening)/m.test(String(d)) && resolve(child));
-    child.once("exit", (c) => reject(new Error(`${args.join(" ")} exited with ${c}`)));
-  });
-}
-async function stop(list) {
-  for (const c of list) {
-    if (c.exitCode !== null || c.signalCode !== null) continue;
-    c.kill("SIGTERM");
-    await new Promise((r) => c.once("exit", r));
-  }
-}
-process.on("exit", () => children.forEach((c) => c.kill("SIGTERM")));
+const procs = new Processes();
+process.on("exit", () => {
+  procs.killAll();
+  stopInfra();
+});
+const start = (args, env = {}) => procs.start(args, { ...base, ...env });
+const children = procs.children;
 
 const TICKS = Number(sh("getconf", ["CLK_TCK"]).trim()) || 100;
 const cpu = (pid) => {
@@ -101,11 +97,7 @@ async function row(label, url, vus, procs) {
 await start(["packages/testkit/dist/src/fake-openai-main.js", "--port", String(UPSTREAM), "--chunks", "20", "--delay-ms", "0"]);
 const upstreamUrl = `http://127.0.0.1:${UPSTREAM}/v1/chat/completions`;
 // The edge and API hops run with the young generation the topology gives the BFF and the API.
-const hop = (role, env) =>
-  start(["loadtests/floor/hop.mjs", role], {
-    ...(role === "edge" || role === "api" ? { NODE_OPTIONS: "--max-semi-space-size=2" } : {}),
-    ...env,
-  });
+const hop = (role, env) => procs.hop(role, { ...base, ...env });
 
 const VARIANTS = [
   { label: "direct", hops: "k6 → upstream", procs: async () => ({}) },
@@ -134,12 +126,17 @@ const VARIANTS = [
   {
     label: "queued+billing",
     hops: "the same, with the hold's request/reply to billing and the usage event on JetStream (acknowledged)",
-    procs: async () => ({
-      billing: (await hop("billing", {})).pid,
-      worker: (await hop("worker", { UPSTREAM_URL: upstreamUrl, USAGE: "1" })).pid,
-      api: (await hop("api", { PORT: String(API), MODE: "queue", AUTHORIZE: "1" })).pid,
-      edge: (await hop("edge", { PORT: String(EDGE), TARGET_URL: `http://127.0.0.1:${API}` })).pid,
-    }),
+    procs: async () =>
+      (
+        await startQueuedBilling(procs, {
+          redisUrl: base.REDIS_URL,
+          natsUrl: base.NATS_URL,
+          upstreamUrl,
+          edgePort: EDGE,
+          apiPort: API,
+          prefix: base.PREFIX,
+        })
+      ).pids,
   },
 ];
 
@@ -148,15 +145,15 @@ console.log(`floor of the generation path, ${SECONDS} s per row, 20-chunk answer
 const ONLY_STREAMS = process.env.FLOOR_ONLY === "streams";
 for (const v of ONLY_STREAMS ? [] : VARIANTS) {
   const before = children.length;
-  const procs = { ...(await v.procs()), upstream: children[0].pid };
+  const pids = { ...(await v.procs()), upstream: children[0].pid };
   const url = v.label === "direct" ? upstreamUrl : `http://127.0.0.1:${EDGE}/v1/chat/completions`;
   // A short warm-up: connections, JIT.
   await row(`${v.label}-warmup`, url, 8, {});
   for (const vus of [1, 64]) {
-    const r = await row(v.label, url, vus, procs);
+    const r = await row(v.label, url, vus, pids);
     rows.push({ ...r, hops: v.hops });
   }
-  await stop(children.splice(before));
+  await procs.stop(before);
 }
 
 // 2. STREAMS concurrent 1-second streams (20 chunks 50 ms apart), as `npm run bench:generation` section 2: time to
@@ -195,16 +192,16 @@ async function streamsRow(label, url, pids) {
     peak,
   };
 }
-await stop(children.splice(0));
+await procs.stop(0);
 await start(["packages/testkit/dist/src/fake-openai-main.js", "--port", String(UPSTREAM), "--chunks", "20", "--delay-ms", "50"]);
 const streamRows = [await streamsRow("direct", upstreamUrl, [])];
 {
-  const procs = await VARIANTS.at(-1).procs();
+  const pids = await VARIANTS.at(-1).procs();
   const url = `http://127.0.0.1:${EDGE}/v1/chat/completions`;
   await row("queued+billing-streams-warmup", url, 8, {});
-  streamRows.push(await streamsRow("queued+billing", url, [procs.edge, procs.api]));
+  streamRows.push(await streamsRow("queued+billing", url, [pids.edge, pids.api]));
 }
-await stop(children.splice(0));
+await procs.stop(0);
 
 const direct = Object.fromEntries(rows.filter((r) => r.label === "direct").map((r) => [r.vus, r]));
 console.log("\nrow                streams    req/s   × direct   p50 ms   p99 ms  failed   CPU per request (ms)");

@@ -3,11 +3,14 @@
 //    at 1 and 64 concurrent streams; streamed req/s at 64;
 // 2. 1,000 concurrent 1-second streams (the upstream paces 20 chunks 50 ms apart): time to first byte, lost or
 //    repeated chunks, resident memory of the BFF and the API process;
-// with LiteLLM's proxy in front of the same upstream measured the same way, side by side.
+// with the floor's hops ("queued + billing", loadtests/floor/hop.mjs: the hops this architecture requires, carrying
+// nothing but bytes) and LiteLLM's proxy in front of the same upstream measured the same way, side by side; every
+// figure of GenUI is also given as a ratio against the floor rows of the same run, with the goals of docs/performance.md.
 // Started by `npm run bench:generation` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { signedUpSession } from "../scripts/lib/browser-session.mjs";
+import { Processes, startQueuedBilling } from "./floor/hops.mjs";
 
 const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8199);
@@ -17,8 +20,13 @@ const K6 = process.env.K6_BIN;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const OUT = ".local/bench";
-// BENCH_TARGETS=direct,genui skips LiteLLM (quicker runs while tuning); the default measures all three.
-const ONLY = (process.env.BENCH_TARGETS ?? "direct,genui,litellm").split(",");
+// BENCH_TARGETS=direct,floor,genui skips LiteLLM (quicker runs while tuning); the default measures all four.
+// A profiling run (BENCH_PROFILE) measures the platform alone.
+const ONLY = (process.env.BENCH_TARGETS ?? "direct,floor,genui,litellm")
+  .split(",")
+  .filter((t) => !(process.env.BENCH_PROFILE && t === "floor"));
+const FLOOR_EDGE_PORT = 8290;
+const FLOOR_API_PORT = 8291;
 mkdirSync(OUT, { recursive: true });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -68,7 +76,22 @@ function startLitellm() {
   litellmKey = vars.API_KEY ?? "none";
   results.litellmStartupMs = Number(vars.STARTUP_MS);
 }
+// --- the floor's hops, against the same upstream, Redis and NATS as the platform (their own queue and subjects) ---
+const floorProcs = new Processes();
+let floor;
+async function startFloor() {
+  floor = await startQueuedBilling(floorProcs, {
+    redisUrl: process.env.REDIS_URL,
+    natsUrl: process.env.NATS_URL,
+    upstreamUrl: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
+    edgePort: FLOOR_EDGE_PORT,
+    apiPort: FLOOR_API_PORT,
+    prefix: `floor${process.pid}`,
+  });
+}
+
 function stopAll() {
+  floorProcs.killAll();
   if (litellmPid) {
     try {
       process.kill(litellmPid, "SIGTERM");
@@ -100,6 +123,7 @@ async function developer() {
 const TARGETS = {
   direct: () => `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
   genui: () => `${BASE}/apps/api/v1/chat/completions`,
+  floor: () => floor.url,
   litellm: () => `http://127.0.0.1:${LITELLM_PORT}/v1/chat/completions`,
 };
 
@@ -111,7 +135,8 @@ async function k6(target, key, env, label) {
     env: {
       ...process.env,
       URL: TARGETS[target](),
-      TARGET: target,
+      // The floor passes the upstream's bytes on: its answers are checked as the direct ones are.
+      TARGET: target === "floor" ? "direct" : target,
       API_KEY: target === "genui" ? key : target === "litellm" ? litellmKey : "none",
       EXPECTED_CODE_B64: Buffer.from(SAMPLE_UI_CODE).toString("base64"),
       ...env,
@@ -173,6 +198,7 @@ const row = (r) => {
 
 await startUpstream(0);
 if (ONLY.includes("litellm")) startLitellm();
+if (ONLY.includes("floor")) await startFloor();
 const key = await developer();
 console.log("warming up …");
 for (const t of ONLY) await k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
@@ -247,14 +273,27 @@ function cpuSeconds(pid) {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
-async function cpuPerRequest(work) {
-  const procs = PROCESSES.map(([name, pattern]) => {
-    try {
-      return { name, pid: Number(execFileSync("pgrep", ["-f", "-o", pattern], { encoding: "utf8" }).trim()) };
-    } catch {
-      return undefined;
-    }
-  }).filter(Boolean);
+const pidOf = (pattern) => {
+  try {
+    return Number(execFileSync("pgrep", ["-f", "-o", pattern], { encoding: "utf8" }).trim());
+  } catch {
+    return undefined;
+  }
+};
+/** The processes a target's request passes through (the platform's, or the floor's hops), with Redis and NATS. */
+function processesOf(target) {
+  const infraProcs = PROCESSES.filter(([name]) => name === "redis" || name === "nats");
+  const list =
+    target === "floor"
+      ? [
+          ...Object.entries(floor.pids).map(([name, pid]) => ({ name, pid })),
+          ...infraProcs.map(([name, p]) => ({ name, pid: pidOf(p) })),
+        ]
+      : PROCESSES.map(([name, pattern]) => ({ name, pid: pidOf(pattern) }));
+  return list.filter((p) => p.pid);
+}
+async function cpuPerRequest(work, target = "genui") {
+  const procs = processesOf(target);
   const before = procs.map((p) => cpuSeconds(p.pid));
   const result = await work();
   const spent = procs.map((p, i) => ({
@@ -294,11 +333,16 @@ console.log("row                     requests   req/s      p50      p99  ttfb50 
 const lat = {};
 for (const vus of [1, 64])
   for (const t of ONLY) {
-    const { result: r, spent } = await cpuPerRequest(() =>
-      k6(t, key, { VUS: String(vus), DURATION: `${SECONDS}s` }, `${t}-${vus}`),
+    const { result: r, spent } = await cpuPerRequest(
+      () => k6(t, key, { VUS: String(vus), DURATION: `${SECONDS}s` }, `${t}-${vus}`),
+      t,
     );
     lat[`${t}-${vus}`] = r;
     row(r);
+    if (t === "floor") {
+      results[`cpu-floor-${vus}`] = spent;
+      console.log(cpuLine(spent));
+    }
     if (t === "genui") {
       results[`cpu-${vus}`] = spent;
       console.log(cpuLine(spent));
@@ -339,7 +383,7 @@ for (const t of ONLY) {
       async () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
     );
     row(result);
-    results.memory = { bffIdleMiB: idle[0], bffPeakMiB: peak[0], apiIdleMiB: idle[1], apiPeakMiB: peak[1] };
+    results.memory = { ...results.memory, bffIdleMiB: idle[0], bffPeakMiB: peak[0], apiIdleMiB: idle[1], apiPeakMiB: peak[1] };
     results.memoryByProcess = Object.fromEntries(names.map((n, i) => [n, { idleMiB: idle[i], peakMiB: peak[i] }]));
     console.log(
       `resident memory (idle → peak): ${names.map((n, i) => `${n} ${idle[i].toFixed(0)} → ${peak[i].toFixed(0)} MiB`).join(", ")}; ` +
@@ -347,12 +391,118 @@ for (const t of ONLY) {
           .map((n, i) => `${n} ${(((peak[i] - idle[i]) * 1024) / STREAMS).toFixed(0)} KiB`)
           .join(", ")}`,
     );
+  } else if (t === "floor") {
+    // The floor's edge and API hops: what moving the bytes of as many streams costs in memory.
+    const pids = [floor.pids.edge, floor.pids.api];
+    const rss = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    const idle = pids.map(rss);
+    const peak = [...idle];
+    const timer = setInterval(() => pids.forEach((pid, i) => (peak[i] = Math.max(peak[i], rss(pid)))), 100);
+    const result = await k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`).finally(() =>
+      clearInterval(timer),
+    );
+    row(result);
+    results.memory = {
+      ...results.memory,
+      floorEdgeIdleMiB: idle[0],
+      floorEdgePeakMiB: peak[0],
+      floorApiIdleMiB: idle[1],
+      floorApiPeakMiB: peak[1],
+    };
+    console.log(
+      `resident memory (idle → peak): floor edge ${idle[0].toFixed(0)} → ${peak[0].toFixed(0)} MiB, floor api ${idle[1].toFixed(0)} → ${peak[1].toFixed(0)} MiB; together peak ${(peak[0] + peak[1]).toFixed(0)} MiB`,
+    );
   } else row(await k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`));
+  lat[`${t}-streams`] = results.rows.at(-1);
 }
 if (litellmPid) {
   const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${litellmPid}/status`, "utf8"))?.[1] ?? 0) / 1024;
   results.litellmRssMiB = rss;
   console.log(`LiteLLM proxy resident memory after the run: ${rss.toFixed(0)} MiB`);
+}
+
+// 3. Against the floor of the same run (docs/performance.md, "Goals against the floor").
+if (lat["floor-64"] && lat["genui-64"]) {
+  // What the libraries the architecture names weigh beyond the floor's, before the first request (npm run bench:modules).
+  execFileSync(process.execPath, ["loadtests/module-weight.mjs"], {
+    env: { ...process.env, MODULE_WEIGHT_QUICK: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const weights = JSON.parse(readFileSync(`${OUT}/module-weight.json`, "utf8")).results;
+  const libraries = weights.bff.librariesBeyondFloor + weights.generation.librariesBeyondFloor;
+  results.libraryWeightMiB = { bff: weights.bff.librariesBeyondFloor, api: weights.generation.librariesBeyondFloor };
+  const total = (spent) => spent.reduce((a, x) => a + x.ms, 0);
+  const cpuGenui = total(results["cpu-64"]);
+  const cpuFloor = total(results["cpu-floor-64"]);
+  const added = (t, vus, q) => lat[`${t}-${vus}`][q] - lat[`direct-${vus}`][q];
+  const m = results.memory ?? {};
+  const goals = [
+    {
+      goal: "req/s at 64 streams ≥ 0.6× the floor's, 0 failed / lost / repeated",
+      value: `${lat["genui-64"].rps.toFixed(0)} / ${lat["floor-64"].rps.toFixed(0)} = ${(lat["genui-64"].rps / lat["floor-64"].rps).toFixed(3)}×; failed ${lat["genui-64"].failed}, lost ${lat["genui-64"].lost}, repeated ${lat["genui-64"].repeated}`,
+      met:
+        lat["genui-64"].rps >= 0.6 * lat["floor-64"].rps &&
+        lat["genui-64"].failed + lat["genui-64"].lost + lat["genui-64"].repeated === 0,
+    },
+    {
+      goal: "CPU per streamed request at 64, all processes ≤ 2× the floor's",
+      value: `${cpuGenui.toFixed(2)} / ${cpuFloor.toFixed(2)} ms = ${(cpuGenui / cpuFloor).toFixed(2)}×`,
+      met: cpuGenui <= 2 * cpuFloor,
+    },
+    ...(lat["direct-1"]
+      ? [
+          {
+            goal: "added p50 at one stream ≤ the floor's + 3 ms",
+            value: `${added("genui", 1, "p50").toFixed(2)} ms against ${added("floor", 1, "p50").toFixed(2)} + 3 ms`,
+            met: added("genui", 1, "p50") <= added("floor", 1, "p50") + 3,
+          },
+          {
+            goal: "added p99 at one stream ≤ the floor's + 10 ms",
+            value: `${added("genui", 1, "p99").toFixed(2)} ms against ${added("floor", 1, "p99").toFixed(2)} + 10 ms`,
+            met: added("genui", 1, "p99") <= added("floor", 1, "p99") + 10,
+          },
+        ]
+      : []),
+    ...(lat["genui-streams"] && lat["floor-streams"]
+      ? [
+          {
+            goal: `${STREAMS} concurrent 1-second streams: TTFB p99 ≤ 1.5× the floor's, 0 lost`,
+            value: `${lat["genui-streams"].ttfbP99.toFixed(0)} / ${lat["floor-streams"].ttfbP99.toFixed(0)} ms = ${(lat["genui-streams"].ttfbP99 / lat["floor-streams"].ttfbP99).toFixed(2)}×; failed ${lat["genui-streams"].failed}, lost ${lat["genui-streams"].lost}`,
+            met:
+              lat["genui-streams"].ttfbP99 <= 1.5 * lat["floor-streams"].ttfbP99 &&
+              lat["genui-streams"].lost + lat["genui-streams"].failed === 0,
+          },
+          {
+            goal: "BFF + API resident at those streams ≤ the floor's hops + the named libraries + 40 MiB",
+            value: `${(m.bffPeakMiB + m.apiPeakMiB).toFixed(0)} MiB against ${(m.floorEdgePeakMiB + m.floorApiPeakMiB).toFixed(0)} + ${libraries.toFixed(1)} + 40 = ${(m.floorEdgePeakMiB + m.floorApiPeakMiB + libraries + 40).toFixed(0)} MiB`,
+            met: m.bffPeakMiB + m.apiPeakMiB <= m.floorEdgePeakMiB + m.floorApiPeakMiB + libraries + 40,
+          },
+        ]
+      : []),
+  ];
+  results.goals = goals;
+  console.log("\n3. Against the floor measured in this run");
+  const byName = (spent) => Object.fromEntries(spent.map((x) => [x.name, x.ms]));
+  const g = byName(results["cpu-64"]);
+  const f = byName(results["cpu-floor-64"]);
+  console.log(
+    "   CPU per request at 64 streams (ms), GenUI | floor: " +
+      [
+        ["bff", "edge"],
+        ["api", "api"],
+        ["worker", "worker"],
+        ["billing", "billing"],
+        ["redis", "redis"],
+        ["nats", "nats"],
+      ]
+        .map(([a, b]) => `${a} ${(g[a] ?? 0).toFixed(2)} | ${b} ${(f[b] ?? 0).toFixed(2)}`)
+        .join(", ") +
+      `; GenUI only: ${results["cpu-64"]
+        .filter((x) => !["bff", "api", "worker", "billing", "redis", "nats"].includes(x.name))
+        .map((x) => `${x.name} ${x.ms.toFixed(2)}`)
+        .join(", ")}`,
+  );
+  for (const x of goals) console.log(`   ${x.met ? "met    " : "NOT MET"}  ${x.goal}: ${x.value}`);
 }
 writeFileSync(`${OUT}/generation-results.json`, JSON.stringify(results, null, 2));
 console.log(`\nfigures saved to ${OUT}/generation-results.json`);

@@ -11,6 +11,9 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.MODULE_WEIGHT_RUNS ?? 3);
+// MODULE_WEIGHT_QUICK=1 (npm run bench:generation): only the floor's libraries, all the service's libraries, the
+// service module; no row per library.
+const QUICK = process.env.MODULE_WEIGHT_QUICK === "1";
 
 spawnSync("bash", ["scripts/ensure-deps.sh"], { cwd: ROOT, stdio: "inherit" });
 if (!existsSync(path.join(ROOT, "bff/dist/src/service.js")))
@@ -45,6 +48,7 @@ function librariesOf(mod) {
   return node(
     `require(${JSON.stringify(path.join(ROOT, mod))});
      const libs = new Set();
+     const files = {};
      const own = new Set();
      for (const f of Object.keys(require.cache)) {
        const i = f.lastIndexOf("/node_modules/");
@@ -53,9 +57,11 @@ function librariesOf(mod) {
          continue;
        }
        const p = f.slice(i + 14).split("/");
-       libs.add(p[0].startsWith("@") ? p[0] + "/" + p[1] : p[0]);
+       const lib = p[0].startsWith("@") ? p[0] + "/" + p[1] : p[0];
+       libs.add(lib);
+       (files[lib] ??= []).push(f);
      }
-     console.log(JSON.stringify({ libs: [...libs], own: [...own] }));`,
+     console.log(JSON.stringify({ libs: [...libs], own: [...own], files }));`,
     ROOT,
   );
 }
@@ -70,10 +76,23 @@ const WORKSPACES = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf
 );
 
 /** Resident memory (MiB) after loading `requires` (package names, or a path) and collecting garbage: the least of RUNS. */
+/**
+ * The files the service module loads from each library: a library without a main entry (only subpath exports, e.g.
+ * the MCP SDK) is weighed by requiring them.
+ */
+let libraryFiles = {};
 function weigh(requires, cwd) {
   const script = `
     const loaded = [];
-    for (const r of ${JSON.stringify(requires)}) { try { require(r); loaded.push(r); } catch (e) { if (e.code !== "ERR_REQUIRE_ESM" && e.code !== "ERR_PACKAGE_PATH_NOT_EXPORTED") throw e; } }
+    const files = ${JSON.stringify(libraryFiles)};
+    for (const r of ${JSON.stringify(requires)}) {
+      try { require(r); loaded.push(r); }
+      catch (e) {
+        if (!files[r] || !["ERR_REQUIRE_ESM", "ERR_PACKAGE_PATH_NOT_EXPORTED", "MODULE_NOT_FOUND"].includes(e.code)) throw e;
+        for (const f of files[r]) require(f);
+        loaded.push(r);
+      }
+    }
     (async () => {
       for (let i = 0; i < 4; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 50)); }
       const m = process.memoryUsage();
@@ -94,6 +113,7 @@ for (const p of PROCESSES) {
   // The service's own dependencies and its workspace packages' (each weighed with what it pulls in), those the service
   // module really loads; the workspace packages themselves are weighed with the module.
   const loaded = librariesOf(p.module);
+  libraryFiles = loaded.files;
   const dirs = WORKSPACES.filter((w) => w === p.dir || loaded.own.some((f) => f.startsWith(path.join(ROOT, w) + "/")));
   const declared = new Set(
     dirs.flatMap((d) => {
@@ -105,7 +125,7 @@ for (const p of PROCESSES) {
   console.log(`\n${p.name}: workspace packages ${dirs.join(", ")}; their dependencies it loads: ${libs.length}`);
   const bare = weigh([], cwd);
   const floor = weigh(p.floor, cwd);
-  const alone = libs.map((l) => ({ lib: l, mib: weigh([...p.floor, l], cwd).rss - floor.rss }));
+  const alone = QUICK ? [] : libs.map((l) => ({ lib: l, mib: weigh([...p.floor, l], cwd).rss - floor.rss }));
   alone.sort((a, b) => b.mib - a.mib);
   const rows = [
     { row: "node alone", rss: bare.rss },
@@ -115,6 +135,10 @@ for (const p of PROCESSES) {
   for (const { lib } of alone) {
     set.push(lib);
     rows.push({ row: `+ ${lib}`, rss: weigh(set, cwd).rss });
+  }
+  if (QUICK) {
+    set.push(...libs);
+    rows.push({ row: `+ the service's ${libs.length} libraries`, rss: weigh(set, cwd).rss });
   }
   rows.push({
     row: `+ the service module (${p.module}) and its workspace packages`,
@@ -134,7 +158,7 @@ for (const p of PROCESSES) {
   console.log(
     `beyond the floor's libraries: ${beyond.toFixed(1)} MiB (the libraries above: ${(rows.at(-2).rss - floor.rss).toFixed(1)} MiB)`,
   );
-  results[p.name] = { rows, alone, beyondFloor: beyond };
+  results[p.name] = { rows, alone, beyondFloor: beyond, librariesBeyondFloor: rows.at(-2).rss - floor.rss };
 }
 const both = PROCESSES.reduce((s, p) => s + results[p.name].beyondFloor, 0);
 console.log(`\nBFF + API beyond the floor's libraries, before the first request: ${both.toFixed(1)} MiB`);

@@ -1,0 +1,59 @@
+// Starting the floor's hops (loadtests/floor/hop.mjs) as processes of their own, for `npm run bench:floor` and the
+// floor rows of `npm run bench:generation`: each process prints "ready …" once it can take work.
+import { spawn } from "node:child_process";
+
+const HOP = new URL("./hop.mjs", import.meta.url).pathname;
+
+/** A set of started processes that are stopped together. */
+export class Processes {
+  children = [];
+
+  /** Starts `node <args>` and waits for its line "ready …" (or "listening …"). */
+  start(args, env = {}) {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    this.children.push(child);
+    return new Promise((resolve, reject) => {
+      child.stdout.on("data", (d) => /^(ready|listening)/m.test(String(d)) && resolve(child));
+      child.once("exit", (c) => reject(new Error(`${args.join(" ")} exited with ${c}`)));
+    });
+  }
+
+  /** Starts one hop (`role` of hop.mjs); the edge and API hops get the young generation the topology gives the BFF and the API. */
+  hop(role, env) {
+    return this.start([HOP, role], {
+      ...(role === "edge" || role === "api" ? { NODE_OPTIONS: "--max-semi-space-size=2" } : {}),
+      ...env,
+    });
+  }
+
+  /** Stops the processes started since `mark` (default: all), each with SIGTERM, and waits for them. */
+  async stop(mark = 0) {
+    for (const c of this.children.splice(mark)) {
+      if (c.exitCode !== null || c.signalCode !== null) continue;
+      c.kill("SIGTERM");
+      await new Promise((r) => c.once("exit", r));
+    }
+  }
+
+  /** Kills what is left (on exit, when nothing can be awaited). */
+  killAll() {
+    for (const c of this.children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGTERM");
+  }
+}
+
+/**
+ * The floor of the platform's path, "queued + billing": edge → api → (NATS request/reply to billing) → BullMQ →
+ * worker → upstream, the chunks back over NATS, the usage event on JetStream acknowledged. Returns the edge's URL and
+ * the four processes' pids.
+ */
+export async function startQueuedBilling(procs, { redisUrl, natsUrl, upstreamUrl, edgePort, apiPort, prefix }) {
+  const base = { REDIS_URL: redisUrl, NATS_URL: natsUrl, PREFIX: prefix };
+  const billing = await procs.hop("billing", base);
+  const worker = await procs.hop("worker", { ...base, UPSTREAM_URL: upstreamUrl, USAGE: "1" });
+  const api = await procs.hop("api", { ...base, PORT: String(apiPort), MODE: "queue", AUTHORIZE: "1" });
+  const edge = await procs.hop("edge", { ...base, PORT: String(edgePort), TARGET_URL: `http://127.0.0.1:${apiPort}` });
+  return {
+    url: `http://127.0.0.1:${edgePort}/v1/chat/completions`,
+    pids: { edge: edge.pid, api: api.pid, worker: worker.pid, billing: billing.pid },
+  };
+}
