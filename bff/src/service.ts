@@ -1,5 +1,4 @@
 import {
-  MALFORMED_PATH,
   identityKeyring,
   jsonBody,
   operationRouter,
@@ -20,9 +19,9 @@ import { clientConfig } from "./http/client-config";
 import { createCsrf } from "./http/csrf";
 import { methodNotAllowed } from "./http/method-not-allowed";
 import { allowListProxy } from "./http/proxy";
-import { PUBLISHED_ROUTES, publishedApi } from "./http/published-api";
+import { publishedApi } from "./http/published-api";
 import { crossOrigin } from "./http/cross-origin";
-import { ROUTES, pathPattern } from "@genui/contracts/http";
+import { ROUTES } from "@genui/contracts/http";
 import { startContentListener } from "./http/content-origin";
 import { schemaHandlers, screenRoutes } from "./http/screens";
 import { signedInOpenApiDocument } from "./http/signed-in-openapi";
@@ -43,8 +42,6 @@ function upstreamReady(name: string, base: string): ReadinessCheck {
   };
 }
 
-const published = PUBLISHED_ROUTES.map((r) => pathPattern(r.path));
-
 /** Starts the BFF, the only process a browser or API client talks to. */
 export function startBff(config: BffConfig, logger?: Logger): Promise<RunningService> {
   const upstreams = {
@@ -64,12 +61,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       trustProxy: config.TRUST_PROXY,
       // The BFF is public: metrics and the detailed readiness answer only on the operators' listener.
       internal: { host: config.INTERNAL_HTTP_HOST, port: config.INTERNAL_HTTP_PORT },
-      // API clients of the published routes read OpenAI's error shape.
       errorStatus: HTTP_STATUS,
-      malformedPathBody: (p) =>
-        published.some((r) => r.test(p))
-          ? { error: { message: MALFORMED_PATH, type: "invalid_request_error", param: null, code: "malformed_path" } }
-          : { message: MALFORMED_PATH },
     },
     logLevel: config.LOG_LEVEL,
     ...(logger ? { logger } : {}),
@@ -117,6 +109,19 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
         ),
       };
 
+      // The published API (API keys; no session, CSRF or body parsing): every request on its rows' paths is answered
+      // before express sees it, with the same ids, log line, metrics, span and edge headers (published-api.ts).
+      ctx.preRoute = publishedApi({
+        target: config.GENERATION_URL,
+        limiter,
+        perIp: config.API_RATE_PER_IP,
+        keyFailuresPerIp: config.API_KEY_FAILURES_PER_IP,
+        logger: ctx.logger,
+        metrics: ctx.metrics,
+        tracing: ctx.tracing,
+        trustProxy: config.TRUST_PROXY,
+        errorStatus: HTTP_STATUS,
+      });
       app.use(edgeHeaders());
       // Public documents: no session needed.
       app.use(operationRouter("bff", own, ["bff.openapi", "bff.config", "bff.screenSchema", "bff.catalogueSchema"]));
@@ -129,14 +134,6 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
           iframeDir: config.IFRAME_DIR,
           trustProxy: config.TRUST_PROXY,
         });
-      app.use(
-        publishedApi({
-          target: config.GENERATION_URL,
-          limiter,
-          perIp: config.API_RATE_PER_IP,
-          keyFailuresPerIp: config.API_KEY_FAILURES_PER_IP,
-        }),
-      );
       // The OAuth endpoints and metadata a browser-based MCP host calls from its own origin (no cookies).
       app.use(crossOrigin());
       app.use(spaRoutes.assets(config.STATIC_DIR));

@@ -1,6 +1,6 @@
 import http from "node:http";
-import express from "express";
 import { loopbackServers } from "../../test/support/loopback-servers";
+import { quietEdge } from "../../test/support/published-servers";
 import { publishedApi } from "./published-api";
 import type { RateLimiter } from "../session/rate-limit";
 
@@ -20,9 +20,8 @@ describe("a proxied stream whose upstream dies midway", () => {
         setTimeout(() => res.socket?.destroy(), 100);
       }),
     );
-    const app = express();
-    app.use(publishedApi({ target: upstream, limiter: {} as RateLimiter }));
-    const bff = await listen(http.createServer(app));
+    const edge = publishedApi({ target: upstream, limiter: {} as RateLimiter, ...quietEdge() });
+    const bff = await listen(http.createServer((req, res) => void (edge(req, res) || res.writeHead(404).end())));
     const started = Date.now();
     const res = await fetch(`${bff}/apps/api/v1/chat/completions`, { method: "POST", body: "{}" });
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 import http from "node:http";
 import express from "express";
 import { loopbackServers } from "../../test/support/loopback-servers";
+import { quietEdge } from "../../test/support/published-servers";
 import { allowListProxy } from "./proxy";
 import { publishedApi } from "./published-api";
 import { UPSTREAM_IDLE_MS } from "./upstream-agent";
@@ -42,9 +43,8 @@ describe("the BFF's keep-alive connections to services", () => {
 
   it("when a published request follows a pause longer than the idle limit, then it goes on a new connection and is answered", async () => {
     const upstream = await closingUpstream(idle);
-    const app = express();
-    app.use(publishedApi({ target: upstream.url, limiter: {} as RateLimiter }));
-    const bff = await listen(http.createServer(app));
+    const edge = publishedApi({ target: upstream.url, limiter: {} as RateLimiter, ...quietEdge() });
+    const bff = await listen(http.createServer((req, res) => void (edge(req, res) || res.writeHead(404).end())));
     const post = () => fetch(`${bff}/apps/api/v1/chat/completions`, { method: "POST", body: "{}" }).then((r) => r.status);
     expect(await post()).toBe(200);
     expect(await post()).toBe(200);

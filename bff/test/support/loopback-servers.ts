@@ -11,6 +11,11 @@ export function loopbackServers() {
       await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
+    /** A server already listening (started by the code under test): closed with the others. */
+    adopt<T extends { server: http.Server; url: string }>(started: T): T {
+      servers.push(started.server);
+      return started;
+    },
     async closeAll(): Promise<void> {
       for (const s of servers.splice(0)) {
         s.closeAllConnections();

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from "express";
 import { ZodError } from "zod";
@@ -139,30 +139,52 @@ export function createHttpApp(opts: HttpAppOptions): Express {
 function serverSpan(tracing: Tracing, quiet: Set<string>, trustCaller: boolean) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (quiet.has(req.path)) return next();
-    const parent = trustCaller ? contextFromCarrier(req.headers) : ROOT_TRACE_CONTEXT;
-    const span = tracing.tracer.startSpan(
-      req.method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: { "http.request.method": req.method, "url.path": req.path, "url.scheme": req.protocol },
-      },
-      parent,
-    );
-    res.on("close", () => {
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : undefined;
-      if (route) {
-        span.setAttribute("http.route", route);
-        span.updateName(`${req.method} ${route}`);
-      }
-      span.setAttribute("http.response.status_code", res.statusCode);
-      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      if (!res.writableFinished) span.setAttribute("http.aborted", true);
-      span.end();
+    const ctx = startServerSpan(tracing, req, res, {
+      path: req.path,
+      scheme: req.protocol,
+      trustCaller,
+      route: () => (req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : undefined),
     });
-    const ctx = trace.setSpan(parent, span);
-    requestTraces.set(req, ctx);
     traceContext.with(ctx, next);
   };
+}
+
+/**
+ * The SERVER span of one request, ended when its answer closes (status, `http.aborted` when it did not finish) and
+ * then named by `route` if it gives one; calls made for the request carry it (`traceHeadersFor`). `trustCaller`:
+ * continue the caller's `traceparent` (an internal service) or start a trace of its own (a public process). The app's
+ * middleware above uses it, and so does a listener that answers before the app (`PreRoute`).
+ */
+export function startServerSpan(
+  tracing: Tracing,
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { path: string; scheme: string; trustCaller: boolean; route?: () => string | undefined },
+): Context {
+  const method = req.method ?? "GET";
+  const parent = opts.trustCaller ? contextFromCarrier(req.headers) : ROOT_TRACE_CONTEXT;
+  const span = tracing.tracer.startSpan(
+    method,
+    {
+      kind: SpanKind.SERVER,
+      attributes: { "http.request.method": method, "url.path": opts.path, "url.scheme": opts.scheme },
+    },
+    parent,
+  );
+  res.on("close", () => {
+    const route = opts.route?.();
+    if (route) {
+      span.setAttribute("http.route", route);
+      span.updateName(`${method} ${route}`);
+    }
+    span.setAttribute("http.response.status_code", res.statusCode);
+    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    if (!res.writableFinished) span.setAttribute("http.aborted", true);
+    span.end();
+  });
+  const ctx = trace.setSpan(parent, span);
+  requestTraces.set(req, ctx);
+  return ctx;
 }
 
 const requestTraces = new WeakMap<IncomingMessage, Context>();
@@ -304,10 +326,24 @@ export function zodFieldErrors(err: ZodError): FieldErrors {
   return fields;
 }
 
+/**
+ * A request listener that runs before the app on its server, for a few hot routes answered with node:http alone (the
+ * BFF's published API): true when it took the request (it answers it), false to hand it to the app unchanged.
+ */
+export type PreRoute = (req: IncomingMessage, res: ServerResponse) => boolean;
+
 /** Starts listening; resolves with the server and its real port (port 0 picks a free one). */
-export async function listen(app: Express, host: string, port: number): Promise<{ server: Server; port: number; url: string }> {
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(port, host, (err?: Error) => (err ? reject(err) : resolve(s)));
+export async function listen(
+  app: Express,
+  host: string,
+  port: number,
+  preRoute?: PreRoute,
+): Promise<{ server: Server; port: number; url: string }> {
+  const server = createServer(preRoute ? (req, res) => void (preRoute(req, res) || app(req, res)) : app);
+  await new Promise<void>((resolve, reject) => {
+    // As express's app.listen: an error before listening (the port is taken) rejects.
+    server.once("error", reject);
+    server.listen(port, host, resolve);
   });
   server.keepAliveTimeout = 65_000;
   const actual = (server.address() as AddressInfo).port;

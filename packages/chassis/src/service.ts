@@ -6,6 +6,7 @@ import {
   createOperationsApp,
   finishHttpApp,
   listen,
+  type PreRoute,
   type ReadinessCheck,
   type TrustProxy,
 } from "./http";
@@ -31,6 +32,11 @@ export interface ServiceContext {
   mongo?: Connection;
   bus?: MessageBus;
   redis?: Redis;
+  /**
+   * Set by `setup` to answer some requests before the app sees them (`PreRoute`: node:http alone, for a hot path such
+   * as the BFF's published API); every request it does not take goes to the app unchanged.
+   */
+  preRoute?: PreRoute;
 }
 
 export interface ServiceOptions {
@@ -143,7 +149,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
     await opts.setup(ctx);
     finishHttpApp(app, logger, opts.http.errorStatus);
 
-    const { server, port, url } = await listen(app, opts.http.host, opts.http.port);
+    const { server, port, url } = await listen(app, opts.http.host, opts.http.port, ctx.preRoute);
     shutdown.add("http", "http server", () => closeServer(server));
     let internalUrl: string | undefined;
     if (opts.http.internal) {
