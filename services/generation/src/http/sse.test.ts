@@ -1,6 +1,7 @@
+import { constants, gunzipSync, gzipSync } from "node:zlib";
 import type { Screen } from "@genui/ui-runtime";
-import { answerContent } from "./openai-wire";
-import { ContentDiverged, ContentPieces } from "./sse";
+import { ChunkLines, answerContent } from "./openai-wire";
+import { ContentDiverged, ContentPieces, GzipEvents } from "./sse";
 
 const screen = { screen: { v1: [{ component: "text", text: "é 😀" }] } } as unknown as Screen;
 
@@ -57,5 +58,56 @@ describe("content pieces of a streamed answer", () => {
     d.code("text(1)", false);
     d.restart();
     expect(() => d.code("heading", false)).toThrow(ContentDiverged);
+  });
+});
+
+describe("a gzip event stream written batch by batch", () => {
+  const lines = new ChunkLines({
+    id: "chatcmpl-0123456789abcdef0123456789abcdef",
+    created: 1,
+    model: "m",
+    route: "chat",
+    startedAt: 0,
+  });
+  /** An answer's batches: a comment, the role, many deltas (some with non-ASCII text), a large last one, [DONE]. */
+  const batches = (): string[] => {
+    const out = [": accepted\n\n", `id: 1\n${lines.delta({ role: "assistant" }, null)}`];
+    for (let i = 0; i < 60; i++)
+      out.push(`id: ${i + 2}\n${lines.delta({ content: `piece ${i} é 😀 ${"x".repeat(i * 7)}` }, null)}`);
+    out.push(": keep-alive\n\n");
+    const json = JSON.stringify({ screen: Array.from({ length: 200 }, (_, i) => ({ component: "stat", value: i * 37 })) });
+    out.push(`id: 62\n${lines.delta({ content: json }, "stop")}id: 63\n${lines.done}`);
+    return out;
+  };
+
+  it("when each batch is written, then everything written so far decodes at once to the text so far", () => {
+    const gzip = new GzipEvents(6);
+    const all = batches();
+    let sent = Buffer.alloc(0);
+    let text = "";
+    for (const b of all.slice(0, -1)) {
+      sent = Buffer.concat([sent, gzip.batch(b, false)]);
+      text += b;
+      expect(gunzipSync(sent, { finishFlush: constants.Z_SYNC_FLUSH }).toString("utf8")).toBe(text);
+    }
+  });
+
+  it("when the stream ends, then it is one well-formed gzip member (checksum and length checked) of the whole text, smaller than the text and near a one-shot gzip's size", () => {
+    const gzip = new GzipEvents(6);
+    const all = batches();
+    const sent = Buffer.concat(all.map((b, i) => gzip.batch(b, i === all.length - 1)));
+    const text = all.join("");
+    // Longer than the 8 KiB window: later batches refer to a sliding window, not the start.
+    expect(Buffer.byteLength(text)).toBeGreaterThan(3 * 8192);
+    expect(gunzipSync(sent).toString("utf8")).toBe(text);
+    expect(sent.length).toBeLessThan(Buffer.byteLength(text) / 4);
+    expect(sent.length).toBeLessThan(gzipSync(text, { windowBits: 13 }).length * 2);
+  });
+
+  it("when the stream ends with nothing left to write, then the last piece closes it", () => {
+    const gzip = new GzipEvents(1);
+    const first = gzip.batch(": accepted\n\n", false);
+    const sent = Buffer.concat([first, gzip.batch("", true)]);
+    expect(gunzipSync(sent).toString("utf8")).toBe(": accepted\n\n");
   });
 });

@@ -1,0 +1,167 @@
+// The gzip of a streamed answer's events alone (services/generation/src/http/sse.ts), in one run: the pako Deflate per
+// stream used until now, against the ways measured to replace it, interleaved answer by answer. The answers are built
+// by the API's own code (ChunkLines, ContentPieces) from real screens: the benchmark's shape (the fake upstream's
+// sample code in 20 pieces: the ": accepted" comment, the role chunk, 3 content deltas, then the last content chunk
+// with the screen JSON, usage and [DONE] in one batch) and a larger planner screen. Every batch is sync-flushed (the
+// client reads each event as soon as it is written), except in "one flush" (not usable: shown for what flushes cost).
+// Every output is decoded and checked. Prints CPU of this process per answer, its ratio to today's, and the bytes.
+//   node loadtests/stream-gzip-bench.mjs   (after npm run build)
+import { createRequire } from "node:module";
+import path from "node:path";
+import zlib from "node:zlib";
+
+const root = path.resolve(import.meta.dirname, "..");
+const require = createRequire(path.join(root, "services/generation/package.json"));
+const pako = require("pako");
+const pakoDeflate = require("pako/lib/zlib/deflate.js");
+const ZStream = require("pako/lib/zlib/zstream.js");
+const runtime = require(path.join(root, "packages/ui-runtime/dist/src/node.js"));
+const { SAMPLE_UI_CODE } = require(path.join(root, "packages/testkit/dist/src/fake-openai.js"));
+const { plan } = require(path.join(root, "packages/planner/dist/src/index.js"));
+const { ChunkLines } = require(path.join(root, "services/generation/dist/src/http/openai-wire.js"));
+const { ContentPieces, GzipEvents } = require(path.join(root, "services/generation/dist/src/http/sse.js"));
+
+const N = Number(process.env.BENCH_ANSWERS ?? 3000);
+const evaluator = runtime.createNodeEvaluator();
+
+/** An answer's batches of SSE text, as writeEventStream writes them. */
+async function answer(code, deltas) {
+  const r = await evaluator.evaluate(code);
+  if (!r.ok) throw new Error(r.error.message);
+  const lines = new ChunkLines({
+    id: "chatcmpl-0123456789abcdef0123456789abcdef",
+    created: 1_700_000_000,
+    model: "fake-model",
+    route: "chat",
+    startedAt: 0,
+  });
+  const pieces = new ContentPieces();
+  let id = 0;
+  const event = (line) => `id: ${++id}\n${line}`;
+  const batches = [": accepted\n\n", event(lines.delta({ role: "assistant" }, null))];
+  const cut = (i) => Math.floor((code.length * i) / (deltas + 2));
+  for (let i = 1; i <= deltas; i++)
+    batches.push(event(lines.delta({ content: pieces.code(code.slice(cut(i - 1), cut(i)), false) }, null)));
+  batches.push(
+    event(lines.delta({ content: pieces.finish(code, r.screen) }, "stop")) +
+      event(lines.usage({ inputTokens: 900, outputTokens: 200 })) +
+      event(lines.done),
+  );
+  return batches;
+}
+
+const PAKO = { gzip: true, windowBits: 11, memLevel: 1 };
+/** Until now: a pako Deflate per stream, a string pushed per batch with a sync flush. */
+const pakoPerStream =
+  (level, oneFlush = false) =>
+  (batches) => {
+    const out = [];
+    const d = new pako.Deflate({ level, ...PAKO });
+    d.onData = (c) => out.push(Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+    if (oneFlush) d.push(batches.join(""), 4);
+    else {
+      for (const t of batches) d.push(t, 2);
+      d.push("", 4);
+    }
+    return out;
+  };
+/** pako's zlib state kept in a pool and reset (deflateReset), one output buffer, the text encoded natively. */
+const pakoPool = [];
+const pakoOut = new Uint8Array(64 * 1024);
+const pakoReused = (level) => (batches) => {
+  const out = [];
+  const strm = pakoPool.pop() ?? new ZStream();
+  if (!strm.state) pakoDeflate.deflateInit2(strm, level, 8, 16 + 11, 1, 0);
+  const run = (data, flush) => {
+    strm.input = data;
+    strm.next_in = 0;
+    strm.avail_in = data.length;
+    do {
+      strm.output = pakoOut;
+      strm.next_out = 0;
+      strm.avail_out = pakoOut.length;
+      pakoDeflate.deflate(strm, flush);
+      out.push(Buffer.from(pakoOut.subarray(0, strm.next_out)));
+    } while (strm.avail_out === 0);
+  };
+  for (const t of batches) run(Buffer.from(t), 2);
+  run(Buffer.alloc(0), 4);
+  pakoDeflate.deflateReset(strm);
+  pakoPool.push(strm);
+  return out;
+};
+/** node:zlib's streaming gzip: a write and a flush (through the thread pool) per batch. */
+const nodeStream = (level) => async (batches) => {
+  const out = [];
+  const g = zlib.createGzip({ level, windowBits: 11, memLevel: 1 });
+  g.on("data", (c) => out.push(c));
+  for (const t of batches) {
+    g.write(t);
+    await new Promise((resolve) => g.flush(zlib.constants.Z_SYNC_FLUSH, resolve));
+  }
+  await new Promise((resolve) => {
+    g.on("end", resolve);
+    g.end();
+  });
+  return out;
+};
+/** Now: GzipEvents (node:zlib one-shot deflate per batch, the last 8 KiB of text as its dictionary). */
+const gzipEvents = (level) => (batches) => {
+  const g = new GzipEvents(level);
+  return batches.map((t, i) => g.batch(t, i === batches.length - 1));
+};
+/** No compression at all (GEN_STREAM_GZIP_LEVEL=0): the text as bytes. */
+const plain = () => (batches) => batches.map((t) => Buffer.from(t));
+
+const MODES = {
+  "pako per stream, level 6 (before)": pakoPerStream(6),
+  "pako per stream, level 1": pakoPerStream(1),
+  "pako state reused, level 6": pakoReused(6),
+  "pako, one flush (not usable)": pakoPerStream(6, true),
+  "node:zlib stream, level 6": nodeStream(6),
+  "GzipEvents, level 6 (now)": gzipEvents(6),
+  "GzipEvents, level 1": gzipEvents(1),
+  "level 0 (no compression)": plain(),
+};
+const BEFORE = "pako per stream, level 6 (before)";
+
+const shapes = {
+  "benchmark answer (sample code, 3 deltas)": await answer(SAMPLE_UI_CODE, 3),
+  "larger answer (planner dashboard, 8 deltas)": await answer(plan([{ role: "user", content: "A sales dashboard" }]).code, 8),
+};
+await evaluator.close?.();
+
+for (const [name, batches] of Object.entries(shapes)) {
+  const text = batches.join("");
+  const cpu = Object.fromEntries(Object.keys(MODES).map((k) => [k, 0]));
+  const bytes = {};
+  for (const [k, fn] of Object.entries(MODES)) {
+    const out = Buffer.concat(await fn(batches));
+    let decoded;
+    try {
+      decoded = k.startsWith("level 0") ? out.toString() : zlib.gunzipSync(out).toString();
+    } catch (err) {
+      throw new Error(`${k}: ${err.message}`, { cause: err });
+    }
+    if (decoded !== text) throw new Error(`${k}: the output does not decode to the answer`);
+    bytes[k] = out.length;
+  }
+  // Round by round, each mode in turn (the machine's load drifts; interleaving spreads it evenly), after a warm-up.
+  for (let i = -200; i < N; i++)
+    for (const [k, fn] of Object.entries(MODES)) {
+      const c = process.cpuUsage();
+      await fn(batches);
+      const u = process.cpuUsage(c);
+      if (i >= 0) cpu[k] += u.user + u.system;
+    }
+  console.log(`\n${name}: ${batches.length} batches, ${Buffer.byteLength(text)} bytes of text; ${N} answers per mode`);
+  console.table(
+    Object.fromEntries(
+      Object.keys(MODES).map((k) => [
+        k,
+        { "CPU µs/answer": +(cpu[k] / N).toFixed(1), "× before": +(cpu[k] / cpu[BEFORE]).toFixed(2), bytes: bytes[k] },
+      ]),
+    ),
+  );
+}
+process.exit(0);
