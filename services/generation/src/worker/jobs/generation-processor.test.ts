@@ -6,7 +6,7 @@ import type { Job } from "bullmq";
 import { GENERATION_ERRORS } from "../../domain/errors";
 import { GenerationMetrics } from "../../metrics";
 import { ProviderError, type GenerateRequest, type Provider, type ProviderEvent } from "../providers/provider";
-import { GenerationProcessor } from "./generation-processor";
+import { ChunkPublisher, GenerationProcessor } from "./generation-processor";
 import type { Chunk, GenerationJob } from "../../domain/messages";
 
 /** The worker's processor with its I/O replaced by recorders: what reaches the client and billing is asserted. */
@@ -533,6 +533,218 @@ describe("processing a generation job", () => {
       expect(await h.processor.process(evaluation('text("hi")'))).toBe("stop");
       const done = h.chunks.at(-1)!;
       expect(done.type === "done" && done.sandboxMs).toBeGreaterThan(0);
+    });
+  });
+
+  describe("a resumable answer's kept chunks", () => {
+    /**
+     * Redis as the publisher uses it, recording each round trip (a pipeline's commands, or a lone PEXPIRE); a
+     * pipeline's answer waits until the test releases it, so what the bus got meanwhile can be asserted.
+     */
+    function keptHarness(ttlMs = 300_000) {
+      const trips: string[][] = [];
+      const waiting: (() => void)[] = [];
+      const live: Chunk[] = [];
+      const redis = {
+        pipeline() {
+          const commands: string[] = [];
+          const p = {
+            xadd: (_key: string, ...args: string[]) => {
+              commands.push(`xadd ${(JSON.parse(args.at(-1)!) as Chunk).seq}`);
+              return p;
+            },
+            pexpire: (_key: string, ms: number) => {
+              commands.push(`pexpire ${ms}`);
+              return p;
+            },
+            set: (key: string) => {
+              commands.push(`set ${key}`);
+              return p;
+            },
+            exec: () => {
+              trips.push(commands);
+              return new Promise((resolve) => waiting.push(() => resolve(commands.map(() => [null, 1]))));
+            },
+          };
+          return p;
+        },
+      } as unknown as Redis;
+      const bus = {
+        signal: (_def: unknown, _key: string, value: Chunk) => void live.push(value),
+      } as unknown as MessageBus;
+      const out = new ChunkPublisher(bus, "req-1", 1, {
+        redis,
+        key: "gen:answer:req-1",
+        ttlMs,
+        maxPieces: 100,
+        logger: createLogger("test", "silent"),
+      });
+      // Lets every append asked for so far answer (each in turn: the next one starts once the one before is out).
+      const release = async () => {
+        for (let i = 0; i < 100 && (waiting.length > 0 || i < 3); i++) {
+          waiting.splice(0).forEach((r) => r());
+          await new Promise((r) => setImmediate(r));
+        }
+      };
+      // The attempt's end (its last round trip, when it has one, answered like the others).
+      const end = async () => {
+        const ending = out.end();
+        await release();
+        await ending;
+      };
+      return { out, trips, live, release, end };
+    }
+
+    it("when chunks are published in one turn, then they are appended in one round trip and each reaches the bus only after it is kept", async () => {
+      const { out, trips, live, release } = keptHarness();
+      out.publish({ type: "start" });
+      out.publish({ type: "delta", text: "a" });
+      out.publish({ type: "delta", text: "b" });
+      await new Promise((r) => setImmediate(r));
+      expect(trips).toEqual([["xadd 0", "xadd 1", "xadd 2", "pexpire 300000"]]);
+      // Not kept yet: nothing is live (a resume could otherwise miss what the live stream sent).
+      expect(live).toEqual([]);
+      // Published while that append is under way: the next round trip takes them together, after it.
+      out.publish({ type: "delta", text: "c" });
+      out.publish({ type: "delta", text: "d" });
+      await release();
+      expect(trips).toEqual([
+        ["xadd 0", "xadd 1", "xadd 2", "pexpire 300000"],
+        ["xadd 3", "xadd 4"],
+      ]);
+      expect(live.map((c) => c.seq)).toEqual([0, 1, 2, 3, 4]);
+    });
+
+    it("when an answer streams to its end, then its expiry is set with its first append and with its done chunk, not with every append", async () => {
+      const { out, trips, live, release, end } = keptHarness();
+      out.publish({ type: "start" });
+      await release();
+      out.publish({ type: "delta", text: "a" });
+      await release();
+      out.publish({ type: "delta", text: "b" });
+      await release();
+      out.publish({ type: "done", code: "ab", json: null, finishReason: "stop", usage: { inputTokens: 1, outputTokens: 2 } });
+      await release();
+      await end();
+      expect(trips).toEqual([["xadd 0", "pexpire 300000"], ["xadd 1"], ["xadd 2"], ["xadd 3", "pexpire 300000"]]);
+      expect(live.map((c) => c.type)).toEqual(["start", "delta", "delta", "done"]);
+    });
+
+    it("when an answer stops without its end (cancelled), then its expiry is set from the moment it stopped", async () => {
+      const { out, trips, release, end } = keptHarness();
+      out.publish({ type: "start" });
+      await release();
+      out.publish({ type: "delta", text: "a" });
+      await release();
+      await end();
+      expect(trips).toEqual([["xadd 0", "pexpire 300000"], ["xadd 1"], ["pexpire 300000"]]);
+    });
+
+    it("when the job is marked done, then the mark goes with the answer's next append, or at its end when none follows", async () => {
+      const { out, trips, live, release, end } = keptHarness();
+      expect(out.keeps).toBe(true);
+      out.publish({ type: "start" });
+      await release();
+      out.mark("gen:done:req-1", "1", 60);
+      out.publish({ type: "error", error: { code: GENERATION_ERRORS.INTERNAL, message: "x" } });
+      await release();
+      await end();
+      expect(trips).toEqual([
+        ["xadd 0", "pexpire 300000"],
+        ["set gen:done:req-1", "xadd 1", "pexpire 300000"],
+      ]);
+      expect(live.map((c) => c.type)).toEqual(["start", "error"]);
+      const stopped = keptHarness();
+      stopped.out.publish({ type: "start" });
+      await stopped.release();
+      stopped.out.mark("gen:done:req-1", "1", 60);
+      await stopped.end();
+      expect(stopped.trips).toEqual([
+        ["xadd 0", "pexpire 300000"],
+        ["set gen:done:req-1", "pexpire 300000"],
+      ]);
+    });
+
+    it("when a good part of the TTL passes while the answer is written, then its expiry is set again (the stream never expires under it)", async () => {
+      const { out, trips, release } = keptHarness(10_000);
+      let now = Date.now();
+      const clock = jest.spyOn(Date, "now").mockImplementation(() => now);
+      try {
+        out.publish({ type: "start" });
+        await release();
+        now += 500;
+        out.publish({ type: "delta", text: "a" });
+        await release();
+        now += 1_000;
+        out.publish({ type: "delta", text: "b" });
+        await release();
+        expect(trips).toEqual([["xadd 0", "pexpire 10000"], ["xadd 1"], ["xadd 2", "pexpire 10000"]]);
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it("when a generation is resumable, then the processor keeps every chunk it publishes, in order, before publishing it", async () => {
+      const kept: number[] = [];
+      const live: { seq: number; kept: number }[] = [];
+      // The done mark: when it was set (how many chunks were kept by then), and by which round trip.
+      const marked: { kept: number; alone: boolean }[] = [];
+      const redis = {
+        mget: async (...keys: string[]) => keys.map(() => null),
+        set: async (key: string) => void marked.push({ kept: kept.length, alone: true, key } as never),
+        pexpire: async () => 1,
+        pipeline() {
+          const seqs: number[] = [];
+          let marks = 0;
+          const p = {
+            xadd: (...args: string[]) => {
+              seqs.push((JSON.parse(args.at(-1)!) as Chunk).seq);
+              return p;
+            },
+            pexpire: () => p,
+            set: (key: string) => {
+              expect(key).toBe("gen:done:req-1");
+              marks++;
+              return p;
+            },
+            exec: async () => {
+              if (marks) marked.push({ kept: kept.length, alone: false });
+              kept.push(...seqs);
+              return [...Array(marks).fill([null, "OK"]), ...seqs.map(() => [null, 1])];
+            },
+          };
+          return p;
+        },
+      } as unknown as Redis;
+      const bus = {
+        subject: (s: string) => s,
+        signal: (_def: unknown, _key: string, value: Chunk) => void live.push({ seq: value.seq, kept: kept.length }),
+        listen: () => ({ unsubscribe: () => undefined }),
+        flush: async () => undefined,
+        publish: async (_def: unknown, _payload: unknown, ctx: { eventId?: string }) => ({
+          eventId: ctx.eventId ?? "",
+          seq: 1,
+          duplicate: false,
+        }),
+      } as unknown as MessageBus;
+      const processor = new GenerationProcessor({
+        bus,
+        redis,
+        provider: scripted(['heading("Hi")\n', 'text("a")']),
+        evaluator: real,
+        metrics: new GenerationMetrics(new Metrics("test")),
+        logger: createLogger("test", "silent"),
+        keyPrefix: "",
+        partialIntervalMs: 0,
+      });
+      expect(await processor.process(job(1, 2, { resumable: true }))).toBe("stop");
+      expect(live.length).toBeGreaterThanOrEqual(3);
+      expect(kept).toEqual(live.map((_, i) => i));
+      // Each chunk was in the stream when it went out live.
+      expect(live.every((c) => c.kept > c.seq)).toBe(true);
+      // The job was marked done once, in the round trip of its last chunk (the done one), before it went out.
+      expect(marked).toEqual([{ kept: live.length - 1, alone: false }]);
+      expect(live.at(-1)).toMatchObject({ kept: live.length });
     });
   });
 });

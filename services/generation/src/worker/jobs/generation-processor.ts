@@ -12,6 +12,9 @@ import { ComponentCheckers } from "../../store/component-checkers";
 import { answerEventsKey, cancelKey, doneKey, sandboxStoppedKey } from "../../store/job-keys";
 import { keepReasoning, type CompletionKeeper } from "../../use-cases/stored-completions";
 
+/** How long a job's done mark is kept (a stalled or duplicate copy of it within this time does nothing). */
+const DONE_SECONDS = 24 * 3600;
+
 /** Publishing a generation's usage: tries (250 ms doubling to 2 s between them, about 30 s in all). */
 const COMPLETE_ATTEMPTS = 18;
 
@@ -71,49 +74,144 @@ export interface AnswerLog {
   maxPieces: number;
 }
 
+/** Where a resumable answer's chunks are appended (the answer's Redis Stream) before they are published. */
+export interface ChunkLog {
+  redis: Redis;
+  key: string;
+  /** GEN_RESUME_TTL_SECONDS, ms: the stream expires this long after the answer's end. */
+  ttlMs: number;
+  maxPieces: number;
+  logger: Logger;
+}
+
+/**
+ * While an answer is written its stream's expiry is set again once this share of the TTL has passed since it was last
+ * set (not on every append): the stream always has most of its TTL left, and the answer's end sets it in full.
+ */
+const EXPIRY_REFRESH = 0.1;
+
 /**
  * Publishes one attempt's chunks in order, numbered from 0. A resumable answer's chunks are first appended to its
  * Redis Stream, then published: every chunk a client can have seen is in the stream before it is on NATS, so a
- * resume that subscribes and then reads the stream misses nothing (RelayedAnswer.attach).
+ * resume that subscribes and then reads the stream misses nothing (RelayedAnswer.attach). The chunks published while
+ * the previous append is under way (or within one turn of the event loop) are appended together, in one round trip.
  */
-class ChunkPublisher {
+export class ChunkPublisher {
   private seq = 0;
   private tail: Promise<void> = Promise.resolve();
+  /** Chunks published, not appended yet: the next append takes them all. */
+  private batch: Chunk[] = [];
+  /** When this attempt last set the stream's expiry (0: not yet). */
+  private expirySetAt = 0;
+  /** The last append set the expiry from the answer's end (its done or error chunk): nothing is left to set. */
+  private expiryFinal = false;
+  /** Keys to set with the next append (`mark`). */
+  private readonly marks: { key: string; value: string; seconds: number }[] = [];
   constructor(
     private readonly bus: MessageBus,
     private readonly requestId: string,
     private readonly attempt: number,
-    private readonly log?: { redis: Redis; key: string; ttlMs: number; maxPieces: number; logger: Logger },
+    private readonly log?: ChunkLog,
   ) {}
 
   publish(chunk: Omit<Chunk, "attempt" | "seq" | "ts"> & Partial<Chunk>): void {
     const full = { ...chunk, attempt: this.attempt, seq: this.seq++, ts: Date.now() } as Chunk;
-    const log = this.log;
-    if (!log) return void this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
-    // In order: each chunk waits for the one before (a pipeline of two commands; a failed append is logged and the
-    // chunk still goes out live — only a resume across that moment would then miss it, and it says so).
-    this.tail = this.tail.then(async () => {
+    if (!this.log) return void this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
+    this.batch.push(full);
+    // In order: each append waits for the one before, and takes every chunk published until it starts.
+    if (this.batch.length === 1) this.tail = this.tail.then(() => this.append());
+  }
+
+  /** Whether this answer's chunks are appended to its stream (a resumable answer): `mark` then goes with them. */
+  get keeps(): boolean {
+    return this.log !== undefined;
+  }
+
+  /**
+   * A key to set (SET … EX) with the next append, in its round trip: the job's done mark goes with its answer's last
+   * chunk, before that chunk is published. Only when `keeps`; an attempt that publishes nothing more sets it at its end.
+   */
+  mark(key: string, value: string, seconds: number): void {
+    this.marks.push({ key, value, seconds });
+  }
+
+  /**
+   * One pipeline: the marks, the chunks' XADDs, and the expiry when it is due (the stream's first append, the
+   * answer's end, or a good part of the TTL gone since it was last set). A failed append is logged and the chunks
+   * still go out live — only a resume across that moment would then miss them, and it says so.
+   */
+  private async append(): Promise<void> {
+    const log = this.log!;
+    const chunks = this.batch;
+    this.batch = [];
+    const last = chunks[chunks.length - 1]!;
+    const final = last.type === "done" || last.type === "error";
+    const now = Date.now();
+    const expire = final || this.expirySetAt === 0 || now - this.expirySetAt >= log.ttlMs * EXPIRY_REFRESH;
+    const marks = this.marks.splice(0);
+    const pipeline = log.redis.pipeline();
+    for (const m of marks) pipeline.set(m.key, m.value, "EX", m.seconds);
+    for (const c of chunks) pipeline.xadd(log.key, "MAXLEN", "~", log.maxPieces, "*", "c", JSON.stringify(c));
+    if (expire) pipeline.pexpire(log.key, log.ttlMs);
+    const results = await this.exec(pipeline, marks.length, "answer piece not kept for resuming");
+    const failed = results?.slice(marks.length).find(([err]) => err)?.[0];
+    if (failed) log.logger.warn({ err: failed, requestId: this.requestId }, "answer piece not kept for resuming");
+    else if (results && expire) {
+      this.expirySetAt = now;
+      this.expiryFinal = final;
+    }
+    if (!final) this.expiryFinal = false;
+    for (const c of chunks) {
       try {
-        await log.redis
-          .pipeline()
-          .xadd(log.key, "MAXLEN", "~", log.maxPieces, "*", "c", JSON.stringify(full))
-          .pexpire(log.key, log.ttlMs)
-          .exec();
-      } catch (err) {
-        log.logger.warn({ err, requestId: this.requestId }, "answer piece not kept for resuming");
-      }
-      try {
-        this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
+        this.bus.signal(SIGNALS.generationChunk, this.requestId, c);
       } catch (err) {
         // The bus is closed (the process is stopping): the client resumes from the stream, or the job runs again.
         log.logger.warn({ err, requestId: this.requestId }, "answer piece not published");
       }
-    });
+    }
   }
 
-  /** Resolves once every chunk published so far is out. */
-  drained(): Promise<void> {
-    return this.tail;
+  /**
+   * Runs a pipeline whose first `marks` commands are marks: each command's result, or undefined when the pipeline
+   * failed whole (logged as `what`). A mark that failed is logged: as when it was set on its own, a stalled copy of
+   * the job would then run it again (its usage is published once whatever happens, by the request's id).
+   */
+  private async exec(
+    pipeline: ReturnType<Redis["pipeline"]>,
+    marks: number,
+    what: string,
+  ): Promise<[Error | null, unknown][] | undefined> {
+    const logger = this.log!.logger;
+    let results: [Error | null, unknown][] | undefined;
+    try {
+      results = (await pipeline.exec()) ?? undefined;
+    } catch (err) {
+      logger.warn({ err, requestId: this.requestId }, what);
+    }
+    const failed = results?.slice(0, marks).find(([err]) => err)?.[0];
+    if (marks > 0 && (!results || failed)) logger.warn({ err: failed, requestId: this.requestId }, "job not marked done");
+    return results;
+  }
+
+  /**
+   * The attempt is over: once every chunk is out, the marks not sent yet are set, and an answer that did not end with
+   * its done or error chunk (stopped, cancelled) has its stream's expiry set from now, as its end would have. Never
+   * rejects.
+   */
+  async end(): Promise<void> {
+    await this.tail;
+    const log = this.log;
+    if (!log) return;
+    const expire = this.expirySetAt !== 0 && !this.expiryFinal;
+    const marks = this.marks.splice(0);
+    if (!expire && marks.length === 0) return;
+    this.expiryFinal = true;
+    const pipeline = log.redis.pipeline();
+    for (const m of marks) pipeline.set(m.key, m.value, "EX", m.seconds);
+    if (expire) pipeline.pexpire(log.key, log.ttlMs);
+    const results = await this.exec(pipeline, marks.length, "answer's end not kept");
+    const failed = expire ? results?.at(-1)?.[0] : undefined;
+    if (failed) log.logger.warn({ err: failed, requestId: this.requestId }, "answer's expiry not set");
   }
 }
 
@@ -255,7 +353,7 @@ export class GenerationProcessor {
       }
       // The last chunk is on the NATS server before the job is marked completed in Redis: the API process, which
       // takes a completed job without its last chunk for a lost answer, finds it there (RelayedAnswer.watch).
-      await out.drained();
+      await out.end();
       await bus.flush().catch((err: unknown) => this.deps.logger.warn({ err, requestId: d.requestId }, "chunks not flushed"));
       return outcome;
     } finally {
@@ -308,7 +406,7 @@ export class GenerationProcessor {
       out.publish({ type: "error", error: { code: E.INVALID_CODE, message: `The code did not run: ${message}` }, sandboxMs: 0 });
       return "invalid-code";
     }
-    await this.complete(d, { inputTokens: 0, outputTokens: 0 }, "error");
+    await this.complete(d, { inputTokens: 0, outputTokens: 0 }, "error", out);
     out.publish({
       type: "error",
       error: { code: E.INVALID_MODEL_OUTPUT, message: `The model's answer could not be turned into a screen (${message}).` },
@@ -453,7 +551,7 @@ export class GenerationProcessor {
     // The usage is stored (JetStream acknowledged it) before the client hears the answer is over: an answer a client
     // received whole is always billed, even when the bus restarts or this process dies right after.
     const completing = performance.now();
-    await this.complete(d, billed, finishReason);
+    await this.complete(d, billed, finishReason, out);
     metrics.stages.observe({ stage: "complete" }, (performance.now() - completing) / 1000);
     // A finished answer that asked to be kept is stored before its end goes out (a read right after it finds it); a
     // store that fails or is slow never fails or holds up the answer (use-cases/stored-completions.ts).
@@ -495,8 +593,16 @@ export class GenerationProcessor {
     return "cancelled";
   }
 
-  /** Publishes the usage once; afterwards the job is marked done so a stalled copy of it does nothing. */
-  private async complete(d: GenerationJob, usage: { inputTokens: number; outputTokens: number }, finishReason: string) {
+  /**
+   * Publishes the usage once; afterwards the job is marked done so a stalled copy of it does nothing — with the
+   * answer's next append when `out` keeps its chunks (one round trip with its last chunk, which follows), else now.
+   */
+  private async complete(
+    d: GenerationJob,
+    usage: { inputTokens: number; outputTokens: number },
+    finishReason: string,
+    out?: ChunkPublisher,
+  ) {
     const event = {
       requestId: d.requestId,
       userId: d.userId,
@@ -519,7 +625,9 @@ export class GenerationProcessor {
         await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (attempt - 1), 2_000)));
       }
     }
-    await this.deps.redis.set(doneKey(this.deps.keyPrefix, d.requestId), "1", "EX", 24 * 3600);
+    const done = doneKey(this.deps.keyPrefix, d.requestId);
+    if (out?.keeps) out.mark(done, "1", DONE_SECONDS);
+    else await this.deps.redis.set(done, "1", "EX", DONE_SECONDS);
   }
 
   /**
