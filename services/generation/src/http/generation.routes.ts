@@ -115,6 +115,9 @@ export function generationRoutes(deps: RouteDeps): Router {
       if (claim.kind === "started") return deps.resume(req, res, owner, completionId(claim.requestId));
       if (claim.kind === "starting") throw idempotencyConflict();
     }
+    // A streamed answer's bookkeeping for resuming it is written together with its job's enqueue (generate awaits both
+    // before it returns, so before the first event: a client that reads an event id can resume from it).
+    const reader = body.stream ? deps.answers.reader() : undefined;
     const answer = await admission
       .generate(caller, model, {
         model: model.slug,
@@ -140,6 +143,26 @@ export function generationRoutes(deps: RouteDeps): Router {
               },
             }
           : {}),
+        ...(reader
+          ? {
+              opening: (job) =>
+                deps.answers.open(
+                  job.requestId,
+                  {
+                    route: route === "auth-chat" ? "auth-chat" : "chat",
+                    userId: caller.userId,
+                    appId: caller.appId,
+                    model: model.slug,
+                    // The envelope's `created`, as meta() writes it.
+                    created: Math.floor(job.enqueuedAt / 1000),
+                    startedAt,
+                    mode: snapshots ? "snapshots" : "deltas",
+                    includeUsage: body.includeUsage,
+                  },
+                  reader,
+                ),
+            }
+          : {}),
       })
       .catch(async (err: unknown) => {
         // Refused (402, 429, …): the key is free for the request sent again.
@@ -147,29 +170,7 @@ export function generationRoutes(deps: RouteDeps): Router {
         throw err;
       });
     const m = meta(answer, model.slug, route, startedAt);
-    if (body.stream) {
-      const reader = deps.answers.reader();
-      // Before the first event: a client that reads an event id can resume from it.
-      await deps.answers
-        .open(
-          answer.job.requestId,
-          {
-            route: route === "auth-chat" ? "auth-chat" : "chat",
-            userId: caller.userId,
-            appId: caller.appId,
-            model: model.slug,
-            created: m.created,
-            startedAt,
-            mode: snapshots ? "snapshots" : "deltas",
-            includeUsage: body.includeUsage,
-          },
-          reader,
-        )
-        .catch((err: unknown) => {
-          // Redis (which holds the queue as well) failed just now: the answer is stopped and the failure answered.
-          void answer.cancel();
-          throw err;
-        });
+    if (reader) {
       // The key names this answer only once it can be resumed.
       if (key) await deps.answers.bindKey(owner, key, answer.job.requestId);
       if (body.resumable) stopUnlessResumed(res, answer, deps.answers, reader, deps.resumeGraceMs);

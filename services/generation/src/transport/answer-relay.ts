@@ -54,6 +54,8 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   private readonly buffered: RelayEvent[] = [];
   private wake?: () => void;
   private sub?: Subscription;
+  /** The subscription's flush (`listen`), once asked. */
+  private listening?: Promise<void>;
   private attempt = 0;
   private expected = 0;
   private finished = false;
@@ -83,13 +85,43 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
     this.logKey = opts.events?.key;
   }
 
-  /** Subscribes, makes sure the server has the subscription, then enqueues the job. */
+  /**
+   * Subscribes to the request's chunks and makes sure the server has the subscription (once: `start` awaits the same
+   * round trip). Nothing is published there before the job is enqueued, so it may run while the request is still
+   * being admitted (its flush then rides with the hold's request on the one connection); an answer that never starts
+   * is `abandon`ed.
+   */
+  listen(): Promise<void> {
+    if (!this.listening) {
+      const { bus } = this.opts;
+      try {
+        // An undecodable chunk is dropped (and logged) by the bus; the next one then shows the gap.
+        this.sub = bus.listen(SIGNALS.generationChunk, this.job.requestId, (chunk) => this.accept(chunk));
+        this.listening = bus.flush();
+      } catch (err) {
+        // A closed connection refuses at once: the failure is the one `start` (or its caller) answers, never a throw
+        // past the admission that holds a place.
+        this.listening = Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
+      // Whoever awaits it sees a failure; one abandoned meanwhile is no unhandled rejection.
+      this.listening.catch(() => undefined);
+    }
+    return this.listening;
+  }
+
+  /** Refused before its job was enqueued (or the enqueue failed): the subscription goes, nothing else was started. */
+  abandon(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.sub?.unsubscribe();
+    this.wake?.();
+  }
+
+  /** Subscribes (unless `listen` already did), makes sure the server has the subscription, then enqueues the job. */
   async start(): Promise<void> {
-    const { bus, queue } = this.opts;
+    const { queue } = this.opts;
     const started = performance.now();
-    // An undecodable chunk is dropped (and logged) by the bus; the next one then shows the gap.
-    this.sub = bus.listen(SIGNALS.generationChunk, this.job.requestId, (chunk) => this.accept(chunk));
-    await bus.flush();
+    await this.listen();
     const enqueue = (job: GenerationJob) =>
       queue.add("generate", job, {
         jobId: this.job.requestId,

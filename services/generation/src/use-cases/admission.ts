@@ -84,6 +84,12 @@ export interface GenerateInput {
   resumable?: boolean;
   /** Keep the finished answer as a stored completion of the app (the published API's `store`) or of the user's chat. */
   store?: CompletionToStore;
+  /**
+   * What must be kept before the answer's first event is written (a resumable stream's bookkeeping), given the job as
+   * enqueued: sent together with the enqueue rather than after it, and awaited before the answer is returned — its
+   * failure stops the answer and is what `generate` throws.
+   */
+  opening?: (job: GenerationJob) => Promise<void>;
 }
 
 /** Tokens of tool results (web search) or repair instructions one model call may add to the prompt, in the hold. */
@@ -367,7 +373,33 @@ export class Admission {
     const maxInput = perCall * calls + maxOutput;
     this.checkRoom();
     const requestId = randomUUID();
+    const thinking = input.includeThoughts && model.features[0] === "Thinking";
+    const answer = this.relay({
+      requestId,
+      kind: "generate",
+      userId: caller.userId,
+      appId: caller.appId,
+      model: model.slug,
+      messages: input.messages,
+      thinking,
+      internet: input.webSearch,
+      ...(templates.length ? { templates } : {}),
+      ...(appearance ? { appearance: jobAppearance(appearance) } : {}),
+      maxOutputTokens: maxOutput,
+      maxInputTokens: maxInput,
+      // Set once billing has answered (below), before the job is enqueued.
+      holdId: "",
+      partials: input.partials,
+      ...(input.snapshots ? { snapshots: true } : {}),
+      ...(input.chatDeltas ? { chatDeltas: true } : {}),
+      ...(input.resumable ? { resumable: true } : {}),
+      ...(input.store && (caller.appId || input.store.partition) ? { store: input.store } : {}),
+      enqueuedAt: Date.now(),
+    });
     const slot = await this.admit("generate", caller.tenant, requestId);
+    // Admitted: the answer's subscription is made (and flushed) while its hold is asked — the job, the only thing that
+    // publishes there, is enqueued after both (start). Refused from here on: the subscription goes.
+    void answer.listen();
     let holdId: string;
     // A publishable key's request reserves its most possible cost against the app's daily cap first.
     let reserved: SpendReservation | undefined;
@@ -379,6 +411,7 @@ export class Admission {
           requestCost(model, maxInput, maxOutput),
         );
       } catch (err) {
+        answer.abandon();
         await slot.release();
         throw err;
       }
@@ -403,32 +436,14 @@ export class Admission {
       if (!auth.authorized) throw insufficientCredit();
       holdId = auth.holdId;
     } catch (err) {
+      answer.abandon();
       await giveBack();
       await slot.release();
       throw remoteDown(err, "Billing") ?? err;
     }
-    const thinking = input.includeThoughts && model.features[0] === "Thinking";
-    const answer = this.relay({
-      requestId,
-      kind: "generate",
-      userId: caller.userId,
-      appId: caller.appId,
-      model: model.slug,
-      messages: input.messages,
-      thinking,
-      internet: input.webSearch,
-      ...(templates.length ? { templates } : {}),
-      ...(appearance ? { appearance: jobAppearance(appearance) } : {}),
-      maxOutputTokens: maxOutput,
-      maxInputTokens: maxInput,
-      holdId,
-      partials: input.partials,
-      ...(input.snapshots ? { snapshots: true } : {}),
-      ...(input.chatDeltas ? { chatDeltas: true } : {}),
-      ...(input.resumable ? { resumable: true } : {}),
-      ...(input.store && (caller.appId || input.store.partition) ? { store: input.store } : {}),
-      enqueuedAt: Date.now(),
-    });
+    answer.job.holdId = holdId;
+    // When it went into the queue (the worker's queue wait starts here), not when the request began being admitted.
+    answer.job.enqueuedAt = Date.now();
     if (reserved) {
       const r = reserved;
       let settled = false;
@@ -441,12 +456,24 @@ export class Admission {
           .catch((err: unknown) => this.deps.logger.warn({ err, requestId }, "spend cap not corrected"));
       };
     }
+    const opening = input.opening?.(answer.job);
+    // Awaited once the job is in the queue; one that fails meanwhile is no unhandled rejection.
+    opening?.catch(() => undefined);
     try {
       await this.started(answer, slot);
     } catch (err) {
       await giveBack();
       throw err;
     }
+    if (opening)
+      try {
+        await opening;
+      } catch (err) {
+        // Redis (which holds the queue as well) failed just now: the answer is stopped (its hold and reservation are
+        // settled as a cancelled answer's) and the failure answered.
+        void answer.cancel();
+        throw err;
+      }
     return answer;
   }
 
@@ -456,6 +483,7 @@ export class Admission {
     try {
       await answer.start();
     } catch (err) {
+      answer.abandon();
       await slot.release();
       throw err;
     }
