@@ -148,6 +148,14 @@ export class MessageBus {
   }
 
   /**
+   * `signal` with the value already JSON-encoded (`JSON.stringify` of a value `def`'s contract accepts): the same
+   * message, for a sender that encoded it for something else too (listeners validate it as always).
+   */
+  signalJson<T>(def: SignalDef<T>, key: string, json: string): void {
+    this.signals.signalJson(def, key, json);
+  }
+
+  /**
    * Listens for the signals of one key, each validated by its contract; one that fails is dropped and logged.
    * Unsubscribe the returned subscription when done.
    */

@@ -200,8 +200,11 @@ describe("the message bus on real NATS", () => {
     bus.nc.publish(bus.subject(ping.subject("k1")), "{broken");
     bus.signal(ping, "k1", { n: 1 });
     bus.signal(ping, "k2", { n: 2 });
-    await eventually(() => got.length === 2);
-    expect(got.sort()).toEqual([-2, 1]);
+    // Already encoded (sent as is, validated by the listener like any other): one that fits, one that does not.
+    bus.signalJson(ping, "k1", JSON.stringify({ n: 4 }));
+    bus.signalJson(ping, "k1", JSON.stringify({ n: "four" }));
+    await eventually(() => got.length === 3);
+    expect(got.sort()).toEqual([-2, 1, 4]);
     sub.unsubscribe();
     bus.signal(ping, "k1", { n: 3 });
     await bus.flush();

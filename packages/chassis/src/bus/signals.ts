@@ -11,9 +11,17 @@ export class Signals {
 
   /** Sends a signal to whoever listens for `key` now (core NATS, at most once, not stored). */
   signal<T>(def: SignalDef<T>, key: string, value: T): void {
+    this.signalJson(def, key, JSON.stringify(value));
+  }
+
+  /**
+   * `signal` with the value already JSON-encoded (`JSON.stringify` of a value its contract accepts), for a sender that
+   * encoded it for something else as well: the same message, without encoding it twice.
+   */
+  signalJson<T>(def: SignalDef<T>, key: string, json: string): void {
     // The sender's trace context travels along (no span per signal: an answer is hundreds of chunks).
     const headers = this.core.tracing ? tracedHeaders() : undefined;
-    this.core.nc.publish(this.core.subject(def.subject(key)), JSON.stringify(value), headers ? { headers } : undefined);
+    this.core.nc.publish(this.core.subject(def.subject(key)), json, headers ? { headers } : undefined);
   }
 
   /**

@@ -570,7 +570,7 @@ describe("processing a generation job", () => {
         },
       } as unknown as Redis;
       const bus = {
-        signal: (_def: unknown, _key: string, value: Chunk) => void live.push(value),
+        signalJson: (_def: unknown, _key: string, json: string) => void live.push(JSON.parse(json) as Chunk),
       } as unknown as MessageBus;
       const out = new ChunkPublisher(bus, "req-1", 1, {
         redis,
@@ -718,7 +718,8 @@ describe("processing a generation job", () => {
       } as unknown as Redis;
       const bus = {
         subject: (s: string) => s,
-        signal: (_def: unknown, _key: string, value: Chunk) => void live.push({ seq: value.seq, kept: kept.length }),
+        signalJson: (_def: unknown, _key: string, json: string) =>
+          void live.push({ seq: (JSON.parse(json) as Chunk).seq, kept: kept.length }),
         listen: () => ({ unsubscribe: () => undefined }),
         flush: async () => undefined,
         publish: async (_def: unknown, _payload: unknown, ctx: { eventId?: string }) => ({
@@ -745,6 +746,57 @@ describe("processing a generation job", () => {
       // The job was marked done once, in the round trip of its last chunk (the done one), before it went out.
       expect(marked).toEqual([{ kept: live.length - 1, alone: false }]);
       expect(live.at(-1)).toMatchObject({ kept: live.length });
+    });
+
+    it("when the answer's last chunk goes out, then the job's end on NATS (no more cancels, the flush) follows it in the same turn", async () => {
+      for (const resumable of [true, false]) {
+        // What reaches NATS in order; "write" marks where nats.js writes what was queued (a microtask after a publish).
+        const sent: string[] = [];
+        let queued = false;
+        const queue = (what: string) => {
+          sent.push(what);
+          if (!queued) {
+            queued = true;
+            queueMicrotask(() => {
+              queued = false;
+              sent.push("write");
+            });
+          }
+        };
+        const redis = {
+          mget: async (...keys: string[]) => keys.map(() => null),
+          set: async () => "OK",
+          pipeline() {
+            const p = { xadd: () => p, pexpire: () => p, set: () => p, exec: async () => [] };
+            return p;
+          },
+        } as unknown as Redis;
+        const bus = {
+          subject: (s: string) => s,
+          signal: (_def: unknown, _key: string, value: Chunk) => queue(value.type),
+          signalJson: (_def: unknown, _key: string, json: string) => queue((JSON.parse(json) as Chunk).type),
+          listen: () => ({ unsubscribe: () => queue("unsubscribe") }),
+          flush: async () => queue("flush"),
+          publish: async (_def: unknown, _payload: unknown, ctx: { eventId?: string }) => {
+            queue("usage");
+            return { eventId: ctx.eventId ?? "", seq: 1, duplicate: false };
+          },
+        } as unknown as MessageBus;
+        const processor = new GenerationProcessor({
+          bus,
+          redis,
+          provider: scripted(['heading("Hi")\n', 'text("a")']),
+          evaluator: real,
+          metrics: new GenerationMetrics(new Metrics("test")),
+          logger: createLogger("test", "silent"),
+          keyPrefix: "",
+          partialIntervalMs: 0,
+        });
+        expect(await processor.process(job(1, 2, { resumable }))).toBe("stop");
+        await new Promise((r) => setImmediate(r));
+        expect(sent.slice(-4)).toEqual(["done", "unsubscribe", "flush", "write"]);
+        expect(sent.filter((s) => s === "unsubscribe" || s === "flush")).toEqual(["unsubscribe", "flush"]);
+      }
     });
   });
 });

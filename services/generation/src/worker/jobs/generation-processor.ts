@@ -107,6 +107,8 @@ export class ChunkPublisher {
   private expiryFinal = false;
   /** Keys to set with the next append (`mark`). */
   private readonly marks: { key: string; value: string; seconds: number }[] = [];
+  /** Runs once, right after the answer's last chunk is handed to NATS (`afterLast`). */
+  private lastHook?: () => void;
   constructor(
     private readonly bus: MessageBus,
     private readonly requestId: string,
@@ -116,10 +118,33 @@ export class ChunkPublisher {
 
   publish(chunk: Omit<Chunk, "attempt" | "seq" | "ts"> & Partial<Chunk>): void {
     const full = { ...chunk, attempt: this.attempt, seq: this.seq++, ts: Date.now() } as Chunk;
-    if (!this.log) return void this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
+    if (!this.log) {
+      this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
+      if (full.type === "done" || full.type === "error") this.last();
+      return;
+    }
     this.batch.push(full);
     // In order: each append waits for the one before, and takes every chunk published until it starts.
     if (this.batch.length === 1) this.tail = this.tail.then(() => this.append());
+  }
+
+  /**
+   * `hook` runs once, in the same turn as the answer's last chunk (its done or error chunk) is published: what it sends
+   * on NATS then (the end of the job's flush) goes out in that chunk's socket write instead of one of its own.
+   */
+  afterLast(hook: () => void): void {
+    this.lastHook = hook;
+  }
+
+  private last(): void {
+    const hook = this.lastHook;
+    this.lastHook = undefined;
+    try {
+      hook?.();
+    } catch (err) {
+      // The bus is closed (the process is stopping): the job's end runs its course without it.
+      this.log?.logger.warn({ err, requestId: this.requestId }, "answer's end not sent");
+    }
   }
 
   /** Whether this answer's chunks are appended to its stream (a resumable answer): `mark` then goes with them. */
@@ -151,7 +176,9 @@ export class ChunkPublisher {
     const marks = this.marks.splice(0);
     const pipeline = log.redis.pipeline();
     for (const m of marks) pipeline.set(m.key, m.value, "EX", m.seconds);
-    for (const c of chunks) pipeline.xadd(log.key, "MAXLEN", "~", log.maxPieces, "*", "c", JSON.stringify(c));
+    // Each chunk is encoded once: the same JSON is kept in the stream and published.
+    const encoded = chunks.map((c) => JSON.stringify(c));
+    for (const json of encoded) pipeline.xadd(log.key, "MAXLEN", "~", log.maxPieces, "*", "c", json);
     if (expire) pipeline.pexpire(log.key, log.ttlMs);
     const results = await this.exec(pipeline, marks.length, "answer piece not kept for resuming");
     const failed = results?.slice(marks.length).find(([err]) => err)?.[0];
@@ -161,14 +188,15 @@ export class ChunkPublisher {
       this.expiryFinal = final;
     }
     if (!final) this.expiryFinal = false;
-    for (const c of chunks) {
+    for (const json of encoded) {
       try {
-        this.bus.signal(SIGNALS.generationChunk, this.requestId, c);
+        this.bus.signalJson(SIGNALS.generationChunk, this.requestId, json);
       } catch (err) {
         // The bus is closed (the process is stopping): the client resumes from the stream, or the job runs again.
         log.logger.warn({ err, requestId: this.requestId }, "answer piece not published");
       }
     }
+    if (final) this.last();
   }
 
   /**
@@ -327,6 +355,20 @@ export class GenerationProcessor {
     const abort = new AbortController();
     // Subscribed before the cancel flag is read (the API sets the flag, then publishes): a cancel is seen either way.
     const sub = bus.listen(SIGNALS.generationCancel, d.requestId, (reason) => abort.abort(reason));
+    let listening = true;
+    // The end of the job on NATS: no more cancels to hear, and a flush (the server has every chunk once it answers).
+    // Started right after the last chunk is published (in its socket write), or after `out.end()` without one.
+    let flushed: Promise<void> | undefined;
+    const finish = (): Promise<void> => {
+      if (listening) {
+        listening = false;
+        sub.unsubscribe();
+      }
+      return (flushed ??= bus
+        .flush()
+        .catch((err: unknown) => this.deps.logger.warn({ err, requestId: d.requestId }, "chunks not flushed")));
+    };
+    out.afterLast(() => void finish());
     try {
       const [done, cancelled, stopped] = await redis.mget(
         doneKey(keyPrefix, d.requestId),
@@ -354,10 +396,13 @@ export class GenerationProcessor {
       // The last chunk is on the NATS server before the job is marked completed in Redis: the API process, which
       // takes a completed job without its last chunk for a lost answer, finds it there (RelayedAnswer.watch).
       await out.end();
-      await bus.flush().catch((err: unknown) => this.deps.logger.warn({ err, requestId: d.requestId }, "chunks not flushed"));
+      await finish();
       return outcome;
     } finally {
-      sub.unsubscribe();
+      if (listening) {
+        listening = false;
+        sub.unsubscribe();
+      }
     }
   }
 
