@@ -233,6 +233,64 @@ describe("relaying a worker's chunks", () => {
     expect(events.at(-1)).toMatchObject({ type: "error", error: { code: GENERATION_ERRORS.STREAM_INTERRUPTED } });
   });
 
+  it("when the subscription is made while the request is still being admitted, then the job started later loses no chunk", async () => {
+    script = async (_job, publish) => {
+      for (let k = 0; k < 5; k++) publish({ type: "delta", code: String(k) });
+      publish(done);
+    };
+    const a = relay(job(7));
+    await a.listen();
+    // As the admission does: the hold is asked meanwhile; start awaits the same flush and enqueues.
+    await a.start();
+    const events = await collect(a);
+    expect(events.filter((e) => e.type === "delta").map((e) => (e as { code: string }).code)).toEqual(["0", "1", "2", "3", "4"]);
+    expect(events.at(-1)!.type).toBe("done");
+  });
+
+  it("when a request is refused after its subscription was made, then abandoning it ends the answer and nothing reaches it", async () => {
+    const j = job(8);
+    const a = relay(j);
+    await a.listen();
+    a.abandon();
+    bus.signal(SIGNALS.generationChunk, j.requestId, {
+      type: "delta",
+      code: "late",
+      attempt: 1,
+      seq: 0,
+      ts: Date.now(),
+    } as Chunk);
+    await bus.flush();
+    expect(await collect(a)).toEqual([]);
+  });
+
+  it("when the bus is closed, then listening fails as a rejected promise, never a throw past the admission", async () => {
+    const closed = new MessageBus(await connectNats(testInfra().natsUrl, "relay-test-closed", logger), {
+      prefix,
+      source: "generation",
+      logger,
+    });
+    await closed.close();
+    const a = new RelayedAnswer(
+      {
+        bus: closed,
+        redis,
+        queue,
+        unstarted,
+        metrics,
+        logger,
+        keyPrefix: prefix,
+        attempts: 1,
+        requestTimeoutMs: 30_000,
+        keepAliveMs: 5_000,
+      },
+      job(9),
+    );
+    let listening: Promise<void> | undefined;
+    expect(() => (listening = a.listen())).not.toThrow();
+    await expect(listening).rejects.toThrow();
+    await expect(a.start()).rejects.toThrow();
+  });
+
   async function started(j: GenerationJob) {
     const a = relay(j);
     await a.start();
