@@ -75,10 +75,10 @@ describe("relaying a worker's chunks", () => {
     enqueuedAt: Date.now(),
   });
   /** The relay of job `j`; `kept`: a resumable answer's (its chunks also kept in the answer's Redis Stream). */
-  const relay = (j: GenerationJob, opts: { keepAliveMs?: number; kept?: boolean } = {}) =>
+  const relay = (j: GenerationJob, opts: { keepAliveMs?: number; kept?: boolean; bus?: MessageBus } = {}) =>
     new RelayedAnswer(
       {
-        bus,
+        bus: opts.bus ?? bus,
         redis,
         queue,
         unstarted,
@@ -270,21 +270,7 @@ describe("relaying a worker's chunks", () => {
       logger,
     });
     await closed.close();
-    const a = new RelayedAnswer(
-      {
-        bus: closed,
-        redis,
-        queue,
-        unstarted,
-        metrics,
-        logger,
-        keyPrefix: prefix,
-        attempts: 1,
-        requestTimeoutMs: 30_000,
-        keepAliveMs: 5_000,
-      },
-      job(9),
-    );
+    const a = relay(job(9), { bus: closed });
     let listening: Promise<void> | undefined;
     expect(() => (listening = a.listen())).not.toThrow();
     await expect(listening).rejects.toThrow();
