@@ -5,7 +5,7 @@ import { IDENTITY_HEADER, MALFORMED_PATH, SERVICE_HEADER, traceHeadersFor, type 
 import { methodNotAllowedBody, pathPattern, publishedRoutes, type HttpOperation } from "@genui/contracts/http";
 import type { Limit, LimitCheck, RateLimiter } from "../session/rate-limit";
 import { followUpstreamAbort, isGatewayResponse } from "./gateway-page";
-import { requestEdge, requestPath, sendJson, type EdgeExchange, type EdgeOptions, type RequestTarget } from "./published-edge";
+import { requestEdge, requestPath, answerJson, type EdgeExchange, type EdgeOptions, type RequestTarget } from "./published-edge";
 import { upstreamAgent } from "./upstream-agent";
 
 /** The published API: the route table's rows with the door `key` (API clients with a bearer key, no session). */
@@ -212,7 +212,7 @@ export function publishedApi(opts: PublishedApiOptions): PreRoute {
     const failed = (err: NodeJS.ErrnoException) => {
       // The client's own connection reset: the request upstream is dropped with it.
       if (req.socket.destroyed && err.code === "ECONNRESET") return void proxyReq.destroy();
-      if (!res.headersSent) sendJson(req, res, 502, UPSTREAM_UNAVAILABLE);
+      if (!res.headersSent) answerJson(req, res, 502, UPSTREAM_UNAVAILABLE);
     };
     proxyReq.on("error", failed);
     req.on("error", failed);
@@ -228,7 +228,7 @@ export function publishedApi(opts: PublishedApiOptions): PreRoute {
       // A load balancer's page in place of the service (no copy answered): the same answer as an unreachable one.
       if (isGatewayResponse(answer) || res.headersSent) {
         answer.resume();
-        if (!res.headersSent) sendJson(req, res, 502, UPSTREAM_UNAVAILABLE);
+        if (!res.headersSent) answerJson(req, res, 502, UPSTREAM_UNAVAILABLE);
         return;
       }
       // The service's status and headers over the edge's (as http-proxy passes them: Connection kept or added).
@@ -253,7 +253,7 @@ export function publishedApi(opts: PublishedApiOptions): PreRoute {
     try {
       decodeURIComponent(where.pathname);
     } catch {
-      sendJson(req, res, 400, MALFORMED);
+      answerJson(req, res, 400, MALFORMED);
       return;
     }
     edge.secure(req, res);
@@ -276,7 +276,7 @@ export function publishedApi(opts: PublishedApiOptions): PreRoute {
     const route = rows.byMethod.get(method === "HEAD" ? "GET" : method);
     if (!route) {
       res.setHeader("allow", rows.allow);
-      sendJson(req, res, 405, methodNotAllowedBody(method, where.pathname, rows.allow));
+      answerJson(req, res, 405, methodNotAllowedBody(method, where.pathname, rows.allow));
       return;
     }
     // In this order, in one round trip to Redis: the address's request budget, then its failed key lookups (only on
@@ -294,7 +294,7 @@ export function publishedApi(opts: PublishedApiOptions): PreRoute {
         res.setHeader("retry-after", String(wait));
         // The same key will not work in a few seconds: the official clients are told not to retry (x-should-retry).
         if (check.kind === "failures") res.setHeader("x-should-retry", "false");
-        sendJson(req, res, 429, rateLimited(LIMIT_MESSAGES[check.kind](wait, check.limit)));
+        answerJson(req, res, 429, rateLimited(LIMIT_MESSAGES[check.kind](wait, check.limit)));
       })
       .catch((err: unknown) => edge.fail(req, res, x, err));
   };

@@ -85,7 +85,7 @@ function parsedPath(url: string): RequestTarget | undefined {
  * A JSON answer as express's `res.status(status).json(body)` makes it: the same header names, charset and length,
  * no body for HEAD.
  */
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+export function answerJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json; charset=utf-8");
@@ -214,7 +214,7 @@ export function requestEdge(opts: EdgeOptions) {
         return;
       }
       for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
-      sendJson(req, res, status, body);
+      answerJson(req, res, status, body);
     },
   };
 }
