@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
-import { parse as parseUrl } from "node:url";
 import {
   acceptId,
   describeError,
@@ -19,6 +18,9 @@ import { edgeHeaders } from "./security-headers";
 // proxy-addr computes express's req.ip; it ships no types of its own. Loaded with require, typed here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const proxyaddr = require("proxy-addr") as (req: IncomingMessage, trust: TrustFn) => string;
+// parseurl reads req.path for express; it ships no types of its own either.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+const parseurl = require("parseurl") as (req: IncomingMessage) => { pathname: string | null; path: string | null } | undefined;
 
 /** express's compiled `trust proxy`: whether the peer at hop `i` (0: the socket's) may say who the client is. */
 type TrustFn = (addr: string | undefined, i: number) => boolean;
@@ -47,38 +49,13 @@ export interface RequestTarget {
 }
 
 /**
- * The path of a request's URL as express routes it (`req.path`, parseurl: the pathname; a URL with white space or a
- * `#`, or not starting with "/", is parsed in full) and the path and query sent on to a service (http-proxy's
- * `url.parse(req.url).path`). Undefined when the URL has no path (`OPTIONS *`).
+ * The path of a request's URL as express routes it (`req.path`) and the path and query sent on to a service
+ * (http-proxy's `url.parse(req.url).path`): parseurl, express's own parser (its fast path for plain paths, the
+ * legacy parser otherwise). Undefined when the URL has no path.
  */
 export function requestPath(url: string): RequestTarget | undefined {
-  if (url.charCodeAt(0) === 0x2f) {
-    let query = -1;
-    for (let i = 1; i < url.length; i++) {
-      switch (url.charCodeAt(i)) {
-        case 0x3f /* ? */:
-          if (query < 0) query = i;
-          break;
-        case 0x09:
-        case 0x0a:
-        case 0x0c:
-        case 0x0d:
-        case 0x20:
-        case 0x23 /* # */:
-        case 0xa0:
-        case 0xfeff:
-          return parsedPath(url);
-      }
-    }
-    return { pathname: query < 0 ? url : url.slice(0, query), path: url };
-  }
-  return parsedPath(url);
-}
-
-function parsedPath(url: string): RequestTarget | undefined {
-  // The legacy parser on purpose: it is what express (parseurl) and http-proxy read such a URL with.
-  const parsed = parseUrl(url);
-  return parsed.pathname ? { pathname: parsed.pathname, path: parsed.path ?? parsed.pathname } : undefined;
+  const parsed = parseurl({ url } as IncomingMessage);
+  return parsed?.pathname ? { pathname: parsed.pathname, path: parsed.path ?? parsed.pathname } : undefined;
 }
 
 /**
