@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { topologyNodeOptions } from "./floor/hops.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.MODULE_WEIGHT_RUNS ?? 3);
@@ -29,7 +30,8 @@ const PROCESSES = [
   },
 ];
 
-const nodeOptions = "--max-semi-space-size=2";
+// The topology's Node options for the process being weighed (deploy/topology.json), as its copies run with them.
+let nodeOptions = "";
 
 /** Runs a script in a fresh process and returns its JSON line. */
 function node(script, cwd) {
@@ -109,6 +111,7 @@ function weigh(requires, cwd) {
 const fmt = (n) => n.toFixed(1).padStart(7);
 const results = {};
 for (const p of PROCESSES) {
+  nodeOptions = topologyNodeOptions(p.name);
   const cwd = path.join(ROOT, p.dir);
   // The service's own dependencies and its workspace packages' (each weighed with what it pulls in), those the service
   // module really loads; the workspace packages themselves are weighed with the module.

@@ -5,10 +5,11 @@ import { REPO_ROOT } from "@genui/testkit";
 
 // What a process loads stays in its resident memory for as long as it runs (docs/performance.md, "Memory"). The
 // processes without a store of their own must not load the store's driver, and the edge processes run with a bounded
-// young generation wherever the topology starts them.
+// young generation and an old generation sized by their pods' memory limit wherever the topology starts them.
 
 interface Topology {
   processes: { name: string; entry: string; needs?: string[]; env?: Record<string, string> }[];
+  kubernetes: { processes: Record<string, { resources?: { limits?: { memory?: string } } }> };
 }
 const topology = JSON.parse(readFileSync(path.join(REPO_ROOT, "deploy/topology.json"), "utf8")) as Topology;
 const entryOf = (name: string) => topology.processes.find((p) => p.name === name)!.entry;
@@ -106,8 +107,27 @@ describe("process weight", () => {
 
   it("when the topology starts the edge processes, then V8's young generation is bounded there", () => {
     for (const name of ["bff", "generation"]) {
-      const env = topology.processes.find((p) => p.name === name)!.env ?? {};
-      expect({ name, options: env.NODE_OPTIONS }).toEqual({ name, options: "--max-semi-space-size=2" });
+      const options = (topology.processes.find((p) => p.name === name)!.env?.NODE_OPTIONS ?? "").split(" ");
+      expect({ name, young: options.filter((o) => o.startsWith("--max-semi-space-size=")) }).toEqual({
+        name,
+        young: ["--max-semi-space-size=2"],
+      });
+    }
+  });
+
+  it("when the topology starts the edge processes, then V8's old generation is at most 3/4 of their pod's memory limit", () => {
+    // V8 grows the old generation by a factor it derives from this limit (1.3-1.4 at 256-512 MiB, up to 4 with none):
+    // without it the API carried 4x its live heap in garbage. Above the pod's limit it would mean nothing; at 3/4 the
+    // rest of the process (code, buffers, the young generation) still fits under it.
+    for (const name of ["bff", "generation"]) {
+      const options = (topology.processes.find((p) => p.name === name)!.env?.NODE_OPTIONS ?? "").split(" ");
+      const old = options.filter((o) => o.startsWith("--max-old-space-size="));
+      expect({ name, old: old.length }).toEqual({ name, old: 1 });
+      const mib = Number(old[0].split("=")[1]);
+      const limit = topology.kubernetes.processes[name]?.resources?.limits?.memory ?? "";
+      expect({ name, limit }).toEqual({ name, limit: expect.stringMatching(/^\d+Mi$/) });
+      const atMost = (Number.parseInt(limit, 10) * 3) / 4;
+      expect({ name, mib, within: mib > 0 && mib <= atMost }).toEqual({ name, mib, within: true });
     }
   });
 });

@@ -1,8 +1,16 @@
 // Starting the floor's hops (loadtests/floor/hop.mjs) as processes of their own, for `npm run bench:floor` and the
 // floor rows of `npm run bench:generation`: each process prints "ready …" once it can take work.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 const HOP = new URL("./hop.mjs", import.meta.url).pathname;
+
+/** The Node options the topology gives a process (deploy/topology.json): the floor's hops run with their twins'. */
+export function topologyNodeOptions(name) {
+  const topology = JSON.parse(readFileSync(new URL("../../deploy/topology.json", import.meta.url), "utf8"));
+  return topology.processes.find((p) => p.name === name)?.env?.NODE_OPTIONS ?? "";
+}
+const HOP_OPTIONS = { edge: topologyNodeOptions("bff"), api: topologyNodeOptions("generation") };
 
 /** A set of started processes that are stopped together. */
 export class Processes {
@@ -18,10 +26,10 @@ export class Processes {
     });
   }
 
-  /** Starts one hop (`role` of hop.mjs); the edge and API hops get the young generation the topology gives the BFF and the API. */
+  /** Starts one hop (`role` of hop.mjs); the edge and API hops get the Node options the topology gives the BFF and the API. */
   hop(role, env) {
     return this.start([HOP, role], {
-      ...(role === "edge" || role === "api" ? { NODE_OPTIONS: "--max-semi-space-size=2" } : {}),
+      ...(HOP_OPTIONS[role] ? { NODE_OPTIONS: HOP_OPTIONS[role] } : {}),
       ...env,
     });
   }
