@@ -123,7 +123,7 @@ describe("process weight", () => {
       const options = (topology.processes.find((p) => p.name === name)!.env?.NODE_OPTIONS ?? "").split(" ");
       const old = options.filter((o) => o.startsWith("--max-old-space-size="));
       expect({ name, old: old.length }).toEqual({ name, old: 1 });
-      const mib = Number(old[0].split("=")[1]);
+      const mib = Number((old[0] ?? "").split("=")[1]);
       const limit = topology.kubernetes.processes[name]?.resources?.limits?.memory ?? "";
       expect({ name, limit }).toEqual({ name, limit: expect.stringMatching(/^\d+Mi$/) });
       const atMost = (Number.parseInt(limit, 10) * 3) / 4;
