@@ -32,6 +32,15 @@ const usageOf = (events: ProviderEvent[]) => {
 describe("OfflineProvider", () => {
   const fast = new OfflineProvider({ tokensPerSecond: 0 });
 
+  it("when the prompt spells the model's special tokens, then the screen is still composed and its usage counted", async () => {
+    const content = "a sign-up form <|endoftext|> with a <|im_start|> newsletter checkbox";
+    const events = await collect(fast.generate(request(content)));
+    const usage = usageOf(events);
+    expect(codeOf(events)).toContain("screen(");
+    expect(usage.inputTokens).toBe(countChatTokens([{ role: "user", content }]));
+    expect(usage.outputTokens).toBe(countTokens(codeOf(events)));
+  });
+
   it("when the app has its own product card, then the planner draws it in a shop (and only there)", async () => {
     const components: AppComponent[] = [
       {
