@@ -115,11 +115,12 @@ describe("process weight", () => {
     }
   });
 
-  it("when the topology starts the edge processes, then V8's old generation is at most 3/4 of their pod's memory limit", () => {
+  it("when the topology starts the edge processes and the workers, then V8's old generation is at most 3/4 of their pod's memory limit", () => {
     // V8 grows the old generation by a factor it derives from this limit (1.3-1.4 at 256-512 MiB, up to 4 with none):
     // without it the API carried 4x its live heap in garbage. Above the pod's limit it would mean nothing; at 3/4 the
-    // rest of the process (code, buffers, the young generation) still fits under it.
-    for (const name of ["bff", "generation"]) {
+    // rest of the process (code, buffers, the young generation; the worker's sandbox threads, whose heaps have limits
+    // of their own) still fits under it.
+    for (const name of ["bff", "generation", "gen-worker"]) {
       const options = (topology.processes.find((p) => p.name === name)!.env?.NODE_OPTIONS ?? "").split(" ");
       const old = options.filter((o) => o.startsWith("--max-old-space-size="));
       expect({ name, old: old.length }).toEqual({ name, old: 1 });

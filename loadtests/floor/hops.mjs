@@ -10,7 +10,12 @@ export function topologyNodeOptions(name) {
   const topology = JSON.parse(readFileSync(new URL("../../deploy/topology.json", import.meta.url), "utf8"));
   return topology.processes.find((p) => p.name === name)?.env?.NODE_OPTIONS ?? "";
 }
-const HOP_OPTIONS = { edge: topologyNodeOptions("bff"), api: topologyNodeOptions("generation") };
+const HOP_OPTIONS = {
+  edge: topologyNodeOptions("bff"),
+  api: topologyNodeOptions("generation"),
+  worker: topologyNodeOptions("gen-worker"),
+  billing: topologyNodeOptions("billing"),
+};
 
 /** A set of started processes that are stopped together. */
 export class Processes {
@@ -26,7 +31,7 @@ export class Processes {
     });
   }
 
-  /** Starts one hop (`role` of hop.mjs); the edge and API hops get the Node options the topology gives the BFF and the API. */
+  /** Starts one hop (`role` of hop.mjs) with the Node options the topology gives its twin (the BFF, the API, the worker, billing). */
   hop(role, env) {
     return this.start([HOP, role], {
       ...(HOP_OPTIONS[role] ? { NODE_OPTIONS: HOP_OPTIONS[role] } : {}),
