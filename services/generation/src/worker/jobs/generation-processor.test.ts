@@ -111,6 +111,19 @@ describe("processing a generation job", () => {
     },
   });
 
+  /** The processor over a bus and Redis made by the test itself, answering two lines of code through the real sandbox. */
+  const processorOver = (bus: MessageBus, redis: Redis) =>
+    new GenerationProcessor({
+      bus,
+      redis,
+      provider: scripted(['heading("Hi")\n', 'text("a")']),
+      evaluator: real,
+      metrics: new GenerationMetrics(new Metrics("test")),
+      logger: createLogger("test", "silent"),
+      keyPrefix: "",
+      partialIntervalMs: 0,
+    });
+
   it("when the provider answers, then the client gets the validated screen and billing one completion keyed by the request", async () => {
     const { processor, chunks, completions, flushedAt } = harness(scripted(['heading("Hi")\n', 'button("Go", {onPress: "go"})']));
     expect(await processor.process(job())).toBe("stop");
@@ -728,16 +741,7 @@ describe("processing a generation job", () => {
           duplicate: false,
         }),
       } as unknown as MessageBus;
-      const processor = new GenerationProcessor({
-        bus,
-        redis,
-        provider: scripted(['heading("Hi")\n', 'text("a")']),
-        evaluator: real,
-        metrics: new GenerationMetrics(new Metrics("test")),
-        logger: createLogger("test", "silent"),
-        keyPrefix: "",
-        partialIntervalMs: 0,
-      });
+      const processor = processorOver(bus, redis);
       expect(await processor.process(job(1, 2, { resumable: true }))).toBe("stop");
       expect(live.length).toBeGreaterThanOrEqual(3);
       expect(kept).toEqual(live.map((_, i) => i));
@@ -782,16 +786,7 @@ describe("processing a generation job", () => {
             return { eventId: ctx.eventId ?? "", seq: 1, duplicate: false };
           },
         } as unknown as MessageBus;
-        const processor = new GenerationProcessor({
-          bus,
-          redis,
-          provider: scripted(['heading("Hi")\n', 'text("a")']),
-          evaluator: real,
-          metrics: new GenerationMetrics(new Metrics("test")),
-          logger: createLogger("test", "silent"),
-          keyPrefix: "",
-          partialIntervalMs: 0,
-        });
+        const processor = processorOver(bus, redis);
         expect(await processor.process(job(1, 2, { resumable }))).toBe("stop");
         await new Promise((r) => setImmediate(r));
         expect(sent.slice(-4)).toEqual(["done", "unsubscribe", "flush", "write"]);
