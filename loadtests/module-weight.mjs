@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { topologyNodeOptions } from "./floor/hops.mjs";
+import { topologyNodeOptions } from "./lib/topology.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.MODULE_WEIGHT_RUNS ?? 3);

@@ -1,15 +1,11 @@
 // Starting the floor's hops (loadtests/floor/hop.mjs) as processes of their own, for `npm run bench:floor` and the
 // floor rows of `npm run bench:generation`: each process prints "ready …" once it can take work.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { topologyNodeOptions } from "../lib/topology.mjs";
 
 const HOP = new URL("./hop.mjs", import.meta.url).pathname;
 
-/** The Node options the topology gives a process (deploy/topology.json): the floor's hops run with their twins'. */
-export function topologyNodeOptions(name) {
-  const topology = JSON.parse(readFileSync(new URL("../../deploy/topology.json", import.meta.url), "utf8"));
-  return topology.processes.find((p) => p.name === name)?.env?.NODE_OPTIONS ?? "";
-}
+// The floor's hops run with the Node options of their twins in the topology.
 const HOP_OPTIONS = {
   edge: topologyNodeOptions("bff"),
   api: topologyNodeOptions("generation"),

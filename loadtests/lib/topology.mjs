@@ -18,3 +18,8 @@ export const LOCAL = {
   mailbox: process.env.MAILBOX_URL ?? `http://127.0.0.1:${port("mail-sim")}`,
   nats: process.env.NATS_URL ?? `nats://127.0.0.1:${topology.infrastructure.nats.hostPort}`,
 };
+
+/** The Node options the topology gives a process (its `env.NODE_OPTIONS`): the floor's hops and the module weights run with them. */
+export function topologyNodeOptions(name) {
+  return topology.processes.find((p) => p.name === name)?.env?.NODE_OPTIONS ?? "";
+}
