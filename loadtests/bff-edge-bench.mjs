@@ -11,6 +11,7 @@ import { fork } from "node:child_process";
 import { openSync } from "node:fs";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
+import { concurrently } from "./lib/concurrently.mjs";
 
 const SELF = fileURLToPath(import.meta.url);
 const EVENTS = 20;
@@ -152,17 +153,9 @@ if (role === "upstream") {
 
   /** `n` completions through `base`, CONCURRENCY at a time: the BFF's CPU (µs) and the wall time (ms). */
   async function run(base, n) {
-    let started = 0;
     const cpu0 = await ask("cpu");
     const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (started < n) {
-          started += 1;
-          await complete(base);
-        }
-      }),
-    );
+    await concurrently(n, CONCURRENCY, () => complete(base));
     const wall = performance.now() - t0;
     const cpu1 = await ask("cpu");
     return { cpu: cpu1.user - cpu0.user + (cpu1.system - cpu0.system), wall, n };

@@ -9,6 +9,7 @@
 // REDIS_URL, NATS_URL, BENCH_ANSWERS (per round and way, default 2000), BENCH_CONCURRENCY (default 64).
 import { createRequire } from "node:module";
 import { Redis } from "ioredis";
+import { concurrently } from "./lib/concurrently.mjs";
 
 const require = createRequire(import.meta.url);
 const chassis = require("../packages/chassis/dist/src/index.js");
@@ -129,19 +130,10 @@ async function commandCounts() {
 }
 
 async function run(Publisher, shape, n) {
-  const keys = [];
-  let started = 0;
   const before = await commandCounts();
   const cpu = process.cpuUsage();
   const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (started < n) {
-        started++;
-        keys.push(await answer(Publisher, shape));
-      }
-    }),
-  );
+  const keys = await concurrently(n, CONCURRENCY, () => answer(Publisher, shape));
   const wallMs = performance.now() - t0;
   const used = process.cpuUsage(cpu);
   const after = await commandCounts();

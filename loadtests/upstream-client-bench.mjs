@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import OpenAI from "openai";
 import { streamChatCompletion } from "../services/generation/dist/src/worker/providers/upstream-stream.js";
+import { concurrently } from "./lib/concurrently.mjs";
 
 const PORT = Number(process.env.UPSTREAM_PORT ?? 8298);
 const N = Number(process.env.BENCH_ANSWERS ?? 4000);
@@ -36,16 +37,7 @@ const CLIENTS = {
 
 /** `n` answers, CONCURRENCY at a time; every answer must be the whole code. */
 async function run(fn, n) {
-  let started = 0;
-  const lengths = new Set();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (started < n) {
-        started += 1;
-        lengths.add((await fn()).length);
-      }
-    }),
-  );
+  const lengths = new Set((await concurrently(n, CONCURRENCY, fn)).map((answer) => answer.length));
   if (lengths.size !== 1) throw new Error(`answers of different lengths: ${[...lengths].join(", ")}`);
   return [...lengths][0];
 }

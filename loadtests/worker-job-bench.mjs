@@ -11,6 +11,7 @@
 import { createRequire } from "node:module";
 import net from "node:net";
 import { Redis } from "ioredis";
+import { concurrently } from "./lib/concurrently.mjs";
 
 const require = createRequire(import.meta.url);
 const chassis = require("../packages/chassis/dist/src/index.js");
@@ -123,19 +124,10 @@ async function job() {
 }
 
 async function run(n) {
-  const ids = [];
-  let started = 0;
   writes.clear();
   const cpu = process.cpuUsage();
   const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (started < n) {
-        started++;
-        ids.push(await job());
-      }
-    }),
-  );
+  const ids = await concurrently(n, CONCURRENCY, job);
   const wallMs = performance.now() - t0;
   const used = process.cpuUsage(cpu);
   const counted = new Map(writes);
