@@ -1,6 +1,7 @@
 // The generation path's mandated hops and nothing else, one process per role, for loadtests/floor-bench.mjs: what
 // the machine can move through BFF → API → queue → worker → upstream → NATS → API → BFF when no hop does any work of
-// its own (no keys, limits, holds, screens, logs or metrics). Each role uses the library the platform uses for it.
+// its own (no keys, limits, holds, screens, logs or metrics). Each role uses the library the platform uses for it,
+// with the platform's options where they change its cost (NATS without async traces, as the chassis connects).
 //
 //   node loadtests/floor/hop.mjs <role> (env below)
 //   edge     HTTP proxy (the BFF's hop): PORT, TARGET_URL; pipes requests and answers, keep-alive both ways.
@@ -53,7 +54,7 @@ if (role === "edge") {
     })
     .listen(Number(env.PORT), "127.0.0.1", () => ready("edge"));
 } else if (role === "api") {
-  const nc = await connect({ servers: env.NATS_URL });
+  const nc = await connect({ servers: env.NATS_URL, noAsyncTraces: true });
   const queue = env.MODE === "queue" ? new Queue(`${PREFIX}-jobs`, { connection: redis() }) : undefined;
   http
     .createServer((req, res) => {
@@ -99,7 +100,7 @@ if (role === "edge") {
     })
     .listen(Number(env.PORT), "127.0.0.1", () => ready("api"));
 } else if (role === "worker") {
-  const nc = await connect({ servers: env.NATS_URL });
+  const nc = await connect({ servers: env.NATS_URL, noAsyncTraces: true });
   const js = nc.jetstream();
   if (env.USAGE === "1") {
     const jsm = await nc.jetstreamManager();
@@ -137,7 +138,7 @@ if (role === "edge") {
   await worker.waitUntilReady();
   ready("worker");
 } else if (role === "billing") {
-  const nc = await connect({ servers: env.NATS_URL });
+  const nc = await connect({ servers: env.NATS_URL, noAsyncTraces: true });
   nc.subscribe(`${PREFIX}.authorize`, { queue: "billing", callback: (_err, m) => m.respond(new Uint8Array([1])) });
   await nc.flush();
   ready("billing");

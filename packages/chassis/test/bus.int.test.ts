@@ -234,6 +234,21 @@ describe("the message bus on real NATS", () => {
     );
   });
 
+  it("when a responder takes longer than the request's timeout, then the request fails with TIMEOUT, told by its code (the connection makes no stack per request)", async () => {
+    // Heard but never answered.
+    const silent = bus.nc.subscribe(bus.subject(COMMANDS.authorizeBalance.subject));
+    await bus.nc.flush();
+    try {
+      await expect(bus.request(COMMANDS.authorizeBalance, { requestId: "r1" }, { retry: false, timeoutMs: 200 })).rejects.toEqual(
+        new RemoteError(REPLY_ERRORS.TIMEOUT, `${COMMANDS.authorizeBalance.subject} did not answer in time`),
+      );
+    } finally {
+      silent.unsubscribe();
+    }
+    // nats.js's async traces (two Errors made per request and per JetStream publish) are off: connectNats.
+    expect((bus.nc as unknown as { options: { noAsyncTraces?: boolean } }).options.noAsyncTraces).toBe(true);
+  });
+
   it("when a request is not a decodable message, then the responder answers INVALID_REQUEST", async () => {
     bus.serve(COMMANDS.verifyKey, async () => ({ appId: "never" }));
     await bus.nc.flush();

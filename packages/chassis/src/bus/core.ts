@@ -12,8 +12,14 @@ import type { Logger } from "../logger";
 import type { Tracing } from "../tracing";
 import type { BusOptions } from "./types";
 
+/**
+ * The process's connection to NATS. `noAsyncTraces`: nats.js otherwise makes two Errors (each capturing a stack) for
+ * every request and every JetStream publish, so that a timeout could say where it was asked; the bus's errors are
+ * told apart by their codes (codec.ts, commands.ts), and the hold's request and the usage event's publish cost 0.66×
+ * and 0.56× the CPU without them (`node loadtests/nats-traces-bench.mjs`, docs/performance.md).
+ */
 export async function connectNats(url: string, name: string, logger: Logger): Promise<NatsConnection> {
-  const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500, noAsyncTraces: true });
   void (async () => {
     for await (const s of nc.status()) logger.info({ nats: s.type, data: String(s.data) }, "nats status");
   })();
