@@ -233,6 +233,8 @@ export class OpenAIUpstreamProvider implements Provider {
     };
     const timeout = () => new ProviderError(`the upstream sent nothing for ${this.opts.timeoutMs} ms`, "upstream_timeout", true);
 
+    // Whether the upstream's answer was read to its end: then there is no request left to abort.
+    let complete = false;
     try {
       arm();
       const target = { baseURL: this.opts.baseURL, apiKey: this.opts.apiKey };
@@ -266,6 +268,7 @@ export class OpenAIUpstreamProvider implements Provider {
         }
         arm();
       }
+      complete = !req.signal.aborted;
     } catch (err) {
       if (req.signal.aborted) round.aborted = true;
       else if (timedOut) throw timeout();
@@ -273,8 +276,9 @@ export class OpenAIUpstreamProvider implements Provider {
     } finally {
       clearTimeout(timer);
       req.signal.removeEventListener("abort", onAbort);
-      // Ends the upstream request when our consumer stopped early (a no-op once the stream is complete).
-      ctl.abort();
+      // Ends the upstream request when our consumer stopped early or the call failed. A complete answer's connection
+      // is left alone: it goes back to the pool once its body has ended (aborting would close it).
+      if (!complete) ctl.abort();
     }
     // A stream that ended without [DONE] while being aborted: the abort or our timer is seen here.
     if (req.signal.aborted) round.aborted = true;

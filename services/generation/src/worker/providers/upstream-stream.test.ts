@@ -1,6 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { UpstreamConnectionError, UpstreamStatusError, UpstreamStreamError, streamChatCompletion } from "./upstream-stream";
+import { eventually } from "@genui/testkit";
+import {
+  UpstreamConnectionError,
+  UpstreamStatusError,
+  UpstreamStreamError,
+  streamChatCompletion,
+  upstreamAgents,
+} from "./upstream-stream";
 
 /** An upstream that writes `parts` (raw bytes of the answer) one by one, a few ms apart. */
 async function upstream(
@@ -23,17 +30,33 @@ async function upstream(
       res.end();
     });
   });
+  let connections = 0;
+  server.on("connection", () => connections++);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const close = () => {
     server.closeAllConnections();
     return new Promise((r) => server.close(r));
   };
-  return { baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`, seen, close };
+  return {
+    baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`,
+    seen,
+    close,
+    /** TCP connections the upstream has accepted so far. */
+    connections: () => connections,
+  };
 }
 
 const chunk = (content: string) =>
   JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content } }] });
 const params = { model: "m", messages: [{ role: "user" as const, content: "hi" }], stream: true as const };
+
+/** Connections to `baseURL`'s host waiting in the worker's pool. */
+const pooled = (baseURL: string) => {
+  const u = new URL(baseURL);
+  return Object.entries(upstreamAgents["http:"].freeSockets)
+    .filter(([name]) => name.startsWith(`${u.hostname}:${u.port}:`))
+    .reduce((n, [, sockets]) => n + (sockets?.length ?? 0), 0);
+};
 
 async function collect(baseURL: string, signal = new AbortController().signal) {
   const out: string[] = [];
@@ -56,6 +79,26 @@ describe("streamChatCompletion (the worker's upstream call)", () => {
     expect(await collect(up.baseURL)).toEqual(["a", "b\nc", "d"]);
     expect(up.seen[0]!.headers.authorization).toBe("Bearer sk-test");
     expect(JSON.parse(up.seen[0]!.body)).toEqual(params);
+    await up.close();
+  });
+
+  it("when answers are read to [DONE] one after another, with the body's end after it, then they share one kept-alive connection, also when the signal aborts after each", async () => {
+    // [DONE], then (a few ms later, as upstreams do) the end of the chunked body.
+    const up = await upstream(200, [`data: ${chunk("a")}\n\n`, "data: [DONE]\n\n"]);
+    for (let i = 0; i < 6; i++) {
+      const ctl = new AbortController();
+      expect(await collect(up.baseURL, ctl.signal)).toEqual(["a"]);
+      // The caller is done with the call: its signal no longer reaches a request whose answer was complete.
+      if (i % 2) ctl.abort();
+      // The next call starts once this one's body has ended and its connection is back in the pool.
+      expect(
+        await eventually(
+          () => pooled(up.baseURL),
+          (n) => n === 1,
+        ),
+      ).toBe(1);
+    }
+    expect(up.connections()).toBe(1);
     await up.close();
   });
 

@@ -25,7 +25,8 @@ export class UpstreamConnectionError extends Error {}
 /** The stream carried an error event (`data: {"error": …}`) instead of a chunk. */
 export class UpstreamStreamError extends Error {}
 
-const agents = {
+/** The worker's kept-alive connections to upstreams, one pool per protocol. */
+export const upstreamAgents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 2048, timeout: 4_000 }),
   "https:": new https.Agent({ keepAlive: true, maxSockets: 2048, timeout: 4_000 }),
 };
@@ -41,7 +42,8 @@ export interface UpstreamTarget {
 
 /**
  * Yields each chunk of the completion until `[DONE]` or the end of the body; aborting `signal` ends the request
- * (the pending read rejects with an AbortError). An early `return()` by the consumer closes the connection.
+ * (the pending read rejects with an AbortError). An early `return()` by the consumer closes the connection. Once the
+ * generator is done, the signal no longer reaches the request: a complete answer's connection goes back to the pool.
  */
 export async function* streamChatCompletion(
   target: UpstreamTarget,
@@ -53,8 +55,7 @@ export async function* streamChatCompletion(
   const body = JSON.stringify(params);
   const req = (protocol === "https:" ? https : http).request(url, {
     method: "POST",
-    agent: agents[protocol],
-    signal,
+    agent: upstreamAgents[protocol],
     headers: {
       authorization: `Bearer ${target.apiKey}`,
       "content-type": "application/json",
@@ -62,50 +63,92 @@ export async function* streamChatCompletion(
       "content-length": Buffer.byteLength(body),
     },
   });
-  let res: http.IncomingMessage;
+  // The signal is listened to here rather than given to the request: node:http would keep listening until the
+  // response has ended, and an abort then would close a connection that is about to be reused.
+  const onAbort = () => req.destroy(abortError(signal));
+  signal.addEventListener("abort", onAbort, { once: true });
   try {
-    res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      req.once("response", resolve);
-      req.once("error", reject);
-      req.end(body);
-    });
-  } catch (err) {
-    if (signal.aborted) throw err;
-    throw new UpstreamConnectionError(`could not reach the upstream: ${messageOf(err)}`, { cause: err });
-  }
-  let finished = false;
-  try {
-    const status = res.statusCode ?? 0;
-    if (status < 200 || status > 299) throw new UpstreamStatusError(status, await errorMessage(res));
-    res.setEncoding("utf8");
-    let pending = "";
-    let data: string[] = [];
-    for await (const text of res as AsyncIterable<string>) {
-      pending += text;
-      let start = 0;
-      for (let nl = pending.indexOf("\n"); nl >= 0; nl = pending.indexOf("\n", start)) {
-        const line = pending.charCodeAt(nl - 1) === 13 ? pending.slice(start, nl - 1) : pending.slice(start, nl);
-        start = nl + 1;
-        if (line === "") {
-          // An event ends at a blank line; its data lines joined by newlines are the payload.
-          if (data.length === 0) continue;
-          const payload = data.length === 1 ? data[0]! : data.join("\n");
-          data = [];
-          if (payload === "[DONE]") {
-            finished = true;
-            return;
-          }
-          yield toChunk(JSON.parse(payload), payload);
-        } else if (line.startsWith("data:")) data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
-        // Comments (`:`), `event:`, `id:` and `retry:` lines carry nothing a chunk needs.
-      }
-      pending = pending.slice(start);
+    if (signal.aborted) onAbort();
+    let res: http.IncomingMessage;
+    try {
+      res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        req.once("response", resolve);
+        req.once("error", reject);
+        if (!req.destroyed) req.end(body);
+      });
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw new UpstreamConnectionError(`could not reach the upstream: ${messageOf(err)}`, { cause: err });
     }
-    finished = true;
+    let finished = false;
+    try {
+      const status = res.statusCode ?? 0;
+      if (status < 200 || status > 299) throw new UpstreamStatusError(status, await errorMessage(res));
+      res.setEncoding("utf8");
+      let pending = "";
+      let data: string[] = [];
+      // Read by hand, not with for-await: leaving a for-await loop at [DONE] would destroy the response before its
+      // end (the chunked body's last bytes usually come after it), and with it the kept-alive connection.
+      const texts = (res as AsyncIterable<string>)[Symbol.asyncIterator]();
+      for (let step = await texts.next(); !step.done; step = await texts.next()) {
+        pending += step.value;
+        let start = 0;
+        for (let nl = pending.indexOf("\n"); nl >= 0; nl = pending.indexOf("\n", start)) {
+          const line = pending.charCodeAt(nl - 1) === 13 ? pending.slice(start, nl - 1) : pending.slice(start, nl);
+          start = nl + 1;
+          if (line === "") {
+            // An event ends at a blank line; its data lines joined by newlines are the payload.
+            if (data.length === 0) continue;
+            const payload = data.length === 1 ? data[0]! : data.join("\n");
+            data = [];
+            if (payload === "[DONE]") {
+              finished = true;
+              drainRest(res, texts);
+              return;
+            }
+            yield toChunk(JSON.parse(payload), payload);
+          } else if (line.startsWith("data:")) data.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
+          // Comments (`:`), `event:`, `id:` and `retry:` lines carry nothing a chunk needs.
+        }
+        pending = pending.slice(start);
+      }
+      finished = true;
+    } finally {
+      // The consumer stopped early (or a read failed): the connection is not reused for a half-read answer.
+      if (!finished) res.destroy();
+    }
   } finally {
-    // The consumer stopped early (or a read failed): the connection is not reused for a half-read answer.
-    if (!finished) res.destroy();
+    signal.removeEventListener("abort", onAbort);
   }
+}
+
+/** The error an aborted call fails with: the signal's reason when it is an error, else an AbortError. */
+function abortError(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  return new DOMException("This operation was aborted", "AbortError");
+}
+
+/** How long the rest of a body after [DONE] may take before its connection is given up. */
+const DRAIN_MS = 5_000;
+
+/**
+ * Reads what follows [DONE] (usually nothing but the end of the chunked body) in the background, so the response
+ * ends and its connection goes back to the pool for the next call; an upstream that keeps sending or holds the
+ * response open past DRAIN_MS loses the connection instead.
+ */
+function drainRest(res: http.IncomingMessage, texts: AsyncIterator<string>): void {
+  const guard = setTimeout(() => res.destroy(), DRAIN_MS);
+  guard.unref();
+  void (async () => {
+    try {
+      while (!(await texts.next()).done);
+    } catch {
+      // Destroyed by the guard, or the connection failed: nothing waits for this.
+    } finally {
+      clearTimeout(guard);
+    }
+  })();
 }
 
 /**
