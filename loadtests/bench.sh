@@ -37,8 +37,9 @@ GEN_MAX_QUEUE_DEPTH=100000
 GEN_RATE_PER_TENANT=100000000/60
 GEN_CONCURRENCY_PER_TENANT=100000
 GEN_TENANT_QUEUE_SHARE=1
-GEN_STREAM_GZIP_LEVEL=${BENCH_GZIP_LEVEL:-6}
 ENV
+  # The streams' gzip level is the service's default unless BENCH_GZIP_LEVEL says otherwise (0: not compressed).
+  [ -z "${BENCH_GZIP_LEVEL:-}" ] || echo "GEN_STREAM_GZIP_LEVEL=$BENCH_GZIP_LEVEL" >> "$overrides"
 fi
 infra_json=$(bash deploy/local/infra.sh env-json --profile dev)
 # --profile (generation): every Node process writes a CPU profile, summarised over the measured row (docs/performance.md).

@@ -48,14 +48,18 @@ describe("bytes on the wire of streamed answers", () => {
 
   beforeAll(async () => {
     // The offline generator at its default pace (400 tokens/s, a fast model's): the stream has pieces to coalesce.
-    // GEN_DELTA_INTERVAL_MS / GEN_SNAPSHOT_* / OFFLINE_TOKENS_PER_SECOND from the environment compare other settings.
+    // GEN_DELTA_INTERVAL_MS / GEN_SNAPSHOT_* / OFFLINE_TOKENS_PER_SECOND (the worker's) and GEN_STREAM_GZIP_LEVEL (the
+    // API's) from the environment compare other settings.
+    const api = process.env.GEN_STREAM_GZIP_LEVEL ? { GEN_STREAM_GZIP_LEVEL: process.env.GEN_STREAM_GZIP_LEVEL } : {};
     const passed = Object.fromEntries(
       ["GEN_DELTA_INTERVAL_MS", "GEN_SNAPSHOT_INTERVAL_MS", "GEN_SNAPSHOT_BYTE_FACTOR", "OFFLINE_TOKENS_PER_SECOND"].flatMap(
         (k) => (process.env[k] ? [[k, process.env[k]!]] : []),
       ),
     );
-    stack = await startStack({ generation: { workers: 1, workerEnv: { OFFLINE_TOKENS_PER_SECOND: "400", ...passed } } });
-    process.stdout.write(`settings: ${JSON.stringify(stack.workerEnv)}\n`);
+    stack = await startStack({
+      generation: { workers: 1, workerEnv: { OFFLINE_TOKENS_PER_SECOND: "400", ...passed }, apiEnv: api },
+    });
+    process.stdout.write(`settings: ${JSON.stringify({ ...stack.workerEnv, ...api })}\n`);
     dev = await newDeveloper(stack, 50_000_000);
   }, 120_000);
   afterAll(async () => stack.stop());

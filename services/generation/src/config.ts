@@ -141,9 +141,10 @@ export const configSchema = baseConfigSchema
      * gzip level of streamed answers for clients that accept gzip (each batch of events is sync-flushed, so nothing
      * waits); 0 sends them uncompressed. Measured per answer of the benchmark's shape (loadtests/stream-gzip-bench.mjs):
      * level 1 takes ~0.6× level 6's CPU for ~3–7 % more bytes (still fewer than the compressor used before sent at
-     * 6); 0 costs nearly nothing and sends ~3× the bytes — for deployments whose ingress compresses.
+     * 6), hence the default (nginx's `gzip_comp_level` default is 1 too); 0 costs nearly nothing and sends ~3× the
+     * bytes — for deployments whose ingress compresses.
      */
-    GEN_STREAM_GZIP_LEVEL: z.coerce.number().int().min(0).max(9).default(6),
+    GEN_STREAM_GZIP_LEVEL: z.coerce.number().int().min(0).max(9).default(1),
     /**
      * Where users reach the platform (scheme://host[:port]): the MCP server's resource URL and its metadata name it,
      * and the authorization server (apps) issues its tokens for it.

@@ -247,6 +247,70 @@ describe("relaying a worker's chunks", () => {
     expect(events.at(-1)!.type).toBe("done");
   });
 
+  it("when 200 subscriptions are confirmed by the reply to a request sent after them, then their jobs start with no flush and lose no chunk", async () => {
+    // As the admission does: subscribe, ask the hold on the same connection (here a stand-in responder on a connection
+    // of its own), and take its reply as the server's word that the subscription is in place. The chunks come from
+    // a third connection, as a worker's do.
+    const responder = new MessageBus(await connectNats(testInfra().natsUrl, "relay-test-responder", logger), {
+      prefix,
+      source: "billing",
+      logger,
+    });
+    const workerBus = new MessageBus(await connectNats(testInfra().natsUrl, "relay-test-worker", logger), {
+      prefix,
+      source: "generation",
+      logger,
+    });
+    const holdSubject = `${prefix}${freshName("hold")}`;
+    responder.nc.subscribe(holdSubject, { callback: (_err, m) => m.respond(new Uint8Array([1])) });
+    await responder.flush();
+    const flush = jest.spyOn(bus, "flush");
+    try {
+      script = async (j, _publish) => {
+        for (let k = 0; k < 5; k++)
+          workerBus.signal(SIGNALS.generationChunk, j.data.requestId, {
+            type: "delta",
+            code: String(k),
+            attempt: 1,
+            seq: k,
+            ts: Date.now(),
+          } as Chunk);
+        workerBus.signal(SIGNALS.generationChunk, j.data.requestId, { ...done, attempt: 1, seq: 5, ts: Date.now() } as Chunk);
+      };
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, async (_, i) => {
+          const a = relay(job(100 + i));
+          a.subscribe();
+          await bus.nc.request(holdSubject, new Uint8Array(0), { timeout: 10_000 });
+          a.confirm();
+          await a.start();
+          return collect(a);
+        }),
+      );
+      expect(flush).not.toHaveBeenCalled();
+      for (const events of answers) {
+        expect(events.filter((e) => e.type === "delta").map((e) => (e as { code: string }).code)).toEqual([
+          "0",
+          "1",
+          "2",
+          "3",
+          "4",
+        ]);
+        expect(events.at(-1)!.type).toBe("done");
+      }
+      // Without the reply's word, start makes sure with a flush of its own.
+      const b = relay(job(400));
+      b.subscribe();
+      await b.start();
+      expect(flush).toHaveBeenCalledTimes(1);
+      expect((await collect(b)).at(-1)!.type).toBe("done");
+    } finally {
+      flush.mockRestore();
+      await workerBus.close();
+      await responder.close();
+    }
+  });
+
   it("when a request is refused after its subscription was made, then abandoning it ends the answer and nothing reaches it", async () => {
     const j = job(8);
     const a = relay(j);

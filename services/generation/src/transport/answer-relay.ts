@@ -86,24 +86,40 @@ export class RelayedAnswer implements AsyncIterable<RelayEvent> {
   }
 
   /**
-   * Subscribes to the request's chunks and makes sure the server has the subscription (once: `start` awaits the same
-   * round trip). Nothing is published there before the job is enqueued, so it may run while the request is still
-   * being admitted (its flush then rides with the hold's request on the one connection); an answer that never starts
-   * is `abandon`ed.
+   * Subscribes to the request's chunks (once), without asking the server whether it has the subscription yet: for a
+   * caller whose next message on this connection is a request it awaits the reply of (the balance hold). The server
+   * reads a connection's messages in order, so a reply to a request sent after the subscription comes only once the
+   * server has it; the caller says so with `confirm()`, and `start` then needs no round trip of its own.
+   */
+  subscribe(): void {
+    if (this.sub || this.listening) return;
+    try {
+      // An undecodable chunk is dropped (and logged) by the bus; the next one then shows the gap.
+      this.sub = this.opts.bus.listen(SIGNALS.generationChunk, this.job.requestId, (chunk) => this.accept(chunk));
+    } catch (err) {
+      // A closed connection refuses at once: the failure is the one `start` (or its caller) answers, never a throw
+      // past the admission that holds a place.
+      this.listening = Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      // Whoever awaits it sees a failure; one abandoned meanwhile is no unhandled rejection.
+      this.listening.catch(() => undefined);
+    }
+  }
+
+  /** A reply to a request sent on the bus after `subscribe()` has come: the server has the subscription. */
+  confirm(): void {
+    if (this.sub) this.listening ??= Promise.resolve();
+  }
+
+  /**
+   * Subscribes to the request's chunks (unless `subscribe` did) and makes sure the server has the subscription: a
+   * flush, unless `confirm` said so already (once: `start` awaits the same round trip). Nothing is published there
+   * before the job is enqueued, so it may run while the request is still being admitted; an answer that never
+   * starts is `abandon`ed.
    */
   listen(): Promise<void> {
+    this.subscribe();
     if (!this.listening) {
-      const { bus } = this.opts;
-      try {
-        // An undecodable chunk is dropped (and logged) by the bus; the next one then shows the gap.
-        this.sub = bus.listen(SIGNALS.generationChunk, this.job.requestId, (chunk) => this.accept(chunk));
-        this.listening = bus.flush();
-      } catch (err) {
-        // A closed connection refuses at once: the failure is the one `start` (or its caller) answers, never a throw
-        // past the admission that holds a place.
-        this.listening = Promise.reject(err instanceof Error ? err : new Error(String(err)));
-      }
-      // Whoever awaits it sees a failure; one abandoned meanwhile is no unhandled rejection.
+      this.listening = this.opts.bus.flush();
       this.listening.catch(() => undefined);
     }
     return this.listening;

@@ -397,9 +397,10 @@ export class Admission {
       enqueuedAt: Date.now(),
     });
     const slot = await this.admit("generate", caller.tenant, requestId);
-    // Admitted: the answer's subscription is made (and flushed) while its hold is asked — the job, the only thing that
-    // publishes there, is enqueued after both (start). Refused from here on: the subscription goes.
-    void answer.listen();
+    // Admitted: the answer's subscription is made before its hold is asked, on the same connection — the hold's reply
+    // then says the server has it (RelayedAnswer.subscribe), and the job, the only thing that publishes there, is
+    // enqueued after that (start). Refused from here on: the subscription goes.
+    answer.subscribe();
     let holdId: string;
     // A publishable key's request reserves its most possible cost against the app's daily cap first.
     let reserved: SpendReservation | undefined;
@@ -433,6 +434,7 @@ export class Admission {
         { timeoutMs: 3_000 },
       );
       this.deps.metrics.stages.observe({ stage: "authorize" }, (performance.now() - authorizing) / 1000);
+      answer.confirm();
       if (!auth.authorized) throw insufficientCredit();
       holdId = auth.holdId;
     } catch (err) {
