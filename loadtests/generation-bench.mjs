@@ -292,10 +292,55 @@ function processesOf(target) {
       : PROCESSES.map(([name, pattern]) => ({ name, pid: pidOf(pattern) }));
   return list.filter((p) => p.pid);
 }
+/** The machine's busy share of all cores over `ms` (from /proc/stat). */
+async function machineBusy(ms) {
+  const read = () => {
+    const f = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = f[3] + f[4];
+    return { idle, total: f.reduce((a, b) => a + b, 0) };
+  };
+  const a = read();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = read();
+  return 1 - (b.idle - a.idle) / Math.max(1, b.total - a.total);
+}
+
+/**
+ * Waits (20 s at most) until what ran before has settled — the machine under a third busy over half a second — so a
+ * row never shares the cores with the last one's leftovers (a peer still working off its backlog); says so when not.
+ */
+async function settle(label) {
+  let busy = 1;
+  for (let i = 0; i < 40 && (busy = await machineBusy(500)) > 0.33; i++);
+  if (busy > 0.33) console.log(`   (the machine was still ${(busy * 100).toFixed(0)} % busy before ${label})`);
+}
+
+/** CPU seconds of `pid` and its children so far (LiteLLM's proxy may run workers), 0 when it is gone. */
+function treeCpuSeconds(pid) {
+  let total = 0;
+  try {
+    total += cpuSeconds(pid);
+    const kids = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean);
+    for (const k of kids) total += treeCpuSeconds(Number(k));
+  } catch {
+    // Gone, or no children.
+  }
+  return total;
+}
+
 async function cpuPerRequest(work, target = "genui") {
   const procs = processesOf(target);
   const before = procs.map((p) => cpuSeconds(p.pid));
+  // The peer's proxy is idle while another target's row runs; if it is not, the row says how much it took.
+  const peerBefore = litellmPid && target !== "litellm" ? treeCpuSeconds(litellmPid) : undefined;
   const result = await work();
+  if (peerBefore !== undefined) {
+    const peerMs = (treeCpuSeconds(litellmPid) - peerBefore) * 1000;
+    if (peerMs > 100) console.log(`   (LiteLLM's proxy, idle, used ${peerMs.toFixed(0)} ms of CPU during ${result.label})`);
+  }
   const spent = procs.map((p, i) => ({
     name: p.name,
     ms: ((cpuSeconds(p.pid) - before[i]) * 1000) / Math.max(1, result.requests),
@@ -333,6 +378,7 @@ console.log("row                     requests   req/s      p50      p99  ttfb50 
 const lat = {};
 for (const vus of [1, 64])
   for (const t of ONLY) {
+    await settle(`${t}-${vus}`);
     const { result: r, spent } = await cpuPerRequest(
       () => k6(t, key, { VUS: String(vus), DURATION: `${SECONDS}s` }, `${t}-${vus}`),
       t,
@@ -375,14 +421,20 @@ console.log(`\n2. ${STREAMS} concurrent 1-second streams (20 chunks, 50 ms apart
 await startUpstream(50);
 console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
 for (const t of ONLY) {
+  await settle(`${t}-streams`);
   if (t === "genui") {
     // Every process a stream passes through (entries from the topology): what a pod of each needs per stream.
     const names = ["bff", "generation", "gen-worker", "billing"];
+    const peerBefore = litellmPid ? treeCpuSeconds(litellmPid) : undefined;
     const { result, idle, peak } = await peakRss(
       names.map((n) => entry(n)),
       async () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
     );
     row(result);
+    if (peerBefore !== undefined) {
+      const peerMs = (treeCpuSeconds(litellmPid) - peerBefore) * 1000;
+      if (peerMs > 100) console.log(`   (LiteLLM's proxy, idle, used ${peerMs.toFixed(0)} ms of CPU during ${t}-streams)`);
+    }
     results.memory = { ...results.memory, bffIdleMiB: idle[0], bffPeakMiB: peak[0], apiIdleMiB: idle[1], apiPeakMiB: peak[1] };
     results.memoryByProcess = Object.fromEntries(names.map((n, i) => [n, { idleMiB: idle[i], peakMiB: peak[i] }]));
     console.log(
