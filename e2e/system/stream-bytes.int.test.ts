@@ -50,7 +50,8 @@ describe("bytes on the wire of streamed answers", () => {
     // The offline generator at its default pace (400 tokens/s, a fast model's): the stream has pieces to coalesce.
     // GEN_DELTA_INTERVAL_MS / GEN_SNAPSHOT_* / OFFLINE_TOKENS_PER_SECOND (the worker's) and GEN_STREAM_GZIP_LEVEL (the
     // API's) from the environment compare other settings.
-    const api = process.env.GEN_STREAM_GZIP_LEVEL ? { GEN_STREAM_GZIP_LEVEL: process.env.GEN_STREAM_GZIP_LEVEL } : {};
+    const level = process.env.GEN_STREAM_GZIP_LEVEL;
+    const api: Record<string, string> = level ? { GEN_STREAM_GZIP_LEVEL: level } : {};
     const passed = Object.fromEntries(
       ["GEN_DELTA_INTERVAL_MS", "GEN_SNAPSHOT_INTERVAL_MS", "GEN_SNAPSHOT_BYTE_FACTOR", "OFFLINE_TOKENS_PER_SECOND"].flatMap(
         (k) => (process.env[k] ? [[k, process.env[k]!]] : []),
