@@ -14,6 +14,7 @@ export * from "./shutdown";
 export * from "./service";
 export * from "./outbox";
 export * from "./ttl-cache";
+export * from "./flights";
 export * from "./key-owner-cache";
 export * from "./locks";
 export * from "./topology.generated";

@@ -1,3 +1,4 @@
+import { Flights } from "./flights";
 import { TtlCache } from "./ttl-cache";
 
 /**
@@ -42,6 +43,13 @@ export class KeyOwnerCache<V extends CachedKeyOwner> {
   private readonly known: TtlCache<string, V>;
   private readonly unknown: TtlCache<string, true>;
   private readonly hashesByApp = new Map<string, Set<string>>();
+  /** Loads under way, shared by the requests that ask for the same key meanwhile (one load per burst). */
+  private readonly flights = new Flights<string, V | undefined>();
+  /** Bumped by every `invalidate`: a load begun before it is not joined, and not kept if its app was invalidated. */
+  private epoch = 0;
+  /** The epoch of each app's last invalidation, and of each key's issue (a minute: far longer than a load may take). */
+  private readonly invalidatedAt = new TtlCache<string, number>(60_000, 100_000);
+  private readonly issuedAt = new TtlCache<string, number>(60_000, 100_000);
 
   constructor(
     opts: { knownMs: number; unknownMs: number; max: number },
@@ -53,35 +61,43 @@ export class KeyOwnerCache<V extends CachedKeyOwner> {
   }
 
   /**
-   * The owner of the key with this hash: from memory, or `load` (undefined: no app has the key). A load is kept
-   * unless the guard says it is behind a heard change.
+   * The owner of the key with this hash: from memory, or `load` (undefined: no app has the key) — one load for every
+   * request asking meanwhile. A load is kept unless the guard says it is behind a heard change, or its app was
+   * invalidated while it ran (it serves the requests that asked, and the next one reads again).
    */
   async get(hash: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const hit = this.known.get(hash);
     if (hit) return hit;
     if (this.unknown.get(hash)) return undefined;
-    const owner = await load();
-    if (!owner) {
-      this.unknown.set(hash, true);
-      return undefined;
-    }
-    if (this.changes.behind(owner.appId, owner.statusAtMs)) return owner;
-    this.known.set(hash, owner);
-    let set = this.hashesByApp.get(owner.appId);
-    if (!set) this.hashesByApp.set(owner.appId, (set = new Set()));
-    set.add(hash);
-    return owner;
+    const began = this.epoch;
+    return this.flights.run(`${began}\u0000${hash}`, async () => {
+      const owner = await load();
+      if (!owner) {
+        // A key issued while the load ran is not remembered as unknown.
+        if ((this.issuedAt.get(hash) ?? -1) <= began) this.unknown.set(hash, true);
+        return undefined;
+      }
+      if (this.changes.behind(owner.appId, owner.statusAtMs)) return owner;
+      if ((this.invalidatedAt.get(owner.appId) ?? -1) > began) return owner;
+      this.known.set(hash, owner);
+      let set = this.hashesByApp.get(owner.appId);
+      if (!set) this.hashesByApp.set(owner.appId, (set = new Set()));
+      set.add(hash);
+      return owner;
+    });
   }
 
   /** Forgets what is known about an app's keys; `statusChangedAt`: a status change another process announced. */
   invalidate(appId: string, statusChangedAt?: Date): void {
     if (statusChangedAt) this.changes.heard(appId, statusChangedAt);
+    this.invalidatedAt.set(appId, ++this.epoch);
     for (const hash of this.hashesByApp.get(appId) ?? []) this.known.delete(hash);
     this.hashesByApp.delete(appId);
   }
 
   /** Forgets that a key was unknown (it was just issued). */
   issued(hash: string): void {
+    this.issuedAt.set(hash, ++this.epoch);
     this.unknown.delete(hash);
   }
 }

@@ -96,6 +96,33 @@ describe("the apps' looks as generation reads them", () => {
     expect((await looks.get("app-1", "owner-1")).version).toBe(2);
   });
 
+  it("when a burst of requests finds no look kept, then apps is asked once for them all; another owner or a change heard meanwhile asks apart", async () => {
+    const apps = fakeApps();
+    apps.set("app-1", "owner-1", 1, "{}", JSON.stringify([PRODUCT]));
+    const looks = new AppAppearances(apps.bus, createLogger("test", "silent"));
+    const release = apps.hold();
+    const burst = Array.from({ length: 300 }, () => looks.get("app-1", "owner-1"));
+    // Another owner shares nothing with them (apps refuses it on its own).
+    const stranger = looks.get("app-1", "owner-2");
+    await Promise.resolve();
+    expect(apps.asked).toEqual(["app-1", "app-1"]);
+    release();
+    expect((await Promise.all(burst)).every((a) => a.version === 1 && a.components.length === 1)).toBe(true);
+    await expect(stranger).rejects.toMatchObject({ code: REPLY_ERRORS.APP_NOT_FOUND });
+    // A change heard while a read is under way: later asks do not join it.
+    looks.forget("app-1");
+    const again = apps.hold();
+    const before = looks.get("app-1", "owner-1");
+    await Promise.resolve();
+    apps.set("app-1", "owner-1", 2, "{}", "[]");
+    looks.forget("app-1");
+    const after = looks.get("app-1", "owner-1");
+    again();
+    expect((await before).version).toBe(1);
+    expect((await after).version).toBe(2);
+    expect(apps.asked).toHaveLength(4);
+  });
+
   it("when what apps stored does not parse, then that part is left out and logged, never a failed request", async () => {
     const apps = fakeApps();
     const { warnings, logger } = recordingLogger();

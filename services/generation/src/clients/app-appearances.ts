@@ -1,4 +1,4 @@
-import { TtlCache, type Logger, type MessageBus } from "@genui/chassis";
+import { Flights, TtlCache, type Logger, type MessageBus } from "@genui/chassis";
 import { COMMANDS } from "@genui/contracts";
 import { APP_COMPONENT_LIMITS, appComponentSchema, appThemeSchema, type AppComponent, type AppTheme } from "@genui/ui-runtime";
 import type { AppAppearance } from "../domain/appearance";
@@ -17,6 +17,8 @@ export class AppAppearances {
   /** The sequence number of the last change heard per app: a read begun before it is used but not kept. */
   private readonly heard = new TtlCache<string, number>(HEARD_MS, 100_000);
   private seq = 0;
+  /** Asks under way: the requests that find no answer kept meanwhile share one (a burst after the answer expired). */
+  private readonly flights = new Flights<string, AppAppearance>();
 
   constructor(
     private readonly bus: MessageBus,
@@ -34,11 +36,15 @@ export class AppAppearances {
   async get(appId: string, ownerId: string): Promise<AppAppearance> {
     const hit = this.cache.get(appId);
     if (hit && hit.ownerId === ownerId) return hit.appearance;
-    const began = this.seq;
-    const res = await this.bus.request(COMMANDS.getAppearance, { appId, ownerId }, { timeoutMs: 1_000 });
-    const appearance = this.parse(appId, res);
-    if ((this.heard.get(appId) ?? -1) < began) this.cache.set(appId, { ownerId, appearance });
-    return appearance;
+    // Shared only by asks for the same owner and since the same change: one heard meanwhile starts a fresh ask.
+    const key = `${appId}\u0000${ownerId}\u0000${this.heard.get(appId) ?? -1}`;
+    return this.flights.run(key, async () => {
+      const began = this.seq;
+      const res = await this.bus.request(COMMANDS.getAppearance, { appId, ownerId }, { timeoutMs: 1_000 });
+      const appearance = this.parse(appId, res);
+      if ((this.heard.get(appId) ?? -1) < began) this.cache.set(appId, { ownerId, appearance });
+      return appearance;
+    });
   }
 
   /**

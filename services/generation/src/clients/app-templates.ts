@@ -1,4 +1,4 @@
-import { TtlCache, type Logger, type MessageBus } from "@genui/chassis";
+import { Flights, TtlCache, type Logger, type MessageBus } from "@genui/chassis";
 import { COMMANDS } from "@genui/contracts";
 import type { AppTemplate } from "../domain/messages";
 
@@ -12,6 +12,8 @@ const MAX_CODE = 24_000;
  */
 export class AppTemplates {
   private readonly cache = new TtlCache<string, AppTemplate[]>(30_000, 10_000);
+  /** Asks under way: the requests that find no list kept meanwhile share one (a burst after the list expired). */
+  private readonly flights = new Flights<string, AppTemplate[]>();
 
   constructor(
     private readonly bus: MessageBus,
@@ -27,16 +29,18 @@ export class AppTemplates {
     const key = `${ownerId}\u0000${appId}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const res = await this.bus.request(COMMANDS.listPublishedTemplates, { appId, ownerId }, { timeoutMs: 1_000 });
-    const templates: AppTemplate[] = [];
-    let size = 0;
-    for (const t of res.templates) {
-      if (!t.code.trim() || size + t.code.length > MAX_CODE) continue;
-      size += t.code.length;
-      templates.push({ name: t.name, description: t.description, code: t.code });
-    }
-    this.cache.set(key, templates);
-    return templates;
+    return this.flights.run(key, async () => {
+      const res = await this.bus.request(COMMANDS.listPublishedTemplates, { appId, ownerId }, { timeoutMs: 1_000 });
+      const templates: AppTemplate[] = [];
+      let size = 0;
+      for (const t of res.templates) {
+        if (!t.code.trim() || size + t.code.length > MAX_CODE) continue;
+        size += t.code.length;
+        templates.push({ name: t.name, description: t.description, code: t.code });
+      }
+      this.cache.set(key, templates);
+      return templates;
+    });
   }
 
   /** Like `owned`, but when apps does not answer (or no longer has the app), requests go on without them. */
