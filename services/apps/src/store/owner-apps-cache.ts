@@ -1,4 +1,4 @@
-import type { Redis } from "@genui/chassis";
+import { Flights, type Redis } from "@genui/chassis";
 import type { AppRecord, AppRepository } from "./app.repository";
 import type { StatusChanges } from "./status-changes";
 
@@ -45,7 +45,8 @@ export class OwnerAppsCache {
   private readonly entries = new Map<string, Entry>();
   private readonly generations = new Map<string, number>();
   private readonly ownerOfApp = new Map<string, string>();
-  private readonly loading = new Map<string, { version: string | null; load: Promise<AppRecord[]> }>();
+  /** Reads under way, shared by the list calls that ask for the same owner at the same version meanwhile. */
+  private readonly loading = new Flights<string, AppRecord[]>();
   /** Bumped when an app of an unknown owner changes: no load in flight may then be kept. */
   private epoch = 0;
 
@@ -61,13 +62,11 @@ export class OwnerAppsCache {
     const version = this.versions ? await this.versions.get(ownerId) : null;
     const hit = this.entries.get(ownerId);
     if (hit && hit.expires > Date.now() && hit.version === version) return hit.apps;
-    const inFlight = this.loading.get(ownerId);
-    if (inFlight && inFlight.version === version) return inFlight.load;
     const generation = this.generations.get(ownerId) ?? 0;
     const epoch = this.epoch;
-    const load = this.repo
-      .allLive(ownerId)
-      .then((apps) => {
+    // An invalidation since a read began (a new generation or epoch) starts a fresh read for the calls after it.
+    return this.loading.run(`${ownerId}\u0000${version ?? ""}\u0000${generation}\u0000${epoch}`, () => {
+      return this.repo.allLive(ownerId).then((apps) => {
         // Not kept when an invalidation raced the read, or when an app in it predates a status change already heard.
         const behind = apps.filter((a) => this.changes.behindRecord(a)).length > 0;
         if ((this.generations.get(ownerId) ?? 0) === generation && this.epoch === epoch && !behind) {
@@ -77,12 +76,8 @@ export class OwnerAppsCache {
           while (this.entries.size > this.maxOwners) this.drop(this.entries.keys().next().value as string);
         }
         return apps;
-      })
-      .finally(() => {
-        if (this.loading.get(ownerId)?.load === load) this.loading.delete(ownerId);
       });
-    this.loading.set(ownerId, { version, load });
-    return load;
+    });
   }
 
   async page(ownerId: string, page: number, pageSize: number): Promise<{ results: AppRecord[]; count: number }> {
@@ -98,7 +93,6 @@ export class OwnerAppsCache {
 
   invalidateOwner(ownerId: string): void {
     this.generations.set(ownerId, (this.generations.get(ownerId) ?? 0) + 1);
-    this.loading.delete(ownerId);
     this.drop(ownerId);
   }
 
@@ -115,7 +109,6 @@ export class OwnerAppsCache {
     else {
       // Not cached, but a load may be reading it right now.
       this.epoch++;
-      this.loading.clear();
     }
   }
 }

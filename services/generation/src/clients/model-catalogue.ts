@@ -1,11 +1,12 @@
-import type { MessageBus } from "@genui/chassis";
+import { Flights, type MessageBus } from "@genui/chassis";
 import { COMMANDS } from "@genui/contracts";
 import type { CatalogueModel } from "../domain/access";
 
 /** Billing's models (`billing.models.list`), held for a minute: they change with a deploy, not per request. */
 export class ModelCatalogue {
   private cached?: { at: number; models: CatalogueModel[] };
-  private loading?: Promise<CatalogueModel[]>;
+  /** The one read under way, shared by every request that finds the list expired meanwhile. */
+  private readonly loading = new Flights<"models", CatalogueModel[]>();
 
   constructor(
     private readonly bus: MessageBus,
@@ -14,9 +15,8 @@ export class ModelCatalogue {
 
   async list(): Promise<CatalogueModel[]> {
     if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.models;
-    this.loading ??= this.bus
-      .request(COMMANDS.listModels, {}, { timeoutMs: 2_000 })
-      .then((res) => {
+    return this.loading.run("models", () =>
+      this.bus.request(COMMANDS.listModels, {}, { timeoutMs: 2_000 }).then((res) => {
         const models = res.models.map((m) => ({
           id: m.id,
           slug: m.slug,
@@ -31,9 +31,8 @@ export class ModelCatalogue {
         }));
         this.cached = { at: Date.now(), models };
         return models;
-      })
-      .finally(() => (this.loading = undefined));
-    return this.loading;
+      }),
+    );
   }
 
   async find(slug: string): Promise<CatalogueModel | undefined> {
