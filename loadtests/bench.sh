@@ -57,6 +57,7 @@ if [ "$name" = billing ]; then NATS_URL="$nats_url" node loadtests/billing-bench
 if [ "$name" = chat ]; then node loadtests/chat-bench.mjs; exit 0; fi
 k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
 redis_url=$(bash deploy/local/infra.sh env | sed -n 's/^REDIS_URL=//p')
+mongo_url=$(bash deploy/local/infra.sh env | sed -n 's/^MONGO_URL=//p')
 if [ "$name" = generation ] && [ -n "$profile_dir" ]; then
   K6_BIN="$k6" BENCH_PROFILE=1 REDIS_URL="$redis_url" NATS_URL="$nats_url" node loadtests/generation-bench.mjs
   # The profiles are written as the processes exit.
@@ -68,7 +69,7 @@ if [ "$name" = generation ] && [ -n "$profile_dir" ]; then
   exit 0
 fi
 if [ "$name" = generation ]; then
-  K6_BIN="$k6" REDIS_URL="$redis_url" NATS_URL="$nats_url" node loadtests/generation-bench.mjs
+  K6_BIN="$k6" REDIS_URL="$redis_url" NATS_URL="$nats_url" MONGO_URL="$mongo_url" node loadtests/generation-bench.mjs
   exit 0
 fi
 "$k6" run --quiet --summary-export ".local/bench/$name-summary.json" "loadtests/$name.js" > ".local/bench/$name-k6.log" 2>&1 || {

@@ -1,7 +1,8 @@
 // The floor of the generation path on this machine (npm run bench:floor): the same k6 scenario and fake upstream as
 // `npm run bench:generation`, through the path's mandated hops with no work of their own (loadtests/floor/hop.mjs),
 // added one at a time, each row against the direct row of the same run. What the platform cannot beat with these
-// hops on these cores, whatever its own code costs; and what each hop costs.
+// hops on these cores, whatever its own code costs; and what each hop costs. The last row ("required") does on the
+// same hops the work no GenUI answer can do without (the screen, the hold, the charge; loadtests/floor/hop.mjs).
 // Loopback only; uses the dev profile's Redis and NATS (started if needed).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -138,6 +139,26 @@ const VARIANTS = [
         })
       ).pids,
   },
+  {
+    label: "required",
+    hops:
+      "the same, doing the work every GenUI answer needs: the screen evaluated once in the platform's sandbox, the hold " +
+      "counted in Redis, the usage event consumed and its charge written to the store",
+    procs: async () => ({
+      ...(
+        await startQueuedBilling(procs, {
+          redisUrl: base.REDIS_URL,
+          natsUrl: base.NATS_URL,
+          mongoUrl: infraEnv.MONGO_URL,
+          upstreamUrl,
+          edgePort: EDGE,
+          apiPort: API,
+          prefix: `required${process.pid}`,
+        })
+      ).pids,
+      store: pidOf(`ferretdb .*--listen-addr=127.0.0.1:${new URL(infraEnv.MONGO_URL).port}`),
+    }),
+  },
 ];
 
 const rows = [];
@@ -196,7 +217,7 @@ await procs.stop(0);
 await start(["packages/testkit/dist/src/fake-openai-main.js", "--port", String(UPSTREAM), "--chunks", "20", "--delay-ms", "50"]);
 const streamRows = [await streamsRow("direct", upstreamUrl, [])];
 {
-  const pids = await VARIANTS.at(-1).procs();
+  const pids = await VARIANTS.find((v) => v.label === "queued+billing").procs();
   const url = `http://127.0.0.1:${EDGE}/v1/chat/completions`;
   await row("queued+billing-streams-warmup", url, 8, {});
   streamRows.push(await streamsRow("queued+billing", url, [pids.edge, pids.api]));

@@ -4,7 +4,8 @@
 // 2. 1,000 concurrent 1-second streams (the upstream paces 20 chunks 50 ms apart): time to first byte, lost or
 //    repeated chunks, resident memory of the BFF and the API process;
 // with the floor's hops ("queued + billing", loadtests/floor/hop.mjs: the hops this architecture requires, carrying
-// nothing but bytes) and LiteLLM's proxy in front of the same upstream measured the same way, side by side; every
+// nothing but bytes), the same hops doing the work every GenUI answer needs ("required": the screen evaluated in the
+// platform's sandbox, the hold counted and the charge written to the store) and LiteLLM's proxy in front of the same upstream measured the same way, side by side; every
 // figure of GenUI is also given as a ratio against the floor rows of the same run, with the goals of docs/performance.md.
 // Started by `npm run bench:generation` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
 import { execFileSync, spawn } from "node:child_process";
@@ -20,14 +21,17 @@ const K6 = process.env.K6_BIN;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const OUT = ".local/bench";
-// BENCH_TARGETS=direct,floor,genui skips LiteLLM (quicker runs while tuning); the default measures all four.
+// BENCH_TARGETS=direct,floor,genui skips LiteLLM and the required work's row (quicker runs while tuning); the default
+// measures all five.
 // BENCH_STREAMS_IDLE_S=31: the 1,000-stream rows each start after 31 s of quiet (every remembered answer expired).
 // A profiling run (BENCH_PROFILE) measures the platform alone.
-const ONLY = (process.env.BENCH_TARGETS ?? "direct,floor,genui,litellm")
+const ONLY = (process.env.BENCH_TARGETS ?? "direct,floor,required,genui,litellm")
   .split(",")
-  .filter((t) => !(process.env.BENCH_PROFILE && t === "floor"));
+  .filter((t) => !(process.env.BENCH_PROFILE && (t === "floor" || t === "required")));
 const FLOOR_EDGE_PORT = 8290;
 const FLOOR_API_PORT = 8291;
+const REQUIRED_EDGE_PORT = 8292;
+const REQUIRED_API_PORT = 8293;
 mkdirSync(OUT, { recursive: true });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,6 +84,7 @@ function startLitellm() {
 // --- the floor's hops, against the same upstream, Redis and NATS as the platform (their own queue and subjects) ---
 const floorProcs = new Processes();
 let floor;
+let required;
 async function startFloor() {
   floor = await startQueuedBilling(floorProcs, {
     redisUrl: process.env.REDIS_URL,
@@ -88,6 +93,19 @@ async function startFloor() {
     edgePort: FLOOR_EDGE_PORT,
     apiPort: FLOOR_API_PORT,
     prefix: `floor${process.pid}`,
+  });
+}
+// The floor's hops with the work no GenUI answer can do without (floor/hop.mjs, SCREEN and METER): what is left
+// between this row and the goals is the platform's own (keys, limits, resuming, logs, metrics, compression …).
+async function startRequired() {
+  required = await startQueuedBilling(floorProcs, {
+    redisUrl: process.env.REDIS_URL,
+    natsUrl: process.env.NATS_URL,
+    mongoUrl: process.env.MONGO_URL,
+    upstreamUrl: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
+    edgePort: REQUIRED_EDGE_PORT,
+    apiPort: REQUIRED_API_PORT,
+    prefix: `required${process.pid}`,
   });
 }
 
@@ -125,6 +143,7 @@ const TARGETS = {
   direct: () => `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
   genui: () => `${BASE}/apps/api/v1/chat/completions`,
   floor: () => floor.url,
+  required: () => required.url,
   litellm: () => `http://127.0.0.1:${LITELLM_PORT}/v1/chat/completions`,
 };
 
@@ -136,8 +155,9 @@ async function k6(target, key, env, label) {
     env: {
       ...process.env,
       URL: TARGETS[target](),
-      // The floor passes the upstream's bytes on: its answers are checked as the direct ones are.
-      TARGET: target === "floor" ? "direct" : target,
+      // The floor passes the upstream's bytes on: its answers are checked as the direct ones are (the required
+      // work's screen is an event of its own, with no content).
+      TARGET: target === "floor" || target === "required" ? "direct" : target,
       API_KEY: target === "genui" ? key : target === "litellm" ? litellmKey : "none",
       EXPECTED_CODE_B64: Buffer.from(SAMPLE_UI_CODE).toString("base64"),
       ...env,
@@ -200,6 +220,7 @@ const row = (r) => {
 await startUpstream(0);
 if (ONLY.includes("litellm")) startLitellm();
 if (ONLY.includes("floor")) await startFloor();
+if (ONLY.includes("required")) await startRequired();
 const key = await developer();
 console.log("warming up …");
 for (const t of ONLY) await k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
@@ -284,11 +305,13 @@ const pidOf = (pattern) => {
 /** The processes a target's request passes through (the platform's, or the floor's hops), with Redis and NATS. */
 function processesOf(target) {
   const infraProcs = PROCESSES.filter(([name]) => name === "redis" || name === "nats");
+  // The required work writes its charges to the store as billing does.
+  const storeProcs = PROCESSES.filter(([name]) => name === "store");
   const list =
-    target === "floor"
+    target === "floor" || target === "required"
       ? [
-          ...Object.entries(floor.pids).map(([name, pid]) => ({ name, pid })),
-          ...infraProcs.map(([name, p]) => ({ name, pid: pidOf(p) })),
+          ...Object.entries((target === "floor" ? floor : required).pids).map(([name, pid]) => ({ name, pid })),
+          ...[...infraProcs, ...(target === "required" ? storeProcs : [])].map(([name, p]) => ({ name, pid: pidOf(p) })),
         ]
       : PROCESSES.map(([name, pattern]) => ({ name, pid: pidOf(pattern) }));
   return list.filter((p) => p.pid);
@@ -386,8 +409,8 @@ for (const vus of [1, 64])
     );
     lat[`${t}-${vus}`] = r;
     row(r);
-    if (t === "floor") {
-      results[`cpu-floor-${vus}`] = spent;
+    if (t === "floor" || t === "required") {
+      results[`cpu-${t}-${vus}`] = spent;
       console.log(cpuLine(spent));
     }
     if (t === "genui") {
@@ -561,6 +584,48 @@ if (lat["floor-64"] && lat["genui-64"]) {
         .join(", ")}`,
   );
   for (const x of goals) console.log(`   ${x.met ? "met    " : "NOT MET"}  ${x.goal}: ${x.value}`);
+  if (lat["required-64"]) {
+    // The same goals for the floor's hops doing only the work every answer needs: how much of each goal that work
+    // takes before anything of the platform's own.
+    const cpuRequired = total(results["cpu-required-64"]);
+    const r = byName(results["cpu-required-64"]);
+    const req = {
+      rpsRatio: lat["required-64"].rps / lat["floor-64"].rps,
+      cpuMs: cpuRequired,
+      cpuRatio: cpuRequired / cpuFloor,
+      ...(lat["direct-1"] && lat["required-1"]
+        ? { addedP50: added("required", 1, "p50"), addedP99: added("required", 1, "p99") }
+        : {}),
+      ...(lat["required-streams"] && lat["floor-streams"]
+        ? { ttfbRatio: lat["required-streams"].ttfbP99 / lat["floor-streams"].ttfbP99 }
+        : {}),
+      failed: lat["required-64"].failed + lat["required-64"].lost + lat["required-64"].repeated,
+    };
+    results.required = req;
+    console.log(
+      `   the floor with the work every answer needs (screen, hold, charge): req/s ${lat["required-64"].rps.toFixed(0)} = ${req.rpsRatio.toFixed(3)}× the floor's; ` +
+        `CPU per request ${cpuRequired.toFixed(2)} ms = ${req.cpuRatio.toFixed(2)}× (${[
+          "edge",
+          "api",
+          "worker",
+          "billing",
+          "redis",
+          "nats",
+          "store",
+        ]
+          .map((n) => `${n} ${(r[n] ?? 0).toFixed(2)}`)
+          .join(", ")})` +
+        (req.addedP50 !== undefined
+          ? `; added at one stream p50 ${req.addedP50.toFixed(2)}, p99 ${req.addedP99.toFixed(2)} ms`
+          : "") +
+        (req.ttfbRatio !== undefined ? `; TTFB p99 at ${STREAMS} streams ${req.ttfbRatio.toFixed(2)}× the floor's` : "") +
+        `; failed / lost / repeated ${req.failed}`,
+    );
+    console.log(
+      `   GenUI beyond that work: CPU per request ${(cpuGenui - cpuRequired).toFixed(2)} ms (the goal leaves ${(2 * cpuFloor - cpuRequired).toFixed(2)} ms), ` +
+        `req/s ${(lat["genui-64"].rps / lat["required-64"].rps).toFixed(3)}× the required row's`,
+    );
+  }
 }
 writeFileSync(`${OUT}/generation-results.json`, JSON.stringify(results, null, 2));
 console.log(`\nfigures saved to ${OUT}/generation-results.json`);

@@ -10,13 +10,19 @@
 //            to the "billing" role first (the hold's hop).
 //   worker   BullMQ worker: calls the upstream, publishes what it reads on the request's NATS subject (one message
 //            per read), then an empty message; USAGE=1: the usage event on JetStream, acknowledged, before that.
-//   billing  answers the API's NATS requests at once.
+//            SCREEN=1: also the work no GenUI answer can do without — reads the answer's content out of the upstream's
+//            events and evaluates it once in the platform's sandbox (its worker threads, the worker's defaults), the
+//            screen sent as an event of its own before the answer's [DONE].
+//   billing  answers the API's NATS requests at once. METER=1 (with MONGO_URL): also the least a prepaid balance
+//            needs — the hold counted atomically in Redis before the answer, and each usage event read from
+//            JetStream (a durable consumer), its hold released and its charge written to the store, acknowledged
+//            after the write.
 // REDIS_URL, NATS_URL, PREFIX (queue, subjects and stream names). Loopback only.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { connect, headers as natsHeaders } from "nats";
+import { AckPolicy, connect, headers as natsHeaders } from "nats";
 
 const role = process.argv[2];
 const env = process.env;
@@ -24,6 +30,8 @@ const PREFIX = env.PREFIX ?? "floor";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4096, timeout: 4_000 });
 const redis = () => new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
 const ready = (what) => process.stdout.write(`ready ${what}\n`);
+/** Run before the process exits on SIGTERM / SIGINT: what a hop leaves behind is dropped. */
+const atExit = [];
 
 /** POSTs `body` to `url` and hands the answer to `onResponse`. */
 function post(url, body, onResponse, onError) {
@@ -101,6 +109,7 @@ if (role === "edge") {
     .listen(Number(env.PORT), "127.0.0.1", () => ready("api"));
 } else if (role === "worker") {
   const nc = await connect({ servers: env.NATS_URL, noAsyncTraces: true });
+  const sandbox = env.SCREEN === "1" ? await startSandbox() : undefined;
   const js = nc.jetstream();
   if (env.USAGE === "1") {
     const jsm = await nc.jetstreamManager();
@@ -111,13 +120,19 @@ if (role === "edge") {
     (job) =>
       new Promise((resolve, reject) => {
         const subject = `${PREFIX}.chunk.${job.data.id}`;
+        const screen = sandbox ? new AnswerScreen() : undefined;
         post(
           env.UPSTREAM_URL,
           job.data.body,
           (ans) => {
-            ans.on("data", (d) => nc.publish(subject, d));
+            ans.on("data", (d) => {
+              const piece = screen ? screen.read(d) : d;
+              // An empty message ends the answer: a read that held only the upstream's [DONE] sends nothing.
+              if (piece.length > 0) nc.publish(subject, piece);
+            });
             ans.on("end", async () => {
               try {
+                if (screen) nc.publish(subject, await screen.end(sandbox));
                 if (env.USAGE === "1") {
                   const h = natsHeaders();
                   h.set("Nats-Msg-Id", job.data.id);
@@ -139,11 +154,118 @@ if (role === "edge") {
   ready("worker");
 } else if (role === "billing") {
   const nc = await connect({ servers: env.NATS_URL, noAsyncTraces: true });
-  nc.subscribe(`${PREFIX}.authorize`, { queue: "billing", callback: (_err, m) => m.respond(new Uint8Array([1])) });
+  if (env.METER === "1") await meter(nc);
+  else nc.subscribe(`${PREFIX}.authorize`, { queue: "billing", callback: (_err, m) => m.respond(new Uint8Array([1])) });
   await nc.flush();
   ready("billing");
 } else {
   console.error(`unknown role ${role}`);
   process.exit(2);
 }
-for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => process.exit(0));
+for (const signal of ["SIGTERM", "SIGINT"])
+  process.once(signal, () => Promise.all(atExit.map((f) => f().catch(() => undefined))).then(() => process.exit(0)));
+
+/** The platform's sandbox (`createThreadedEvaluator`) with the worker's default options, loaded before the first job. */
+async function startSandbox() {
+  const root = new URL("../../", import.meta.url).pathname;
+  const { createThreadedEvaluator } = await import(`${root}packages/ui-runtime/dist/src/node.js`);
+  const sandbox = createThreadedEvaluator({ threads: 2, timeoutMs: 100, marginMs: 100, memoryBytes: 32 * 1024 * 1024 });
+  await Promise.all([sandbox.evaluate('text("ready")'), sandbox.evaluate('text("ready")')]);
+  return sandbox;
+}
+
+/**
+ * One answer's content as the upstream streams it: its events' deltas put together, the upstream's bytes passed on
+ * as they came except its closing [DONE], which follows the screen (`end`).
+ */
+class AnswerScreen {
+  text = "";
+  content = "";
+  id = "";
+  read(bytes) {
+    this.text += bytes.toString("utf8");
+    let cut;
+    while ((cut = this.text.indexOf("\n\n")) >= 0) {
+      const event = this.text.slice(0, cut);
+      this.text = this.text.slice(cut + 2);
+      if (!event.startsWith("data: ") || event === "data: [DONE]") continue;
+      const chunk = JSON.parse(event.slice(6));
+      this.id = chunk.id;
+      this.content += chunk.choices?.[0]?.delta?.content ?? "";
+    }
+    const at = bytes.indexOf("data: [DONE]");
+    return at < 0 ? bytes : bytes.subarray(0, at);
+  }
+  async end(sandbox) {
+    const result = await sandbox.evaluate(this.content);
+    const screen = result.ok ? result.screen : { error: result.error.message };
+    return `data: ${JSON.stringify({ id: this.id, object: "chat.completion.chunk", choices: [], screen })}\n\ndata: [DONE]\n\n`;
+  }
+}
+
+/**
+ * billing's least work for a prepaid balance: each hold counted atomically in Redis (INCRBY on the wallet's held
+ * amount) before it is answered; each usage event read from JetStream by a durable consumer, its hold released
+ * (DECRBY) and its charge written to the store (in batches as billing's metering writes them), acknowledged after.
+ */
+async function meter(nc) {
+  const { MongoClient } = await import("mongodb");
+  const mongo = new MongoClient(env.MONGO_URL);
+  const db = mongo.db(`${PREFIX}_billing`);
+  const ledger = db.collection("ledger");
+  const r = redis();
+  const held = `${PREFIX}:wallet:held`;
+  nc.subscribe(`${PREFIX}.authorize`, {
+    queue: "billing",
+    callback: (_err, m) => {
+      r.incrby(held, 1).then(
+        () => m.respond(new Uint8Array([1])),
+        () => m.respond(new Uint8Array([0])),
+      );
+    },
+  });
+  const stream = `${PREFIX.toUpperCase()}_USAGE`;
+  const jsm = await nc.jetstreamManager();
+  atExit.push(async () => {
+    await db.dropDatabase();
+    await jsm.streams.delete(stream);
+  });
+  await jsm.streams.add({ name: stream, subjects: [`${PREFIX}.usage`] }).catch(() => undefined);
+  // As billing's metering consumer (METERING_OPTIONS): batches of up to 1,000 events, one at a time, a partial
+  // batch written after 250 ms.
+  await jsm.consumers.add(stream, { durable_name: "billing", ack_policy: AckPolicy.Explicit, max_ack_pending: 4000 });
+  const messages = await (await nc.jetstream().consumers.get(stream, "billing")).consume({ max_messages: 2000 });
+  const MAX_BATCH = 1000;
+  let batch = [];
+  let writing = false;
+  let timer;
+  const write = async () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (writing || batch.length === 0) return;
+    writing = true;
+    const taken = batch.splice(0, MAX_BATCH);
+    const docs = taken.map((m) => ({ _id: new TextDecoder().decode(m.data), amount: -1, at: new Date() }));
+    try {
+      await r.decrby(held, taken.length);
+      // A repeated event (its Nats-Msg-Id already charged) is one key the store refuses: the rest are written.
+      await ledger.insertMany(docs, { ordered: false }).catch((err) => {
+        if (err?.code !== 11000 && !err?.writeErrors) throw err;
+      });
+      for (const m of taken) m.ack();
+    } catch (err) {
+      console.error(err);
+      for (const m of taken) m.nak();
+    }
+    writing = false;
+    if (batch.length >= MAX_BATCH) void write();
+    else if (batch.length > 0) timer = setTimeout(write, 250);
+  };
+  (async () => {
+    for await (const m of messages) {
+      batch.push(m);
+      if (batch.length >= MAX_BATCH) void write();
+      else if (!timer && !writing) timer = setTimeout(write, 250);
+    }
+  })();
+}

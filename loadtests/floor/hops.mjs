@@ -53,12 +53,15 @@ export class Processes {
 /**
  * The floor of the platform's path, "queued + billing": edge → api → (NATS request/reply to billing) → BullMQ →
  * worker → upstream, the chunks back over NATS, the usage event on JetStream acknowledged. Returns the edge's URL and
- * the four processes' pids.
+ * the four processes' pids. `mongoUrl` given: the same hops with the work every GenUI answer needs besides moving
+ * bytes (hop.mjs, SCREEN and METER): the screen evaluated once in the platform's sandbox, the hold counted and the
+ * charge written to the store.
  */
-export async function startQueuedBilling(procs, { redisUrl, natsUrl, upstreamUrl, edgePort, apiPort, prefix }) {
+export async function startQueuedBilling(procs, { redisUrl, natsUrl, upstreamUrl, edgePort, apiPort, prefix, mongoUrl }) {
   const base = { REDIS_URL: redisUrl, NATS_URL: natsUrl, PREFIX: prefix };
-  const billing = await procs.hop("billing", base);
-  const worker = await procs.hop("worker", { ...base, UPSTREAM_URL: upstreamUrl, USAGE: "1" });
+  const work = mongoUrl ? { SCREEN: "1", METER: "1", MONGO_URL: mongoUrl } : {};
+  const billing = await procs.hop("billing", { ...base, ...work });
+  const worker = await procs.hop("worker", { ...base, ...work, UPSTREAM_URL: upstreamUrl, USAGE: "1" });
   const api = await procs.hop("api", { ...base, PORT: String(apiPort), MODE: "queue", AUTHORIZE: "1" });
   const edge = await procs.hop("edge", { ...base, PORT: String(edgePort), TARGET_URL: `http://127.0.0.1:${apiPort}` });
   return {
