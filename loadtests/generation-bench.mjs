@@ -85,27 +85,20 @@ function startLitellm() {
 const floorProcs = new Processes();
 let floor;
 let required;
-async function startFloor() {
-  floor = await startQueuedBilling(floorProcs, {
+/**
+ * The floor's hops (`floor`), or the same hops doing the work no GenUI answer can do without (`required`: floor/hop.mjs
+ * with SCREEN and METER, the charges in the store): what is left between that row and the goals is the platform's own
+ * (keys, limits, resuming, logs, metrics, compression …).
+ */
+function startHops(kind) {
+  return startQueuedBilling(floorProcs, {
     redisUrl: process.env.REDIS_URL,
     natsUrl: process.env.NATS_URL,
+    ...(kind === "required" ? { mongoUrl: process.env.MONGO_URL } : {}),
     upstreamUrl: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
-    edgePort: FLOOR_EDGE_PORT,
-    apiPort: FLOOR_API_PORT,
-    prefix: `floor${process.pid}`,
-  });
-}
-// The floor's hops with the work no GenUI answer can do without (floor/hop.mjs, SCREEN and METER): what is left
-// between this row and the goals is the platform's own (keys, limits, resuming, logs, metrics, compression …).
-async function startRequired() {
-  required = await startQueuedBilling(floorProcs, {
-    redisUrl: process.env.REDIS_URL,
-    natsUrl: process.env.NATS_URL,
-    mongoUrl: process.env.MONGO_URL,
-    upstreamUrl: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
-    edgePort: REQUIRED_EDGE_PORT,
-    apiPort: REQUIRED_API_PORT,
-    prefix: `required${process.pid}`,
+    edgePort: kind === "required" ? REQUIRED_EDGE_PORT : FLOOR_EDGE_PORT,
+    apiPort: kind === "required" ? REQUIRED_API_PORT : FLOOR_API_PORT,
+    prefix: `${kind}${process.pid}`,
   });
 }
 
@@ -219,8 +212,8 @@ const row = (r) => {
 
 await startUpstream(0);
 if (ONLY.includes("litellm")) startLitellm();
-if (ONLY.includes("floor")) await startFloor();
-if (ONLY.includes("required")) await startRequired();
+if (ONLY.includes("floor")) floor = await startHops("floor");
+if (ONLY.includes("required")) required = await startHops("required");
 const key = await developer();
 console.log("warming up …");
 for (const t of ONLY) await k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
