@@ -247,11 +247,13 @@ async function meter(nc) {
     const taken = batch.splice(0, MAX_BATCH);
     const docs = taken.map((m) => ({ _id: new TextDecoder().decode(m.data), amount: -1, at: new Date() }));
     try {
-      await r.decrby(held, taken.length);
       // A repeated event (its Nats-Msg-Id already charged) is one key the store refuses: the rest are written.
       await ledger.insertMany(docs, { ordered: false }).catch((err) => {
         if (err?.code !== 11000 && !err?.writeErrors) throw err;
       });
+      // The holds are released once their charges are kept (an event written again is released again: a benchmark's
+      // counter, not a wallet).
+      await r.decrby(held, taken.length);
       for (const m of taken) m.ack();
     } catch (err) {
       console.error(err);
