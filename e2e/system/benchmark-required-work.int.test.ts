@@ -1,9 +1,17 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { MongoClient } from "mongodb";
-import { REPO_ROOT, SAMPLE_UI_CODE, eventually, freshName, startFakeOpenAI, testInfra, type FakeOpenAI } from "@genui/testkit";
+import {
+  REPO_ROOT,
+  SAMPLE_UI_CODE,
+  eventually,
+  freeLoopbackPort,
+  freshName,
+  startFakeOpenAI,
+  testInfra,
+  type FakeOpenAI,
+} from "@genui/testkit";
 import { createNodeEvaluator } from "@genui/ui-runtime/node";
 
 /**
@@ -13,16 +21,6 @@ import { createNodeEvaluator } from "@genui/ui-runtime/node";
  * is counted and released, and each charge is written to the store, once.
  */
 const HOP = path.join(REPO_ROOT, "loadtests/floor/hop.mjs");
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 describe("the benchmark's floor with the required work", () => {
   const infra = testInfra();
@@ -48,7 +46,7 @@ describe("the benchmark's floor with the required work", () => {
 
   beforeAll(async () => {
     upstream = await startFakeOpenAI({ defaultAnswer: { content: SAMPLE_UI_CODE, chunks: 20 }, record: false });
-    const [edgePort, apiPort] = [await freePort(), await freePort()];
+    const [edgePort, apiPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
     const work = { SCREEN: "1", METER: "1", MONGO_URL: infra.mongoUrl };
     billing = await hop("billing", work);
     await hop("worker", { ...work, UPSTREAM_URL: `${upstream.url}/chat/completions`, USAGE: "1" });
