@@ -104,6 +104,26 @@ describe("a gzip event stream written batch by batch", () => {
     expect(sent.length).toBeLessThan(gzipSync(text, { windowBits: 13 }).length * 2);
   });
 
+  it("when a batch is larger than the window or does not compress, then every byte so far still decodes", () => {
+    const gzip = new GzipEvents(1);
+    // Random bytes as hex do not compress to less than half; one batch longer than the 8 KiB window, then short ones
+    // that refer back into it, then another that grows past it.
+    let seed = 7;
+    const noise = (n: number) =>
+      Array.from({ length: n }, () => ((seed = (seed * 1103515245 + 12345) >>> 0) >>> 24).toString(16).padStart(2, "0")).join("");
+    const all = [": accepted\n\n", `data: ${noise(6000)}\n\n`, "data: short\n\n", `data: ${noise(2500)}\n\n`, "data: é 😀\n\n"];
+    all.push(`data: ${noise(3000)}\n\n`, "data: [DONE]\n\n");
+    let sent = Buffer.alloc(0);
+    let text = "";
+    for (const b of all.slice(0, -1)) {
+      sent = Buffer.concat([sent, gzip.batch(b, false)]);
+      text += b;
+      expect(gunzipSync(sent, { finishFlush: constants.Z_SYNC_FLUSH }).toString("utf8")).toBe(text);
+    }
+    sent = Buffer.concat([sent, gzip.batch(all.at(-1)!, true)]);
+    expect(gunzipSync(sent).toString("utf8")).toBe(all.join(""));
+  });
+
   it("when the stream ends with nothing left to write, then the last piece closes it", () => {
     const gzip = new GzipEvents(1);
     const first = gzip.batch(": accepted\n\n", false);

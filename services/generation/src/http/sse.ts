@@ -267,6 +267,11 @@ const WINDOW_BITS = 13;
 const WINDOW = 1 << WINDOW_BITS;
 /** Batches this short (a keep-alive, the first comment) go out as they are: compressing them saves nothing. */
 const STORED_MAX = 64;
+/** The window's first size (doubled as the text grows, up to WINDOW). */
+const WINDOW_START = 1024;
+/** zlib's least output chunk, and what a sync-flushed deflate of n bytes can add to them at most (stored blocks). */
+const MIN_CHUNK = 64;
+const DEFLATE_SLACK = 64;
 
 /**
  * One gzip stream written batch by batch, each readable as soon as it is written. Every batch is compressed on its
@@ -280,7 +285,9 @@ const STORED_MAX = 64;
  * bytes against 2,408. node:zlib's streaming gzip sends every flush to the thread pool and back: 6.4× the CPU.
  */
 export class GzipEvents {
+  /** The stream's last text, at most WINDOW bytes: `window[0, windowLength)`, grown by doubling up to WINDOW. */
   private window?: Buffer;
+  private windowLength = 0;
   private crc = 0;
   private size = 0;
   private started = false;
@@ -297,16 +304,16 @@ export class GzipEvents {
         level: this.level,
         windowBits: WINDOW_BITS,
         memLevel: 4,
+        // One output buffer the size of the worst case (a stored block's few bytes more than the text) instead of
+        // zlib's default 16 KiB per call: a batch's output is rarely over a kilobyte.
+        chunkSize: Math.max(MIN_CHUNK, data.length + DEFLATE_SLACK),
         finishFlush: last ? zlibConstants.Z_FINISH : zlibConstants.Z_SYNC_FLUSH,
-        ...(this.window ? { dictionary: this.window } : {}),
+        ...(this.windowLength > 0 ? { dictionary: this.window!.subarray(0, this.windowLength) } : {}),
       });
     // (An empty buffer is skipped: node's crc32 of one without memory behind it answers 0, zlib's start value.)
     if (data.length > 0) this.crc = crc32(data, this.crc);
     this.size = (this.size + data.length) >>> 0;
-    if (!last) {
-      const all = this.window ? Buffer.concat([this.window, data]) : data;
-      this.window = all.length > WINDOW ? Buffer.from(all.subarray(all.length - WINDOW)) : all;
-    }
+    if (!last) this.remember(data);
     const parts = this.started ? [body] : [GZIP_HEADER, body];
     this.started = true;
     if (last) {
@@ -316,6 +323,28 @@ export class GzipEvents {
       parts.push(trailer);
     }
     return parts.length === 1 ? body : Buffer.concat(parts);
+  }
+
+  /** Appends a batch's text to the window in place (the oldest bytes move out once it holds WINDOW). */
+  private remember(data: Buffer): void {
+    if (data.length >= WINDOW) {
+      if (!this.window || this.window.length < WINDOW) this.window = Buffer.allocUnsafeSlow(WINDOW);
+      data.copy(this.window, 0, data.length - WINDOW);
+      this.windowLength = WINDOW;
+      return;
+    }
+    const needed = Math.min(WINDOW, this.windowLength + data.length);
+    if (!this.window || this.window.length < needed) {
+      let capacity = this.window?.length ?? WINDOW_START;
+      while (capacity < needed) capacity *= 2;
+      const grown = Buffer.allocUnsafeSlow(Math.min(WINDOW, capacity));
+      if (this.window) this.window.copy(grown, 0, 0, this.windowLength);
+      this.window = grown;
+    }
+    const drop = this.windowLength + data.length - needed;
+    if (drop > 0) this.window.copyWithin(0, drop, this.windowLength);
+    data.copy(this.window, this.windowLength - drop);
+    this.windowLength = needed;
   }
 }
 
