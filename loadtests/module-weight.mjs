@@ -4,11 +4,14 @@
 // the whole; the first rows are what the floor's hops (loadtests/floor/hop.mjs) load, the last is the service module
 // itself. The libraries are the service's and its workspace packages' dependencies that the service module really
 // loads (require.cache), each with what it pulls in, in the order of what each alone adds on top of the floor's,
-// heaviest first. Prints a table; saves .local/bench/module-weight.json.
+// heaviest first — and, for a process the topology gives a database, the store's library it loads when it connects
+// (mongoose with its driver: `mongooseLib()` in the chassis loads it on the first connection, not with the module).
+// Prints a table; saves .local/bench/module-weight.json.
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { topologyNodeOptions } from "./lib/topology.mjs";
+import { topologyDatabase, topologyNodeOptions } from "./lib/topology.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = Number(process.env.MODULE_WEIGHT_RUNS ?? 3);
@@ -45,10 +48,14 @@ function node(script, cwd) {
   return JSON.parse(r.stdout.trim().split("\n").pop());
 }
 
-/** The top-level packages a module's import loads, and the workspace directories it loads files from. */
-function librariesOf(mod) {
+/**
+ * The top-level packages a module's import loads (and `connects`, packages the running process loads on its first
+ * connection), and the workspace directories it loads files from.
+ */
+function librariesOf(mod, connects = []) {
   return node(
     `require(${JSON.stringify(path.join(ROOT, mod))});
+     for (const c of ${JSON.stringify(connects)}) require(c);
      const libs = new Set();
      const files = {};
      const own = new Set();
@@ -108,6 +115,7 @@ function weigh(requires, cwd) {
   return best;
 }
 
+const chassisRequire = createRequire(path.join(ROOT, "packages/chassis/package.json"));
 const fmt = (n) => n.toFixed(1).padStart(7);
 const results = {};
 for (const p of PROCESSES) {
@@ -115,7 +123,9 @@ for (const p of PROCESSES) {
   const cwd = path.join(ROOT, p.dir);
   // The service's own dependencies and its workspace packages' (each weighed with what it pulls in), those the service
   // module really loads; the workspace packages themselves are weighed with the module.
-  const loaded = librariesOf(p.module);
+  // A process with a database connects to it when it starts: what it loads then is part of its weight.
+  const connects = topologyDatabase(p.name) ? [chassisRequire.resolve("mongoose")] : [];
+  const loaded = librariesOf(p.module, connects);
   libraryFiles = loaded.files;
   const dirs = WORKSPACES.filter((w) => w === p.dir || loaded.own.some((f) => f.startsWith(path.join(ROOT, w) + "/")));
   const declared = new Set(

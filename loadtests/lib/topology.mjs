@@ -23,3 +23,8 @@ export const LOCAL = {
 export function topologyNodeOptions(name) {
   return topology.processes.find((p) => p.name === name)?.env?.NODE_OPTIONS ?? "";
 }
+
+/** The database the topology gives a process (`database`), or undefined: such a process connects to the store when it starts. */
+export function topologyDatabase(name) {
+  return topology.processes.find((p) => p.name === name)?.database;
+}
