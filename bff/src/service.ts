@@ -64,6 +64,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       errorStatus: HTTP_STATUS,
     },
     logLevel: config.LOG_LEVEL,
+    heapGrowingPercent: config.HEAP_GROWING_PERCENT,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     redis: { url: config.REDIS_URL },

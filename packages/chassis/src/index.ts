@@ -15,6 +15,7 @@ export * from "./service";
 export * from "./outbox";
 export * from "./ttl-cache";
 export * from "./flights";
+export * from "./heap";
 export * from "./key-owner-cache";
 export * from "./locks";
 export * from "./topology.generated";

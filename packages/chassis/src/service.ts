@@ -11,6 +11,7 @@ import {
   type TrustProxy,
 } from "./http";
 import type { StatusTable } from "./errors";
+import { applyHeapGrowth } from "./heap";
 import { identityMiddleware, type IdentitySecret } from "./internal-identity";
 import { createLogger, type Logger } from "./logger";
 import { Metrics } from "./metrics";
@@ -59,6 +60,8 @@ export interface ServiceOptions {
   logLevel?: string;
   logger?: Logger;
   shutdownTimeoutMs?: number;
+  /** HEAP_GROWING_PERCENT (config.ts): set before anything else; 0 or absent leaves V8's own. */
+  heapGrowingPercent?: number;
   /** Verify the BFF-signed identity on every request. */
   identitySecret?: IdentitySecret;
   mongo?: { url: string; db: string };
@@ -83,6 +86,7 @@ export interface RunningService {
 
 /** Connects a service's dependencies, mounts its routes and listens. Nothing here is domain code. */
 export async function startService(opts: ServiceOptions): Promise<RunningService> {
+  applyHeapGrowth(opts.heapGrowingPercent ?? 0);
   const logger = opts.logger ?? createLogger(opts.service, opts.logLevel);
   const metrics = new Metrics(opts.service);
   const shutdown = new Shutdown(logger, opts.shutdownTimeoutMs);

@@ -44,6 +44,7 @@ export function startApps(config: AppsConfig, logger?: Logger): Promise<RunningS
       trustProxy: config.TRUST_PROXY,
     },
     logLevel: config.LOG_LEVEL,
+    heapGrowingPercent: config.HEAP_GROWING_PERCENT,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     identitySecret: identityKeyring(config),

@@ -39,6 +39,7 @@ export function startBilling(config: BillingConfig, logger?: Logger): Promise<Ru
     service: "billing",
     http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, errorStatus: HTTP_STATUS },
     logLevel: config.LOG_LEVEL,
+    heapGrowingPercent: config.HEAP_GROWING_PERCENT,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     identitySecret: identityKeyring(config),

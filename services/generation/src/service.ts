@@ -45,6 +45,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       errorStatus: HTTP_STATUS,
     },
     logLevel: config.LOG_LEVEL,
+    heapGrowingPercent: config.HEAP_GROWING_PERCENT,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     identitySecret: identityKeyring(config),

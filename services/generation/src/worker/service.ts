@@ -49,6 +49,7 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
     service: "generation-worker",
     http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT },
     logLevel: config.LOG_LEVEL,
+    heapGrowingPercent: config.HEAP_GROWING_PERCENT,
     ...(logger ? { logger } : {}),
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     nats: { url: config.NATS_URL, prefix: config.NATS_SUBJECT_PREFIX },
