@@ -115,13 +115,12 @@ describe("process weight", () => {
     }
   });
 
-  it("when the topology starts the edge processes, then their old generation grows by 20 % between full collections", () => {
-    // A burst of 1,000 streams left BFF + API 14 MiB lower at its peak than with V8's own factor (docs/performance.md,
-    // "Memory"); the chassis applies it (packages/chassis/src/heap.ts, tested there).
-    for (const name of ["bff", "generation"]) {
-      const env = topology.processes.find((p) => p.name === name)!.env ?? {};
-      expect({ name, percent: env.HEAP_GROWING_PERCENT }).toEqual({ name, percent: "20" });
-    }
+  it("when the topology starts the BFF, then its old generation grows by 20 % between full collections (the API keeps V8's own)", () => {
+    // A burst of 1,000 streams left the BFF 8 MiB lower at its peak than with V8's own factor, at no CPU the runs tell
+    // apart; the API was 6 MiB lower but spent 0.2 ms more CPU per request (docs/performance.md, "Memory"). The chassis
+    // applies it (packages/chassis/src/heap.ts, tested there).
+    const percent = (name: string) => topology.processes.find((p) => p.name === name)!.env?.HEAP_GROWING_PERCENT;
+    expect({ bff: percent("bff"), generation: percent("generation") }).toEqual({ bff: "20", generation: undefined });
   });
 
   it("when the topology starts the edge processes and the workers, then V8's old generation is at most 3/4 of their pod's memory limit", () => {

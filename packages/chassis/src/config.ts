@@ -38,7 +38,7 @@ export const baseConfigSchema = z.object({
   /**
    * How far V8 lets the old generation grow past what a full collection left alive before the next one, in percent
    * (V8's `--heap-growing-percent`, which NODE_OPTIONS does not carry); 0: V8's own factor. The topology gives the
-   * edge processes 20: a burst of streams then holds less garbage (docs/performance.md, "Memory").
+   * BFF 20: a burst of streams then holds less garbage there (docs/performance.md, "Memory").
    */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(0),
 });
