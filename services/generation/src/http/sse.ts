@@ -326,13 +326,9 @@ export class GzipEvents {
   }
 
   /** Appends a batch's text to the window in place (the oldest bytes move out once it holds WINDOW). */
-  private remember(data: Buffer): void {
-    if (data.length >= WINDOW) {
-      if (!this.window || this.window.length < WINDOW) this.window = Buffer.allocUnsafeSlow(WINDOW);
-      data.copy(this.window, 0, data.length - WINDOW);
-      this.windowLength = WINDOW;
-      return;
-    }
+  private remember(text: Buffer): void {
+    // Of a batch longer than the window, only its last WINDOW bytes can be referred to.
+    const data = text.length > WINDOW ? text.subarray(text.length - WINDOW) : text;
     const needed = Math.min(WINDOW, this.windowLength + data.length);
     if (!this.window || this.window.length < needed) {
       let capacity = this.window?.length ?? WINDOW_START;
