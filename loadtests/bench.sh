@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Benchmarks on this machine: loadtests/bench.sh accounts|apps|billing|generation [--profile]
+# Benchmarks on this machine: loadtests/bench.sh accounts|apps|billing|generation [--profile]|timeline
 # Starts the platform (limits raised so a benchmark measures work, not the limiter; logs to a file), runs the k6
 # scenario (with a /healthz baseline in the same run), prints req/s and latency per scenario with ratios to the
 # baseline, then stops what it started. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name="${1:?usage: loadtests/bench.sh accounts|apps|billing}"
-[ -f "loadtests/$name.js" ] || [ "$name" = billing ] || [ "$name" = chat ] || { echo "no scenario loadtests/$name.js" >&2; exit 2; }
+[ -f "loadtests/$name.js" ] || [ "$name" = billing ] || [ "$name" = chat ] || [ "$name" = timeline ] || { echo "no scenario loadtests/$name.js" >&2; exit 2; }
 bash scripts/ensure-deps.sh
 # The dev profile's infrastructure: stopped again at the end when this run started it (a following `npm start` finds
 # its ports free).
@@ -25,7 +25,7 @@ SIGNUP_RATE_PER_IP=100000000/60
 SIGNUP_RATE_PER_EMAIL=100000000/60
 LOG_LEVEL=${BENCH_LOG_LEVEL:-warn}
 ENV
-if [ "$name" = generation ]; then
+if [ "$name" = generation ] || [ "$name" = timeline ]; then
   # Workers answer from the fake upstream the benchmark starts on 8199; the limiter and queue bound stay out of the way.
   cat >> "$overrides" <<ENV
 UPSTREAM_BASE_URL=http://127.0.0.1:8199/v1
@@ -58,6 +58,10 @@ if [ "$name" = chat ]; then node loadtests/chat-bench.mjs; exit 0; fi
 k6=$(bash deploy/local/infra.sh env | sed -n 's/^K6_BIN=//p')
 redis_url=$(bash deploy/local/infra.sh env | sed -n 's/^REDIS_URL=//p')
 mongo_url=$(bash deploy/local/infra.sh env | sed -n 's/^MONGO_URL=//p')
+if [ "$name" = timeline ]; then
+  REDIS_URL="$redis_url" NATS_URL="$nats_url" MONGO_URL="$mongo_url" node loadtests/stream-timeline.mjs
+  exit $?
+fi
 if [ "$name" = generation ] && [ -n "$profile_dir" ]; then
   K6_BIN="$k6" BENCH_PROFILE=1 REDIS_URL="$redis_url" NATS_URL="$nats_url" node loadtests/generation-bench.mjs
   # The profiles are written as the processes exit.

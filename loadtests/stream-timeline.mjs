@@ -1,0 +1,248 @@
+// One stream at a time, step by step: when each part of a streamed answer reaches the client, for the upstream called
+// directly, the floor's hops ("queued + billing"), the same hops doing the work every answer needs ("required") and
+// GenUI through the BFF — in one run, the rows alternating. Where the single-stream goal of docs/performance.md
+// ("added p50 ≤ the floor's + 3 ms") is lost: before the answer is accepted (its first bytes, `: accepted` — the
+// admission), between that and the first content (the queue and the upstream's first event), or after it (the rest
+// of the answer: the screen's evaluation, the usage event, the end). GenUI's rounds also read the pipeline's stage
+// means from the API's and the worker's metrics (authorize, enqueue, queue wait, generate, evaluate, complete).
+// Started by `npm run bench:timeline` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
+import { execSync, spawn } from "node:child_process";
+import http from "node:http";
+import { createGunzip } from "node:zlib";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { signedUpSession } from "../scripts/lib/browser-session.mjs";
+import { Processes, startQueuedBilling } from "./floor/hops.mjs";
+
+const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
+const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8199);
+const EMULATOR = process.env.PAYMENTS_URL ?? "http://127.0.0.1:8110";
+const PER_ROUND = Number(process.env.TIMELINE_REQUESTS ?? 300);
+const ROUNDS = Number(process.env.TIMELINE_ROUNDS ?? 3);
+const OUT = ".local/bench";
+mkdirSync(OUT, { recursive: true });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const procs = new Processes();
+const upstream = spawn(
+  process.execPath,
+  ["packages/testkit/dist/src/fake-openai-main.js", "--port", String(UPSTREAM_PORT), "--chunks", "20", "--delay-ms", "0"],
+  { stdio: ["ignore", "pipe", "inherit"] },
+);
+process.on("exit", () => {
+  upstream.kill("SIGTERM");
+  procs.killAll();
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
+await new Promise((resolve, reject) => {
+  upstream.stdout.on("data", (d) => String(d).includes("listening") && resolve());
+  upstream.once("exit", (c) => reject(new Error(`fake upstream exited with ${c}`)));
+});
+
+// A developer with an active app and credit (a PayPal top-up through the local emulator), as bench:generation's.
+async function developer() {
+  const { call } = await signedUpSession(BASE, "timeline");
+  const app = await (await call("POST", "/apps/api/v1/create/", { url: `https://timeline-${Date.now()}.example.com` })).json();
+  for (let i = 0; i < 200; i++) {
+    const list = await (await call("GET", "/apps/api/v1/list/")).json();
+    if (list.results.find((a) => a.id === app.id)?.status === "active") break;
+    await sleep(100);
+  }
+  const order = await (await call("POST", "/billing/api/v1/orders/create/", { amount: 5000 })).json();
+  const approved = await fetch(`${EMULATOR}/__emulator/paypal/orders/${order.paypal_order_id}/approve`, { method: "POST" });
+  if (!approved.ok) throw new Error(`approval failed: ${approved.status}`);
+  const cap = await (await call("POST", `/billing/api/v1/orders/paypal/${order.paypal_order_id}/capture/`)).json();
+  if (cap.status !== "COMPLETED") throw new Error(`top-up not completed: ${JSON.stringify(cap)}`);
+  return app.api_key;
+}
+
+const infraEnv = (name) => {
+  const m = new RegExp(`^${name}=(.*)$`, "m").exec(execSync("bash deploy/local/infra.sh env").toString());
+  if (!m) throw new Error(`infra.sh env gave no ${name}`);
+  return m[1];
+};
+const hops = (kind, edgePort, apiPort) =>
+  startQueuedBilling(procs, {
+    redisUrl: process.env.REDIS_URL ?? infraEnv("REDIS_URL"),
+    natsUrl: process.env.NATS_URL ?? infraEnv("NATS_URL"),
+    ...(kind === "required" ? { mongoUrl: process.env.MONGO_URL ?? infraEnv("MONGO_URL") } : {}),
+    upstreamUrl: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
+    edgePort,
+    apiPort,
+    prefix: `${kind}${process.pid}t`,
+  });
+
+const key = await developer();
+console.error("[timeline] developer ready; starting the floor's hops");
+const floor = await hops("floor", 8294, 8295);
+const required = await hops("required", 8296, 8297);
+const TARGETS = {
+  direct: { url: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`, key: "none" },
+  floor: { url: floor.url, key: "none" },
+  required: { url: required.url, key: "none" },
+  genui: { url: `${BASE}/apps/api/v1/chat/completions`, key },
+};
+
+// One keep-alive connection, as a client library holds, accepting gzip as the official clients (and bench:generation's
+// k6) do; a compressed answer is read through a gunzip stream, so each phase is when its text can be read.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const body = JSON.stringify({
+  model: "genui-pluto-0.1",
+  messages: [{ role: "user", content: "a team dashboard" }],
+  stream: true,
+});
+/** One streamed request: ms from sending it to its first bytes, to the first piece of content, and to its end. */
+function one(target) {
+  const { url, key: auth } = TARGETS[target];
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          authorization: `Bearer ${auth}`,
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "accept-encoding": "gzip, deflate",
+        },
+      },
+      (res) => {
+        let accepted;
+        let content;
+        let text = "";
+        res.once("data", () => (accepted ??= performance.now()));
+        const out = res.headers["content-encoding"] === "gzip" ? res.pipe(createGunzip()) : res;
+        out.setEncoding("utf8");
+        out.on("data", (piece) => {
+          const now = performance.now();
+          text += piece;
+          if (content === undefined && /"content":"[^"]/.test(piece)) content = now;
+        });
+        out.on("end", () => {
+          const end = performance.now();
+          if (res.statusCode !== 200 || !text.includes("data: [DONE]"))
+            return reject(new Error(`${target}: ${res.statusCode} ${text.slice(0, 200)}`));
+          resolve({ accepted: accepted - t0, content: (content ?? end) - t0, end: end - t0 });
+        });
+        res.on("error", reject);
+        out.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+const PHASES = ["accepted", "content", "end"];
+async function row(target, n) {
+  const got = [];
+  for (let i = 0; i < n; i++) got.push(await one(target));
+  return Object.fromEntries(
+    PHASES.map((p) => [
+      p,
+      {
+        p50: quantile(
+          got.map((g) => g[p]),
+          0.5,
+        ),
+        p90: quantile(
+          got.map((g) => g[p]),
+          0.9,
+        ),
+      },
+    ]),
+  );
+}
+
+// The pipeline's stage means over GenUI's rounds (the histograms' sums and counts, read before and after).
+async function stages() {
+  const out = {};
+  for (const [proc, port] of [
+    ["api", 8104],
+    ["worker", 8105],
+  ]) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const m of text.matchAll(/^genui_generation_stage_seconds_(sum|count)\{[^}]*stage="([a-z_]+)"[^}]*\} ([0-9.e+-]+)$/gm)) {
+      const k = `${proc} ${m[2]}`;
+      out[k] ??= { sum: 0, count: 0 };
+      out[k][m[1]] += Number(m[3]);
+    }
+    for (const m of text.matchAll(/^genui_generation_queue_wait_seconds_(sum|count)(?:\{[^}]*\})? ([0-9.e+-]+)$/gm)) {
+      out[`${proc} queue wait`] ??= { sum: 0, count: 0 };
+      out[`${proc} queue wait`][m[1]] += Number(m[2]);
+    }
+  }
+  return out;
+}
+
+console.error("[timeline] warming up");
+for (const t of Object.keys(TARGETS)) {
+  console.error(`[timeline] warm-up ${t}`);
+  await row(t, 100);
+}
+console.error("[timeline] measuring");
+const results = Object.fromEntries(Object.keys(TARGETS).map((t) => [t, []]));
+let genuiStages = {};
+for (let r = 0; r < ROUNDS; r++)
+  for (const t of Object.keys(TARGETS)) {
+    const before = t === "genui" ? await stages() : undefined;
+    results[t].push(await row(t, PER_ROUND));
+    if (before) {
+      const after = await stages();
+      for (const [k, v] of Object.entries(after)) {
+        const b = before[k] ?? { sum: 0, count: 0 };
+        const acc = (genuiStages[k] ??= { sum: 0, count: 0 });
+        acc.sum += v.sum - b.sum;
+        acc.count += v.count - b.count;
+      }
+    }
+  }
+
+// Per target and phase: the median over the rounds of each round's p50 (and p90).
+const summary = {};
+for (const [t, rows] of Object.entries(results))
+  summary[t] = Object.fromEntries(
+    PHASES.map((p) => [
+      p,
+      {
+        p50: quantile(
+          rows.map((x) => x[p].p50),
+          0.5,
+        ),
+        p90: quantile(
+          rows.map((x) => x[p].p90),
+          0.5,
+        ),
+      },
+    ]),
+  );
+const f = (x) => x.toFixed(2).padStart(6);
+console.log(
+  `One stream at a time, ${ROUNDS} rounds of ${PER_ROUND} requests per row (ms from sending the request; p50, median of the rounds):`,
+);
+console.log("row        accepted   content       end    accepted→content  content→end");
+for (const [t, s] of Object.entries(summary))
+  console.log(
+    `${t.padEnd(9)} ${f(s.accepted.p50)}    ${f(s.content.p50)}    ${f(s.end.p50)}    ${f(s.content.p50 - s.accepted.p50)}            ${f(s.end.p50 - s.content.p50)}`,
+  );
+const d = (a, b, p) => summary[a][p].p50 - summary[b][p].p50;
+console.log(
+  `GenUI against the floor: accepted +${d("genui", "floor", "accepted").toFixed(2)} ms, the end +${d("genui", "floor", "end").toFixed(2)} ms; ` +
+    `against the required row: accepted +${d("genui", "required", "accepted").toFixed(2)}, the end +${d("genui", "required", "end").toFixed(2)}`,
+);
+const stageMeans = Object.fromEntries(
+  Object.entries(genuiStages)
+    .filter(([, v]) => v.count > 0)
+    .map(([k, v]) => [k, (v.sum / v.count) * 1000]),
+);
+console.log(
+  `GenUI's stage means over its rounds (ms): ${Object.entries(stageMeans)
+    .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+    .join(", ")}`,
+);
+writeFileSync(`${OUT}/timeline-results.json`, JSON.stringify({ summary, rounds: results, stageMeans }, null, 2));
+console.log(`figures: ${OUT}/timeline-results.json`);
+await procs.stop();
+process.exit(0);
