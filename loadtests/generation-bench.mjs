@@ -10,8 +10,9 @@
 // Started by `npm run bench:generation` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { signedUpSession } from "../scripts/lib/browser-session.mjs";
 import { Processes, startQueuedBilling } from "./floor/hops.mjs";
+import { fundedDeveloper } from "./lib/developer.mjs";
+import { describeMeans, meansBetween, pipelineTotals } from "./lib/pipeline-metrics.mjs";
 
 const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8199);
@@ -33,7 +34,6 @@ const FLOOR_API_PORT = 8291;
 const REQUIRED_EDGE_PORT = 8292;
 const REQUIRED_API_PORT = 8293;
 mkdirSync(OUT, { recursive: true });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // --- the fake upstream (a process of its own), zero latency or paced ---
 let upstream;
@@ -114,23 +114,6 @@ function stopAll() {
   upstream?.kill("SIGTERM");
 }
 process.on("exit", stopAll);
-
-// --- a developer with an active app and $5,000 of credit (a PayPal top-up through the local emulator) ---
-async function developer() {
-  const { call } = await signedUpSession(BASE, "gen-bench");
-  const app = await (await call("POST", "/apps/api/v1/create/", { url: `https://bench-${Date.now()}.example.com` })).json();
-  for (let i = 0; i < 200; i++) {
-    const list = await (await call("GET", "/apps/api/v1/list/")).json();
-    if (list.results.find((a) => a.id === app.id)?.status === "active") break;
-    await sleep(100);
-  }
-  const order = await (await call("POST", "/billing/api/v1/orders/create/", { amount: 5000 })).json();
-  const approved = await fetch(`${EMULATOR}/__emulator/paypal/orders/${order.paypal_order_id}/approve`, { method: "POST" });
-  if (!approved.ok) throw new Error(`approval failed: ${approved.status}`);
-  const cap = await (await call("POST", `/billing/api/v1/orders/paypal/${order.paypal_order_id}/capture/`)).json();
-  if (cap.status !== "COMPLETED") throw new Error(`top-up not completed: ${JSON.stringify(cap)}`);
-  return app.api_key;
-}
 
 const TARGETS = {
   direct: () => `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
@@ -214,50 +197,16 @@ await startUpstream(0);
 if (ONLY.includes("litellm")) startLitellm();
 if (ONLY.includes("floor")) floor = await startHops("floor");
 if (ONLY.includes("required")) required = await startHops("required");
-const key = await developer();
+const key = await fundedDeveloper(BASE, { emulator: EMULATOR, prefix: "gen-bench" });
 console.log("warming up …");
 for (const t of ONLY) await k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
 
 /** Means of the pipeline's own histograms (API 8104, worker 8105) since the last call: where the time goes. */
-let lastMetrics = {};
+let lastTotals = {};
 async function pipelineMeans() {
-  const out = {};
-  for (const [proc, port] of [
-    ["api", 8104],
-    ["worker", 8105],
-  ]) {
-    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    // Per stage (authorize, enqueue, generate, evaluate, complete) as well as the pipeline's other histograms.
-    for (const m of text.matchAll(/^genui_generation_stage_seconds_(sum|count)\{[^}]*stage="([a-z_]+)"[^}]*\} ([0-9.e+-]+)$/gm)) {
-      const key = `${proc}:stage_${m[2]}`;
-      const cur = (lastMetrics[`now:${key}`] ??= { sum: 0, count: 0 });
-      cur[m[1]] = Number(m[3]);
-    }
-    for (const [k, cur] of Object.entries(lastMetrics).filter(([k]) => k.startsWith(`now:${proc}:`))) {
-      const key = k.slice(4);
-      const prev = lastMetrics[key] ?? { sum: 0, count: 0 };
-      lastMetrics[key] = { ...cur };
-      if (cur.count > prev.count) out[key] = ((cur.sum - prev.sum) / (cur.count - prev.count)) * 1000;
-    }
-    for (const name of [
-      "genui_generation_queue_wait_seconds",
-      "genui_generation_chunk_latency_seconds",
-      "genui_generation_time_to_first_chunk_seconds",
-    ]) {
-      const sum = [...text.matchAll(new RegExp(`^${name}_sum(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, "gm"))].reduce(
-        (a, m) => a + Number(m[1]),
-        0,
-      );
-      const count = [...text.matchAll(new RegExp(`^${name}_count(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, "gm"))].reduce(
-        (a, m) => a + Number(m[1]),
-        0,
-      );
-      const key = `${proc}:${name}`;
-      const prev = lastMetrics[key] ?? { sum: 0, count: 0 };
-      lastMetrics[key] = { sum, count };
-      if (count > prev.count) out[key] = ((sum - prev.sum) / (count - prev.count)) * 1000;
-    }
-  }
+  const now = await pipelineTotals();
+  const out = meansBetween(lastTotals, now);
+  lastTotals = now;
   return out;
 }
 
@@ -411,12 +360,7 @@ for (const vus of [1, 64])
       console.log(cpuLine(spent));
       const means = await pipelineMeans();
       results[`pipeline-${vus}`] = means;
-      console.log(
-        "   pipeline means (ms): " +
-          Object.entries(means)
-            .map(([k, v]) => `${k.replace("genui_generation_", "").replace("_seconds", "")} ${v.toFixed(2)}`)
-            .join(", "),
-      );
+      console.log(`   pipeline means (ms): ${describeMeans(means)}`);
     }
   }
 for (const vus of [1, 64])

@@ -10,8 +10,9 @@ import { execSync, spawn } from "node:child_process";
 import http from "node:http";
 import { createGunzip } from "node:zlib";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { signedUpSession } from "../scripts/lib/browser-session.mjs";
 import { Processes, startQueuedBilling } from "./floor/hops.mjs";
+import { fundedDeveloper } from "./lib/developer.mjs";
+import { describeMeans, meansBetween, pipelineTotals } from "./lib/pipeline-metrics.mjs";
 
 const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8199);
@@ -20,7 +21,6 @@ const PER_ROUND = Number(process.env.TIMELINE_REQUESTS ?? 300);
 const ROUNDS = Number(process.env.TIMELINE_ROUNDS ?? 3);
 const OUT = ".local/bench";
 mkdirSync(OUT, { recursive: true });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const procs = new Processes();
 const upstream = spawn(
@@ -38,23 +38,6 @@ await new Promise((resolve, reject) => {
   upstream.once("exit", (c) => reject(new Error(`fake upstream exited with ${c}`)));
 });
 
-// A developer with an active app and credit (a PayPal top-up through the local emulator), as bench:generation's.
-async function developer() {
-  const { call } = await signedUpSession(BASE, "timeline");
-  const app = await (await call("POST", "/apps/api/v1/create/", { url: `https://timeline-${Date.now()}.example.com` })).json();
-  for (let i = 0; i < 200; i++) {
-    const list = await (await call("GET", "/apps/api/v1/list/")).json();
-    if (list.results.find((a) => a.id === app.id)?.status === "active") break;
-    await sleep(100);
-  }
-  const order = await (await call("POST", "/billing/api/v1/orders/create/", { amount: 5000 })).json();
-  const approved = await fetch(`${EMULATOR}/__emulator/paypal/orders/${order.paypal_order_id}/approve`, { method: "POST" });
-  if (!approved.ok) throw new Error(`approval failed: ${approved.status}`);
-  const cap = await (await call("POST", `/billing/api/v1/orders/paypal/${order.paypal_order_id}/capture/`)).json();
-  if (cap.status !== "COMPLETED") throw new Error(`top-up not completed: ${JSON.stringify(cap)}`);
-  return app.api_key;
-}
-
 const infraEnv = (name) => {
   const m = new RegExp(`^${name}=(.*)$`, "m").exec(execSync("bash deploy/local/infra.sh env").toString());
   if (!m) throw new Error(`infra.sh env gave no ${name}`);
@@ -71,7 +54,7 @@ const hops = (kind, edgePort, apiPort) =>
     prefix: `${kind}${process.pid}t`,
   });
 
-const key = await developer();
+const key = await fundedDeveloper(BASE, { emulator: EMULATOR, prefix: "timeline" });
 console.error("[timeline] developer ready; starting the floor's hops");
 const floor = await hops("floor", 8294, 8295);
 const required = await hops("required", 8296, 8297);
@@ -156,27 +139,6 @@ async function row(target, n) {
   );
 }
 
-// The pipeline's stage means over GenUI's rounds (the histograms' sums and counts, read before and after).
-async function stages() {
-  const out = {};
-  for (const [proc, port] of [
-    ["api", 8104],
-    ["worker", 8105],
-  ]) {
-    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-    for (const m of text.matchAll(/^genui_generation_stage_seconds_(sum|count)\{[^}]*stage="([a-z_]+)"[^}]*\} ([0-9.e+-]+)$/gm)) {
-      const k = `${proc} ${m[2]}`;
-      out[k] ??= { sum: 0, count: 0 };
-      out[k][m[1]] += Number(m[3]);
-    }
-    for (const m of text.matchAll(/^genui_generation_queue_wait_seconds_(sum|count)(?:\{[^}]*\})? ([0-9.e+-]+)$/gm)) {
-      out[`${proc} queue wait`] ??= { sum: 0, count: 0 };
-      out[`${proc} queue wait`][m[1]] += Number(m[2]);
-    }
-  }
-  return out;
-}
-
 console.error("[timeline] warming up");
 for (const t of Object.keys(TARGETS)) {
   console.error(`[timeline] warm-up ${t}`);
@@ -184,21 +146,10 @@ for (const t of Object.keys(TARGETS)) {
 }
 console.error("[timeline] measuring");
 const results = Object.fromEntries(Object.keys(TARGETS).map((t) => [t, []]));
-let genuiStages = {};
-for (let r = 0; r < ROUNDS; r++)
-  for (const t of Object.keys(TARGETS)) {
-    const before = t === "genui" ? await stages() : undefined;
-    results[t].push(await row(t, PER_ROUND));
-    if (before) {
-      const after = await stages();
-      for (const [k, v] of Object.entries(after)) {
-        const b = before[k] ?? { sum: 0, count: 0 };
-        const acc = (genuiStages[k] ??= { sum: 0, count: 0 });
-        acc.sum += v.sum - b.sum;
-        acc.count += v.count - b.count;
-      }
-    }
-  }
+// Only GenUI's rows go through the platform: its histograms read before and after all the rounds are GenUI's alone.
+const before = await pipelineTotals();
+for (let r = 0; r < ROUNDS; r++) for (const t of Object.keys(TARGETS)) results[t].push(await row(t, PER_ROUND));
+const stageMeans = meansBetween(before, await pipelineTotals());
 
 // Per target and phase: the median over the rounds of each round's p50 (and p90).
 const summary = {};
@@ -232,16 +183,7 @@ console.log(
   `GenUI against the floor: accepted +${d("genui", "floor", "accepted").toFixed(2)} ms, the end +${d("genui", "floor", "end").toFixed(2)} ms; ` +
     `against the required row: accepted +${d("genui", "required", "accepted").toFixed(2)}, the end +${d("genui", "required", "end").toFixed(2)}`,
 );
-const stageMeans = Object.fromEntries(
-  Object.entries(genuiStages)
-    .filter(([, v]) => v.count > 0)
-    .map(([k, v]) => [k, (v.sum / v.count) * 1000]),
-);
-console.log(
-  `GenUI's stage means over its rounds (ms): ${Object.entries(stageMeans)
-    .map(([k, v]) => `${k} ${v.toFixed(2)}`)
-    .join(", ")}`,
-);
+console.log(`GenUI's pipeline means over its rounds (ms): ${describeMeans(stageMeans)}`);
 writeFileSync(`${OUT}/timeline-results.json`, JSON.stringify({ summary, rounds: results, stageMeans }, null, 2));
 console.log(`figures: ${OUT}/timeline-results.json`);
 await procs.stop();
