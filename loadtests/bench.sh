@@ -5,7 +5,7 @@
 # baseline, then stops what it started. Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name="${1:?usage: loadtests/bench.sh accounts|apps|billing}"
+name="${1:?usage: loadtests/bench.sh accounts|apps|billing|chat|generation|timeline}"
 [ -f "loadtests/$name.js" ] || [ "$name" = billing ] || [ "$name" = chat ] || [ "$name" = timeline ] || { echo "no scenario loadtests/$name.js" >&2; exit 2; }
 bash scripts/ensure-deps.sh
 # The dev profile's infrastructure: stopped again at the end when this run started it (a following `npm start` finds

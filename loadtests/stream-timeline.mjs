@@ -55,7 +55,6 @@ const hops = (kind, edgePort, apiPort) =>
   });
 
 const key = await fundedDeveloper(BASE, { emulator: EMULATOR, prefix: "timeline" });
-console.error("[timeline] developer ready; starting the floor's hops");
 const floor = await hops("floor", 8294, 8295);
 const required = await hops("required", 8296, 8297);
 const TARGETS = {
@@ -122,29 +121,16 @@ const PHASES = ["accepted", "content", "end"];
 async function row(target, n) {
   const got = [];
   for (let i = 0; i < n; i++) got.push(await one(target));
-  return Object.fromEntries(
-    PHASES.map((p) => [
-      p,
-      {
-        p50: quantile(
-          got.map((g) => g[p]),
-          0.5,
-        ),
-        p90: quantile(
-          got.map((g) => g[p]),
-          0.9,
-        ),
-      },
-    ]),
-  );
+  const at = (phase, q) =>
+    quantile(
+      got.map((g) => g[phase]),
+      q,
+    );
+  return Object.fromEntries(PHASES.map((p) => [p, { p50: at(p, 0.5), p90: at(p, 0.9) }]));
 }
 
-console.error("[timeline] warming up");
-for (const t of Object.keys(TARGETS)) {
-  console.error(`[timeline] warm-up ${t}`);
-  await row(t, 100);
-}
-console.error("[timeline] measuring");
+console.error("[timeline] warming up, then measuring");
+for (const t of Object.keys(TARGETS)) await row(t, 100);
 const results = Object.fromEntries(Object.keys(TARGETS).map((t) => [t, []]));
 // Only GenUI's rows go through the platform: its histograms read before and after all the rounds are GenUI's alone.
 const before = await pipelineTotals();
