@@ -5,8 +5,9 @@
 // admission), between that and the first content (the queue and the upstream's first event), or after it (the rest
 // of the answer: the screen's evaluation, the usage event, the end). GenUI's rounds also read the pipeline's stage
 // means from the API's and the worker's metrics (authorize, enqueue, queue wait, generate, evaluate, complete).
-// Started by `npm run bench:timeline` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
-import { execSync, spawn } from "node:child_process";
+// Started by `npm run bench:timeline` (loadtests/bench.sh), which brings the platform up pointed at the upstream and
+// gives this script the infrastructure's REDIS_URL, NATS_URL and MONGO_URL, as bench:generation's.
+import { spawn } from "node:child_process";
 import http from "node:http";
 import { createGunzip } from "node:zlib";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -38,16 +39,11 @@ await new Promise((resolve, reject) => {
   upstream.once("exit", (c) => reject(new Error(`fake upstream exited with ${c}`)));
 });
 
-const infraEnv = (name) => {
-  const m = new RegExp(`^${name}=(.*)$`, "m").exec(execSync("bash deploy/local/infra.sh env").toString());
-  if (!m) throw new Error(`infra.sh env gave no ${name}`);
-  return m[1];
-};
 const hops = (kind, edgePort, apiPort) =>
   startQueuedBilling(procs, {
-    redisUrl: process.env.REDIS_URL ?? infraEnv("REDIS_URL"),
-    natsUrl: process.env.NATS_URL ?? infraEnv("NATS_URL"),
-    ...(kind === "required" ? { mongoUrl: process.env.MONGO_URL ?? infraEnv("MONGO_URL") } : {}),
+    redisUrl: process.env.REDIS_URL,
+    natsUrl: process.env.NATS_URL,
+    ...(kind === "required" ? { mongoUrl: process.env.MONGO_URL } : {}),
     upstreamUrl: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
     edgePort,
     apiPort,
