@@ -5,7 +5,9 @@
 //    repeated chunks, resident memory of the BFF and the API process;
 // with the floor's hops ("queued + billing", loadtests/floor/hop.mjs: the hops this architecture requires, carrying
 // nothing but bytes), the same hops doing the work every GenUI answer needs ("required": the screen evaluated in the
-// platform's sandbox, the hold counted and the charge written to the store) and LiteLLM's proxy in front of the same upstream measured the same way, side by side; every
+// platform's sandbox, the hold counted and the charge written to the store), those with the serial steps of the
+// platform's guarantees as well ("guarded": the address budget, the capacity place, the resume record and log, the cancel
+// flag) and LiteLLM's proxy in front of the same upstream measured the same way, side by side; every
 // figure of GenUI is also given as a ratio against the floor rows of the same run, with the goals of docs/performance.md.
 // Started by `npm run bench:generation` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
 import { execFileSync, spawn } from "node:child_process";
@@ -22,17 +24,16 @@ const K6 = process.env.K6_BIN;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const OUT = ".local/bench";
-// BENCH_TARGETS=direct,floor,genui skips LiteLLM and the required work's row (quicker runs while tuning); the default
-// measures all five.
+// The rows that run on the floor's hops (loadtests/floor/hops.mjs), and their edge and API ports.
+const HOP_ROWS = ["floor", "required", "guarded"];
+const HOP_PORTS = { floor: [8290, 8291], required: [8292, 8293], guarded: [8286, 8287] };
+// BENCH_TARGETS=direct,floor,genui skips LiteLLM, the required work's and the guarded rows (quicker runs while tuning);
+// the default measures all six.
 // BENCH_STREAMS_IDLE_S=31: the 1,000-stream rows each start after 31 s of quiet (every remembered answer expired).
 // A profiling run (BENCH_PROFILE) measures the platform alone.
-const ONLY = (process.env.BENCH_TARGETS ?? "direct,floor,required,genui,litellm")
+const ONLY = (process.env.BENCH_TARGETS ?? "direct,floor,required,guarded,genui,litellm")
   .split(",")
-  .filter((t) => !(process.env.BENCH_PROFILE && (t === "floor" || t === "required")));
-const FLOOR_EDGE_PORT = 8290;
-const FLOOR_API_PORT = 8291;
-const REQUIRED_EDGE_PORT = 8292;
-const REQUIRED_API_PORT = 8293;
+  .filter((t) => !(process.env.BENCH_PROFILE && HOP_ROWS.includes(t)));
 mkdirSync(OUT, { recursive: true });
 
 // --- the fake upstream (a process of its own), zero latency or paced ---
@@ -83,21 +84,24 @@ function startLitellm() {
 }
 // --- the floor's hops, against the same upstream, Redis and NATS as the platform (their own queue and subjects) ---
 const floorProcs = new Processes();
-let floor;
-let required;
+/** The started hop rows: their edge's URL and their processes' pids. */
+const hopRows = {};
 /**
- * The floor's hops (`floor`), or the same hops doing the work no GenUI answer can do without (`required`: floor/hop.mjs
- * with SCREEN and METER, the charges in the store): what is left between that row and the goals is the platform's own
- * (keys, limits, resuming, logs, metrics, compression …).
+ * The floor's hops (`floor`), the same hops doing the work no GenUI answer can do without (`required`: floor/hop.mjs
+ * with SCREEN and METER, the charges in the store), or those with the serial steps of the platform's guarantees as well
+ * (`guarded`: GUARDS). What is left between the guarded row and GenUI is the platform's own work that no guarantee
+ * puts on the path (key lookups, logs, metrics, compression, the answer's pieces, its express and bus layers …).
  */
-function startHops(kind) {
-  return startQueuedBilling(floorProcs, {
+async function startHops(kind) {
+  const [edgePort, apiPort] = HOP_PORTS[kind];
+  hopRows[kind] = await startQueuedBilling(floorProcs, {
     redisUrl: process.env.REDIS_URL,
     natsUrl: process.env.NATS_URL,
-    ...(kind === "required" ? { mongoUrl: process.env.MONGO_URL } : {}),
+    ...(kind !== "floor" ? { mongoUrl: process.env.MONGO_URL } : {}),
+    guards: kind === "guarded",
     upstreamUrl: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
-    edgePort: kind === "required" ? REQUIRED_EDGE_PORT : FLOOR_EDGE_PORT,
-    apiPort: kind === "required" ? REQUIRED_API_PORT : FLOOR_API_PORT,
+    edgePort,
+    apiPort,
     prefix: `${kind}${process.pid}`,
   });
 }
@@ -118,8 +122,9 @@ process.on("exit", stopAll);
 const TARGETS = {
   direct: () => `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
   genui: () => `${BASE}/apps/api/v1/chat/completions`,
-  floor: () => floor.url,
-  required: () => required.url,
+  floor: () => hopRows.floor.url,
+  required: () => hopRows.required.url,
+  guarded: () => hopRows.guarded.url,
   litellm: () => `http://127.0.0.1:${LITELLM_PORT}/v1/chat/completions`,
 };
 
@@ -133,7 +138,7 @@ async function k6(target, key, env, label) {
       URL: TARGETS[target](),
       // The floor passes the upstream's bytes on: its answers are checked as the direct ones are (the required
       // work's screen is an event of its own, with no content).
-      TARGET: target === "floor" || target === "required" ? "direct" : target,
+      TARGET: HOP_ROWS.includes(target) ? "direct" : target,
       API_KEY: target === "genui" ? key : target === "litellm" ? litellmKey : "none",
       EXPECTED_CODE_B64: Buffer.from(SAMPLE_UI_CODE).toString("base64"),
       ...env,
@@ -195,8 +200,7 @@ const row = (r) => {
 
 await startUpstream(0);
 if (ONLY.includes("litellm")) startLitellm();
-if (ONLY.includes("floor")) floor = await startHops("floor");
-if (ONLY.includes("required")) required = await startHops("required");
+for (const kind of HOP_ROWS) if (ONLY.includes(kind)) await startHops(kind);
 const key = await fundedDeveloper(BASE, { emulator: EMULATOR, prefix: "gen-bench" });
 console.log("warming up …");
 for (const t of ONLY) await k6(t, key, { VUS: "8", ITERATIONS: "400" }, `warmup-${t}`);
@@ -249,13 +253,12 @@ function processesOf(target) {
   const infraProcs = PROCESSES.filter(([name]) => name === "redis" || name === "nats");
   // The required work writes its charges to the store as billing does.
   const storeProcs = PROCESSES.filter(([name]) => name === "store");
-  const list =
-    target === "floor" || target === "required"
-      ? [
-          ...Object.entries((target === "floor" ? floor : required).pids).map(([name, pid]) => ({ name, pid })),
-          ...[...infraProcs, ...(target === "required" ? storeProcs : [])].map(([name, p]) => ({ name, pid: pidOf(p) })),
-        ]
-      : PROCESSES.map(([name, pattern]) => ({ name, pid: pidOf(pattern) }));
+  const list = HOP_ROWS.includes(target)
+    ? [
+        ...Object.entries(hopRows[target].pids).map(([name, pid]) => ({ name, pid })),
+        ...[...infraProcs, ...(target !== "floor" ? storeProcs : [])].map(([name, p]) => ({ name, pid: pidOf(p) })),
+      ]
+    : PROCESSES.map(([name, pattern]) => ({ name, pid: pidOf(pattern) }));
   return list.filter((p) => p.pid);
 }
 /** The machine's busy share of all cores over `ms` (from /proc/stat). */
@@ -351,7 +354,7 @@ for (const vus of [1, 64])
     );
     lat[`${t}-${vus}`] = r;
     row(r);
-    if (t === "floor" || t === "required") {
+    if (HOP_ROWS.includes(t)) {
       results[`cpu-${t}-${vus}`] = spent;
       console.log(cpuLine(spent));
     }
@@ -411,7 +414,7 @@ for (const t of ONLY) {
     );
   } else if (t === "floor") {
     // The floor's edge and API hops: what moving the bytes of as many streams costs in memory.
-    const pids = [floor.pids.edge, floor.pids.api];
+    const pids = [hopRows.floor.pids.edge, hopRows.floor.pids.api];
     const rss = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
     const idle = pids.map(rss);
     const peak = [...idle];
@@ -521,27 +524,31 @@ if (lat["floor-64"] && lat["genui-64"]) {
         .join(", ")}`,
   );
   for (const x of goals) console.log(`   ${x.met ? "met    " : "NOT MET"}  ${x.goal}: ${x.value}`);
-  if (lat["required-64"]) {
-    // The same goals for the floor's hops doing only the work every answer needs: how much of each goal that work
-    // takes before anything of the platform's own.
-    const cpuRequired = total(results["cpu-required-64"]);
-    const r = byName(results["cpu-required-64"]);
+  // The same goals for the floor's hops doing only the work every answer needs (`required`), and with the serial
+  // steps of the platform's guarantees as well (`guarded`): how much of each goal that work takes before anything of
+  // the platform's own.
+  const DESCRIBED = {
+    required: "the floor with the work every answer needs (screen, hold, charge)",
+    guarded: "… and the serial steps of the guarantees (budget, capacity, resume record and log, cancel flag)",
+  };
+  for (const kind of ["required", "guarded"]) {
+    if (!lat[`${kind}-64`]) continue;
+    const cpuKind = total(results[`cpu-${kind}-64`]);
+    const r = byName(results[`cpu-${kind}-64`]);
     const req = {
-      rpsRatio: lat["required-64"].rps / lat["floor-64"].rps,
-      cpuMs: cpuRequired,
-      cpuRatio: cpuRequired / cpuFloor,
-      ...(lat["direct-1"] && lat["required-1"]
-        ? { addedP50: added("required", 1, "p50"), addedP99: added("required", 1, "p99") }
+      rpsRatio: lat[`${kind}-64`].rps / lat["floor-64"].rps,
+      cpuMs: cpuKind,
+      cpuRatio: cpuKind / cpuFloor,
+      ...(lat["direct-1"] && lat[`${kind}-1`] ? { addedP50: added(kind, 1, "p50"), addedP99: added(kind, 1, "p99") } : {}),
+      ...(lat[`${kind}-streams`] && lat["floor-streams"]
+        ? { ttfbRatio: lat[`${kind}-streams`].ttfbP99 / lat["floor-streams"].ttfbP99 }
         : {}),
-      ...(lat["required-streams"] && lat["floor-streams"]
-        ? { ttfbRatio: lat["required-streams"].ttfbP99 / lat["floor-streams"].ttfbP99 }
-        : {}),
-      failed: lat["required-64"].failed + lat["required-64"].lost + lat["required-64"].repeated,
+      failed: lat[`${kind}-64`].failed + lat[`${kind}-64`].lost + lat[`${kind}-64`].repeated,
     };
-    results.required = req;
+    results[kind] = req;
     console.log(
-      `   the floor with the work every answer needs (screen, hold, charge): req/s ${lat["required-64"].rps.toFixed(0)} = ${req.rpsRatio.toFixed(3)}× the floor's; ` +
-        `CPU per request ${cpuRequired.toFixed(2)} ms = ${req.cpuRatio.toFixed(2)}× (${[
+      `   ${DESCRIBED[kind]}: req/s ${lat[`${kind}-64`].rps.toFixed(0)} = ${req.rpsRatio.toFixed(3)}× the floor's; ` +
+        `CPU per request ${cpuKind.toFixed(2)} ms = ${req.cpuRatio.toFixed(2)}× (${[
           "edge",
           "api",
           "worker",
@@ -559,8 +566,11 @@ if (lat["floor-64"] && lat["genui-64"]) {
         `; failed / lost / repeated ${req.failed}`,
     );
     console.log(
-      `   GenUI beyond that work: CPU per request ${(cpuGenui - cpuRequired).toFixed(2)} ms (the goal leaves ${(2 * cpuFloor - cpuRequired).toFixed(2)} ms), ` +
-        `req/s ${(lat["genui-64"].rps / lat["required-64"].rps).toFixed(3)}× the required row's`,
+      `   GenUI beyond the ${kind} row: CPU per request ${(cpuGenui - cpuKind).toFixed(2)} ms (the goal leaves ${(2 * cpuFloor - cpuKind).toFixed(2)} ms), ` +
+        `req/s ${(lat["genui-64"].rps / lat[`${kind}-64`].rps).toFixed(3)}× the ${kind} row's` +
+        (req.addedP50 !== undefined
+          ? `, added p50 at one stream +${(added("genui", 1, "p50") - req.addedP50).toFixed(2)} ms over it`
+          : ""),
     );
   }
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import { MongoClient } from "mongodb";
 import {
@@ -18,13 +19,19 @@ import { createNodeEvaluator } from "@genui/ui-runtime/node";
  * The benchmark's "required" row (loadtests/floor/hop.mjs with SCREEN and METER: the floor's hops doing the work every
  * GenUI answer needs) is the yardstick docs/performance.md measures the platform's own work against, so it must do
  * that work: each answer carries the screen the platform's sandbox makes of the upstream's code, each request's hold
- * is counted and released, and each charge is written to the store, once.
+ * is counted and released, and each charge is written to the store, once. The "guarded" row (GUARDS as well) adds the
+ * serial steps of the platform's guarantees, with the platform's own scripts where it has them: it must take them
+ * (the address budget counted, a capacity place taken and given back, each answer's pieces in its resume log before
+ * the client reads them, the cancel flag honoured).
  */
 const HOP = path.join(REPO_ROOT, "loadtests/floor/hop.mjs");
 
-describe("the benchmark's floor with the required work", () => {
+describe.each([
+  ["the required work", false],
+  ["the required work and the guarantees' serial steps", true],
+])("the benchmark's floor with %s", (_row, guards) => {
   const infra = testInfra();
-  const prefix = freshName("required").replace(/[^a-z0-9]/gi, "");
+  const prefix = freshName(guards ? "guarded" : "required").replace(/[^a-z0-9]/gi, "");
   const children: ChildProcess[] = [];
   let upstream: FakeOpenAI;
   let url: string;
@@ -36,7 +43,14 @@ describe("the benchmark's floor with the required work", () => {
   const hop = (role: string, env: Record<string, string>) =>
     new Promise<ChildProcess>((resolve, reject) => {
       const child = spawn(process.execPath, [HOP, role], {
-        env: { ...process.env, REDIS_URL: infra.redisUrl, NATS_URL: infra.natsUrl, PREFIX: prefix, ...env },
+        env: {
+          ...process.env,
+          REDIS_URL: infra.redisUrl,
+          NATS_URL: infra.natsUrl,
+          PREFIX: prefix,
+          ...(guards ? { GUARDS: "1" } : {}),
+          ...env,
+        },
         stdio: ["ignore", "pipe", "inherit"],
       });
       children.push(child);
@@ -45,7 +59,7 @@ describe("the benchmark's floor with the required work", () => {
     });
 
   beforeAll(async () => {
-    upstream = await startFakeOpenAI({ defaultAnswer: { content: SAMPLE_UI_CODE, chunks: 20 }, record: false });
+    upstream = await startFakeOpenAI({ defaultAnswer: { content: SAMPLE_UI_CODE, chunks: 20 } });
     const [edgePort, apiPort] = [await freeLoopbackPort(), await freeLoopbackPort()];
     const work = { SCREEN: "1", METER: "1", MONGO_URL: infra.mongoUrl };
     billing = await hop("billing", work);
@@ -67,6 +81,7 @@ describe("the benchmark's floor with the required work", () => {
   });
 
   it("answers with the upstream's bytes and the sandbox's screen, holds and charges each request once", async () => {
+    const requestsBefore = upstream.requests.length;
     const evaluator = createNodeEvaluator();
     const expected = await evaluator.evaluate(SAMPLE_UI_CODE);
     evaluator.dispose();
@@ -102,6 +117,45 @@ describe("the benchmark's floor with the required work", () => {
     );
     expect(charged).toBe(24);
     expect(await redis.get(`${prefix}:wallet:held`)).toBe("0");
+
+    if (guards) {
+      // The address budget counted every request, and the caller's capacity: each took a place and gave it back.
+      expect(await redis.get(`${prefix}:rl:api:ip:127.0.0.1`)).toBe("24");
+      expect(await redis.get(`${prefix}:gen:cap:generate:rate:key`)).toBe("24");
+      expect(await redis.zcard(`${prefix}:gen:cap:generate:open:key`)).toBe(0);
+      expect(await redis.zcard(`${prefix}:gen:cap:generate:share:owner`)).toBe(0);
+      // Each answer's resume record, and its log holding every piece the client read after `: accepted`, in order.
+      const logs = await redis.keys(`${prefix}:answer:*:events`);
+      expect(logs).toHaveLength(24);
+      expect(await redis.keys(`${prefix}:answer:*-*-*-*-????????????`)).toHaveLength(24);
+      const logged = new Set(
+        await Promise.all(
+          logs.map(async (key) => {
+            expect(await redis.pttl(key)).toBeGreaterThan(0);
+            const entries = await redis.xrange(key, "-", "+");
+            return entries.map(([, fields]) => fields[1]).join("");
+          }),
+        ),
+      );
+      for (const a of answers) expect(logged.has(a.text.replace(": accepted\n\n", ""))).toBe(true);
+
+      // A job whose cancel flag is set before it starts ends without calling the upstream.
+      const queue = new Queue(`${prefix}-jobs`, { connection: { url: infra.redisUrl } });
+      const events = new QueueEvents(`${prefix}-jobs`, { connection: { url: infra.redisUrl } });
+      await events.waitUntilReady();
+      try {
+        const id = `cancelled-${prefix}`;
+        await redis.set(`${prefix}:cancel:${id}`, "client");
+        const calls = upstream.requests.length;
+        const job = await queue.add("generate", { id, body: "{}" }, { jobId: id });
+        expect(await job.waitUntilFinished(events, 30_000)).toBe("cancelled");
+        expect(upstream.requests.length).toBe(calls);
+      } finally {
+        await events.close();
+        await queue.close();
+      }
+    }
+    expect(upstream.requests.length - requestsBefore).toBe(24);
 
     // What the run left is dropped when billing stops.
     billing.kill("SIGTERM");

@@ -17,6 +17,15 @@
 //            needs — the hold counted atomically in Redis before the answer, and each usage event read from
 //            JetStream (a durable consumer), its hold released and its charge written to the store, acknowledged
 //            after the write.
+// GUARDS=1 (every role; the `guarded` row, with SCREEN and METER): also the serial steps the platform's guarantees put
+//            on one answer's path, each doing the platform's own work for it and nothing else — the edge's address
+//            budget (the BFF's RateLimiter script, its two checks) before the forward; in the API the caller's capacity
+//            (generation's Capacity script: rate, open answers, the owner's share) before the hold, released when the
+//            answer ends, and the answer's resume record written with the enqueue; in the worker the cancel flag read
+//            before the upstream is called, and each read appended to the answer's resume log (a Redis stream, its
+//            expiry set at the first append) before it is published. What it still leaves out is the platform's work
+//            that is not a serial step of a guarantee: key lookups (remembered in the process), logs, metrics, traces,
+//            compression, the answer as `{code, json}` pieces.
 // REDIS_URL, NATS_URL, PREFIX (queue, subjects and stream names). Loopback only.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -48,8 +57,13 @@ const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache
 
 if (role === "edge") {
   const target = new URL(env.TARGET_URL);
+  const budget = env.GUARDS === "1" ? await addressBudget() : undefined;
   http
-    .createServer((req, res) => {
+    .createServer(async (req, res) => {
+      if (budget && (await budget().catch(() => true))) {
+        res.writeHead(429).end();
+        return;
+      }
       const up = http.request(
         { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent },
         (ans) => {
@@ -64,13 +78,23 @@ if (role === "edge") {
 } else if (role === "api") {
   const nc = await connect({ servers: env.NATS_URL, noAsyncTraces: true });
   const queue = env.MODE === "queue" ? new Queue(`${PREFIX}-jobs`, { connection: redis() }) : undefined;
+  const guards = env.GUARDS === "1" ? await capacityGuard() : undefined;
+  const bookkeeping = guards ? redis() : undefined;
   http
     .createServer((req, res) => {
       const parts = [];
       req.on("data", (d) => parts.push(d));
       req.on("end", async () => {
         const body = Buffer.concat(parts).toString("utf8");
+        let place;
         try {
+          if (guards) {
+            place = await guards.acquire(randomUUID());
+            if (!place.release) {
+              res.writeHead(429).end();
+              return;
+            }
+          }
           if (env.AUTHORIZE === "1") await nc.request(`${PREFIX}.authorize`, new Uint8Array(0), { timeout: 3_000 });
           if (!queue) {
             post(
@@ -91,6 +115,7 @@ if (role === "edge") {
             callback: (err, m) => {
               if (err || m.data.length === 0) {
                 sub.unsubscribe();
+                void place?.release();
                 res.end();
                 return;
               }
@@ -98,10 +123,15 @@ if (role === "edge") {
             },
           });
           await nc.flush();
-          await queue.add("generate", { id, body }, { jobId: id, removeOnComplete: true, removeOnFail: true });
+          const enqueued = queue.add("generate", { id, body }, { jobId: id, removeOnComplete: true, removeOnFail: true });
+          // The platform's resume record of a streamed answer goes with its enqueue, both awaited before the stream.
+          if (bookkeeping)
+            await Promise.all([bookkeeping.set(`${PREFIX}:answer:${id}`, body.slice(0, 200), "EX", 600), enqueued]);
+          else await enqueued;
           // As the platform's API does once a request is queued: the first bytes say it was accepted.
           res.write(": accepted\n\n");
         } catch {
+          void place?.release?.();
           res.destroy();
         }
       });
@@ -115,12 +145,19 @@ if (role === "edge") {
     const jsm = await nc.jetstreamManager();
     await jsm.streams.add({ name: `${PREFIX.toUpperCase()}_USAGE`, subjects: [`${PREFIX}.usage`] }).catch(() => undefined);
   }
+  const guards = env.GUARDS === "1" ? redis() : undefined;
   const worker = new Worker(
     `${PREFIX}-jobs`,
-    (job) =>
-      new Promise((resolve, reject) => {
-        const subject = `${PREFIX}.chunk.${job.data.id}`;
+    async (job) => {
+      const subject = `${PREFIX}.chunk.${job.data.id}`;
+      const log = guards ? new ResumeLog(guards, `${PREFIX}:answer:${job.data.id}:events`) : undefined;
+      // The cancel flag the API sets when its client goes away before the job starts.
+      if (guards && (await guards.get(`${PREFIX}:cancel:${job.data.id}`))) return "cancelled";
+      // Each piece is in the answer's resume log before it is published (a client never reads what a resume cannot).
+      const send = (piece) => (log ? log.append(piece).then(() => nc.publish(subject, piece)) : nc.publish(subject, piece));
+      return new Promise((resolve, reject) => {
         const screen = sandbox ? new AnswerScreen() : undefined;
+        let sent = Promise.resolve();
         post(
           env.UPSTREAM_URL,
           job.data.body,
@@ -128,11 +165,14 @@ if (role === "edge") {
             ans.on("data", (d) => {
               const piece = screen ? screen.read(d) : d;
               // An empty message ends the answer: a read that held only the upstream's [DONE] sends nothing.
-              if (piece.length > 0) nc.publish(subject, piece);
+              if (piece.length === 0) return;
+              if (log) sent = sent.then(() => send(piece));
+              else nc.publish(subject, piece);
             });
             ans.on("end", async () => {
               try {
-                if (screen) nc.publish(subject, await screen.end(sandbox));
+                await sent;
+                if (screen) await send(Buffer.from(await screen.end(sandbox)));
                 if (env.USAGE === "1") {
                   const h = natsHeaders();
                   h.set("Nats-Msg-Id", job.data.id);
@@ -147,7 +187,8 @@ if (role === "edge") {
           },
           reject,
         );
-      }),
+      });
+    },
     { connection: redis(), concurrency: Number(env.CONCURRENCY ?? 1000) },
   );
   await worker.waitUntilReady();
@@ -270,4 +311,54 @@ async function meter(nc) {
       else if (!timer && !writing) timer = setTimeout(write, 250);
     }
   })();
+}
+
+/**
+ * The BFF's address budget on a published API request (bff/src/http/published-api.ts): its RateLimiter's one script
+ * call with the address's request budget ("hit") and its failed key lookups ("peek"), limits high enough never to
+ * stop a benchmark. Resolves whether the request is stopped.
+ */
+async function addressBudget() {
+  const root = new URL("../../", import.meta.url).pathname;
+  const { RateLimiter } = await import(`${root}bff/dist/src/session/rate-limit.js`);
+  const limiter = new RateLimiter(redis(), `${PREFIX}:rl:`);
+  const limit = { max: 100_000_000, windowSeconds: 60 };
+  return async () =>
+    !!(await limiter.check([
+      { key: "api:ip:127.0.0.1", limit, mode: "hit" },
+      { key: "api:keyfail:127.0.0.1", limit, mode: "peek" },
+    ]));
+}
+
+/** generation's Capacity (services/generation/src/store/capacity.ts) for one caller: a place per answer, leased. */
+async function capacityGuard() {
+  const root = new URL("../../", import.meta.url).pathname;
+  const { Capacity } = await import(`${root}services/generation/dist/src/store/capacity.js`);
+  const limits = { rate: { max: 100_000_000, windowSeconds: 60 }, concurrency: 100_000, share: 100_000 };
+  const capacity = new Capacity({
+    redis: redis(),
+    logger: { warn: (o, m) => console.error(m, o) },
+    prefix: `${PREFIX}:`,
+    leaseMs: 30_000,
+    limits: { generate: limits, evaluate: limits },
+  });
+  capacity.start();
+  atExit.push(() => capacity.stop());
+  const tenant = { bucket: "key", owner: "owner" };
+  return { acquire: (member) => capacity.acquire("generate", tenant, member) };
+}
+
+/** An answer's resume log as the worker keeps it: a Redis stream, its expiry set with the first append. */
+class ResumeLog {
+  first = true;
+  constructor(r, key) {
+    this.r = r;
+    this.key = key;
+  }
+  append(piece) {
+    const pipe = this.r.pipeline().xadd(this.key, "MAXLEN", "~", "20000", "*", "d", piece);
+    if (this.first) pipe.pexpire(this.key, 600_000);
+    this.first = false;
+    return pipe.exec();
+  }
 }

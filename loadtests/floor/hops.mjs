@@ -55,10 +55,14 @@ export class Processes {
  * worker → upstream, the chunks back over NATS, the usage event on JetStream acknowledged. Returns the edge's URL and
  * the four processes' pids. `mongoUrl` given: the same hops with the work every GenUI answer needs besides moving
  * bytes (hop.mjs, SCREEN and METER): the screen evaluated once in the platform's sandbox, the hold counted and the
- * charge written to the store.
+ * charge written to the store. `guards` (with `mongoUrl`): also the serial steps of the platform's guarantees
+ * (hop.mjs, GUARDS): the address budget, the capacity place, the resume record and log, the cancel flag.
  */
-export async function startQueuedBilling(procs, { redisUrl, natsUrl, upstreamUrl, edgePort, apiPort, prefix, mongoUrl }) {
-  const base = { REDIS_URL: redisUrl, NATS_URL: natsUrl, PREFIX: prefix };
+export async function startQueuedBilling(
+  procs,
+  { redisUrl, natsUrl, upstreamUrl, edgePort, apiPort, prefix, mongoUrl, guards = false },
+) {
+  const base = { REDIS_URL: redisUrl, NATS_URL: natsUrl, PREFIX: prefix, ...(guards ? { GUARDS: "1" } : {}) };
   const work = mongoUrl ? { SCREEN: "1", METER: "1", MONGO_URL: mongoUrl } : {};
   const billing = await procs.hop("billing", { ...base, ...work });
   const worker = await procs.hop("worker", { ...base, ...work, UPSTREAM_URL: upstreamUrl, USAGE: "1" });
