@@ -12,7 +12,7 @@
 // Started by `npm run bench:generation` (loadtests/bench.sh), which brings the platform up pointed at the upstream.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { Processes, startQueuedBilling } from "./floor/hops.mjs";
+import { HOP_ROWS, Processes, startHopRow } from "./floor/hops.mjs";
 import { fundedDeveloper } from "./lib/developer.mjs";
 import { describeMeans, meansBetween, pipelineTotals } from "./lib/pipeline-metrics.mjs";
 
@@ -24,8 +24,7 @@ const K6 = process.env.K6_BIN;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 const OUT = ".local/bench";
-// The rows that run on the floor's hops (loadtests/floor/hops.mjs), and their edge and API ports.
-const HOP_ROWS = ["floor", "required", "guarded"];
+// The edge and API ports of the rows that run on the floor's hops (loadtests/floor/hops.mjs).
 const HOP_PORTS = { floor: [8290, 8291], required: [8292, 8293], guarded: [8286, 8287] };
 // BENCH_TARGETS=direct,floor,genui skips LiteLLM, the required work's and the guarded rows (quicker runs while tuning);
 // the default measures all six.
@@ -94,11 +93,7 @@ const hopRows = {};
  */
 async function startHops(kind) {
   const [edgePort, apiPort] = HOP_PORTS[kind];
-  hopRows[kind] = await startQueuedBilling(floorProcs, {
-    redisUrl: process.env.REDIS_URL,
-    natsUrl: process.env.NATS_URL,
-    ...(kind !== "floor" ? { mongoUrl: process.env.MONGO_URL } : {}),
-    guards: kind === "guarded",
+  hopRows[kind] = await startHopRow(floorProcs, kind, {
     upstreamUrl: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
     edgePort,
     apiPort,

@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import { createGunzip } from "node:zlib";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { Processes, startQueuedBilling } from "./floor/hops.mjs";
+import { Processes, startHopRow } from "./floor/hops.mjs";
 import { fundedDeveloper } from "./lib/developer.mjs";
 import { describeMeans, meansBetween, pipelineTotals } from "./lib/pipeline-metrics.mjs";
 
@@ -41,11 +41,7 @@ await new Promise((resolve, reject) => {
 });
 
 const hops = (kind, edgePort, apiPort) =>
-  startQueuedBilling(procs, {
-    redisUrl: process.env.REDIS_URL,
-    natsUrl: process.env.NATS_URL,
-    ...(kind !== "floor" ? { mongoUrl: process.env.MONGO_URL } : {}),
-    guards: kind === "guarded",
+  startHopRow(procs, kind, {
     upstreamUrl: `http://127.0.0.1:${UPSTREAM_PORT}/v1/chat/completions`,
     edgePort,
     apiPort,

@@ -73,3 +73,23 @@ export async function startQueuedBilling(
     pids: { edge: edge.pid, api: api.pid, worker: worker.pid, billing: billing.pid },
   };
 }
+
+/** The rows of the benchmarks that run on these hops: the bare floor, with the required work, and with the guarantees. */
+export const HOP_ROWS = ["floor", "required", "guarded"];
+
+/**
+ * One of HOP_ROWS started against the infrastructure the benchmark was given (REDIS_URL, NATS_URL, MONGO_URL): the
+ * required and guarded rows write their charges to the store, the guarded one takes the guarantees' steps too.
+ */
+export function startHopRow(procs, kind, { upstreamUrl, edgePort, apiPort, prefix }) {
+  return startQueuedBilling(procs, {
+    redisUrl: process.env.REDIS_URL,
+    natsUrl: process.env.NATS_URL,
+    ...(kind !== "floor" ? { mongoUrl: process.env.MONGO_URL } : {}),
+    guards: kind === "guarded",
+    upstreamUrl,
+    edgePort,
+    apiPort,
+    prefix,
+  });
+}
