@@ -57,23 +57,29 @@ const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache
 
 if (role === "edge") {
   const target = new URL(env.TARGET_URL);
+  const forward = (req, res) => {
+    const up = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent },
+      (ans) => {
+        res.writeHead(ans.statusCode, ans.headers);
+        ans.pipe(res);
+      },
+    );
+    up.on("error", () => res.destroy());
+    req.pipe(up);
+  };
   const budget = env.GUARDS === "1" ? await addressBudget() : undefined;
   http
-    .createServer(async (req, res) => {
-      if (budget && (await budget().catch(() => true))) {
-        res.writeHead(429).end();
-        return;
-      }
-      const up = http.request(
-        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent },
-        (ans) => {
-          res.writeHead(ans.statusCode, ans.headers);
-          ans.pipe(res);
-        },
-      );
-      up.on("error", () => res.destroy());
-      req.pipe(up);
-    })
+    .createServer(
+      budget
+        ? // Over the budget: 429; Redis not answering: 503 (as the BFF answers); nothing forwarded either way.
+          (req, res) =>
+            budget().then(
+              (stopped) => (stopped ? res.writeHead(429).end() : forward(req, res)),
+              () => res.writeHead(503).end(),
+            )
+        : forward,
+    )
     .listen(Number(env.PORT), "127.0.0.1", () => ready("edge"));
 } else if (role === "api") {
   const nc = await connect({ servers: env.NATS_URL, noAsyncTraces: true });
