@@ -59,6 +59,15 @@ const TARGETS = {
   guarded: { url: guarded.url, key: "none" },
   genui: { url: `${BASE}/apps/api/v1/chat/completions`, key },
 };
+// TIMELINE_EDGES=1: also each row's API called without its edge (the hops' API hop; GenUI's API process on 8104, as the
+// BFF forwards to it): what the edge, or the BFF, adds to each phase.
+if (process.env.TIMELINE_EDGES === "1")
+  Object.assign(TARGETS, {
+    "floor-api": { url: "http://127.0.0.1:8295/v1/chat/completions", key: "none" },
+    "required-api": { url: "http://127.0.0.1:8297/v1/chat/completions", key: "none" },
+    "guarded-api": { url: "http://127.0.0.1:8289/v1/chat/completions", key: "none" },
+    "genui-api": { url: "http://127.0.0.1:8104/apps/api/v1/chat/completions", key },
+  });
 
 // One keep-alive connection, as a client library holds, accepting gzip as the official clients (and bench:generation's
 // k6) do; a compressed answer is read through a gunzip stream, so each phase is when its text can be read.
@@ -155,10 +164,10 @@ const f = (x) => x.toFixed(2).padStart(6);
 console.log(
   `One stream at a time, ${ROUNDS} rounds of ${PER_ROUND} requests per row (ms from sending the request; p50, median of the rounds):`,
 );
-console.log("row        accepted   content       end    accepted→content  content→end");
+console.log("row           accepted   content       end    accepted→content  content→end");
 for (const [t, s] of Object.entries(summary))
   console.log(
-    `${t.padEnd(9)} ${f(s.accepted.p50)}    ${f(s.content.p50)}    ${f(s.end.p50)}    ${f(s.content.p50 - s.accepted.p50)}            ${f(s.end.p50 - s.content.p50)}`,
+    `${t.padEnd(12)} ${f(s.accepted.p50)}    ${f(s.content.p50)}    ${f(s.end.p50)}    ${f(s.content.p50 - s.accepted.p50)}            ${f(s.end.p50 - s.content.p50)}`,
   );
 const d = (a, b, p) => summary[a][p].p50 - summary[b][p].p50;
 console.log(
@@ -170,6 +179,16 @@ console.log(
   `The guarded row (the required work and the guarantees' serial steps) against the floor: accepted +${d("guarded", "floor", "accepted").toFixed(2)} ms, ` +
     `the end +${d("guarded", "floor", "end").toFixed(2)} ms (the single-stream goal allows the end +3)`,
 );
+if (summary["genui-api"])
+  console.log(
+    "What each edge adds (the row against its API called directly; accepted / end, ms): " +
+      ["floor", "required", "guarded", "genui"]
+        .map(
+          (t) =>
+            `${t === "genui" ? "the BFF" : `${t}'s edge`} +${d(t, `${t}-api`, "accepted").toFixed(2)} / +${d(t, `${t}-api`, "end").toFixed(2)}`,
+        )
+        .join(", "),
+  );
 console.log(`GenUI's pipeline means over its rounds (ms): ${describeMeans(stageMeans)}`);
 writeFileSync(`${OUT}/timeline-results.json`, JSON.stringify({ summary, rounds: results, stageMeans }, null, 2));
 console.log(`figures: ${OUT}/timeline-results.json`);
