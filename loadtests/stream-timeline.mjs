@@ -1,10 +1,11 @@
 // One stream at a time, step by step: when each part of a streamed answer reaches the client, for the upstream called
 // directly, the floor's hops ("queued + billing"), the same hops doing the work every answer needs ("required"), those
 // with the serial steps of the platform's guarantees as well ("guarded": the address budget, the capacity place, the
-// resume record and log, the cancel flag; floor/hop.mjs GUARDS) and GenUI through the BFF — in one run, the rows alternating. Where the single-stream goal of docs/performance.md
-// ("added p50 ≤ the floor's + 3 ms") is lost: before the answer is accepted (its first bytes, `: accepted` — the
-// admission), between that and the first content (the queue and the upstream's first event), or after it (the rest
-// of the answer: the screen's evaluation, the usage event, the end). GenUI's rounds also read the pipeline's stage
+// resume record and log, the cancel flag; floor/hop.mjs GUARDS) and GenUI through the BFF — in one run, the rows
+// alternating. Where the single-stream goal of docs/performance.md ("added p50 ≤ the floor's + 3 ms") is lost: before
+// the answer is accepted (its first bytes, `: accepted` — the admission), between that and the first content (the
+// queue and the upstream's first event), or after it (the rest of the answer: the screen's evaluation, the usage
+// event, the end). GenUI's rounds also read the pipeline's stage
 // means from the API's and the worker's metrics (authorize, enqueue, queue wait, generate, evaluate, complete).
 // Started by `npm run bench:timeline` (loadtests/bench.sh), which brings the platform up pointed at the upstream and
 // gives this script the infrastructure's REDIS_URL, NATS_URL and MONGO_URL, as bench:generation's.
@@ -14,11 +15,12 @@ import { createGunzip } from "node:zlib";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { Processes, startHopRow } from "./floor/hops.mjs";
 import { fundedDeveloper } from "./lib/developer.mjs";
+import { LOCAL } from "./lib/topology.mjs";
 import { describeMeans, meansBetween, pipelineTotals } from "./lib/pipeline-metrics.mjs";
 
-const BASE = process.env.BASE_URL ?? "http://127.0.0.1:8080";
+const BASE = LOCAL.base;
 const UPSTREAM_PORT = Number(process.env.UPSTREAM_PORT ?? 8199);
-const EMULATOR = process.env.PAYMENTS_URL ?? "http://127.0.0.1:8110";
+const EMULATOR = LOCAL.payments;
 const PER_ROUND = Number(process.env.TIMELINE_REQUESTS ?? 300);
 const ROUNDS = Number(process.env.TIMELINE_ROUNDS ?? 3);
 const OUT = ".local/bench";
@@ -59,14 +61,14 @@ const TARGETS = {
   guarded: { url: guarded.url, key: "none" },
   genui: { url: `${BASE}/apps/api/v1/chat/completions`, key },
 };
-// TIMELINE_EDGES=1: also each row's API called without its edge (the hops' API hop; GenUI's API process on 8104, as the
-// BFF forwards to it): what the edge, or the BFF, adds to each phase.
+// TIMELINE_EDGES=1: also each row's API called without its edge (the hops' API hop; GenUI's API process, as the BFF
+// forwards to it): what the edge, or the BFF, adds to each phase.
 if (process.env.TIMELINE_EDGES === "1")
   Object.assign(TARGETS, {
-    "floor-api": { url: "http://127.0.0.1:8295/v1/chat/completions", key: "none" },
-    "required-api": { url: "http://127.0.0.1:8297/v1/chat/completions", key: "none" },
-    "guarded-api": { url: "http://127.0.0.1:8289/v1/chat/completions", key: "none" },
-    "genui-api": { url: "http://127.0.0.1:8104/apps/api/v1/chat/completions", key },
+    "floor-api": { url: floor.apiUrl, key: "none" },
+    "required-api": { url: required.apiUrl, key: "none" },
+    "guarded-api": { url: guarded.apiUrl, key: "none" },
+    "genui-api": { url: `${LOCAL.generation}/apps/api/v1/chat/completions`, key },
   });
 
 // One keep-alive connection, as a client library holds, accepting gzip as the official clients (and bench:generation's

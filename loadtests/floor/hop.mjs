@@ -38,6 +38,8 @@ const env = process.env;
 const PREFIX = env.PREFIX ?? "floor";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4096, timeout: 4_000 });
 const redis = () => new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+/** The repository: the platform's own parts (its sandbox, scripts) are loaded from their built code. */
+const ROOT = new URL("../../", import.meta.url).pathname;
 const ready = (what) => process.stdout.write(`ready ${what}\n`);
 /** Run before the process exits on SIGTERM / SIGINT: what a hop leaves behind is dropped. */
 const atExit = [];
@@ -137,7 +139,7 @@ if (role === "edge") {
           // As the platform's API does once a request is queued: the first bytes say it was accepted.
           res.write(": accepted\n\n");
         } catch {
-          void place?.release?.();
+          void place?.release();
           res.destroy();
         }
       });
@@ -214,8 +216,7 @@ for (const signal of ["SIGTERM", "SIGINT"])
 
 /** The platform's sandbox (`createThreadedEvaluator`) with the worker's default options, loaded before the first job. */
 async function startSandbox() {
-  const root = new URL("../../", import.meta.url).pathname;
-  const { createThreadedEvaluator } = await import(`${root}packages/ui-runtime/dist/src/node.js`);
+  const { createThreadedEvaluator } = await import(`${ROOT}packages/ui-runtime/dist/src/node.js`);
   const sandbox = createThreadedEvaluator({ threads: 2, timeoutMs: 100, marginMs: 100, memoryBytes: 32 * 1024 * 1024 });
   await Promise.all([sandbox.evaluate('text("ready")'), sandbox.evaluate('text("ready")')]);
   return sandbox;
@@ -325,8 +326,7 @@ async function meter(nc) {
  * stop a benchmark. Resolves whether the request is stopped.
  */
 async function addressBudget() {
-  const root = new URL("../../", import.meta.url).pathname;
-  const { RateLimiter } = await import(`${root}bff/dist/src/session/rate-limit.js`);
+  const { RateLimiter } = await import(`${ROOT}bff/dist/src/session/rate-limit.js`);
   const limiter = new RateLimiter(redis(), `${PREFIX}:rl:`);
   const limit = { max: 100_000_000, windowSeconds: 60 };
   return async () =>
@@ -338,8 +338,7 @@ async function addressBudget() {
 
 /** generation's Capacity (services/generation/src/store/capacity.ts) for one caller: a place per answer, leased. */
 async function capacityGuard() {
-  const root = new URL("../../", import.meta.url).pathname;
-  const { Capacity } = await import(`${root}services/generation/dist/src/store/capacity.js`);
+  const { Capacity } = await import(`${ROOT}services/generation/dist/src/store/capacity.js`);
   const limits = { rate: { max: 100_000_000, windowSeconds: 60 }, concurrency: 100_000, share: 100_000 };
   const capacity = new Capacity({
     redis: redis(),

@@ -70,6 +70,8 @@ export async function startQueuedBilling(
   const edge = await procs.hop("edge", { ...base, PORT: String(edgePort), TARGET_URL: `http://127.0.0.1:${apiPort}` });
   return {
     url: `http://127.0.0.1:${edgePort}/v1/chat/completions`,
+    /** The same requests to the API hop, without the edge. */
+    apiUrl: `http://127.0.0.1:${apiPort}/v1/chat/completions`,
     pids: { edge: edge.pid, api: api.pid, worker: worker.pid, billing: billing.pid },
   };
 }

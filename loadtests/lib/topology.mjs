@@ -16,6 +16,8 @@ export const LOCAL = {
   payments: process.env.PAYMENTS_URL ?? `http://127.0.0.1:${port("payments-sim")}`,
   /** The mail stand-in's mailbox (`GET /api/messages?to=`): where identity's sign-up mails land. */
   mailbox: process.env.MAILBOX_URL ?? `http://127.0.0.1:${port("mail-sim")}`,
+  /** The generation API process itself, where the BFF forwards the published API (no BFF in front of it). */
+  generation: process.env.GENERATION_URL ?? `http://127.0.0.1:${port("generation")}`,
   nats: process.env.NATS_URL ?? `nats://127.0.0.1:${topology.infrastructure.nats.hostPort}`,
 };
 
