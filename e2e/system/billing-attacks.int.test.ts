@@ -68,11 +68,19 @@ describe("billing attacks through the generation worker", () => {
   };
   const balanceMicros = async (dev: Developer) =>
     Math.round(((await (await dev.client.get("/billing/api/v1/balance")).json()) as { balance: number }).balance * 1_000_000);
-  const settled = (requestId: string) =>
-    eventually(
-      () => new WalletRepository(stack.billing.ctx.mongo!).ledger.findById(`usage:${requestId}`).lean(),
+  // A usage entry counts once its batch is carried to the balance and its batch document deleted (wallets.ts, step 6):
+  // the entry alone is written before the balance moves.
+  const settled = async (requestId: string) => {
+    const repo = new WalletRepository(stack.billing.ctx.mongo!);
+    const entry = await eventually(
+      () => repo.ledger.findById(`usage:${requestId}`).lean(),
       (e) => !!e,
     );
+    await eventually(
+      () => repo.batches.exists({ _id: entry!.batch }),
+      (open) => !open,
+    );
+  };
 
   it("when the client streams an answer and the request then fails on the model's broken code (twice), then the delivered tokens are billed", async () => {
     const dev = await newDeveloper(stack, 1_000_000);
