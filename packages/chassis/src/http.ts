@@ -304,9 +304,7 @@ export function describeError(
 export function errorMapper(logger: Logger, statuses: StatusTable = {}): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     const { status, body, headers } = describeError(err, statuses);
-    if (status === 503 && isOutage(err)) (req.log ?? logger).warn({ err }, "request met an outage of a dependency");
-    else if (status >= 500) (req.log ?? logger).error({ err }, "request failed");
-    else if (status >= 400) (req.log ?? logger).debug({ status, body }, "request refused");
+    logRequestError(req.log ?? logger, err, status, body);
     if (res.headersSent) {
       res.end();
       return;
@@ -314,6 +312,13 @@ export function errorMapper(logger: Logger, statuses: StatusTable = {}): ErrorRe
     if (headers) res.set(headers);
     res.status(status).json(body);
   };
+}
+
+/** The error mapper's log line for an error answered with `status` and `body` (`describeError`). */
+export function logRequestError(log: Logger, err: unknown, status: number, body: Record<string, unknown>): void {
+  if (status === 503 && isOutage(err)) log.warn({ err }, "request met an outage of a dependency");
+  else if (status >= 500) log.error({ err }, "request failed");
+  else if (status >= 400) log.debug({ status, body }, "request refused");
 }
 
 /** Zod issues as DRF-style field errors: first path segment is the field. */

@@ -1,4 +1,4 @@
-import { identityKeyring, startService, type Logger, type RunningService } from "@genui/chassis";
+import { identityKeyring, requestExchanges, startService, type Logger, type RunningService } from "@genui/chassis";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { AppAppearances } from "./clients/app-appearances";
@@ -11,6 +11,7 @@ import { watchAppChanges } from "./events/app-changes.watcher";
 import { Admission } from "./use-cases/admission";
 import { HTTP_STATUS } from "./http/errors";
 import { generationRoutes } from "./http/generation.routes";
+import { publishedChatRoute } from "./http/published-chat";
 import { resumeStream } from "./http/resume";
 import { AnswerLog } from "./store/answer-log";
 import { ResumableAnswers } from "./use-cases/resumable-answers";
@@ -27,6 +28,10 @@ import { collectAnswer } from "./http/sse";
 import { completionRoutes } from "./http/completions.routes";
 import { CompletionStore } from "./store/completion-store";
 import { StoredCompletions } from "./use-cases/stored-completions";
+
+// bytes reads HTTP_BODY_LIMIT for express's JSON parser; it ships no types of its own. Loaded with require, typed here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+const bytes = require("bytes") as { parse(value: string): number | null };
 
 /**
  * Starts the generation API process (main.ts and the integration tests both use it): the published
@@ -152,28 +157,41 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         appHtmlPath: config.GEN_MCP_APP_HTML,
         version: "0.1.0",
       });
-      ctx.app.use(
-        generationRoutes({
+      const routes = generationRoutes({
+        admission,
+        metrics,
+        servedBy: () => announcements.current(),
+        bodyLimit: config.HTTP_BODY_LIMIT,
+        maxCodeChars: config.GEN_MAX_CODE_CHARS,
+        streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
+        answers,
+        resumeGraceMs: config.GEN_RESUME_GRACE_MS,
+        resume,
+        completions: completionRoutes({ admission, completions: storedCompletions, metrics, resume }),
+        mcp,
+        a2ui: a2uiRoutes({ admission, screenStore, metrics, logger: ctx.logger }),
+        agUi: agUiRoutes({
           admission,
+          runs: new AgUiRuns(admission, screenStore, ctx.logger),
           metrics,
-          servedBy: () => announcements.current(),
-          bodyLimit: config.HTTP_BODY_LIMIT,
           maxCodeChars: config.GEN_MAX_CODE_CHARS,
-          streamGzipLevel: config.GEN_STREAM_GZIP_LEVEL,
-          answers,
-          resumeGraceMs: config.GEN_RESUME_GRACE_MS,
-          resume,
-          completions: completionRoutes({ admission, completions: storedCompletions, metrics, resume }),
-          mcp,
-          a2ui: a2uiRoutes({ admission, screenStore, metrics, logger: ctx.logger }),
-          agUi: agUiRoutes({
-            admission,
-            runs: new AgUiRuns(admission, screenStore, ctx.logger),
-            metrics,
-            maxCodeChars: config.GEN_MAX_CODE_CHARS,
-          }),
         }),
-      );
+      });
+      ctx.app.use(routes.router);
+      // The published chat completions' common request is answered before express (published-chat.ts): the same
+      // handler, ids, log line, metrics, span and errors, without the router and body-parser per request.
+      ctx.preRoute = publishedChatRoute({
+        exchanges: requestExchanges({
+          logger: ctx.logger,
+          metrics: ctx.metrics,
+          tracing: ctx.tracing,
+          trustCaller: true,
+          nameSpans: true,
+        }),
+        handler: routes.publishedChat,
+        bodyLimit: bytes.parse(config.HTTP_BODY_LIMIT) ?? 0,
+        errorStatus: HTTP_STATUS,
+      });
       ctx.shutdown.add("workers", "generation queue", async () => {
         admission.stopSampling();
         appChanges.stop();

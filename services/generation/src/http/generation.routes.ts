@@ -1,6 +1,7 @@
 import type { ChatModel, ServedBy } from "@genui/contracts/http";
 import { MCP_PATH, methodNotAllowedBody, publishedRoutes, routeMatcher } from "@genui/contracts/http";
-import { jsonBody, operationRouter, userId as signedInUser } from "@genui/chassis";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerJson, headerOf, jsonBody, operationRouter, userId as signedInUser } from "@genui/chassis";
 import { repairScreen, validateScreen as checkScreen } from "@genui/ui-runtime";
 import { Router, type Request, type Response } from "express";
 import type { CatalogueModel } from "../domain/access";
@@ -72,11 +73,35 @@ function meta(answer: RelayedAnswer, model: string, route: string, startedAt: nu
 }
 
 /** The client went away before the answer ended: the worker stops and only what was generated is billed. */
-function cancelOnDisconnect(req: Request, res: Response, answer: RelayedAnswer): void {
+function cancelOnDisconnect(res: ServerResponse, answer: RelayedAnswer): void {
   res.on("close", () => {
     if (!answer.done) void answer.cancel();
   });
-  void req;
+}
+
+/**
+ * A streamed request's `Idempotency-Key` and how to resume the answer a first request with it started (express's
+ * routes only: generation's listener before express leaves requests with the header to them).
+ */
+interface Idempotency {
+  key: string;
+  resume: (owner: ResumeOwner, completionId: string) => Promise<void>;
+}
+
+/**
+ * The published chat completions, for the express route and for the listener before express (published-chat.ts)
+ * alike: the request, its answer, the body as parsed JSON, and (express) the request's idempotency.
+ */
+export type PublishedChat = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+  idempotency?: (request: ChatRequest) => Idempotency | undefined,
+) => Promise<void>;
+
+export interface GenerationRoutes {
+  router: Router;
+  publishedChat: PublishedChat;
 }
 
 /** `?app_id=` on a signed-in route: shape checked here (400), ownership by the admission (404). */
@@ -92,7 +117,7 @@ function signedIn(req: Request): string {
   return signedInUser(req);
 }
 
-export function generationRoutes(deps: RouteDeps): Router {
+export function generationRoutes(deps: RouteDeps): GenerationRoutes {
   const { admission, metrics } = deps;
   const router = Router();
   // Parsed here, not by the app, so a malformed or oversized body gets the OpenAI error shape from this router; the MCP
@@ -100,19 +125,34 @@ export function generationRoutes(deps: RouteDeps): Router {
   const json = jsonBody(deps.bodyLimit);
   router.use((req, res, next) => (req.path === MCP_PATH ? next() : json(req, res, next)));
 
-  const chat = async (req: Request, res: Response, route: string, caller: Caller, body: ChatRequest, model: CatalogueModel) => {
+  /** A streamed request's Idempotency-Key (malformed: 400) and its resume, on express's routes. */
+  const idempotencyOf = (req: Request, res: Response) => (body: ChatRequest) => {
+    const key = body.stream ? idempotencyKeyOf(req) : undefined;
+    return key ? { key, resume: (owner: ResumeOwner, id: string) => deps.resume(req, res, owner, id) } : undefined;
+  };
+
+  const chat = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: string,
+    caller: Caller,
+    body: ChatRequest,
+    model: CatalogueModel,
+    idempotency?: (request: ChatRequest) => Idempotency | undefined,
+  ) => {
     // The signed-in chat (the SPA) streams SPEC's snapshots unless it asks for `stream_format: "deltas"`; the
     // published API streams pieces of one JSON text (and answers in that layout).
     const snapshots = route === "auth-chat" && body.streamFormat === "snapshots";
     const startedAt = Date.now();
     // A streamed request sent again with its Idempotency-Key (its first connection died before the client read an
     // event id) reads the answer the first one started, from its start (or after Last-Event-ID), instead of a new one.
-    const key = body.stream ? idempotencyKeyOf(req) : undefined;
+    const idem = idempotency?.(body);
+    const key = idem?.key;
     const owner: ResumeOwner =
       route === "chat" ? { kind: "app", appId: caller.appId, ownerId: caller.userId } : { kind: "user", userId: caller.userId };
-    if (key) {
+    if (idem && key) {
       const claim = await deps.answers.claimKey(owner, key);
-      if (claim.kind === "started") return deps.resume(req, res, owner, completionId(claim.requestId));
+      if (claim.kind === "started") return idem.resume(owner, completionId(claim.requestId));
       if (claim.kind === "starting") throw idempotencyConflict();
     }
     // A streamed answer's bookkeeping for resuming it is written together with its job's enqueue (generate awaits both
@@ -174,8 +214,8 @@ export function generationRoutes(deps: RouteDeps): Router {
       // The key names this answer only once it can be resumed.
       if (key) await deps.answers.bindKey(owner, key, answer.job.requestId);
       if (body.resumable) stopUnlessResumed(res, answer, deps.answers, reader, deps.resumeGraceMs);
-      else cancelOnDisconnect(req, res, answer);
-    } else cancelOnDisconnect(req, res, answer);
+      else cancelOnDisconnect(res, answer);
+    } else cancelOnDisconnect(res, answer);
     if (body.stream)
       return writeEventStream(
         res,
@@ -188,7 +228,10 @@ export function generationRoutes(deps: RouteDeps): Router {
       );
     const a = await collectAnswer(answer);
     metrics.requests.inc({ route, status: "200" });
-    res.json(
+    answerJson(
+      req,
+      res,
+      200,
       completionObject(m, {
         content: snapshots ? snapshotContent(a.code, a.json) : answerContent(a.code, a.json, a.firstCode),
         reasoning: a.reasoning,
@@ -199,15 +242,16 @@ export function generationRoutes(deps: RouteDeps): Router {
   };
 
   // The published API: OpenAI-compatible, bearer API key of an active app.
-  const chatCompletions = async (req: Request, res: Response) => {
-    const owner = await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "chat" });
-    const body = parseChatRequest(req.body, false, deps.maxCodeChars);
+  const publishedChat: PublishedChat = async (req, res, rawBody, idempotency) => {
+    const owner = await admission.appFromKey(headerOf(req, "authorization"), { origin: headerOf(req, "origin"), route: "chat" });
+    const body = parseChatRequest(rawBody, false, deps.maxCodeChars);
     // Without `store` the app's setting decides whether the completion is kept.
     body.store ??= owner.storeCompletions === true;
     const model = await admission.model(body.model);
     const tenant = tenantOfKey(bearer(req), owner.ownerId);
-    await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId, tenant }, body, model);
+    await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId, tenant }, body, model, idempotency);
   };
+  const chatCompletions = (req: Request, res: Response) => publishedChat(req, res, req.body, idempotencyOf(req, res));
 
   // The signed-in chat (the SPA): the user pays; `app_id` (one of their own apps) brings its templates and is
   // credited with the usage.
@@ -218,7 +262,7 @@ export function generationRoutes(deps: RouteDeps): Router {
     const body = parseChatRequest(req.body, true, deps.maxCodeChars);
     const model = await admission.model(body.model);
     if (appId) await admission.ownApp(userId, appId);
-    await chat(req, res, "auth-chat", { userId, appId, tenant: tenantOfUser(userId) }, body, model);
+    await chat(req, res, "auth-chat", { userId, appId, tenant: tenantOfUser(userId) }, body, model, idempotencyOf(req, res));
   };
 
   const retrieve = async (req: Request, res: Response, caller: Caller, withCode: boolean) => {
@@ -241,7 +285,7 @@ export function generationRoutes(deps: RouteDeps): Router {
         partials: false,
       });
     }
-    cancelOnDisconnect(req, res, answer);
+    cancelOnDisconnect(res, answer);
     const a = await collectAnswer(answer);
     metrics.requests.inc({ route: withCode ? "auth-retrieve" : "retrieve", status: "200" });
     res.json(withCode ? { code: a.code, json: a.json } : { json: a.json, code: a.code });
@@ -369,5 +413,5 @@ export function generationRoutes(deps: RouteDeps): Router {
   });
 
   router.use(openAIErrorMapper());
-  return router;
+  return { router, publishedChat };
 }

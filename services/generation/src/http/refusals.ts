@@ -1,13 +1,13 @@
-import type { AppError } from "@genui/chassis";
+import type { IncomingMessage } from "node:http";
+import { headerOf, type AppError } from "@genui/chassis";
 import { paramOf } from "@genui/contracts/http";
-import type { Request } from "express";
 import type { z } from "zod";
 import { GENERATION_ERRORS as E, invalidRequest } from "../domain/errors";
 
 /** What the published routes with their own body schemas (A2UI, AG-UI) share: the caller's token and refusals. */
 
 /** The bearer token (appFromKey has already accepted it): its hash is the key's bucket in the limits. */
-export const bearer = (req: Request): string => /^Bearer\s+(\S+)/i.exec(req.header("authorization") ?? "")?.[1] ?? "";
+export const bearer = (req: IncomingMessage): string => /^Bearer\s+(\S+)/i.exec(headerOf(req, "authorization") ?? "")?.[1] ?? "";
 
 /** The value at a path of a body (undefined: absent). */
 export const valueAt = (body: unknown, path: readonly PropertyKey[]): unknown =>

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { COMPLETION_ID_PATTERN } from "@genui/contracts/http";
 import { completionNotFound, invalidRequest } from "../domain/errors";
@@ -57,7 +58,7 @@ export function idempotencyKeyOf(req: Request): string | undefined {
  * resumed it meanwhile — on this copy or any other (the reader recorded in Redis is the last one to attach).
  */
 export function stopUnlessResumed(
-  res: Response,
+  res: ServerResponse,
   answer: RelayedAnswer,
   log: Pick<ResumableAnswers, "isReader">,
   reader: string,

@@ -1,6 +1,7 @@
 import { AppError } from "@genui/chassis";
 import { constants as zlibConstants, crc32, deflateRawSync } from "node:zlib";
-import type { Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express from "express";
 import type { GenerationMetrics } from "../metrics";
 import type { RelayedAnswer } from "../transport/answer-relay";
 import type { ChunkError } from "../domain/messages";
@@ -90,7 +91,7 @@ const interruptedError: ChunkError = {
  * asked for, `:` comments as keep-alives, and an error as `data: {"error": …}` (the clients raise it).
  */
 export async function writeEventStream(
-  res: Response,
+  res: ServerResponse,
   answer: RelayedAnswer,
   meta: AnswerMeta,
   includeUsage: boolean,
@@ -106,13 +107,11 @@ export async function writeEventStream(
    */
   resumeAfter?: number,
 ): Promise<void> {
-  res.status(200);
-  res.set({
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    "x-accel-buffering": "no",
-    "x-request-id": meta.id,
-  });
+  res.statusCode = 200;
+  res.setHeader("content-type", "text/event-stream; charset=utf-8");
+  res.setHeader("cache-control", "no-cache, no-transform");
+  res.setHeader("x-accel-buffering", "no");
+  res.setHeader("x-request-id", meta.id);
   const out = compressedBody(res, gzipLevel);
   // A comment right away: proxies (the BFF's included) send the status and headers with the first body bytes, and a
   // queued request's client should know at once that it was accepted.
@@ -217,6 +216,10 @@ interface BodyWriter {
   end(): void;
 }
 
+/** express's `req.acceptsEncodings` (the `accepts` negotiation), for a node:http request as well. */
+const acceptsEncodings = (req: IncomingMessage, ...encodings: string[]): string | false =>
+  (express.request.acceptsEncodings as (...e: string[]) => string | false).apply(req, encodings);
+
 /**
  * The body of an event stream, gzip-compressed when the client accepts it (the official OpenAI clients, browsers and
  * most HTTP libraries do) and `level` > 0. Every batch of events is followed by a sync flush, so compression
@@ -226,8 +229,8 @@ interface BodyWriter {
  * Level 0 (GEN_STREAM_GZIP_LEVEL=0) sends the events as they are: for deployments whose ingress compresses (it then
  * does this work instead), or whose clients sit next to them. It costs nothing here and sends ~3× the bytes.
  */
-function compressedBody(res: Response, level: number): BodyWriter {
-  if (level <= 0 || res.req.acceptsEncodings("gzip", "identity") !== "gzip") {
+function compressedBody(res: ServerResponse, level: number): BodyWriter {
+  if (level <= 0 || acceptsEncodings(res.req, "gzip", "identity") !== "gzip") {
     return {
       write: (t) => void res.write(t),
       cork: () => res.cork(),
@@ -236,7 +239,8 @@ function compressedBody(res: Response, level: number): BodyWriter {
       end: () => void res.end(),
     };
   }
-  res.set({ "content-encoding": "gzip", vary: "accept-encoding" });
+  res.setHeader("content-encoding", "gzip");
+  res.setHeader("vary", "accept-encoding");
   const gzip = new GzipEvents(level);
   let buffered = "";
   let ended = false;
