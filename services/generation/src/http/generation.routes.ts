@@ -150,8 +150,8 @@ export function generationRoutes(deps: RouteDeps): GenerationRoutes {
     const key = idem?.key;
     const owner: ResumeOwner =
       route === "chat" ? { kind: "app", appId: caller.appId, ownerId: caller.userId } : { kind: "user", userId: caller.userId };
-    if (idem && key) {
-      const claim = await deps.answers.claimKey(owner, key);
+    if (idem) {
+      const claim = await deps.answers.claimKey(owner, idem.key);
       if (claim.kind === "started") return idem.resume(owner, completionId(claim.requestId));
       if (claim.kind === "starting") throw idempotencyConflict();
     }
