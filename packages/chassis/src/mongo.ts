@@ -1,3 +1,5 @@
+import type { Socket } from "node:net";
+import path from "node:path";
 import type { Connection } from "mongoose";
 import type { ReadinessCheck } from "./http";
 import { isOutage } from "./errors";
@@ -30,11 +32,49 @@ export const STORE_RIDE_THROUGH = {
   maxAdaptiveRetries: 6,
 } as const;
 
+interface DriverConnection {
+  onClose(): void;
+}
+type DriverConnectionClass = new (stream: Socket, options: unknown) => DriverConnection;
+let endingConnection: DriverConnectionClass | undefined;
+
+/**
+ * The driver's connection, closed the moment the store ends it (the driver's own extension point, `connectionType`).
+ * The driver closes a connection when its socket closes, but Node closes a socket whose peer ended it only after its
+ * own end has been written, an event-loop turn later: in between, the pool still hands the connection out, and the
+ * command written to it fails at once with Node's "This socket has been ended by the other party" — an error the
+ * driver passes on as it is, not as a network error, so it was neither repeated nor waited out: reads and writes asked
+ * as FerretDB shut down failed (packages/chassis/test/store-restart.int.test.ts). Closed on the end, the connection
+ * is gone before anything is written to it; the command takes a new one (refused while the store is away: repeated,
+ * as above). The driver is mongoose's own copy.
+ */
+export function connectionEndingWithStore(): DriverConnectionClass {
+  if (endingConnection) return endingConnection;
+  const driver = path.dirname(
+    require.resolve("mongodb/package.json", { paths: [path.dirname(require.resolve("mongoose/package.json"))] }),
+  );
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the driver's connection class is internal
+  const { Connection: DriverConnection } = require(path.join(driver, "lib/cmap/connection")) as {
+    Connection: DriverConnectionClass;
+  };
+  if (typeof DriverConnection?.prototype?.onClose !== "function")
+    throw new Error(`the store driver at ${driver} has no Connection.onClose: connectionEndingWithStore needs a look`);
+  endingConnection = class EndingConnection extends DriverConnection {
+    constructor(stream: Socket, options: unknown) {
+      super(stream, options);
+      stream.once("end", () => this.onClose());
+    }
+  };
+  return endingConnection;
+}
+
 /** One connection per service database (a service owns its database; no service reads another's). */
 export async function connectMongo(url: string, dbName: string, logger: Logger): Promise<Connection> {
   const conn = mongooseLib().createConnection(url, {
     dbName,
     ...STORE_RIDE_THROUGH,
+    // @ts-expect-error -- the driver's option for its connection class, left out of its public types
+    connectionType: connectionEndingWithStore(),
     autoIndex: true,
     autoCreate: true,
   });

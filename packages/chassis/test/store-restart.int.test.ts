@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import diagnostics from "node:diagnostics_channel";
+import net from "node:net";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
@@ -152,5 +154,120 @@ describe("the store across a restart (own FerretDB)", () => {
       { _id: "new-0", n: 0, __v: 0 },
       { _id: "new-1", n: 1, __v: 0 },
     ]);
+  });
+});
+
+/**
+ * A TCP relay in front of the store that can end every connection it carries, as a store that shuts down (or a load
+ * balancer, or an idle timeout) does: the client reads the end of its connection while operations keep coming.
+ */
+class ClosingRelay {
+  private readonly server: net.Server;
+  private readonly pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
+  port = 0;
+  constructor(private readonly target: number) {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.target, "127.0.0.1");
+      const pair = { client, upstream };
+      this.pairs.add(pair);
+      const drop = () => {
+        this.pairs.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on("error", drop).on("close", drop);
+      upstream.on("error", drop).on("close", drop);
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+  }
+  async listen(): Promise<void> {
+    await new Promise<void>((r) => this.server.listen(0, "127.0.0.1", r));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+  /** Ends the connection from this client port (a FIN, as a store shutting down sends) and drops the store's side. */
+  end(clientPort: number): boolean {
+    for (const { client, upstream } of this.pairs) {
+      if (client.remotePort !== clientPort) continue;
+      upstream.unpipe(client);
+      client.end();
+      upstream.destroy();
+      return true;
+    }
+    return false;
+  }
+  async close(): Promise<void> {
+    for (const { client, upstream } of this.pairs) {
+      client.destroy();
+      upstream.destroy();
+    }
+    await new Promise((r) => this.server.close(r));
+  }
+}
+
+describe("the store ending the connections a pool holds (own FerretDB behind a relay)", () => {
+  let store: OwnStore;
+  let relay: ClosingRelay;
+  let conn: Connection;
+  let things: Model<Thing>;
+  /** Every socket this process opens to the relay: the driver's pool and monitor connections. */
+  const sockets: net.Socket[] = [];
+  const onSocket = (message: unknown) => {
+    const socket = (message as { socket: net.Socket }).socket;
+    socket.once("connect", () => {
+      if (socket.remotePort === relay.port) sockets.push(socket);
+    });
+  };
+
+  beforeAll(async () => {
+    const port = await freePort();
+    store = new OwnStore(port, await freePort());
+    await store.start();
+    relay = new ClosingRelay(port);
+    await relay.listen();
+    diagnostics.subscribe("net.client.socket", onSocket);
+    conn = await connectMongo(`mongodb://127.0.0.1:${relay.port}`, "ends", logger);
+    things = conn.model<Thing>("Thing", new (mongooseLib().Schema)<Thing>({ _id: String, n: Number }));
+    await things.create([{ _id: "kept", n: 0 }]);
+  });
+  afterAll(async () => {
+    diagnostics.unsubscribe("net.client.socket", onSocket);
+    await conn?.close().catch(() => undefined);
+    await relay?.close();
+    await store?.stop();
+    store?.remove();
+  });
+
+  it("when the store ends a connection, then what is asked as the end arrives is answered, writes once", async () => {
+    // Several connections in the pool, each idle now.
+    await Promise.all(Array.from({ length: 6 }, () => things.findById("kept").lean()));
+    const pooled = sockets.filter((s) => !s.destroyed);
+    expect(pooled.length).toBeGreaterThanOrEqual(2);
+
+    // The store ends one connection at a time (a FIN: a store shutting down, a balancer, an idle timeout), and the
+    // moment its socket reads the end, a read and two writes are asked: they reach the driver while the ended
+    // connection is still in its pool. (Each waits for the last to be answered: an operation in flight on a connection
+    // that then ends is another matter — a read is repeated, a write's outcome is unknown.)
+    const settled: PromiseSettledResult<unknown>[] = [];
+    for (const [i, socket] of pooled.entries()) {
+      const asked = new Promise<PromiseSettledResult<unknown>[]>((done) =>
+        socket.once("end", () => {
+          done(
+            Promise.allSettled([
+              things.findById("kept").lean(),
+              things.create({ _id: `new-${i}`, n: i }),
+              things.updateOne({ _id: "kept" }, { $inc: { n: 1 } }),
+            ]),
+          );
+        }),
+      );
+      expect(relay.end(socket.localPort!)).toBe(true);
+      settled.push(...(await asked));
+    }
+    const failed = settled.filter((s): s is PromiseRejectedResult => s.status === "rejected").map((s) => String(s.reason));
+    expect(failed).toEqual([]);
+    // Each write happened once.
+    expect(await things.findById("kept").lean()).toMatchObject({ n: pooled.length });
+    expect(await things.countDocuments({ _id: /^new-/ })).toBe(pooled.length);
   });
 });
