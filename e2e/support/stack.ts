@@ -300,6 +300,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     : undefined;
   const upstream = (name: keyof NonNullable<typeof lbPorts>, copies: RunningService[]) =>
     lbPorts ? `http://127.0.0.1:${lbPorts[name]}` : copies[0]!.url;
+  // In replica mode the BFF copies' error lines (a 502's cause: why a service could not be reached), printed with the
+  // load balancer's when the stack stops.
+  const bffErrors: string[] = [];
+  const bffLogger = replicated
+    ? createLogger("bff", "error", {
+        write: (line: string) => {
+          if (bffErrors.length < 200) bffErrors.push(line.trimEnd());
+        },
+      })
+    : logger;
   const bffCopies = await startCopies(replicas, () =>
     startBff(
       loadBffConfig({
@@ -337,7 +347,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
           Object.entries(opts.bffEnv ?? {}).map(([k, v]) => [k, payments ? v.replace("{payments}", payments.url) : v]),
         ),
       }),
-      logger,
+      bffLogger,
     ),
   );
   const loadBalancer = lbPorts
@@ -425,6 +435,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       // state): the first thing to read when a test in replica mode got a 502 or 503.
       const serverErrors = loadBalancer?.log().filter((l) => /\] \S+ \S+ [-\d/]+ 5\d\d /.test(l)) ?? [];
       if (serverErrors.length) process.stderr.write(`load balancer, server errors:\n${serverErrors.join("\n")}\n`);
+      if (bffErrors.length) process.stderr.write(`BFF copies, errors:\n${bffErrors.join("\n")}\n`);
       await loadBalancer?.stop();
       await stopAll(bffCopies);
       for (const w of workers) await w.stop();

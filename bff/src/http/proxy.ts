@@ -47,7 +47,8 @@ export function allowListProxy(opts: ProxyOptions): RequestHandler {
             proxyRes.resume();
             if (!res.headersSent) res.status(502).json({ message: "Upstream service unavailable." });
           },
-          error: (_err, _req, res) => {
+          error: (err, req, res) => {
+            req.log?.error({ err, upstream: name }, "upstream unreachable: answered 502");
             const r = res as Response;
             if ("headersSent" in r && !r.headersSent) r.status(502).json({ message: "Upstream service unavailable." });
           },

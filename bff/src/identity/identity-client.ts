@@ -64,8 +64,9 @@ export class IdentityClient {
         body: JSON.stringify(body ?? {}),
         signal: AbortSignal.timeout(15_000),
       });
-    } catch {
-      throw bffError(BFF_ERRORS.UPSTREAM, "Upstream service unavailable.");
+    } catch (err) {
+      // The cause goes into the edge's log line of this 502 (why identity could not be reached).
+      throw Object.assign(bffError(BFF_ERRORS.UPSTREAM, "Upstream service unavailable."), { cause: err });
     }
     // No copy of identity answered, a load balancer did: identity could not be reached.
     if (isGatewayPage(res.status, res.headers.get("content-type"))) {
