@@ -10,6 +10,7 @@ import {
   type AppComponentChecker,
   type FallbackType,
 } from "./app-components";
+import { withThousands } from "./numbers";
 
 /**
  * The JSON Schema side of developer components (Node only: `@genui/ui-runtime/node`): checking a declaration before
@@ -111,7 +112,7 @@ export function checkAppComponent(
   if (bytes > APP_COMPONENT_LIMITS.declarationBytes) {
     add(
       "non_field_errors",
-      `The declaration is ${bytes.toLocaleString("en-US")} bytes; at most ${APP_COMPONENT_LIMITS.declarationBytes.toLocaleString("en-US")}.`,
+      `The declaration is ${withThousands(bytes)} bytes; at most ${withThousands(APP_COMPONENT_LIMITS.declarationBytes)}.`,
     );
     return { ok: false, errors };
   }

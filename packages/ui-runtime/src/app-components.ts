@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATALOGUE, dslName } from "./catalogue";
 import type { ComponentNode, JsonValue } from "./schema";
+import { withThousands } from "./numbers";
 
 /**
  * The developer's own components: an app declares them (name, a description for the model, props as JSON Schema, an
@@ -274,7 +275,7 @@ export function fallbackNode(
     if (used.has(k)) continue;
     // Numbers are shown as text with thousands separators (1,290), as a person would write them.
     if (typeof v === "string" || typeof v === "number")
-      details[humanize(k)] = typeof v === "string" ? clip(v) : Number.isInteger(v) ? v.toLocaleString("en-US") : v;
+      details[humanize(k)] = typeof v === "string" ? clip(v) : Number.isInteger(v) ? withThousands(v) : v;
     else if (typeof v === "boolean") continue;
     else if (Array.isArray(v))
       for (const item of v.slice(0, 20)) if (typeof item === "string" || typeof item === "number") lists.push(clip(String(item)));

@@ -11,6 +11,7 @@ export * from "./docs";
 export * from "./stream-content";
 export * from "./dsl-declarations";
 export * from "./labels";
+export * from "./numbers";
 export * from "./action-text";
 export * from "./theme";
 export * from "./app-components";

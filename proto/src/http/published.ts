@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withThousands } from "@genui/ui-runtime/numbers";
 
 /**
  * The published API's shapes (OpenAI-compatible; `/apps/api/v1/openapi.json`): what the generation service reads
@@ -55,7 +56,7 @@ const say =
 export const mustBe = (what: string) => say((p) => `'${p}' must be ${what}.`);
 /** The refusal of a body that is not a JSON object (a zod error map). */
 export const notAnObjectBody = () => "The request body must be a JSON object.";
-const longerThan = say((p, issue) => `'${p}' is longer than ${Number(issue.maximum).toLocaleString("en")} characters.`);
+const longerThan = say((p, issue) => `'${p}' is longer than ${withThousands(Number(issue.maximum))} characters.`);
 
 /** Always refuses; the message and `params` are the refusal (a check `checkedFirst` picks). */
 const refusal = (error: z.core.$ZodErrorMap, code?: string) =>
@@ -99,7 +100,7 @@ export const uiCode = (max: number) =>
       params: { code: REFUSAL_CODES.codeTooLong },
       error: say(
         (p, issue) =>
-          `'${p}' is ${String(issue.input).length.toLocaleString("en-US")} characters long; UI code may be at most ${max.toLocaleString("en-US")} characters.`,
+          `'${p}' is ${withThousands(String(issue.input).length)} characters long; UI code may be at most ${withThousands(max)} characters.`,
       ),
     })
     .max(max);
@@ -115,7 +116,7 @@ const ThinkingConfig = z
   .nullable()
   .optional();
 const tokens = z
-  .number({ error: mustBe(`an integer from 1 to ${PUBLISHED_LIMITS.maxTokens.toLocaleString("en")}`) })
+  .number({ error: mustBe(`an integer from 1 to ${withThousands(PUBLISHED_LIMITS.maxTokens)}`) })
   .int()
   .min(1)
   .max(PUBLISHED_LIMITS.maxTokens)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APPS_ERRORS, appsError } from "./errors";
+import { withThousands } from "@genui/ui-runtime/numbers";
 
 /**
  * An app's look (brand theme and the developer's own components): the bodies of its signed-in routes and its
@@ -96,8 +97,8 @@ export const componentLimitMessage = (limit: number): string =>
   `This app has reached the limit of ${plural(limit, "component")}. Delete a component to declare another.`;
 
 export const appearanceSizeMessage = (bytes: number): string =>
-  `The app's theme and components would take ${bytes.toLocaleString("en-US")} bytes as JSON; at most ` +
-  `${MAX_APPEARANCE_BYTES.toLocaleString("en-US")}. Shorten or remove a component.`;
+  `The app's theme and components would take ${withThousands(bytes)} bytes as JSON; at most ` +
+  `${withThousands(MAX_APPEARANCE_BYTES)}. Shorten or remove a component.`;
 
 export const nameMismatchMessage = (inBody: unknown, inPath: string): string =>
   `The declaration's name (${JSON.stringify(inBody)}) must be the component's name in the address ("${inPath}").`;

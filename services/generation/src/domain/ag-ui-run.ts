@@ -4,6 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020";
 import { GENERATION_ERRORS as E, invalidRequest } from "./errors";
 import type { ChatTurn } from "./messages";
 import type { ScreenActionEvent } from "./screen-summary";
+import { withThousands } from "@genui/ui-runtime/numbers";
 
 /**
  * An AG-UI run read as a generation (docs/api.md, "AG-UI"): what is asked (the user messages after the last assistant
@@ -51,7 +52,7 @@ export function readState(state: unknown, maxCodeChars: number): RunState {
   const code = typeof state.code === "string" && state.code.trim() ? state.code : undefined;
   if (code && longerThan(code, maxCodeChars))
     throw invalidRequest(
-      `'state.code' is ${code.length.toLocaleString("en-US")} characters long; UI code may be at most ${maxCodeChars.toLocaleString("en-US")} characters.`,
+      `'state.code' is ${withThousands(code.length)} characters long; UI code may be at most ${withThousands(maxCodeChars)} characters.`,
       "state.code",
       E.CODE_TOO_LONG,
     );
