@@ -1,58 +1,20 @@
-import net from "node:net";
 import { randomUUID } from "node:crypto";
-import { testInfra } from "@genui/testkit";
+import { startTcpRelay, testInfra, type TcpRelay } from "@genui/testkit";
 import { BrowserClient } from "../support/client";
 import { newDeveloper } from "../support/developer";
 import { startStack, type Stack } from "../support/stack";
 
-/**
- * A TCP relay to the test store that can be cut and restored: the store "restarts" for the services behind it and
- * for no other test (the store itself stays up).
- */
-async function storeRelay(target: string) {
-  const { hostname, port } = new URL(target);
-  const sockets = new Set<net.Socket>();
-  let open = true;
-  const server = net.createServer((client) => {
-    if (!open) return client.destroy();
-    const upstream = net.connect(Number(port), hostname);
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on("error", drop).on("close", drop);
-    upstream.on("error", drop).on("close", drop);
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const address = server.address() as net.AddressInfo;
-  return {
-    url: `mongodb://127.0.0.1:${address.port}`,
-    /** Every open connection reset, new ones refused at once: the store is down. */
-    cut() {
-      open = false;
-      for (const s of sockets) s.destroy();
-      sockets.clear();
-    },
-    restore() {
-      open = true;
-    },
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
 describe("answers while a dependency is down", () => {
   let stack: Stack;
-  let relay: Awaited<ReturnType<typeof storeRelay>>;
+  /** The test store behind a relay that can be cut and restored: the store "restarts" for the services behind it and
+   * for no other test (the store itself stays up). */
+  let relay: TcpRelay;
   const password = "password123";
   const email = `outage-${randomUUID()}@genui.dev`;
   let dev: Awaited<ReturnType<typeof newDeveloper>>;
 
   beforeAll(async () => {
-    relay = await storeRelay(testInfra().mongoUrl);
+    relay = await startTcpRelay(testInfra().mongoUrl);
     // identity and apps reach the store through the relay; the rest of the stack directly.
     const viaRelay = { MONGO_URL: relay.url };
     stack = await startStack({ identityEnv: viaRelay, appsEnv: viaRelay });

@@ -4,7 +4,7 @@ import net from "node:net";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
-import { eventually, freeLoopbackPort as freePort } from "@genui/testkit";
+import { eventually, freeLoopbackPort as freePort, startTcpRelay, type TcpRelay } from "@genui/testkit";
 import type { Connection, Model } from "mongoose";
 import { createLogger } from "../src/logger";
 import { connectMongo, mongooseLib } from "../src/mongo";
@@ -157,57 +157,9 @@ describe("the store across a restart (own FerretDB)", () => {
   });
 });
 
-/**
- * A TCP relay in front of the store that can end every connection it carries, as a store that shuts down (or a load
- * balancer, or an idle timeout) does: the client reads the end of its connection while operations keep coming.
- */
-class ClosingRelay {
-  private readonly server: net.Server;
-  private readonly pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
-  port = 0;
-  constructor(private readonly target: number) {
-    this.server = net.createServer((client) => {
-      const upstream = net.connect(this.target, "127.0.0.1");
-      const pair = { client, upstream };
-      this.pairs.add(pair);
-      const drop = () => {
-        this.pairs.delete(pair);
-        client.destroy();
-        upstream.destroy();
-      };
-      client.on("error", drop).on("close", drop);
-      upstream.on("error", drop).on("close", drop);
-      client.pipe(upstream);
-      upstream.pipe(client);
-    });
-  }
-  async listen(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, "127.0.0.1", r));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-  /** Ends the connection from this client port (a FIN, as a store shutting down sends) and drops the store's side. */
-  end(clientPort: number): boolean {
-    for (const { client, upstream } of this.pairs) {
-      if (client.remotePort !== clientPort) continue;
-      upstream.unpipe(client);
-      client.end();
-      upstream.destroy();
-      return true;
-    }
-    return false;
-  }
-  async close(): Promise<void> {
-    for (const { client, upstream } of this.pairs) {
-      client.destroy();
-      upstream.destroy();
-    }
-    await new Promise((r) => this.server.close(r));
-  }
-}
-
 describe("the store ending the connections a pool holds (own FerretDB behind a relay)", () => {
   let store: OwnStore;
-  let relay: ClosingRelay;
+  let relay: TcpRelay;
   let conn: Connection;
   let things: Model<Thing>;
   /** Every socket this process opens to the relay: the driver's pool and monitor connections. */
@@ -223,10 +175,9 @@ describe("the store ending the connections a pool holds (own FerretDB behind a r
     const port = await freePort();
     store = new OwnStore(port, await freePort());
     await store.start();
-    relay = new ClosingRelay(port);
-    await relay.listen();
+    relay = await startTcpRelay(store.url);
     diagnostics.subscribe("net.client.socket", onSocket);
-    conn = await connectMongo(`mongodb://127.0.0.1:${relay.port}`, "ends", logger);
+    conn = await connectMongo(relay.url, "ends", logger);
     things = conn.model<Thing>("Thing", new (mongooseLib().Schema)<Thing>({ _id: String, n: Number }));
     await things.create([{ _id: "kept", n: 0 }]);
   });

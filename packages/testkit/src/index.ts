@@ -4,3 +4,4 @@ export * from "./fake-openai";
 export * from "./load-balancer";
 export * from "./sandbox-attacks";
 export * from "./eventually";
+export * from "./tcp-relay";

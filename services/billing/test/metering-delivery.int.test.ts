@@ -1,4 +1,3 @@
-import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Connection } from "mongoose";
@@ -13,7 +12,7 @@ import {
   type Redis,
 } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
-import { eventually, freshName, testInfra } from "@genui/testkit";
+import { eventually, freshName, startTcpRelay, testInfra, type TcpRelay } from "@genui/testkit";
 import { METERING_CONSUMER, handleGenerationCompleted } from "../src/events/generation-completed.handler";
 import { loadCatalogue } from "../src/store/catalogue-file";
 import { Holds } from "../src/store/holds.store";
@@ -33,33 +32,6 @@ const logger = createLogger("metering-delivery-test", "silent");
 const catalogue = loadCatalogue(path.resolve(__dirname, "../catalogue/plans.json"));
 const plan = catalogue.defaultPlan;
 
-/** A TCP relay that can stop relaying: what is sent meanwhile is never answered, and the connection stays open. */
-async function relay(target: string): Promise<{ url: string; freeze(): void; close(): Promise<void> }> {
-  const { hostname, port, protocol } = new URL(target);
-  let frozen = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(port), hostname);
-    for (const s of [client, upstream]) sockets.add(s);
-    client.on("data", (d) => void (frozen || upstream.write(d)));
-    upstream.on("data", (d) => void (frozen || client.write(d)));
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    for (const s of [client, upstream]) s.on("close", end).on("error", end);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `${protocol}//127.0.0.1:${(server.address() as AddressInfo).port}`,
-    freeze: () => void (frozen = true),
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 interface Copy {
   conn: Connection;
   redis: Redis;
@@ -74,7 +46,8 @@ describe("metering deliveries (two billing copies, real store, Redis and NATS)",
   const db = freshName("billing_metering");
   const redisPrefix = `${freshName("m")}:`;
   let busPrefix: string;
-  let redisRelay: Awaited<ReturnType<typeof relay>>;
+  /** Redis behind a relay that can stop relaying: what is sent meanwhile is never answered, the connection open. */
+  let redisRelay: TcpRelay;
   let generation: MessageBus;
   let a: Copy;
   let b: Copy;
@@ -104,7 +77,7 @@ describe("metering deliveries (two billing copies, real store, Redis and NATS)",
 
   beforeEach(async () => {
     busPrefix = `${freshName()}.`;
-    redisRelay = await relay(testInfra().redisUrl);
+    redisRelay = await startTcpRelay(testInfra().redisUrl);
     generation = new MessageBus(await connectNats(testInfra().natsUrl, "generation", logger), {
       prefix: busPrefix,
       source: "generation",
