@@ -12,7 +12,8 @@ import { connectMongo, mongooseLib } from "../src/mongo";
 /**
  * The store across a restart, on a FerretDB of this test's own (the shared test store is never restarted): what
  * services ask of the store while it is away is answered once it is back, reads and writes alike, since nothing of
- * them had reached it (docs/operations.md, the fault campaign's "restart ferretdb").
+ * them had reached it (docs/operations.md, the fault campaign's "restart ferretdb"); and what is asked the moment the
+ * store ends a pooled connection (behind a relay that ends them one at a time) is answered too.
  */
 const logger = createLogger("store-restart-test", "silent");
 const repo = path.resolve(__dirname, "../../..");
