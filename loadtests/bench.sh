@@ -48,7 +48,9 @@ if [ "${2:-}" = "--profile" ]; then
   profile_dir="$PWD/.local/bench/profiles-$(date +%Y%m%d-%H%M%S)"
   mkdir -p "$profile_dir"
 fi
-GENUI_CPU_PROF_DIR="$profile_dir" GENUI_INFRA_ENV="$infra_json" GENUI_ENV_FILE="$overrides" node scripts/launcher.mjs > ".local/bench/$name-platform.log" 2>&1 &
+# Every process at one CPU priority (--no-nice), as deployed: on a developer's machine the launcher lowers the workers'
+# (nice 10), which the floor's hops and deployments do not (docs/performance.md, "The workers at the edge's priority").
+GENUI_CPU_PROF_DIR="$profile_dir" GENUI_INFRA_ENV="$infra_json" GENUI_ENV_FILE="$overrides" node scripts/launcher.mjs --no-nice > ".local/bench/$name-platform.log" 2>&1 &
 launcher=$!
 trap 'kill -INT $launcher 2>/dev/null; wait $launcher 2>/dev/null || true; stop_infra' EXIT
 for _ in $(seq 1 240); do curl -fsS http://127.0.0.1:8080/readyz >/dev/null 2>&1 && break; sleep 0.25; done

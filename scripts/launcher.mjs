@@ -1,7 +1,7 @@
 // Starts every process of the local platform under one launcher: prefixed, coloured logs; Ctrl-C (or SIGTERM)
 // stops them all, in reverse order, and waits for each to exit. Prints the URL once the BFF is ready.
 //
-//   node scripts/launcher.mjs [--replicas] [--profile dev|faults] [--state FILE] [--plan]
+//   node scripts/launcher.mjs [--replicas] [--profile dev|faults] [--state FILE] [--plan] [--no-nice]
 //
 // --replicas: the replica profile (deploy/topology.json, localReplicas): several copies of each process, those that
 //   others reach behind one HAProxy on the process's own port. A copy that dies is started again (as a cluster
@@ -9,6 +9,10 @@
 // --plan: print what would run (every copy's label, port and ports' variables; HAProxy's configuration) and exit.
 // --profile: the ports of a local profile (localProfiles: every process's port moved by its offset; "faults" runs
 //   beside a started platform). --state FILE: every running copy's name, PID and port, rewritten on each (re)start.
+// --no-nice: every process at the launcher's own CPU priority, the topology's `nice` left out. On a developer's machine
+//   the workers yield to the edge (nice 10); deployments run them on nodes of their own at no lower priority, and the
+//   benchmarks (loadtests/bench.sh) measure the platform as deployed, beside the floor's hops, which have no nice
+//   (docs/performance.md, "The workers at the edge's priority").
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { randomBytes } from "node:crypto";
@@ -26,6 +30,7 @@ const { values: args } = parseArgs({
     profile: { type: "string", default: "dev" },
     state: { type: "string" },
     plan: { type: "boolean", default: false },
+    "no-nice": { type: "boolean", default: false },
   },
 });
 // Every process, port and variable comes from the one topology (deploy/topology.json), resolved for this host.
@@ -42,12 +47,14 @@ const plan = args.replicas
   ? replicaPlan(topology, resolved)
   : { copies: resolved.map((p) => ({ ...p, copy: 0, copies: 1, label: p.name })), balanced: [] };
 const processes = plan.copies;
+// The CPU priority each copy starts at (0: the launcher's own).
+for (const p of processes) p.nice = args["no-nice"] ? 0 : (p.nice ?? 0);
 // The public process's copies see clients through HAProxy: its X-Forwarded-For names them (rate limits, logs).
 for (const p of processes) if (p.public && p.copies > 1) p.env.TRUST_PROXY ??= "loopback";
 const statsPort = (topology.localReplicas?.loadBalancerStatsPort ?? 8404) + portOffset;
 if (args.plan) {
   const pick = (env) => Object.fromEntries(Object.entries(env).filter(([k]) => /(_PORT|_URL)$/.test(k)));
-  const copies = processes.map((p) => ({ label: p.label, name: p.name, port: p.port, env: pick(p.env) }));
+  const copies = processes.map((p) => ({ label: p.label, name: p.name, port: p.port, nice: p.nice, env: pick(p.env) }));
   const haproxy = plan.balanced.length ? haproxyConfig(plan.balanced, { statsPort }) : null;
   console.log(JSON.stringify({ profile: args.profile, publicUrl, copies, balanced: plan.balanced, statsPort, haproxy }, null, 2));
   process.exit(0);

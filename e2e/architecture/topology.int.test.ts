@@ -185,3 +185,40 @@ describe("the replica profile (npm start -- --replicas)", () => {
     expect({ status: r.status, out: r.status === 0 ? "" : `${r.stdout}${r.stderr}` }).toEqual({ status: 0, out: "" });
   });
 });
+
+describe("each process's CPU priority (the topology's nice)", () => {
+  const niceOf = (...args: string[]): Record<string, number> => {
+    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts/launcher.mjs"), "--plan", ...args], {
+      encoding: "utf8",
+    });
+    expect(r.stderr).toBe("");
+    const plan = JSON.parse(r.stdout) as { copies: { label: string; nice: number }[] };
+    return Object.fromEntries(plan.copies.map((c) => [c.label, c.nice]));
+  };
+  const declared = (name: string) => (topology.processes.find((p) => p.name === name) as { nice?: number }).nice ?? 0;
+
+  it.each([[[]], [["--replicas"]]])(
+    "when the platform is planned with %j, then every copy starts at its process's declared priority (the workers lowered)",
+    (args) => {
+      const plan = niceOf(...args);
+      expect(declared("gen-worker")).toBeGreaterThan(0);
+      for (const [label, nice] of Object.entries(plan))
+        expect({ label, nice }).toEqual({ label, nice: declared(label.split("#")[0]!) });
+    },
+  );
+
+  it("when it is planned with --no-nice (the benchmarks), then every copy starts at the launcher's own priority", () => {
+    for (const args of [["--no-nice"], ["--no-nice", "--replicas"]]) {
+      const plan = niceOf(...args);
+      expect(Object.keys(plan).some((l) => l.startsWith("gen-worker"))).toBe(true);
+      for (const [label, nice] of Object.entries(plan)) expect({ label, nice }).toEqual({ label, nice: 0 });
+    }
+  });
+
+  it("when the benchmarks start the platform, then they pass --no-nice", () => {
+    const bench = readFileSync(path.join(REPO_ROOT, "loadtests/bench.sh"), "utf8");
+    const starts = bench.split("\n").filter((l) => /node scripts\/launcher\.mjs/.test(l));
+    expect(starts.length).toBeGreaterThan(0);
+    for (const line of starts) expect(line).toMatch(/launcher\.mjs --no-nice/);
+  });
+});
