@@ -6,7 +6,8 @@
 // --replicas: the replica profile (deploy/topology.json, localReplicas): several copies of each process, those that
 //   others reach behind one HAProxy on the process's own port. A copy that dies is started again (as a cluster
 //   would), where one copy of everything stops the platform instead, so a crash is seen at once.
-// --plan: print what would run (every copy's label, port and ports' variables; HAProxy's configuration) and exit.
+// --plan: print what would run (every copy's label, port, CPU priority and ports' variables; HAProxy's configuration)
+//   and exit.
 // --profile: the ports of a local profile (localProfiles: every process's port moved by its offset; "faults" runs
 //   beside a started platform). --state FILE: every running copy's name, PID and port, rewritten on each (re)start.
 // --no-nice: every process at the launcher's own CPU priority, the topology's `nice` left out. On a developer's machine
