@@ -113,24 +113,23 @@ describe("the topology, docker-compose.yml and the local launcher", () => {
 
 interface ReplicaPlan {
   publicUrl: string;
-  copies: { label: string; name: string; port: number; env: Record<string, string> }[];
+  copies: { label: string; name: string; port: number; nice: number; env: Record<string, string> }[];
   balanced: { name: string; port: number; backends: number[] }[];
   statsPort: number;
   haproxy: string;
 }
 
+/** What the launcher would run with these arguments (`--plan`): nothing is started. */
+function launcherPlan(...args: string[]): ReplicaPlan {
+  const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts/launcher.mjs"), "--plan", ...args], {
+    encoding: "utf8",
+  });
+  expect(r.stderr).toBe("");
+  return JSON.parse(r.stdout) as ReplicaPlan;
+}
+
 describe("the replica profile (npm start -- --replicas)", () => {
-  const planFor = (profile: string): ReplicaPlan => {
-    const r = spawnSync(
-      process.execPath,
-      [path.join(REPO_ROOT, "scripts/launcher.mjs"), "--replicas", "--plan", "--profile", profile],
-      {
-        encoding: "utf8",
-      },
-    );
-    expect(r.stderr).toBe("");
-    return JSON.parse(r.stdout) as ReplicaPlan;
-  };
+  const planFor = (profile: string): ReplicaPlan => launcherPlan("--replicas", "--profile", profile);
   const replicas = (topology as unknown as { localReplicas: { copies: Record<string, number> } }).localReplicas.copies;
 
   it.each(["dev", "faults"])(
@@ -187,14 +186,8 @@ describe("the replica profile (npm start -- --replicas)", () => {
 });
 
 describe("each process's CPU priority (the topology's nice)", () => {
-  const niceOf = (...args: string[]): Record<string, number> => {
-    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts/launcher.mjs"), "--plan", ...args], {
-      encoding: "utf8",
-    });
-    expect(r.stderr).toBe("");
-    const plan = JSON.parse(r.stdout) as { copies: { label: string; nice: number }[] };
-    return Object.fromEntries(plan.copies.map((c) => [c.label, c.nice]));
-  };
+  const niceOf = (...args: string[]): Record<string, number> =>
+    Object.fromEntries(launcherPlan(...args).copies.map((c) => [c.label, c.nice]));
   const declared = (name: string) => (topology.processes.find((p) => p.name === name) as { nice?: number }).nice ?? 0;
 
   it.each([[[]], [["--replicas"]]])(
