@@ -203,13 +203,22 @@ describe("WorkerEvaluator as the host of its workers", () => {
     const answer = client.evaluate("fine()");
     const w = workers[0]!;
     const id = w.received[0]!.id;
-    // The start is read late: its deadline and margin have passed by then, so the host's timer is due at once…
-    w.exec(id, Date.now() - 1_000);
-    // …and in the same turn of the event loop the worker's end of code and its answer are there to be read.
-    setTimeout(() => {
-      w.exec(id, 0);
-      w.answer(id, "fine");
-    }, 0);
+    // The clock is held so the order is the one a busy host meets, whatever this machine's load: the host's timer
+    // fires, then the worker's messages are read, then the host checks.
+    jest.useFakeTimers();
+    try {
+      // The start is read late: its deadline and margin have passed by then, so the host's timer is due at once…
+      w.exec(id, Date.now() - 1_000);
+      // …and when it fires, the worker's end of code and its answer are there to be read.
+      setTimeout(() => {
+        w.exec(id, 0);
+        w.answer(id, "fine");
+      }, 0);
+      jest.advanceTimersByTime(1);
+      jest.runOnlyPendingTimers();
+    } finally {
+      jest.useRealTimers();
+    }
     expect((await answer).result.ok).toBe(true);
     expect(w.terminated).toBe(false);
     expect(client.stops).toBe(0);
