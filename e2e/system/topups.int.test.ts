@@ -153,6 +153,34 @@ describe("top-ups with PayPal and Cashfree", () => {
     expect(new Set(captures.map((c) => c.headers["paypal-request-id"])).size).toBe(1);
   });
 
+  it("when the same amount is asked for while an order is being captured, then a new order is made (the one being paid is not handed out again)", async () => {
+    const { client } = await signUp();
+    const first = await json(await client.post("/billing/api/v1/orders/create/", { amount: 10 }));
+    expect(first.status).toBe(201);
+    const id = first.body.paypal_order_id as string;
+    // Before anyone pays it, an identical request gets the same order (a second tab, a double click).
+    expect(await json(await client.post("/billing/api/v1/orders/create/", { amount: 10 }))).toEqual({
+      status: 200,
+      body: first.body,
+    });
+    emu.approvePaypal(id);
+    // PayPal is slow to answer the capture: the buyer's payment is under way while a second top-up is asked for.
+    emu.delayNext("paypal", 1_000, 1);
+    const capture = client.post(`/billing/api/v1/orders/paypal/${id}/capture/`, {}).then(json);
+    const capturing = () => emu.calls("paypal").some((c) => c.method === "POST" && c.path.endsWith(`/${id}/capture`));
+    expect(await eventually(capturing, Boolean)).toBe(true);
+    const second = await json(await client.post("/billing/api/v1/orders/create/", { amount: 10 }));
+    expect(second.status).toBe(201);
+    expect(second.body.paypal_order_id).not.toBe(id);
+    expect(await capture).toEqual({ status: 200, body: { status: "COMPLETED" } });
+    // The new order is the buyer's to pay: approved and captured, it credits its own $10.
+    emu.approvePaypal(second.body.paypal_order_id as string);
+    expect(
+      await json(await client.post(`/billing/api/v1/orders/paypal/${second.body.paypal_order_id as string}/capture/`, {})),
+    ).toEqual({ status: 200, body: { status: "COMPLETED" } });
+    expect(await balanceOf(client)).toBe(20);
+  });
+
   it("when the buyer approved a PayPal order but the capture's answer was lost, or the capture never came, then the poll credits it once", async () => {
     // The capture reached PayPal, but its answer came too late for billing (504 to the browser): PayPal has the money.
     const lost = await signUp();

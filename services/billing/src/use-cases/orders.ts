@@ -300,6 +300,9 @@ export class Orders {
   async capture(userId: string, paypalOrderId: string): Promise<{ status: string }> {
     const order = await this.owned(userId, "paypal", paypalOrderId);
     if (order.status === "paid") return { status: "COMPLETED" };
+    // The buyer has approved it (the browser captures after PayPal's approval): from now on it is being paid, so an
+    // identical order request gets a new order rather than this one (PayPal would refuse its approval once completed).
+    if (UNTOUCHED.paypal.has(order.providerStatus ?? "")) await this.repo.update(order._id, { providerStatus: "APPROVED" });
     let p: PayPalOrder;
     try {
       // One request id per order: a repeated or concurrent capture is the same capture to PayPal.
