@@ -383,18 +383,47 @@ console.log("row                     requests   req/s      p50      p99  ttfb50 
 // services' remembered answers (keys 5 s, looks 15 s, templates 30 s), so the thousand streams arrive after a quiet
 // moment, as they can in production.
 const STREAMS_IDLE_MS = Number(process.env.BENCH_STREAMS_IDLE_S ?? 0) * 1000;
+/**
+ * CPU per stream of the burst's processes (the admission of every stream and its paced chunks): where a burst's time
+ * to first byte goes, the platform's processes beside the floor's hops.
+ */
+function streamsCpu(t, spent) {
+  results[`cpu-${t}-streams`] = spent;
+  console.log(cpuLine(spent));
+}
+/**
+ * Connections the kernel dropped because a listening socket's queue of accepted connections was full (the machine's
+ * TcpExt ListenOverflows): each such client's SYN is retried a second later, a second added to its time to first byte.
+ */
+function listenOverflows() {
+  const lines = readFileSync("/proc/net/netstat", "utf8").split("\n");
+  const at = lines.findIndex((l) => l.startsWith("TcpExt:"));
+  const names = lines[at].split(/\s+/);
+  return Number(lines[at + 1].split(/\s+/)[names.indexOf("ListenOverflows")]);
+}
 for (const t of ONLY) {
   await settle(`${t}-streams`);
   if (STREAMS_IDLE_MS > 0) await new Promise((r) => setTimeout(r, STREAMS_IDLE_MS));
+  const overflowsBefore = listenOverflows();
   if (t === "genui") {
     // Every process a stream passes through (entries from the topology): what a pod of each needs per stream.
     const names = ["bff", "generation", "gen-worker", "billing"];
     const peerBefore = litellmPid ? treeCpuSeconds(litellmPid) : undefined;
-    const { result, idle, peak } = await peakRss(
-      names.map((n) => entry(n)),
-      async () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
-    );
+    await pipelineMeans();
+    let rss;
+    const { result, spent } = await cpuPerRequest(async () => {
+      rss = await peakRss(
+        names.map((n) => entry(n)),
+        async () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
+      );
+      return rss.result;
+    }, t);
+    const { idle, peak } = rss;
     row(result);
+    streamsCpu(t, spent);
+    const means = await pipelineMeans();
+    results["pipeline-streams"] = means;
+    console.log(`   pipeline means (ms): ${describeMeans(means)}`);
     if (peerBefore !== undefined) {
       const peerMs = (treeCpuSeconds(litellmPid) - peerBefore) * 1000;
       if (peerMs > 100) console.log(`   (LiteLLM's proxy, idle, used ${peerMs.toFixed(0)} ms of CPU during ${t}-streams)`);
@@ -414,10 +443,12 @@ for (const t of ONLY) {
     const idle = pids.map(rss);
     const peak = [...idle];
     const timer = setInterval(() => pids.forEach((pid, i) => (peak[i] = Math.max(peak[i], rss(pid)))), 100);
-    const result = await k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`).finally(() =>
-      clearInterval(timer),
+    const { result, spent } = await cpuPerRequest(
+      () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`).finally(() => clearInterval(timer)),
+      t,
     );
     row(result);
+    streamsCpu(t, spent);
     results.memory = {
       ...results.memory,
       floorEdgeIdleMiB: idle[0],
@@ -428,8 +459,17 @@ for (const t of ONLY) {
     console.log(
       `resident memory (idle → peak): floor edge ${idle[0].toFixed(0)} → ${peak[0].toFixed(0)} MiB, floor api ${idle[1].toFixed(0)} → ${peak[1].toFixed(0)} MiB; together peak ${(peak[0] + peak[1]).toFixed(0)} MiB`,
     );
+  } else if (HOP_ROWS.includes(t)) {
+    const { result, spent } = await cpuPerRequest(
+      () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
+      t,
+    );
+    row(result);
+    streamsCpu(t, spent);
   } else row(await k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`));
   lat[`${t}-streams`] = results.rows.at(-1);
+  lat[`${t}-streams`].listenOverflows = listenOverflows() - overflowsBefore;
+  console.log(`   connections dropped at a full listen queue (retried after 1 s): ${lat[`${t}-streams`].listenOverflows}`);
 }
 if (litellmPid) {
   const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${litellmPid}/status`, "utf8"))?.[1] ?? 0) / 1024;
@@ -451,6 +491,13 @@ if (lat["floor-64"] && lat["genui-64"]) {
   const cpuGenui = total(results["cpu-64"]);
   const cpuFloor = total(results["cpu-floor-64"]);
   const added = (t, vus, q) => lat[`${t}-${vus}`][q] - lat[`direct-${vus}`][q];
+  // The burst's CPU per stream against the floor's (its admissions and paced chunks): what its TTFB is spent on.
+  const burstCpu = (t) =>
+    results[`cpu-${t}-streams`] && results["cpu-floor-streams"]
+      ? ` (CPU per stream ${total(results[`cpu-${t}-streams`]).toFixed(2)} / ${total(results["cpu-floor-streams"]).toFixed(2)} ms = ${(
+          total(results[`cpu-${t}-streams`]) / total(results["cpu-floor-streams"])
+        ).toFixed(2)}×)`
+      : "";
   const m = results.memory ?? {};
   const goals = [
     {
@@ -483,7 +530,7 @@ if (lat["floor-64"] && lat["genui-64"]) {
       ? [
           {
             goal: `${STREAMS} concurrent 1-second streams: TTFB p99 ≤ 1.5× the floor's, 0 lost`,
-            value: `${lat["genui-streams"].ttfbP99.toFixed(0)} / ${lat["floor-streams"].ttfbP99.toFixed(0)} ms = ${(lat["genui-streams"].ttfbP99 / lat["floor-streams"].ttfbP99).toFixed(2)}×; failed ${lat["genui-streams"].failed}, lost ${lat["genui-streams"].lost}`,
+            value: `${lat["genui-streams"].ttfbP99.toFixed(0)} / ${lat["floor-streams"].ttfbP99.toFixed(0)} ms = ${(lat["genui-streams"].ttfbP99 / lat["floor-streams"].ttfbP99).toFixed(2)}×; failed ${lat["genui-streams"].failed}, lost ${lat["genui-streams"].lost}${burstCpu("genui")}`,
             met:
               lat["genui-streams"].ttfbP99 <= 1.5 * lat["floor-streams"].ttfbP99 &&
               lat["genui-streams"].lost + lat["genui-streams"].failed === 0,
@@ -557,7 +604,9 @@ if (lat["floor-64"] && lat["genui-64"]) {
         (req.addedP50 !== undefined
           ? `; added at one stream p50 ${req.addedP50.toFixed(2)}, p99 ${req.addedP99.toFixed(2)} ms`
           : "") +
-        (req.ttfbRatio !== undefined ? `; TTFB p99 at ${STREAMS} streams ${req.ttfbRatio.toFixed(2)}× the floor's` : "") +
+        (req.ttfbRatio !== undefined
+          ? `; TTFB p99 at ${STREAMS} streams ${req.ttfbRatio.toFixed(2)}× the floor's${burstCpu(kind)}`
+          : "") +
         `; failed / lost / repeated ${req.failed}`,
     );
     console.log(

@@ -35,6 +35,8 @@ import { AckPolicy, connect, headers as natsHeaders } from "nats";
 
 const role = process.argv[2];
 const env = process.env;
+// The platform's listen backlog (hops.mjs passes the chassis's LISTEN_BACKLOG); Node's default without it.
+const BACKLOG = Number(env.LISTEN_BACKLOG ?? 511);
 const PREFIX = env.PREFIX ?? "floor";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4096, timeout: 4_000 });
 const redis = () => new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
@@ -82,7 +84,7 @@ if (role === "edge") {
             )
         : forward,
     )
-    .listen(Number(env.PORT), "127.0.0.1", () => ready("edge"));
+    .listen({ port: Number(env.PORT), host: "127.0.0.1", backlog: BACKLOG }, () => ready("edge"));
 } else if (role === "api") {
   const nc = await connect({ servers: env.NATS_URL, noAsyncTraces: true });
   const queue = env.MODE === "queue" ? new Queue(`${PREFIX}-jobs`, { connection: redis() }) : undefined;
@@ -144,7 +146,7 @@ if (role === "edge") {
         }
       });
     })
-    .listen(Number(env.PORT), "127.0.0.1", () => ready("api"));
+    .listen({ port: Number(env.PORT), host: "127.0.0.1", backlog: BACKLOG }, () => ready("api"));
 } else if (role === "worker") {
   const nc = await connect({ servers: env.NATS_URL, noAsyncTraces: true });
   const sandbox = env.SCREEN === "1" ? await startSandbox() : undefined;

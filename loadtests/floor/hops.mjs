@@ -4,6 +4,9 @@ import { spawn } from "node:child_process";
 import { topologyNodeOptions } from "../lib/topology.mjs";
 
 const HOP = new URL("./hop.mjs", import.meta.url).pathname;
+// … and listen with the platform's backlog (the chassis's `listen`): a burst's connections dropped at a full listen
+// queue would measure the kernel's one-second SYN retry, not the hops.
+const { LISTEN_BACKLOG } = await import(new URL("../../packages/chassis/dist/src/backlog.js", import.meta.url).href);
 
 // The floor's hops run with the Node options of their twins in the topology.
 const HOP_OPTIONS = {
@@ -30,6 +33,7 @@ export class Processes {
   /** Starts one hop (`role` of hop.mjs) with the Node options the topology gives its twin (the BFF, the API, the worker, billing). */
   hop(role, env) {
     return this.start([HOP, role], {
+      LISTEN_BACKLOG: String(LISTEN_BACKLOG),
       ...(HOP_OPTIONS[role] ? { NODE_OPTIONS: HOP_OPTIONS[role] } : {}),
       ...env,
     });

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from "express";
 import { ZodError } from "zod";
+import { LISTEN_BACKLOG } from "./backlog";
 import { acceptId, runWithContext } from "./context";
 import { AppError, COMMON_STATUS, isOutage, outage, type FieldErrors, type StatusTable } from "./errors";
 import type { Logger } from "./logger";
@@ -348,7 +349,7 @@ export async function listen(
   await new Promise<void>((resolve, reject) => {
     // As express's app.listen: an error before listening (the port is taken) rejects.
     server.once("error", reject);
-    server.listen(port, host, resolve);
+    server.listen({ port, host, backlog: LISTEN_BACKLOG }, resolve);
   });
   server.keepAliveTimeout = 65_000;
   const actual = (server.address() as AddressInfo).port;

@@ -2,6 +2,7 @@ export * from "./config";
 export * from "./context";
 export * from "./errors";
 export * from "./http";
+export * from "./backlog";
 export * from "./pre-route";
 export * from "./idempotency";
 export * from "./internal-identity";

@@ -313,7 +313,9 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => {
+    // As a provider's endpoint, it takes a burst's connections without dropping any (the platform's listeners keep
+    // as many: the chassis's LISTEN_BACKLOG).
+    server.listen({ port: opts.port ?? 0, host: opts.host ?? "127.0.0.1", backlog: 4096 }, () => {
       server.off("error", reject);
       resolve();
     });
