@@ -92,6 +92,8 @@ install_apt() {
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v curl >/dev/null || missing+=(curl)
   command -v flock >/dev/null || missing+=(util-linux)
+  # ss: a test reads a listener's accept queue with it (packages/chassis/src/backlog.test.ts).
+  command -v ss >/dev/null || [ -x /usr/sbin/ss ] || [ -x /usr/bin/ss ] || missing+=(iproute2)
   if [ "$store" = postgresql ]; then
     [ -n "$pg_bin" ] && [ -x "$pg_bin/postgres" ] || missing+=(postgresql)
     command -v pg_isready >/dev/null || missing+=(postgresql-client)
