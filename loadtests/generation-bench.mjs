@@ -405,20 +405,20 @@ for (const t of ONLY) {
   await settle(`${t}-streams`);
   if (STREAMS_IDLE_MS > 0) await new Promise((r) => setTimeout(r, STREAMS_IDLE_MS));
   const overflowsBefore = listenOverflows();
+  const burst = () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`);
   if (t === "genui") {
     // Every process a stream passes through (entries from the topology): what a pod of each needs per stream.
     const names = ["bff", "generation", "gen-worker", "billing"];
     const peerBefore = litellmPid ? treeCpuSeconds(litellmPid) : undefined;
     await pipelineMeans();
-    let rss;
-    const { result, spent } = await cpuPerRequest(async () => {
-      rss = await peakRss(
-        names.map((n) => entry(n)),
-        async () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
-      );
-      return rss.result;
-    }, t);
-    const { idle, peak } = rss;
+    const {
+      result: { result, spent },
+      idle,
+      peak,
+    } = await peakRss(
+      names.map((n) => entry(n)),
+      () => cpuPerRequest(burst, t),
+    );
     row(result);
     streamsCpu(t, spent);
     const means = await pipelineMeans();
@@ -443,10 +443,7 @@ for (const t of ONLY) {
     const idle = pids.map(rss);
     const peak = [...idle];
     const timer = setInterval(() => pids.forEach((pid, i) => (peak[i] = Math.max(peak[i], rss(pid)))), 100);
-    const { result, spent } = await cpuPerRequest(
-      () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`).finally(() => clearInterval(timer)),
-      t,
-    );
+    const { result, spent } = await cpuPerRequest(() => burst().finally(() => clearInterval(timer)), t);
     row(result);
     streamsCpu(t, spent);
     results.memory = {
@@ -460,13 +457,10 @@ for (const t of ONLY) {
       `resident memory (idle → peak): floor edge ${idle[0].toFixed(0)} → ${peak[0].toFixed(0)} MiB, floor api ${idle[1].toFixed(0)} → ${peak[1].toFixed(0)} MiB; together peak ${(peak[0] + peak[1]).toFixed(0)} MiB`,
     );
   } else if (HOP_ROWS.includes(t)) {
-    const { result, spent } = await cpuPerRequest(
-      () => k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`),
-      t,
-    );
+    const { result, spent } = await cpuPerRequest(burst, t);
     row(result);
     streamsCpu(t, spent);
-  } else row(await k6(t, key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, `${t}-streams`));
+  } else row(await burst());
   lat[`${t}-streams`] = results.rows.at(-1);
   lat[`${t}-streams`].listenOverflows = listenOverflows() - overflowsBefore;
   console.log(`   connections dropped at a full listen queue (retried after 1 s): ${lat[`${t}-streams`].listenOverflows}`);
