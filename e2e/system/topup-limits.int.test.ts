@@ -195,6 +195,30 @@ describe("limits on top-up orders, with two copies of billing", () => {
     }
   });
 
+  it("when one copy is capturing an order and the same amount is asked of the other copy, then the other makes a new order", async () => {
+    const { userId } = await signUp();
+    const first = await createAt(0, userId, 10);
+    expect(first.status).toBe(201);
+    const id = first.body.paypal_order_id as string;
+    emu().approvePaypal(id);
+    // PayPal holds the capture asked of copy 0 while copy 1 is asked for the same amount.
+    emu().delayNext("paypal", 1_000, 1);
+    const capture = fetch(`${stack.copies.billing[0]!.url}/billing/api/v1/orders/paypal/${id}/capture/`, {
+      method: "POST",
+      headers: { [IDENTITY_HEADER]: signIdentity(userId, TEST_IDENTITY_SECRET) },
+    }).then(answer);
+    const capturing = () =>
+      emu()
+        .calls("paypal")
+        .some((c) => c.method === "POST" && c.path.endsWith(`/${id}/capture`));
+    expect(await eventually(capturing, Boolean)).toBe(true);
+    const second = await createAt(1, userId, 10);
+    expect(second.status).toBe(201);
+    expect(second.body.paypal_order_id).not.toBe(id);
+    expect((await capture).body).toEqual({ status: "COMPLETED" });
+    expect(await orders().countDocuments({ userId })).toBe(2);
+  });
+
   it("when a user's open orders stay unpaid past their deadline, then they stop being polled, stop counting, and new orders can be made", async () => {
     const { userId } = await signUp("INR");
     const first = await burst(userId, MAX_OPEN, (i) => 10 + i);
