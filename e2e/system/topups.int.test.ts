@@ -164,8 +164,9 @@ describe("top-ups with PayPal and Cashfree", () => {
       body: first.body,
     });
     emu.approvePaypal(id);
-    // PayPal is slow to answer the capture: the buyer's payment is under way while a second top-up is asked for.
-    emu.delayNext("paypal", 1_000, 1);
+    // PayPal is slow to answer the capture: the buyer's payment is under way while a second top-up is asked for (well
+    // inside this stack's provider timeout, 1.5 s; had the capture ended first, a paid order is not handed out either).
+    emu.delayNext("paypal", 500, 1);
     const capture = client.post(`/billing/api/v1/orders/paypal/${id}/capture/`, {}).then(json);
     const capturing = () => emu.calls("paypal").some((c) => c.method === "POST" && c.path.endsWith(`/${id}/capture`));
     expect(await eventually(capturing, Boolean)).toBe(true);
