@@ -91,7 +91,10 @@ export function isOutage(err: unknown): boolean {
     if (typeof e.name === "string" && OUTAGE_NAMES.has(e.name)) return true;
     if (typeof e.code === "string" && OUTAGE_CODES.has(e.code)) return true;
     if (typeof e.message === "string" && OUTAGE_MESSAGES.some((m) => m.test(e!.message as string))) return true;
-    e = e.cause as typeof e;
+    // The mongodb driver wraps a driver error met mid-write (a connection closed by a restarting store) in a
+    // MongoBulkWriteError with no write errors, keeping the error it wrapped as `errorResponse`.
+    const wrapped = (e as { errorResponse?: unknown }).errorResponse;
+    e = (e.cause ?? (wrapped instanceof Error ? wrapped : undefined)) as typeof e;
   }
   return false;
 }

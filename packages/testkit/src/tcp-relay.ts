@@ -16,6 +16,12 @@ export interface TcpRelay {
    * dependency's side dropped); false when no such connection is open.
    */
   end(clientPort: number): boolean;
+  /**
+   * Once: the next data a client sends that `matches` (a command of its, e.g. an insert into one collection) is not
+   * relayed and its connection is reset as it is written ("unsent": the dependency never sees it), or is relayed and
+   * the connection reset as the answer comes ("unanswered": done there, the client never hears). Resolves once done.
+   */
+  cutNext(matches: (data: Buffer) => boolean, how: "unsent" | "unanswered"): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,13 +31,35 @@ export async function startTcpRelay(target: string): Promise<TcpRelay> {
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket; ending: boolean }>();
   let open = true;
   let frozen = false;
+  let armed: { matches: (data: Buffer) => boolean; how: "unsent" | "unanswered"; done: () => void } | undefined;
   const server = net.createServer((client) => {
     if (!open) return void client.destroy();
     const upstream = net.connect(Number(port), hostname);
-    const pair = { client, upstream, ending: false };
+    const pair = { client, upstream, ending: false, dropAnswer: undefined as (() => void) | undefined };
     pairs.add(pair);
-    client.on("data", (d) => void (frozen || upstream.write(d)));
-    upstream.on("data", (d) => void (frozen || pair.ending || client.write(d)));
+    client.on("data", (d) => {
+      if (frozen) return;
+      if (armed?.matches(d)) {
+        const { how, done } = armed;
+        armed = undefined;
+        if (how === "unsent") {
+          client.resetAndDestroy();
+          upstream.destroy();
+          return done();
+        }
+        pair.dropAnswer = done;
+      }
+      upstream.write(d);
+    });
+    upstream.on("data", (d) => {
+      if (frozen || pair.ending) return;
+      if (pair.dropAnswer) {
+        client.resetAndDestroy();
+        upstream.destroy();
+        return pair.dropAnswer();
+      }
+      client.write(d);
+    });
     const drop = () => {
       pairs.delete(pair);
       upstream.destroy();
@@ -68,6 +96,11 @@ export async function startTcpRelay(target: string): Promise<TcpRelay> {
         return true;
       }
       return false;
+    },
+    cutNext(matches, how) {
+      return new Promise<void>((done) => {
+        armed = { matches, how, done };
+      });
     },
     async close() {
       for (const { client, upstream } of pairs) {

@@ -8,11 +8,12 @@ import {
   connectNats,
   createLogger,
   createRedis,
+  isOutage,
   type Consumption,
   type Redis,
 } from "@genui/chassis";
 import { EVENTS } from "@genui/contracts";
-import { freshName, testInfra, eventually } from "@genui/testkit";
+import { freshName, testInfra, eventually, startTcpRelay, type TcpRelay } from "@genui/testkit";
 import { requestCost } from "../src/domain/pricing";
 import { handleGenerationCompleted } from "../src/events/generation-completed.handler";
 import { loadCatalogue } from "../src/store/catalogue-file";
@@ -415,6 +416,85 @@ describe("wallets and the ledger (real store and Redis, two copies)", () => {
       expect(await a.repo.batches.exists({ _id: young })).not.toBeNull();
       expect(await a.wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 1_250, ledgerSum: 1_250 });
       await a.repo.batches.deleteOne({ _id: young });
+    });
+
+    describe("a store connection that closes as a credit's entry is written (the store restarting)", () => {
+      // A third copy, whose store connections pass a relay that closes one of them at the ledger's insert.
+      let relay: TcpRelay;
+      let c: Copy;
+      /** An insert command into the ledger collection (BSON: `insert: "ledger"`). */
+      const ledgerInsert = (data: Buffer) => {
+        const name = Buffer.from("ledger\0");
+        const field = Buffer.concat([Buffer.from("\x02insert\0", "latin1"), Buffer.alloc(4), name]);
+        field.writeInt32LE(name.length, 8);
+        return data.includes(field);
+      };
+      beforeAll(async () => {
+        relay = await startTcpRelay(testInfra().mongoUrl);
+        const conn = await connectMongo(relay.url, db, logger);
+        const redis = createRedis(testInfra().redisUrl, "billing-c", logger);
+        const repo = new WalletRepository(conn);
+        await repo.init();
+        const holds = new Holds(redis, prefix);
+        c = { conn, redis, repo, holds, wallets: new Wallets(repo, logger, walletLock(redis, prefix), holds) };
+        copies.push(c);
+      });
+      afterAll(() => relay?.close());
+
+      const topUp = 10_000_000;
+      const sweepAll = async () => (await a.wallets.recover(0)) + (await b.wallets.recover(0));
+
+      it("when the insert never reached the store, then the credit fails, nothing is carried, and its repeat credits once", async () => {
+        const userId = newUser();
+        const key = `topup:paypal:${randomUUID()}`;
+        await c.wallets.ensure(userId);
+        const cut = relay.cutNext(ledgerInsert, "unsent");
+        const failed = await c.wallets.apply(userId, key, topUp, "top_up").then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        await cut;
+        // An outage (503 with Retry-After at the edge), not a fault of the code.
+        expect(failed).toBeDefined();
+        expect(isOutage(failed)).toBe(true);
+        expect(await ledgerOf(userId)).toEqual([]);
+        expect(await wallet(userId)).toMatchObject({ balance: 0, version: 0 });
+        expect(await a.wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 0, ledgerSum: 0 });
+
+        // The sweep closes the batch the failure left open, with nothing in it; the payment's repeat (the order's
+        // poll) records and credits it, once.
+        expect(await a.repo.batches.exists({ keys: key })).not.toBeNull();
+        expect(await sweepAll()).toBeGreaterThanOrEqual(1);
+        expect(await a.repo.batches.exists({ keys: key })).toBeNull();
+        expect(await wallet(userId)).toMatchObject({ balance: 0, version: 0 });
+        expect(await c.wallets.apply(userId, key, topUp, "top_up")).toBe(true);
+        expect(await b.wallets.apply(userId, key, topUp, "top_up")).toBe(false);
+        expect(await wallet(userId)).toMatchObject({ balance: topUp, version: 1 });
+        expect(await a.wallets.reconcile(userId)).toMatchObject({ ok: true, balance: topUp, ledgerSum: topUp });
+      });
+
+      it("when the store wrote the entry but its answer was lost, then the credit fails, and the sweep carries the entry once", async () => {
+        const userId = newUser();
+        const key = `topup:paypal:${randomUUID()}`;
+        await c.wallets.ensure(userId);
+        const cut = relay.cutNext(ledgerInsert, "unanswered");
+        await expect(c.wallets.apply(userId, key, topUp, "top_up")).rejects.toThrow();
+        await cut;
+        // Written, in a batch still open: counted by neither the balance nor the ledger's proof of it.
+        expect((await ledgerOf(userId)).map((e) => e._id)).toEqual([key]);
+        expect(await wallet(userId)).toMatchObject({ balance: 0, version: 0 });
+        expect(await a.wallets.reconcile(userId)).toMatchObject({ ok: true, balance: 0, ledgerSum: 0 });
+
+        // The repeat finds the key recorded; the sweep finishes the open batch from what the store holds.
+        expect(await c.wallets.apply(userId, key, topUp, "top_up")).toBe(false);
+        expect(await wallet(userId)).toMatchObject({ balance: 0, version: 0 });
+        expect(await a.repo.batches.exists({ keys: key })).not.toBeNull();
+        expect(await sweepAll()).toBeGreaterThanOrEqual(1);
+        expect(await a.repo.batches.exists({ keys: key })).toBeNull();
+        expect(await sweepAll()).toBe(0);
+        expect(await wallet(userId)).toMatchObject({ balance: topUp, version: 1 });
+        expect(await a.wallets.reconcile(userId)).toMatchObject({ ok: true, balance: topUp, ledgerSum: topUp });
+      });
     });
 
     it("when a balance disagrees with its ledger, a debit exceeds its hold or a wallet is below zero, then reconciliation says so", async () => {

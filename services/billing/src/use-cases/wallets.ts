@@ -44,19 +44,28 @@ export interface UsageCharge {
 type WalletSum = NonNullable<BatchRecord["wallets"]>[number];
 
 const isDuplicate = (err: unknown) => (err as { code?: number }).code === 11000;
-const duplicateIndexes = (err: unknown): Set<number> => {
-  const e = err as { code?: number; writeErrors?: { index?: number; code?: number; err?: { index?: number; code?: number } }[] };
+/**
+ * The entries a refused insert of `count` entries left out because their key was recorded before: only when the
+ * store answered with write errors, every one a duplicate key, and counted the rest as inserted. Anything else is
+ * rethrown: the outcome is unknown (the driver wraps a connection that closed mid-insert — the store restarting —
+ * in the same error type, with no write errors and nothing counted, whether or not the store wrote them), so the
+ * batch stays open and the sweep counts what the store holds.
+ */
+const duplicateIndexes = (err: unknown, count: number): Set<number> => {
+  const e = err as {
+    writeErrors?: { index?: number; code?: number; err?: { index?: number; code?: number } }[];
+    result?: { insertedCount?: number };
+  };
+  if (!Array.isArray(e.writeErrors) || e.writeErrors.length === 0) throw err;
   const out = new Set<number>();
-  if (Array.isArray(e.writeErrors)) {
-    for (const w of e.writeErrors) {
-      const code = w.code ?? w.err?.code;
-      const index = w.index ?? w.err?.index;
-      if (code !== 11000 || index === undefined) throw err;
-      out.add(index);
-    }
-    return out;
+  for (const w of e.writeErrors) {
+    const code = w.code ?? w.err?.code;
+    const index = w.index ?? w.err?.index;
+    if (code !== 11000 || index === undefined) throw err;
+    out.add(index);
   }
-  throw err;
+  if (out.size + (e.result?.insertedCount ?? -1) !== count) throw err;
+  return out;
 };
 /** Batch ids become field names of `applied`: no dots or dollars. */
 const marker = (batchId: string) => `applied.${batchId.replace(/[.$]/g, "_")}`;
@@ -206,7 +215,7 @@ export class Wallets {
     try {
       await this.repo.ledger.collection.insertMany(entries as never[], { ordered: false });
     } catch (err) {
-      refused = duplicateIndexes(err);
+      refused = duplicateIndexes(err, entries.length);
     }
     const inserted = entries.filter((_, i) => !refused.has(i));
     await this.finish(batchId, inserted);
