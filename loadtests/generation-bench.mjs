@@ -318,11 +318,16 @@ const cpuLine = (spent) =>
 
 // BENCH_PROFILE=1 (npm run bench:generation -- --profile): only GenUI at 64 streams (BENCH_PROFILE_VUS), with every process's CPU profile
 // cut to that row's window; bench.sh stops the platform (the profiles are written at exit) and summarises them.
+// BENCH_PROFILE_ROW=streams profiles the 1,000-stream burst instead (BENCH_STREAMS one-second streams, each once).
 if (process.env.BENCH_PROFILE) {
   const vus = process.env.BENCH_PROFILE_VUS ?? "64";
+  const streams = process.env.BENCH_PROFILE_ROW === "streams";
+  if (streams) await startUpstream(50);
   const from = process.hrtime.bigint() / 1000n;
   const { result: r, spent } = await cpuPerRequest(() =>
-    k6("genui", key, { VUS: vus, DURATION: `${SECONDS}s` }, `genui-${vus}-profiled`),
+    streams
+      ? k6("genui", key, { VUS: String(STREAMS), ITERATIONS: String(STREAMS) }, "genui-streams-profiled")
+      : k6("genui", key, { VUS: vus, DURATION: `${SECONDS}s` }, `genui-${vus}-profiled`),
   );
   const to = process.hrtime.bigint() / 1000n;
   console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
