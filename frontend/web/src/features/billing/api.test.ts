@@ -3,7 +3,7 @@
  */
 /// <reference types="jest" />
 // Node's environment: the platform's fetch Response; the CSRF cookie is read from a stand-in document.
-import { createOrder } from "./api";
+import { capturePaypal, captureStillProcessing, createOrder } from "./api";
 
 /** Answers every call with `status` and `body` (JSON), as billing does through the BFF. */
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -44,5 +44,53 @@ describe("the order-create wrapper (the Add Balance dialog shows what it throws)
   it("when billing hands out an open identical order again (200), then it is the order", async () => {
     answer(200, { paypal_order_id: "5O190127TN364715T" });
     await expect(createOrder(25)).resolves.toEqual({ paypal_order_id: "5O190127TN364715T" });
+  });
+});
+
+describe("a PayPal capture that failed after the buyer approved (the dialog's notice)", () => {
+  const realFetch = globalThis.fetch;
+  beforeAll(() => {
+    (globalThis as { document?: unknown }).document = { cookie: "csrftoken=test-token" };
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+    delete (globalThis as { document?: unknown }).document;
+  });
+  const failure = (status: number, body: unknown) => {
+    answer(status, body);
+    return capturePaypal("5O190127TN364715T").then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+  };
+
+  it("when billing answers an outage (502 PayPal unavailable, 503, 504), then the purchase is still processing", async () => {
+    expect(
+      captureStillProcessing(await failure(502, { code: "BILLING.PROVIDER_UNAVAILABLE", error: "PayPal is unavailable" })),
+    ).toBe(true);
+    expect(captureStillProcessing(await failure(503, { code: "COMMON.UNAVAILABLE", error: "Service unavailable." }))).toBe(true);
+    expect(captureStillProcessing(await failure(504, { code: "BILLING.PROVIDER_TIMEOUT", error: "PayPal did not answer" }))).toBe(
+      true,
+    );
+  });
+
+  it("when the server was not reached, then the purchase is still processing", async () => {
+    globalThis.fetch = (() => Promise.reject(new TypeError("Failed to fetch"))) as typeof fetch;
+    const err = await capturePaypal("5O190127TN364715T").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeDefined();
+    expect(captureStillProcessing(err)).toBe(true);
+  });
+
+  it("when billing refuses the capture (not approved, declined, a mismatch), then it is declined", async () => {
+    expect(
+      captureStillProcessing(await failure(422, { code: "BILLING.CAPTURE_REFUSED", error: "The payment was not approved." })),
+    ).toBe(false);
+    expect(captureStillProcessing(await failure(404, { code: "BILLING.ORDER_NOT_FOUND", error: "Order not found." }))).toBe(
+      false,
+    );
+    expect(captureStillProcessing(new Error("not an answer"))).toBe(false);
   });
 });

@@ -65,6 +65,16 @@ export const cashfreeStatus = (orderId: string) =>
 /** SPEC §4: both outcomes read the same; success is green, otherwise yellow. */
 export const PURCHASE_MESSAGE = "Thanks for the purchase, we are still processing your payment. Credits will be updated shortly.";
 export const DECLINED_MESSAGE = "Sorry, your transaction could not be processed.";
+
+/**
+ * A capture that failed after the buyer approved the payment in PayPal's window, without a refusal: the server was
+ * not reached or answered an outage (5xx: PayPal or a part of billing away). The approval stands and billing's poll
+ * of the order captures an approved order itself, so the purchase is still being processed, not declined. A refusal
+ * (4xx: not approved, declined, an amount that does not match) is a declined transaction.
+ */
+export function captureStillProcessing(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 0 || err.status >= 500);
+}
 /** SPEC §9: the balance is fetched again 3 s after a purchase. */
 export const BALANCE_REFRESH_MS = 3000;
 /** SPEC §5: the exchange-rate lookup waits for 600 ms without typing. */

@@ -17,6 +17,7 @@ import {
   PURCHASE_MESSAGE,
   QUOTE_DEBOUNCE_MS,
   capturePaypal,
+  captureStillProcessing,
   cashfreeStatus,
   createOrder,
   exchangeRate,
@@ -498,7 +499,11 @@ function PaypalPay({ sdkUrl, clientId, amount, blocked, onOrderError, onDone }: 
           );
         } catch (err) {
           console.error("PayPal capture failed", err);
-          handlers.current.onDone({ message: DECLINED_MESSAGE, type: "error" });
+          handlers.current.onDone(
+            captureStillProcessing(err)
+              ? { message: PURCHASE_MESSAGE, type: "warning" }
+              : { message: DECLINED_MESSAGE, type: "error" },
+          );
         }
       },
       onCancel: () => handlers.current.onDone({ message: "Payment cancelled. You have not been charged.", type: "default" }),
