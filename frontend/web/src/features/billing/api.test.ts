@@ -17,16 +17,16 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
   return calls;
 }
 
-describe("the order-create wrapper (the Add Balance dialog shows what it throws)", () => {
-  const realFetch = globalThis.fetch;
-  beforeAll(() => {
-    (globalThis as { document?: unknown }).document = { cookie: "csrftoken=test-token" };
-  });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    delete (globalThis as { document?: unknown }).document;
-  });
+const realFetch = globalThis.fetch;
+beforeAll(() => {
+  (globalThis as { document?: unknown }).document = { cookie: "csrftoken=test-token" };
+});
+afterAll(() => {
+  globalThis.fetch = realFetch;
+  delete (globalThis as { document?: unknown }).document;
+});
 
+describe("the order-create wrapper (the Add Balance dialog shows what it throws)", () => {
   it("when billing answers 429 for too many order requests, then the thrown message is the server's error", async () => {
     const error = "Too many top-up orders: at most 10 every 10 minutes. Try again in 10 minutes.";
     const calls = answer(429, { error, message: error, code: "BILLING.ORDER_RATE_LIMITED" }, { "retry-after": "598" });
@@ -48,14 +48,6 @@ describe("the order-create wrapper (the Add Balance dialog shows what it throws)
 });
 
 describe("a PayPal capture that failed after the buyer approved (the dialog's notice)", () => {
-  const realFetch = globalThis.fetch;
-  beforeAll(() => {
-    (globalThis as { document?: unknown }).document = { cookie: "csrftoken=test-token" };
-  });
-  afterAll(() => {
-    globalThis.fetch = realFetch;
-    delete (globalThis as { document?: unknown }).document;
-  });
   const failure = (status: number, body: unknown) => {
     answer(status, body);
     return capturePaypal("5O190127TN364715T").then(
