@@ -1,6 +1,6 @@
 import { pathOf } from "@genui/contracts/http";
 import { eventually } from "../support/eventually";
-import { browserSuite, callInPage, openAddBalance, shoot, signUpInPage } from "../support/pages";
+import { browserSuite, callInPage, openAddBalance, payPalPopup, shoot, signUpInPage } from "../support/pages";
 
 const PURCHASE = "Thanks for the purchase, we are still processing your payment. Credits will be updated shortly.";
 const DECLINED = "Sorry, your transaction could not be processed.";
@@ -21,9 +21,7 @@ describe("Add Balance: a capture that fails after the buyer approved", () => {
     const dialog = await openAddBalance(suite, page);
     await dialog.getByLabel("Amount (USD)").fill("15");
     await dialog.getByTestId("topup-quote").getByText("You pay $15.00").waitFor();
-    const paypal = dialog.getByRole("button", { name: "PayPal" });
-    await paypal.waitFor();
-    const [popup] = await Promise.all([page.waitForEvent("popup"), paypal.click()]);
+    const popup = await payPalPopup(page, dialog);
     const approve = popup.getByRole("button", { name: "Approve payment" });
     await approve.waitFor();
 

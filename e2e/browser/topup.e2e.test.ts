@@ -1,4 +1,3 @@
-import type { Locator, Page } from "playwright-core";
 import { eventually } from "../support/eventually";
 import {
   openAddBalance,
@@ -6,6 +5,7 @@ import {
   callInPage,
   describedAxeViolations,
   overflowsHorizontally,
+  payPalPopup,
   shoot,
   signUpInPage,
   type BrowserSuite,
@@ -21,14 +21,6 @@ async function newUserAtDialog(suite: BrowserSuite) {
   const opened = await suite.openPage();
   await signUpInPage(opened.page, suite.url());
   return { ...opened, dialog: await openDialog(suite, opened.page) };
-}
-
-/** Presses the dialog's PayPal button and returns PayPal's popup. */
-async function payPalPopup(page: Page, dialog: Locator): Promise<Page> {
-  const paypal = dialog.getByRole("button", { name: "PayPal" });
-  await paypal.waitFor();
-  const [popup] = await Promise.all([page.waitForEvent("popup"), paypal.click()]);
-  return popup;
 }
 
 /** Add Balance through the real billing service and the local PayPal / Cashfree emulator's browser SDKs. */

@@ -281,6 +281,14 @@ export async function settledTop(element: Locator): Promise<number> {
 export const shoot = (page: Page, name: string, options: Omit<PageScreenshotOptions, "path"> = {}) =>
   page.screenshot({ fullPage: true, ...options, path: screenshotPath(name) });
 
+/** Presses the Add Balance dialog's PayPal button and returns PayPal's popup (the payment emulator's checkout). */
+export async function payPalPopup(page: Page, dialog: Locator): Promise<Page> {
+  const paypal = dialog.getByRole("button", { name: "PayPal" });
+  await paypal.waitFor();
+  const [popup] = await Promise.all([page.waitForEvent("popup"), paypal.click()]);
+  return popup;
+}
+
 /** The dashboard's Add Balance dialog, opened once the balance shows (the page is signed in). */
 export async function openAddBalance(suite: BrowserSuite, page: Page): Promise<Locator> {
   await page.goto(suite.url("/dashboard"));
