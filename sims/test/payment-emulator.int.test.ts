@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import v8 from "node:v8";
 import vm from "node:vm";
 import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "../src/payments/payment-emulator";
 
@@ -325,6 +326,47 @@ describe("payment emulator", () => {
     });
     expect(await cashfreeStatus(order.order_id)).toBe("PAID");
     expect(() => emu.expireCashfree(order.order_id)).toThrow(/PAID/);
+  });
+
+  it("when the merchant never answers the webhook, then the checkout page still answers at the webhook's deadline, garbage collected meanwhile", async () => {
+    // The page waits for the delivery. Its deadline must survive a collection: AbortSignal.any with
+    // AbortSignal.timeout loses it in Node 20 (nodejs/node#57736), and then the page never answers.
+    const silent = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const own = await startPaymentEmulator({ paypal: PAYPAL, cashfree: CASHFREE, webhookTimeoutMs: 300 });
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const collecting = setInterval(gc, 20);
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      const created = await fetch(`${own.cashfreeBaseUrl}/orders`, {
+        method: "POST",
+        headers: cfHeaders,
+        body: JSON.stringify(
+          cfOrderBody({
+            order_meta: { notify_url: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/webhooks/cashfree` },
+          }),
+        ),
+      });
+      const order = (await created.json()) as CashfreeOrderJson;
+      let cap: NodeJS.Timeout | undefined;
+      const answered = await Promise.race([
+        fetch(`${own.url}/cashfree/checkout/${order.payment_session_id}/pay`, { method: "POST" }).then(async (r) => ({
+          status: r.status,
+          html: await r.text(),
+        })),
+        new Promise<"pending">((r) => (cap = setTimeout(() => r("pending"), 20_000))),
+      ]);
+      clearTimeout(cap);
+      expect(answered).toMatchObject({ status: 200, html: expect.stringContaining("Payment successful") });
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/webhook for .* failed: .*no answer in 300 ms/));
+    } finally {
+      clearInterval(collecting);
+      warn.mockRestore();
+      await own.close();
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it("when a payment fails on the checkout page, then a FAILED webhook arrives, the order stays ACTIVE and can still be paid", async () => {

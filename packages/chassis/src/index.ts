@@ -23,3 +23,4 @@ export * from "./locks";
 export * from "./topology.generated";
 export * from "./tracing";
 export * from "./rate-window";
+export * from "./deadline";

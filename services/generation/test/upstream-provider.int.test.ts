@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { startFakeOpenAI, type FakeOpenAI } from "@genui/testkit";
 import OpenAI from "openai";
 import type { ChatCompletionChunk } from "openai/resources/chat/completions";
@@ -41,17 +43,19 @@ async function collect(stream: AsyncIterable<ProviderEvent>, onEvent?: (e: Provi
   return out;
 }
 
-/** A SearXNG-compatible search endpoint: records the queries, answers fixed results (or a failure). */
+/** A SearXNG-compatible search endpoint: records the queries, answers fixed results (or a failure, or nothing). */
 async function startSearch(): Promise<{
   url: string;
   queries: URLSearchParams[];
   fail: { status: number } | null;
+  silent: boolean;
   close(): Promise<void>;
 }> {
   const state = {
     url: "",
     queries: [] as URLSearchParams[],
     fail: null as { status: number } | null,
+    silent: false,
     close: async () => {},
   };
   const server = http.createServer((req, res) => {
@@ -59,6 +63,7 @@ async function startSearch(): Promise<{
     if (url.pathname !== "/search") return void res.writeHead(404).end();
     state.queries.push(url.searchParams);
     if (state.fail) return void res.writeHead(state.fail.status).end("down");
+    if (state.silent) return;
     res.writeHead(200, { "content-type": "application/json" });
     res.end(
       JSON.stringify({
@@ -77,7 +82,11 @@ async function startSearch(): Promise<{
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return state;
 }
 
@@ -95,6 +104,7 @@ describe("OpenAI-compatible upstream provider", () => {
     fake.reset();
     search.queries.length = 0;
     search.fail = null;
+    search.silent = false;
   });
   afterAll(async () => {
     await fake.close();
@@ -240,6 +250,29 @@ describe("OpenAI-compatible upstream provider", () => {
     expect(r.error).toBeUndefined();
     expect(r.code).toBe(CODE);
     expect(JSON.parse(body(1).messages!.at(-1)!.content as string)).toEqual({ error: "search failed: search answered 502" });
+  });
+
+  it("when the search backend never answers, then at its timeout the model is told the search failed and still answers, garbage collected meanwhile", async () => {
+    // The collector runs every 20 ms while the search waits: a deadline held only weakly (AbortSignal.any with
+    // AbortSignal.timeout, nodejs/node#57736) is collected and never comes, and this request never ends.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const collecting = setInterval(gc, 20);
+    try {
+      search.silent = true;
+      fake.script({ toolCalls: [{ id: "c1", name: "web_search", arguments: '{"query":"x"}' }] }, { content: CODE });
+      const p = provider({ webSearch: new SearxngSearch({ baseURL: search.url, timeoutMs: 300 }) });
+      const r = await collect(p.generate(request({ internet: true })));
+      expect(r.error).toBeUndefined();
+      expect(r.code).toBe(CODE);
+      expect(search.queries).toHaveLength(1);
+      // A DOMException (TimeoutError) is an Error to Node; jest's context has Errors of its own, so the name shows too.
+      expect(JSON.parse(body(1).messages!.at(-1)!.content as string)).toEqual({
+        error: expect.stringMatching(/^search failed: (TimeoutError: )?The operation was aborted due to timeout$/),
+      });
+    } finally {
+      clearInterval(collecting);
+    }
   });
 
   it("when internet is allowed but no search backend is configured, then no tool is offered", async () => {

@@ -11,6 +11,8 @@ export interface PaymentEmulatorOptions {
   cashfree: { clientId: string; clientSecret: string };
   /** Base of the checkout links handed out (as a browser reaches the emulator); default the emulator's own URL. */
   publicUrl?: string;
+  /** How long a Cashfree webhook delivery (which the checkout page's answer waits for) may take; default 10 000 ms. */
+  webhookTimeoutMs?: number;
 }
 
 export interface RecordedCall {

@@ -42,6 +42,15 @@ export async function sendCashfreeWebhook(ctx: EmulatorContext, order: CashfreeO
     type: success ? "PAYMENT_SUCCESS_WEBHOOK" : "PAYMENT_FAILED_WEBHOOK",
   });
   const timestamp = String(Date.now());
+  // The deadline's timer holds its controller: `AbortSignal.any([AbortSignal.timeout(…), …])` loses its timeout to a
+  // garbage collection in Node 20 (nodejs/node#57736), and the checkout page, which waits for this delivery, would
+  // then never answer if the merchant never did.
+  const limit = new AbortController();
+  const timeoutMs = ctx.opts.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const timer = setTimeout(() => limit.abort(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+  const onClosing = () => limit.abort(ctx.closing.reason);
+  if (ctx.closing.aborted) onClosing();
+  else ctx.closing.addEventListener("abort", onClosing, { once: true });
   try {
     const res = await fetch(order.notifyUrl, {
       method: "POST",
@@ -52,11 +61,14 @@ export async function sendCashfreeWebhook(ctx: EmulatorContext, order: CashfreeO
         "x-webhook-version": "2023-08-01",
       },
       body: rawBody,
-      signal: AbortSignal.any([AbortSignal.timeout(WEBHOOK_TIMEOUT_MS), ctx.closing]),
+      signal: limit.signal,
     });
     await res.arrayBuffer().catch(() => undefined);
     if (!res.ok) console.warn(`payment emulator: webhook for ${order.orderId} to ${order.notifyUrl} answered ${res.status}`);
   } catch (err) {
     console.warn(`payment emulator: webhook for ${order.orderId} to ${order.notifyUrl} failed: ${String(err)}`);
+  } finally {
+    clearTimeout(timer);
+    ctx.closing.removeEventListener("abort", onClosing);
   }
 }

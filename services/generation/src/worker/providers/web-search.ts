@@ -3,6 +3,8 @@
  * results from a configured backend. None is configured by default (no search happens unless one is set).
  */
 
+import { deadline } from "@genui/chassis";
+
 export interface WebSearchResult {
   title: string;
   url: string;
@@ -45,12 +47,15 @@ export class SearxngSearch implements WebSearch {
 
   async search(query: string, signal: AbortSignal): Promise<WebSearchResult[]> {
     const url = `${this.base}/search?${new URLSearchParams({ q: query, format: "json" })}`;
-    const res = await fetch(url, {
-      headers: { accept: "application/json" },
-      signal: AbortSignal.any([signal, AbortSignal.timeout(this.timeoutMs)]),
-    });
-    if (!res.ok) throw new Error(`search answered ${res.status}`);
-    const body = (await res.json()) as SearxngResponse;
+    const limit = deadline(this.timeoutMs, signal);
+    let body: SearxngResponse;
+    try {
+      const res = await fetch(url, { headers: { accept: "application/json" }, signal: limit.signal });
+      if (!res.ok) throw new Error(`search answered ${res.status}`);
+      body = (await res.json()) as SearxngResponse;
+    } finally {
+      limit.clear();
+    }
     const out: WebSearchResult[] = [];
     for (const r of body.results ?? []) {
       if (typeof r.url !== "string" || !/^https?:\/\//.test(r.url)) continue;
