@@ -4,6 +4,7 @@ import {
   browserSuite,
   callInPage,
   describedAxeViolations,
+  narrated,
   overflowsHorizontally,
   payPalPopup,
   shoot,
@@ -154,15 +155,17 @@ describe("topping up the balance in Chromium", () => {
     await add.waitFor();
     await page.waitForFunction(() => typeof (window as unknown as { Cashfree?: unknown }).Cashfree === "function");
     await shoot(page, "topup-cashfree-1280-light");
-    await add.click();
-    const modal = page.getByRole("dialog", { name: "Cashfree checkout" });
-    await modal.waitFor();
-    await page
-      .frameLocator('[data-genui-cashfree-emulator="modal"] iframe')
-      .getByRole("button", { name: "Pay", exact: true })
-      .click();
     const notice = page.getByRole("dialog", { name: "Add Balance" }).getByTestId("topup-notice");
-    await notice.getByText(PURCHASE).waitFor();
+    await narrated(page, async () => {
+      await add.click();
+      const modal = page.getByRole("dialog", { name: "Cashfree checkout" });
+      await modal.waitFor();
+      await page
+        .frameLocator('[data-genui-cashfree-emulator="modal"] iframe')
+        .getByRole("button", { name: "Pay", exact: true })
+        .click();
+      await notice.getByText(PURCHASE).waitFor();
+    });
     expect(await notice.getAttribute("data-type")).toBe("success");
     await page.getByTestId("balance").filter({ hasText: "$10.00" }).waitFor();
     // The choice is remembered for the next top-up.
@@ -183,13 +186,15 @@ describe("topping up the balance in Chromium", () => {
     const add = dialog.getByRole("button", { name: /^Add ₹/ });
     await add.waitFor();
     await page.waitForFunction(() => typeof (window as unknown as { Cashfree?: unknown }).Cashfree === "function");
-    await add.click();
-    const logged = page.waitForEvent("console", (m) => m.type() === "error" && m.text().includes("Cashfree checkout ended"));
-    await page
-      .frameLocator('[data-genui-cashfree-emulator="modal"] iframe')
-      .getByRole("button", { name: "Fail payment" })
-      .click();
-    await logged;
+    await narrated(page, async () => {
+      await add.click();
+      const logged = page.waitForEvent("console", (m) => m.type() === "error" && m.text().includes("Cashfree checkout ended"));
+      await page
+        .frameLocator('[data-genui-cashfree-emulator="modal"] iframe')
+        .getByRole("button", { name: "Fail payment" })
+        .click();
+      await logged;
+    });
     await page.getByRole("dialog", { name: "Cashfree checkout" }).waitFor({ state: "detached" });
     await page.waitForTimeout(300);
     expect(await page.getByRole("dialog", { name: "Add Balance" }).count()).toBe(0);

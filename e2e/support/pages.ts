@@ -1,7 +1,18 @@
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { launchBrowser, screenshotPath } from "@genui/testkit";
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, PageScreenshotOptions } from "playwright-core";
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  ConsoleMessage,
+  Frame,
+  Locator,
+  Page,
+  PageScreenshotOptions,
+  Request,
+  Response,
+} from "playwright-core";
 import { eventually } from "./eventually";
 import { mailboxFor, startSignup } from "./signup";
 import { DEMO, startStack, type Stack, type StackOptions } from "./stack";
@@ -280,6 +291,51 @@ export async function settledTop(element: Locator): Promise<number> {
 /** A screenshot saved under test-results/screenshots: the full page unless `options` say otherwise. */
 export const shoot = (page: Page, name: string, options: Omit<PageScreenshotOptions, "path"> = {}) =>
   page.screenshot({ fullPage: true, ...options, path: screenshotPath(name) });
+
+/**
+ * Runs `step`; should it fail, its error also says what the page did meanwhile — each request and its answer, console
+ * lines, frame navigations (milliseconds since the step began) — and which dialogs were open then, so that a failure seen
+ * once on a loaded machine can be read from its message.
+ */
+export async function narrated<T>(page: Page, step: () => Promise<T>): Promise<T> {
+  const t0 = Date.now();
+  const log: string[] = [];
+  const note = (line: string) => log.length < 200 && log.push(`${Date.now() - t0} ms ${line}`);
+  const onRequest = (r: Request) => note(`-> ${r.method()} ${r.url()}`);
+  const onResponse = (r: Response) => note(`<- ${r.status()} ${r.request().method()} ${r.url()}`);
+  const onFailed = (r: Request) => note(`xx ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? "failed"}`);
+  const onConsole = (m: ConsoleMessage) => note(`console.${m.type()}: ${m.text()}`);
+  const onFrame = (f: Frame) => note(`frame ${f === page.mainFrame() ? "main" : "child"} at ${f.url()}`);
+  page.on("request", onRequest);
+  page.on("response", onResponse);
+  page.on("requestfailed", onFailed);
+  page.on("console", onConsole);
+  page.on("framenavigated", onFrame);
+  try {
+    return await step();
+  } catch (err) {
+    const dialogs = await page
+      .evaluate(() =>
+        [...document.querySelectorAll("dialog, [role='dialog']")]
+          .filter((d) => !(d instanceof HTMLDialogElement) || d.open)
+          .map((d) => d.getAttribute("aria-label") ?? d.querySelector("h2")?.textContent ?? d.tagName),
+      )
+      .catch((e: unknown) => [`(could not be read: ${String(e)})`]);
+    const error = err instanceof Error ? err : new Error(String(err));
+    const story = `\n\nWhat the page did meanwhile:\n${log.join("\n")}\nDialogs in the page: ${dialogs.join("; ") || "none"}`;
+    error.message += story;
+    // The test runner prints the stack, made when the error was: the story goes in before its first frame.
+    const firstFrame = error.stack?.search(/\n\s+at /) ?? -1;
+    if (error.stack && firstFrame >= 0) error.stack = error.stack.slice(0, firstFrame) + story + error.stack.slice(firstFrame);
+    throw error;
+  } finally {
+    page.off("request", onRequest);
+    page.off("response", onResponse);
+    page.off("requestfailed", onFailed);
+    page.off("console", onConsole);
+    page.off("framenavigated", onFrame);
+  }
+}
 
 /** Presses the Add Balance dialog's PayPal button and returns PayPal's popup (the payment emulator's checkout). */
 export async function payPalPopup(page: Page, dialog: Locator): Promise<Page> {
