@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createLogger } from "@genui/chassis";
+import { QUEUES } from "@genui/contracts";
+import { Queue } from "bullmq";
 import { signCashfreeWebhook, startPaymentEmulator, type PaymentEmulator } from "@genui/sims";
 import { Holds } from "../../services/billing/src/store/holds.store";
 import { WalletRepository } from "../../services/billing/src/store/wallet.repository";
@@ -257,8 +259,21 @@ describe("top-ups with PayPal and Cashfree", () => {
     );
     expect(statuses.every((s) => s.body.order_status === "PAID")).toBe(true);
     expect(await balanceOf(client)).toBe(12);
-    // Let the poller run at least once more after payment.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // The order's poll is over (dropped when the order was paid, or ended by its own run finding it paid): no path is
+    // left that could credit it again.
+    const polls = new Queue(QUEUES.billingOrderPoll.name, {
+      connection: stack.billing.ctx.redis!,
+      prefix: `${stack.prefix}bull`,
+    });
+    try {
+      const over = async () => {
+        const job = await polls.getJob(orderId);
+        return !job || (await job.isCompleted()) || (await job.isFailed());
+      };
+      expect(await eventually(over, Boolean, 20_000)).toBe(true);
+    } finally {
+      await polls.close();
+    }
     expect(await topUpCredits({ orderId })).toHaveLength(1);
     expect(await balanceOf(client)).toBe(12);
     expect(await wallets().reconcile(userId)).toMatchObject({ ok: true, balance: 12_000_000 });
