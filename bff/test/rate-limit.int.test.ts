@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createLogger, createRedis, type Redis } from "@genui/chassis";
-import { testInfra } from "@genui/testkit";
+import { eventually, testInfra } from "@genui/testkit";
 import { RateLimiter } from "../src/session/rate-limit";
 
 /** The BFF's fixed-window limiter against a real Redis (every published API request and every sign-in counts here). */
@@ -37,7 +37,14 @@ describe("RateLimiter", () => {
     const limiter = new RateLimiter(redis, prefix);
     expect(await limiter.hit("c", { max: 1, windowSeconds: 1 })).toBe(0);
     expect(await limiter.hit("c", { max: 1, windowSeconds: 1 })).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 1_300));
+    // The window's counter expires with it.
+    expect(
+      await eventually(
+        () => redis.exists(`${prefix}c`),
+        (n) => n === 0,
+        10_000,
+      ),
+    ).toBe(0);
     expect(await limiter.hit("c", { max: 1, windowSeconds: 1 })).toBe(0);
   });
 

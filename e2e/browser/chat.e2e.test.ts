@@ -1,6 +1,7 @@
 import { launchBrowser } from "@genui/testkit";
 import type { Browser, Page } from "playwright-core";
 import { credit } from "../support/developer";
+import { eventually } from "../support/eventually";
 import { axeViolations, describeViolations, openPage, overflowsHorizontally, shoot, signUpInPage } from "../support/pages";
 import { DEMO, startStack, type Stack } from "../support/stack";
 
@@ -235,7 +236,13 @@ describe("chat and GenUI in Chromium", () => {
     await page.goto(`${stack.bff.url}/chat`);
     await composer(page).fill("A to-do list with milk, eggs and bread");
     await composer(page).press("Enter");
-    await page.waitForTimeout(300);
+    // Taken: with no model known yet the message is kept to send and the composer empties.
+    expect(
+      await eventually(
+        () => composer(page).inputValue(),
+        (v) => v === "",
+      ),
+    ).toBe("");
     release();
     await page.locator('[data-testid="assistant-message"][data-pending="false"]').first().waitFor();
     expect(await page.getByText("A to-do list with milk, eggs and bread").count()).toBe(1);

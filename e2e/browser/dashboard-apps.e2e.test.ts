@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { screenshotPath } from "@genui/testkit";
 import type { Locator, Page } from "playwright-core";
 import { eventually } from "../support/eventually";
-import { browserSuite, callInPage, describedAxeViolations, horizontalOverflow, shoot, signUpInPage } from "../support/pages";
+import {
+  browserSuite,
+  callInPage,
+  describedAxeViolations,
+  horizontalOverflow,
+  settled,
+  shoot,
+  signUpInPage,
+} from "../support/pages";
 import type { AppRow, TemplateRow } from "../support/wire";
 
 /**
@@ -400,7 +408,7 @@ describe("the dashboard's Your Apps section in Chromium", () => {
           const panel = page.getByRole("region", { name: `Templates for ${withTemplates!.url}` });
           await panel.getByRole("article", { name: "Pricing table" }).waitFor();
           await panel.getByText("Paused").waitFor();
-          await page.waitForTimeout(300);
+          await settled(page);
           expect({ width, theme, overflow: await horizontalOverflow(page) }).toEqual({ width, theme, overflow: 0 });
           const name = `dashboard-apps-${theme}-${width}`;
           /** At 360 px only the overflow is checked; at the other widths, the screenshot `shot` and axe (labelled `label`). */
@@ -417,7 +425,7 @@ describe("the dashboard's Your Apps section in Chromium", () => {
           await dialog.getByLabel("Website Url").fill("not a website");
           await dialog.getByRole("button", { name: "Create App" }).click();
           await dialog.getByText("Enter a valid URL.").waitFor();
-          await page.waitForTimeout(200);
+          await settled(page);
           expect({ width, theme, overflow: await horizontalOverflow(page) }).toEqual({ width, theme, overflow: 0 });
           await shootAndCheck(`${name}-create`, `${name}-create`);
           await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -425,7 +433,7 @@ describe("the dashboard's Your Apps section in Chromium", () => {
           await panel.getByRole("button", { name: "Delete template Pricing table" }).click();
           const confirm = page.getByRole("alertdialog", { name: "Delete Template" });
           await confirm.waitFor();
-          await page.waitForTimeout(200);
+          await settled(page);
           await shootAndCheck(`${name}-delete`, `${name}-delete-template`);
           await confirm.getByRole("button", { name: "Cancel" }).click();
           expect(errors).toEqual([]);

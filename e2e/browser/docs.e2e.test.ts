@@ -2,7 +2,16 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { eventually } from "../support/eventually";
-import { browserSuite, describedAxeViolations, horizontalOverflow, settledTop, shoot, type Theme } from "../support/pages";
+import {
+  browserSuite,
+  codeHighlighted,
+  describedAxeViolations,
+  horizontalOverflow,
+  settled,
+  settledTop,
+  shoot,
+  type Theme,
+} from "../support/pages";
 import { loadDocsSnippets } from "../support/spa-module";
 
 const SECTIONS = ["Introduction", "Api Calling", "Rendering", "Using System Prompt", "Tool Calling", "Using In Agents"];
@@ -153,7 +162,8 @@ ${snippets.renderingSnippets(suite.url()).loader}
     async (theme) => {
       for (const width of [1280, 375]) {
         const page = await open(width, theme);
-        await page.waitForTimeout(400); // code highlighting runs 200 ms after render
+        await codeHighlighted(page);
+        await settled(page);
         await shoot(page, `docs-${theme}-${width}`, { fullPage: false });
         await shoot(page, `docs-${theme}-${width}-full`, { timeout: 120_000 });
         expect({ theme, width, violations: await describedAxeViolations(page) }).toEqual({ theme, width, violations: [] });
@@ -165,7 +175,8 @@ ${snippets.renderingSnippets(suite.url()).loader}
 
   it("when the screen is 360 px wide, then nothing overflows sideways", async () => {
     const page = await open(360);
-    await page.waitForTimeout(300);
+    await codeHighlighted(page);
+    await settled(page);
     expect(await horizontalOverflow(page)).toBe(0);
     await shoot(page, "docs-light-360", { fullPage: false });
     await page.close();

@@ -160,7 +160,10 @@ describe("the static iframe page in Chromium", () => {
 
   it("when the page names another host origin, then messages from this host are ignored and nothing reaches it", async () => {
     const { page } = await open("/wrong-origin");
-    await page.waitForTimeout(1_000);
+    // The iframe's page has loaded (its listener is set as its module runs, before its load event).
+    const frame = page.mainFrame().childFrames()[0];
+    expect(frame).toBeDefined();
+    await frame!.waitForLoadState("load");
     await render(page, screen());
     await page.waitForTimeout(1_000);
     expect(await events(page)).toEqual([]);

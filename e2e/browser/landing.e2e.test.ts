@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import type * as YoutubeIdModule from "../../frontend/web/src/features/landing/youtube-id";
-import { browserSuite, describedAxeViolations, linkHref, shoot } from "../support/pages";
+import { browserSuite, codeHighlighted, describedAxeViolations, linkHref, settled, shoot } from "../support/pages";
 import { loadSpaModule } from "../support/spa-module";
 
 // Declared here (not imported): the SPA's sources follow the bundler's module rules, not this project's.
@@ -212,7 +212,8 @@ describe("the landing page in Chromium", () => {
   it("when the page is 360 px wide, then nothing scrolls sideways", async () => {
     const { page, errors } = await suite.visit("/", { width: 360 });
     await page.getByRole("article", { name: "Pluto 0.1", exact: true }).waitFor();
-    await page.waitForTimeout(300);
+    await codeHighlighted(page);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(errors).toEqual([]);
   });
@@ -221,7 +222,7 @@ describe("the landing page in Chromium", () => {
     for (const width of [1280, 375]) {
       const { page, errors } = await suite.visit("/", { width, theme });
       await page.getByRole("article", { name: "Pluto 0.1", exact: true }).waitFor();
-      await page.waitForTimeout(400); // code highlighting
+      await codeHighlighted(page);
       // A still frame for the picture: the poster, paused.
       await page.getByRole("button", { name: "Pause video" }).click();
       await page.locator("video").evaluate((v: HTMLVideoElement) => {

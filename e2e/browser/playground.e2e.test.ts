@@ -5,7 +5,7 @@ import ts from "typescript";
 import type * as DslTypesModule from "../../frontend/web/src/features/editor/dsl-types";
 import type * as ExamplesModule from "../../frontend/web/src/features/editor/examples";
 import { eventually } from "../support/eventually";
-import { browserSuite, describedAxeViolations, horizontalOverflow, shoot, type Theme } from "../support/pages";
+import { browserSuite, describedAxeViolations, horizontalOverflow, settled, shoot, type Theme } from "../support/pages";
 import { loadSpaModule } from "../support/spa-module";
 
 /**
@@ -323,7 +323,7 @@ describe("the playground in Chromium", () => {
 
   const check = async (page: Page, region: Locator) => {
     await region.waitFor();
-    await page.waitForTimeout(300);
+    await settled(page);
   };
 
   for (const theme of ["light", "dark"] as Theme[]) {

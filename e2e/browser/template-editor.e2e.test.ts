@@ -10,6 +10,7 @@ import {
   callInPage,
   describedAxeViolations,
   horizontalOverflow,
+  settled,
   shoot,
   signUpInPage,
   type Theme,
@@ -324,7 +325,7 @@ describe("the template editor in Chromium", () => {
           await preview(page).getByRole("heading", { name: "Your cart" }).waitFor();
           await page.getByTestId("code-editor").locator(".view-lines").waitFor();
           await expect(statusBadge(page).textContent()).resolves.toBe("Published");
-          await page.waitForTimeout(300);
+          await settled(page);
           await expect(describedAxeViolations(page)).resolves.toEqual([]);
           await shoot(page, `template-editor-${width}-${theme}`, { fullPage: width < 400 });
           if (width < 400) await expect(horizontalOverflow(page)).resolves.toBe(0);

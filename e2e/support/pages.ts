@@ -337,6 +337,25 @@ export async function narrated<T>(page: Page, step: () => Promise<T>): Promise<T
   }
 }
 
+/**
+ * The page is still: its fonts loaded, its finite animations and transitions ended, two frames painted — before a
+ * screenshot, axe or a measurement of the layout. (Endless animations, such as a spinner's, are not waited for.)
+ */
+export const settled = (page: Page): Promise<void> =>
+  page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+
+/** Every code sample on the page has been highlighted (SPEC §9: 200 ms after it renders). */
+export const codeHighlighted = async (page: Page): Promise<void> => {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>("pre[data-language]")].every((pre) => pre.dataset.highlighted === "true"),
+  );
+};
+
 /** Presses the Add Balance dialog's PayPal button and returns PayPal's popup (the payment emulator's checkout). */
 export async function payPalPopup(page: Page, dialog: Locator): Promise<Page> {
   const paypal = dialog.getByRole("button", { name: "PayPal" });

@@ -11,7 +11,7 @@ import {
   type Redis,
 } from "@genui/chassis";
 import { EVENTS, SignUpMethod } from "@genui/contracts";
-import { testInfra } from "@genui/testkit";
+import { eventually, testInfra } from "@genui/testkit";
 import { AppRepository, appLock } from "../../services/apps/src/store/app.repository";
 import { TemplateRepository, templateLock } from "../../services/apps/src/store/template.repository";
 import {
@@ -219,7 +219,8 @@ describe("two copies of each service writing one document at once", () => {
         log.push(`end ${name}`);
       });
     const first = work(lockA, "a", 4_000);
-    await new Promise((r) => setTimeout(r, 50));
+    // Copy A holds the lock before B asks for it.
+    expect(await eventually(() => log.includes("start a"), Boolean, 10_000)).toBe(true);
     await Promise.all([first, work(lockB, "b", 10)]);
     expect(log).toEqual(["start a", "end a", "start b", "end b"]);
   });

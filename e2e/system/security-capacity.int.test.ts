@@ -96,8 +96,8 @@ describe("fair capacity: one tenant's flood does not reach another tenant", () =
       flood.push(settle(flooder.client.request("POST", "/apps/api/v1/auth-chat/completions", chatBody(`flood ${i}`))));
       flood.push(settle(published("chat/completions", chatBody(`flood ${i}`))));
     }
-    // The flood is in flight (and the queue sampler has seen it) before the other tenant asks.
-    await new Promise((r) => setTimeout(r, 400));
+    // The flood is in flight and has reached the flooder's limits (its first 429) before the other tenant asks.
+    expect(await eventually(() => floodStatuses.includes(429), Boolean, 30_000)).toBe(true);
     const victimResults: { status: number; done: boolean; ms: number; route: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const t0 = performance.now();

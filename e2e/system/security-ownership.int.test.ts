@@ -3,6 +3,7 @@ import { MessageBus, connectNats, createLogger, type ReceivedEvent } from "@genu
 import { EVENTS, type GenerationCompletedSchema } from "@genui/contracts";
 import { testInfra } from "@genui/testkit";
 import { newDeveloper, type Developer } from "../support/developer";
+import { eventually } from "../support/eventually";
 import { startStack, type Stack } from "../support/stack";
 
 const SECRET_CODE =
@@ -127,7 +128,10 @@ describe("app ownership on the signed-in generation routes", () => {
     const r = await retrieve(a, a.appId);
     expect(r.status).toBe(200);
     expect(((await r.json()) as { code: string }).code).toBe(SECRET_CODE);
-    const mine = await usageOf(a.appId);
+    const mine = await eventually(
+      () => completions.filter((e) => e.payload.appId === a.appId),
+      (l) => l.length >= 2,
+    );
     expect(mine.length).toBeGreaterThanOrEqual(2);
     expect(mine.every((e) => e.payload.userId === a.userId)).toBe(true);
   });

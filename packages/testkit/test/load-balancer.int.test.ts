@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startLoadBalancer, type LoadBalancer } from "../src";
+import { eventually, startLoadBalancer, type LoadBalancer } from "../src";
 import { KEEP_ALIVE_S } from "../src/load-balancer";
 
 // The HAProxy the replica profile of the test stack puts in front of every group of copies (e2e/support/stack.ts).
@@ -73,13 +73,13 @@ describe("startLoadBalancer (HAProxy)", () => {
     expect(answers[0]).toMatchObject({ forwardedFor: "127.0.0.1" });
   });
 
-  it("when a copy stops, then no request fails and it is marked down within about a second", async () => {
+  it("when a copy stops, then no request fails and it is marked down", async () => {
     lb = await startLoadBalancer({ name: "lb-test", frontends: [{ name: "svc", backends: [a.url, b.url] }] });
     await lb.waitUntilHealthy();
     await close(b);
     for (let i = 0; i < 6; i++) expect(((await (await fetch(`${lb.urls.svc}/y`)).json()) as { copy: string }).copy).toBe("a");
-    await new Promise((r) => setTimeout(r, 1_500));
-    expect((await lb.servers()).map((s) => s.status)).toEqual(["UP", "DOWN"]);
+    const statuses = async () => (await lb!.servers()).map((s) => s.status).join();
+    expect(await eventually(statuses, (s) => s === "UP,DOWN", 10_000)).toBe("UP,DOWN");
   });
 
   it("when a copy drops a request it already received, then the request is not replayed on the other copy", async () => {
@@ -98,11 +98,17 @@ describe("startLoadBalancer (HAProxy)", () => {
     lb = await startLoadBalancer({ name: "lb-test", frontends: [{ name: "svc", backends: [a.url] }] });
     const client = new AbortController();
     const request = fetch(`${lb.urls.svc}/queued`, { signal: client.signal }).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 300));
+    // The copy has the request before the client goes.
+    expect(await eventually(() => a.seen.includes("/queued"), Boolean, 10_000)).toBe(true);
     client.abort();
     await request;
-    await new Promise((r) => setTimeout(r, 300));
-    expect(a.abandoned).toEqual(["/queued"]);
+    expect(
+      await eventually(
+        () => [...a.abandoned],
+        (l) => l.length > 0,
+        10_000,
+      ),
+    ).toEqual(["/queued"]);
   });
 
   it("when a copy streams events, then each passes the load balancer as it is written", async () => {

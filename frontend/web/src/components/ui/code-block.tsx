@@ -150,7 +150,12 @@ export function CodeBlock({ code, language, label }: { code: string; language: C
 
   return (
     <Frame>
-      <Pre tabIndex={0} aria-label={label ?? `${language} code`} data-language={language}>
+      <Pre
+        tabIndex={0}
+        aria-label={label ?? `${language} code`}
+        data-language={language}
+        data-highlighted={html === null ? "false" : "true"}
+      >
         {html === null ? <code>{code}</code> : <code dangerouslySetInnerHTML={{ __html: html }} />}
       </Pre>
       <CopyButton type="button" onClick={() => void copy(code)} aria-label={copied ? "Copied to clipboard" : "Copy code"}>
