@@ -20,6 +20,7 @@ import { verifyKeyQuestion } from "@genui/contracts/keys";
 describe("apps and templates through the BFF", () => {
   let stack: Stack;
   let bus: MessageBus;
+  let nc: Awaited<ReturnType<typeof connectNats>>;
   let owner: BrowserClient;
   let other: BrowserClient;
   const created: ReceivedEvent<typeof AppCreatedSchema>[] = [];
@@ -55,7 +56,8 @@ describe("apps and templates through the BFF", () => {
   beforeAll(async () => {
     stack = await startStack();
     const logger = createLogger("events", "silent");
-    bus = new MessageBus(await connectNats(testInfra().natsUrl, "events", logger), {
+    nc = await connectNats(testInfra().natsUrl, "events", logger);
+    bus = new MessageBus(nc, {
       prefix: stack.prefix,
       source: "billing",
       logger,
@@ -203,7 +205,14 @@ describe("apps and templates through the BFF", () => {
         (s) => s === "cancelled",
       );
       await publishSubscription("activated", app.id, new Date(t - 60_000));
-      await new Promise((r) => setTimeout(r, 500));
+      // apps has taken it (nothing left for its consumer, nothing unanswered) before the status is read.
+      const jsm = await nc.jetstreamManager();
+      const stream = `${stack.prefix.replace(/\.$/, "").replace(/[^A-Za-z0-9_-]/g, "_")}_BILLING`;
+      const handled = await eventually(
+        () => jsm.consumers.info(stream, "apps-subscription-activated"),
+        (i) => i.num_pending === 0 && i.num_ack_pending === 0,
+      );
+      expect([handled.num_pending, handled.num_ack_pending]).toEqual([0, 0]);
       expect(await statusOf(owner, app.id)).toBe("cancelled");
     });
 
