@@ -207,7 +207,7 @@ describe("apps and templates through the BFF", () => {
       await publishSubscription("activated", app.id, new Date(t - 60_000));
       // apps has taken it (nothing left for its consumer, nothing unanswered) before the status is read.
       const jsm = await nc.jetstreamManager();
-      const stream = `${stack.prefix.replace(/\.$/, "").replace(/[^A-Za-z0-9_-]/g, "_")}_BILLING`;
+      const stream = bus.streamName("BILLING");
       const handled = await eventually(
         () => jsm.consumers.info(stream, "apps-subscription-activated"),
         (i) => i.num_pending === 0 && i.num_ack_pending === 0,

@@ -86,8 +86,7 @@ describe("batch consumers and redelivery", () => {
     // test's 30-s cap ends it first). The consumer has pulled the event and holds it before it is stopped.
     await publish(1);
     const jsm = await nc.jetstreamManager();
-    const pending = async () =>
-      (await jsm.consumers.info(`${prefix.replace(/\.$/, "")}_GENERATION`, "full-batches")).num_ack_pending;
+    const pending = async () => (await jsm.consumers.info(bus.streamName("GENERATION"), "full-batches")).num_ack_pending;
     let held = 0;
     await until(
       () => held === 1,
