@@ -1,4 +1,5 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { Writable } from "node:stream";
 import { Metrics, createLogger, tracingTo } from "@genui/chassis";
 import { eventually } from "@genui/testkit";
@@ -375,6 +376,56 @@ describe("the published API's connections", () => {
     expect(JSON.parse(answer)).toEqual({ length: 2000 });
     expect(seen[0]?.["x-genui-identity"]).toBeUndefined();
     expect(seen[0]?.["x-genui-service"]).toBeUndefined();
+  });
+
+  it("when generation sends an answer's last event and its end together, then they leave the edge in one write", async () => {
+    // generation's stream: the first event, then (once the client has it) the last event and the end in one write.
+    let more!: () => void;
+    const read = new Promise<void>((r) => (more = r));
+    const upstream = await listen(
+      http.createServer((_req, res) => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write('data: {"n":0}\n\n');
+        void read.then(() => res.end("data: [DONE]\n\n"));
+      }),
+    );
+    // What the edge's connection to the client writes, one entry per system call's worth (a write or a writev).
+    const writes: string[] = [];
+    const edge = publishedApi({ target: upstream, limiter: {} as RateLimiter, ...quietEdge() });
+    const server = http.createServer((req, res) => void (edge(req, res) || res.writeHead(404).end()));
+    server.on("connection", (socket: Socket) => {
+      const s = socket as Socket & {
+        _write(c: Buffer, e: BufferEncoding, cb: () => void): void;
+        _writev(c: { chunk: Buffer | string }[], cb: () => void): void;
+      };
+      const write = s._write.bind(s);
+      const writev = s._writev.bind(s);
+      s._write = (c, e, cb) => {
+        writes.push(Buffer.from(c).toString());
+        write(c, e, cb);
+      };
+      s._writev = (chunks, cb) => {
+        writes.push(chunks.map((c) => Buffer.from(c.chunk).toString()).join(""));
+        writev(chunks, cb);
+      };
+    });
+    const bff = await listen(server);
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = http.request(`${bff}${API}/chat/completions`, { method: "POST" });
+      req.on("response", (res) => {
+        let text = "";
+        res.on("data", (c: Buffer) => {
+          text += c.toString();
+          more();
+        });
+        res.on("end", () => resolve(text));
+      });
+      req.on("error", reject);
+      req.end("{}");
+    });
+    expect(body).toBe('data: {"n":0}\n\ndata: [DONE]\n\n');
+    const last = writes.findIndex((w) => w.includes("[DONE]"));
+    expect(writes.slice(last)).toEqual([expect.stringMatching(/data: \[DONE\]\n\n\r\n0\r\n\r\n$/)]);
   });
 
   it("when the client leaves before generation answers, then generation's request is closed too", async () => {

@@ -1,6 +1,5 @@
 import { identityKeyring, requestExchanges, startService, type Logger, type RunningService } from "@genui/chassis";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { AppAppearances } from "./clients/app-appearances";
 import { AppTemplates } from "./clients/app-templates";
 import { Capacity } from "./store/capacity";
@@ -60,7 +59,9 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
     setup: async (ctx) => {
       await ctx.bus!.ensureStream("GENERATION");
       const metrics = new GenerationMetrics(ctx.metrics);
-      const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-queue" });
+      // The queues share the service's connection: a job's enqueue then leaves in the same write as the commands of
+      // its turn (auto-pipelining: a resumable answer's bookkeeping, docs/performance.md "Fewer writes").
+      const connection = ctx.redis!;
       const names = generationQueues(config);
       const queue = new Queue<GenerationJob>(names.jobs, { connection, prefix: `${config.REDIS_KEY_PREFIX}bull` });
       queue.on("error", (err) => ctx.logger.warn({ err: err.message }, "generation queue error"));
@@ -197,8 +198,8 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         appChanges.stop();
         storedCompletions.stopPurging();
         await capacity.stop();
+        // The connection is the service's: the chassis closes it after the workers.
         await Promise.all([queue.close(), evalQueue.close(), unstartedQueue.close()]);
-        await connection.quit().catch(() => connection.disconnect());
       });
     },
   });
