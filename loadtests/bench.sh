@@ -41,6 +41,8 @@ ENV
   # The streams' gzip level is the service's default unless BENCH_GZIP_LEVEL says otherwise (0: not compressed).
   [ -z "${BENCH_GZIP_LEVEL:-}" ] || echo "GEN_STREAM_GZIP_LEVEL=$BENCH_GZIP_LEVEL" >> "$overrides"
 fi
+# BENCH_ENV="NAME=value …": settings of every process for this run (an A/B of a setting without a rebuild).
+for setting in ${BENCH_ENV:-}; do echo "$setting" >> "$overrides"; done
 infra_json=$(bash deploy/local/infra.sh env-json --profile dev)
 # --profile (generation): every Node process writes a CPU profile, summarised over the measured row (docs/performance.md).
 profile_dir=""
