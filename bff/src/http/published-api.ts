@@ -132,24 +132,11 @@ function rowsFor(pathname: string): PathRows | undefined {
 }
 
 /**
- * The published API at the edge, answered before express (`PreRoute`; nothing of the session stack applies to API
- * keys): CORS for any origin (pages embed the component and call retrieve with their key; no cookies are involved),
- * 405 and OPTIONS from the route table, rate limits in Redis per client address and per address's failed key lookups
- * (429 + Retry-After in OpenAI's error shape), and a streaming proxy to the generation service. The edge limits
- * addresses; a key's own budgets are counted once, by generation's admission, which knows what each request asks for
- * (GEN_RATE_PER_TENANT and the others, docs/api.md "Limits").
- *
- * Everything a request of the BFF gets from express and the chassis (ids, access log, metrics, span, security
- * headers, the client's address under TRUST_PROXY) comes from `requestEdge` (published-edge.ts); the proxy is
- * node:http, its answer piped through as it comes (docs/performance.md: the edge's CPU per streamed request). Returns
- * false for a request none of the published rows matches: the app takes it unchanged.
- */
-/**
  * What the service sends in one read leaves the edge in one write. `pipe` writes each piece at once and ends the
  * answer a tick later, so an answer's last event and its end (chunked encoding's terminator) went out as two writes;
  * corked from a piece's arrival until the turn's microtasks, the end (which comes in the ticks before them, and
  * uncorks fully) joins the last piece. Nothing waits: the uncork is in the same turn (docs/performance.md,
- * "Fewer writes").
+ * "Fewer writes per answer").
  */
 function corkedUntilTurnEnds(answer: IncomingMessage, res: ServerResponse): void {
   let corked = false;
@@ -166,6 +153,19 @@ function corkedUntilTurnEnds(answer: IncomingMessage, res: ServerResponse): void
   });
 }
 
+/**
+ * The published API at the edge, answered before express (`PreRoute`; nothing of the session stack applies to API
+ * keys): CORS for any origin (pages embed the component and call retrieve with their key; no cookies are involved),
+ * 405 and OPTIONS from the route table, rate limits in Redis per client address and per address's failed key lookups
+ * (429 + Retry-After in OpenAI's error shape), and a streaming proxy to the generation service. The edge limits
+ * addresses; a key's own budgets are counted once, by generation's admission, which knows what each request asks for
+ * (GEN_RATE_PER_TENANT and the others, docs/api.md "Limits").
+ *
+ * Everything a request of the BFF gets from express and the chassis (ids, access log, metrics, span, security
+ * headers, the client's address under TRUST_PROXY) comes from `requestEdge` (published-edge.ts); the proxy is
+ * node:http, its answer piped through as it comes (docs/performance.md: the edge's CPU per streamed request). Returns
+ * false for a request none of the published rows matches: the app takes it unchanged.
+ */
 export function publishedApi(opts: PublishedApiOptions): PreRoute {
   const edge = requestEdge(opts);
   const agent = upstreamAgent(2048);

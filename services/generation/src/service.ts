@@ -60,7 +60,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       await ctx.bus!.ensureStream("GENERATION");
       const metrics = new GenerationMetrics(ctx.metrics);
       // The queues share the service's connection: a job's enqueue then leaves in the same write as the commands of
-      // its turn (auto-pipelining: a resumable answer's bookkeeping, docs/performance.md "Fewer writes").
+      // its turn (auto-pipelining: a resumable answer's bookkeeping, docs/performance.md "Fewer writes per answer").
       const connection = ctx.redis!;
       const names = generationQueues(config);
       const queue = new Queue<GenerationJob>(names.jobs, { connection, prefix: `${config.REDIS_KEY_PREFIX}bull` });

@@ -10,7 +10,8 @@ const STARTING = "starting";
 
 /**
  * Readers' tokens are cut from one pool of random bytes, refilled when used up: `randomBytes` per token asked the
- * system's generator once per request, 4 % of the API's CPU at 64 streams (docs/performance.md, "Fewer writes").
+ * system's generator once per request, 4 % of the API's samples at 64 streams (docs/performance.md, "Fewer writes
+ * per answer").
  */
 const TOKEN_BYTES = 9;
 const tokenPool = Buffer.alloc(TOKEN_BYTES * 512);
