@@ -49,6 +49,22 @@ describe("UI code in the sandbox", () => {
     expect(DSL_EXAMPLE.length / JSON.stringify(r.screen).length).toBeLessThan(0.5);
   });
 
+  it("when code ends past its deadline in a few long built-ins (QuickJS never asked its interrupt handler), then it gets the time-limit error, not its screen", async () => {
+    // Six calls of a built-in running in C (a 16 MB string each): far fewer bytecodes than QuickJS runs between two
+    // questions to its interrupt handler, and far more than the 20 ms deadline (about 270 ms on the development machine).
+    const quick = createNodeEvaluator({ timeoutMs: 20 });
+    try {
+      const code = 'var n = 0; for (var i = 0; i < 6; i++) n += "ab".repeat(8e6).length; text(String(n))';
+      expect(await quick.evaluate(code)).toEqual({
+        ok: false,
+        error: { kind: "timeout", message: "code ran past its time limit of 20 ms" },
+      });
+      expect(await quick.evaluate('text("still fine")')).toMatchObject({ ok: true });
+    } finally {
+      quick.dispose();
+    }
+  });
+
   it.each([
     ["an infinite loop", "for(;;){}", "timeout"],
     ["a huge allocation", "let a = []; for (let i = 0; i < 1e9; i++) a.push('x'.repeat(100000) + i);", "memory"],

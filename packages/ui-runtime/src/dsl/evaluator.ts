@@ -366,6 +366,13 @@ export class UiCodeEvaluator {
         });
       }
       try {
+        // QuickJS asks the interrupt handler only every so many bytecodes: code that spent its time in a few long
+        // built-ins (in C) can end past its deadline without being asked. It overran all the same, and gets the
+        // time-limit error, never its screen, however short the overrun (whether the host had stopped its thread yet).
+        if (Date.now() > deadline) {
+          fault = "timeout";
+          return answer({ error: { kind: "timeout", message: timeLimitMessage(this.opts.timeoutMs) } });
+        }
         if (ctx.typeof(r.value) !== "string")
           return answer({ error: { kind: "invalid", message: "the code's result is not a screen" } });
         // The length is read inside the sandbox: an oversized text is never copied out.
