@@ -1,16 +1,18 @@
 // One streamed generation job as the generation worker runs it (GenerationProcessor.process: the answer's Redis
 // Stream, its chunks on NATS, the usage on JetStream, the end-of-job flush), against real Redis and NATS (the test
-// infrastructure by default), and the socket writes it costs: every write to a socket (net.Socket's writes, counted by
-// the server they go to) is one system call, which on loopback also does the receiver's TCP work. The shape of
-// `npm run bench:generation`: a zero-latency upstream's 20 code pieces in one burst, the published API's deltas,
-// resumable. Ways, interleaved round by round: "before" (the job's end on NATS — cancel listener's UNSUB and the flush's
-// PING — sent after the answer's end, each in a write of its own; every chunk JSON-encoded for the stream and again
-// for NATS) and "now". Prints writes per job to Redis and NATS, CPU of this process per job, wall time per job.
+// infrastructure by default), with the worker's own Redis client (the chassis's, auto-pipelined), and the socket writes
+// it costs: every write to a socket (net.Socket's writes, counted by the server they go to) is one system call, which
+// on loopback also does the receiver's TCP work. The shape of `npm run bench:generation`: a zero-latency upstream's 20
+// code pieces in one burst, the published API's deltas, resumable. Two ways, interleaved round by round:
+// - BENCH_COMPARE=append (default): "before", each append of an answer's chunks an explicit pipeline (written at once,
+//   alone), against "now", the append's commands as commands of the turn (auto-pipelined with the other answers');
+// - BENCH_COMPARE=end: "before", the job's end on NATS (cancel listener's UNSUB and the flush's PING) sent after the
+//   answer's end, each in a write of its own, and every chunk JSON-encoded for the stream and again for NATS; "now".
+// Prints writes per job to Redis and NATS, CPU of this process per job, wall time per job.
 //   npx tsc -b tsconfig.json && node loadtests/worker-job-bench.mjs
-// REDIS_URL, NATS_URL, BENCH_JOBS (per round and way, default 2000), BENCH_CONCURRENCY (default 64).
+// REDIS_URL, NATS_URL, BENCH_JOBS (per round and way, default 2000), BENCH_CONCURRENCY (default 64), BENCH_COMPARE.
 import { createRequire } from "node:module";
 import net from "node:net";
-import { Redis } from "ioredis";
 import { concurrently } from "./lib/concurrently.mjs";
 
 const require = createRequire(import.meta.url);
@@ -25,6 +27,8 @@ const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:16380";
 const NATS_URL = process.env.NATS_URL ?? "nats://127.0.0.1:14223";
 const N = Number(process.env.BENCH_JOBS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const COMPARE = process.env.BENCH_COMPARE ?? "append";
+if (!["append", "end"].includes(COMPARE)) throw new Error(`BENCH_COMPARE=${COMPARE}: append or end`);
 const logger = chassis.createLogger("worker-job-bench", "silent");
 
 // Socket writes by the server's port (one _writeGeneric per write or writev handed to the kernel).
@@ -38,7 +42,7 @@ const redisPort = Number(new URL(REDIS_URL).port);
 const natsPort = Number(new URL(NATS_URL).port);
 
 const prefix = `jobbench${Date.now()}.`;
-const redis = new Redis(REDIS_URL);
+const redis = chassis.createRedis(REDIS_URL, "generation-worker", logger);
 const bus = new chassis.MessageBus(await chassis.connectNats(NATS_URL, "generation-worker", logger), {
   prefix,
   source: "generation-worker",
@@ -73,17 +77,31 @@ const processor = new GenerationProcessor({
   answerLog: { ttlSeconds: 60, maxPieces: 20_000 },
 });
 
-// "before": the job's end on NATS after the answer's end, as it was (ChunkPublisher.afterLast patched away: the
-// processor then unsubscribes and flushes after `out.end()`).
+// BENCH_COMPARE=end, "before": the job's end on NATS after the answer's end, as it was (ChunkPublisher.afterLast
+// patched away: the processor then unsubscribes and flushes after `out.end()`).
+// BENCH_COMPARE=append, "before": each append an explicit pipeline of its own, as it was.
 const afterLast = ChunkPublisher.prototype.afterLast;
-const WAYS = {
-  before: () => {
-    ChunkPublisher.prototype.afterLast = () => undefined;
-  },
-  now: () => {
-    ChunkPublisher.prototype.afterLast = afterLast;
-  },
-};
+const commands = ChunkPublisher.prototype.commands;
+const WAYS =
+  COMPARE === "end"
+    ? {
+        before: () => {
+          ChunkPublisher.prototype.afterLast = () => undefined;
+        },
+        now: () => {
+          ChunkPublisher.prototype.afterLast = afterLast;
+        },
+      }
+    : {
+        before: () => {
+          ChunkPublisher.prototype.commands = function () {
+            return this.log.redis.pipeline();
+          };
+        },
+        now: () => {
+          ChunkPublisher.prototype.commands = commands;
+        },
+      };
 
 let jobNo = 0;
 /** The first job's chunks, as the API received them (the encoding's figure below). */
@@ -148,7 +166,7 @@ apiSocket._writeGeneric = function (...args) {
   return writeGeneric.apply(this, args);
 };
 
-console.log(`${N} jobs per way and round, ${CONCURRENCY} at a time; Redis ${REDIS_URL}, NATS ${NATS_URL}`);
+console.log(`${N} jobs per way and round, ${CONCURRENCY} at a time, comparing ${COMPARE}; Redis ${REDIS_URL}, NATS ${NATS_URL}`);
 const sums = { before: [], now: [] };
 // A warm-up, then three rounds alternating the ways (drift affects both alike).
 for (const round of [0, 1, 2, 3])
@@ -171,19 +189,21 @@ console.log(
 
 // Each chunk JSON-encoded for the stream and again for NATS (before), or once for both (now): CPU per job, the
 // first job's chunks encoded as ChunkPublisher does.
-const ENCODES = 20_000;
-const encode = (times) => {
-  const t0 = process.cpuUsage();
-  let bytes = 0;
-  for (let i = 0; i < ENCODES; i++) for (const c of firstJob) for (let k = 0; k < times; k++) bytes += JSON.stringify(c).length;
-  const used = process.cpuUsage(t0);
-  return { ms: (used.user + used.system) / 1000 / ENCODES, bytes };
-};
-encode(1);
-const [twice, once] = [encode(2), encode(1)];
-console.log(
-  `  encoding a job's ${firstJob.length} chunks: before (twice) ${(twice.ms * 1000).toFixed(1)} µs/job, now (once) ${(once.ms * 1000).toFixed(1)} µs/job`,
-);
+if (COMPARE === "end") {
+  const ENCODES = 20_000;
+  const encode = (times) => {
+    const t0 = process.cpuUsage();
+    let bytes = 0;
+    for (let i = 0; i < ENCODES; i++) for (const c of firstJob) for (let k = 0; k < times; k++) bytes += JSON.stringify(c).length;
+    const used = process.cpuUsage(t0);
+    return { ms: (used.user + used.system) / 1000 / ENCODES, bytes };
+  };
+  encode(1);
+  const [twice, once] = [encode(2), encode(1)];
+  console.log(
+    `  encoding a job's ${firstJob.length} chunks: before (twice) ${(twice.ms * 1000).toFixed(1)} µs/job, now (once) ${(once.ms * 1000).toFixed(1)} µs/job`,
+  );
+}
 await Promise.all([bus.close(), api.close()]);
 evaluator.dispose();
 redis.disconnect();

@@ -551,36 +551,33 @@ describe("processing a generation job", () => {
 
   describe("a resumable answer's kept chunks", () => {
     /**
-     * Redis as the publisher uses it, recording each round trip (a pipeline's commands, or a lone PEXPIRE); a
-     * pipeline's answer waits until the test releases it, so what the bus got meanwhile can be asserted.
+     * Redis as the publisher uses it, recording each round trip: the commands issued in one synchronous run (the
+     * chassis's client auto-pipelines them into one write). A round trip's answers wait until the test releases it,
+     * so what the bus got meanwhile can be asserted.
      */
     function keptHarness(ttlMs = 300_000) {
       const trips: string[][] = [];
       const waiting: (() => void)[] = [];
       const live: Chunk[] = [];
+      let turn: { commands: string[]; answered: Promise<void> } | undefined;
+      const command = (what: string): Promise<number> => {
+        if (!turn) {
+          let answer!: () => void;
+          const t = { commands: [] as string[], answered: new Promise<void>((r) => (answer = r)) };
+          turn = t;
+          trips.push(t.commands);
+          waiting.push(answer);
+          queueMicrotask(() => {
+            if (turn === t) turn = undefined;
+          });
+        }
+        turn.commands.push(what);
+        return turn.answered.then(() => 1);
+      };
       const redis = {
-        pipeline() {
-          const commands: string[] = [];
-          const p = {
-            xadd: (_key: string, ...args: string[]) => {
-              commands.push(`xadd ${(JSON.parse(args.at(-1)!) as Chunk).seq}`);
-              return p;
-            },
-            pexpire: (_key: string, ms: number) => {
-              commands.push(`pexpire ${ms}`);
-              return p;
-            },
-            set: (key: string) => {
-              commands.push(`set ${key}`);
-              return p;
-            },
-            exec: () => {
-              trips.push(commands);
-              return new Promise((resolve) => waiting.push(() => resolve(commands.map(() => [null, 1]))));
-            },
-          };
-          return p;
-        },
+        xadd: (_key: string, ...args: string[]) => command(`xadd ${(JSON.parse(args.at(-1)!) as Chunk).seq}`),
+        pexpire: (_key: string, ms: number) => command(`pexpire ${ms}`),
+        set: (key: string) => command(`set ${key}`),
       } as unknown as Redis;
       const bus = {
         signalJson: (_def: unknown, _key: string, json: string) => void live.push(JSON.parse(json) as Chunk),
@@ -702,31 +699,30 @@ describe("processing a generation job", () => {
       const live: { seq: number; kept: number }[] = [];
       // The done mark: when it was set (how many chunks were kept by then), and by which round trip.
       const marked: { kept: number; alone: boolean }[] = [];
+      // The commands of one synchronous run are one round trip (auto-pipelined), answered once it is kept.
+      let turn: { seqs: number[]; marks: number; answered: Promise<void> } | undefined;
+      const command = (apply: (t: { seqs: number[]; marks: number }) => void): Promise<unknown> => {
+        if (!turn) {
+          let answer!: () => void;
+          const t = { seqs: [] as number[], marks: 0, answered: new Promise<void>((r) => (answer = r)) };
+          turn = t;
+          queueMicrotask(() => {
+            turn = undefined;
+            if (t.marks) marked.push({ kept: kept.length, alone: t.seqs.length === 0 });
+            kept.push(...t.seqs);
+            answer();
+          });
+        }
+        apply(turn);
+        return turn.answered.then(() => 1);
+      };
       const redis = {
         mget: async (...keys: string[]) => keys.map(() => null),
-        set: async (key: string) => void marked.push({ kept: kept.length, alone: true, key } as never),
-        pexpire: async () => 1,
-        pipeline() {
-          const seqs: number[] = [];
-          let marks = 0;
-          const p = {
-            xadd: (...args: string[]) => {
-              seqs.push((JSON.parse(args.at(-1)!) as Chunk).seq);
-              return p;
-            },
-            pexpire: () => p,
-            set: (key: string) => {
-              expect(key).toBe("gen:done:req-1");
-              marks++;
-              return p;
-            },
-            exec: async () => {
-              if (marks) marked.push({ kept: kept.length, alone: false });
-              kept.push(...seqs);
-              return [...Array(marks).fill([null, "OK"]), ...seqs.map(() => [null, 1])];
-            },
-          };
-          return p;
+        xadd: (...args: string[]) => command((t) => t.seqs.push((JSON.parse(args.at(-1)!) as Chunk).seq)),
+        pexpire: () => command(() => undefined),
+        set: (key: string) => {
+          expect(key).toBe("gen:done:req-1");
+          return command((t) => t.marks++);
         },
       } as unknown as Redis;
       const bus = {
@@ -770,10 +766,8 @@ describe("processing a generation job", () => {
         const redis = {
           mget: async (...keys: string[]) => keys.map(() => null),
           set: async () => "OK",
-          pipeline() {
-            const p = { xadd: () => p, pexpire: () => p, set: () => p, exec: async () => [] };
-            return p;
-          },
+          xadd: async () => "1-0",
+          pexpire: async () => 1,
         } as unknown as Redis;
         const bus = {
           subject: (s: string) => s,

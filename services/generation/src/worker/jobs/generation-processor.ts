@@ -90,11 +90,47 @@ export interface ChunkLog {
  */
 const EXPIRY_REFRESH = 0.1;
 
+/** What an append sends: the subset of a pipeline's commands it uses, and each one's `[error, result]` at the end. */
+export interface AppendCommands {
+  set(key: string, value: string, ex: "EX", seconds: number): unknown;
+  xadd(key: string, maxlen: "MAXLEN", approx: "~", count: number, id: "*", field: string, value: string): unknown;
+  pexpire(key: string, ms: number): unknown;
+  exec(): Promise<[Error | null, unknown][] | null>;
+}
+
+/**
+ * An append's commands sent as commands of this turn of the event loop: the chassis's client auto-pipelines them, so
+ * every answer's append of the turn leaves in one write, in order (an explicit pipeline is written at once, on its
+ * own: one write per answer's append). `exec` gives each command's `[error, result]`, as a pipeline's does.
+ */
+export class TurnCommands implements AppendCommands {
+  private readonly sent: Promise<unknown>[] = [];
+  constructor(private readonly redis: Redis) {}
+  set(key: string, value: string, ex: "EX", seconds: number): this {
+    this.sent.push(this.redis.set(key, value, ex, seconds));
+    return this;
+  }
+  xadd(key: string, maxlen: "MAXLEN", approx: "~", count: number, id: "*", field: string, value: string): this {
+    this.sent.push(this.redis.xadd(key, maxlen, approx, count, id, field, value));
+    return this;
+  }
+  pexpire(key: string, ms: number): this {
+    this.sent.push(this.redis.pexpire(key, ms));
+    return this;
+  }
+  async exec(): Promise<[Error | null, unknown][]> {
+    const settled = await Promise.allSettled(this.sent);
+    return settled.map((s) => (s.status === "fulfilled" ? [null, s.value] : [s.reason as Error, undefined]));
+  }
+}
+
 /**
  * Publishes one attempt's chunks in order, numbered from 0. A resumable answer's chunks are first appended to its
  * Redis Stream, then published: every chunk a client can have seen is in the stream before it is on NATS, so a
  * resume that subscribes and then reads the stream misses nothing (RelayedAnswer.attach). The chunks published while
  * the previous append is under way (or within one turn of the event loop) are appended together, in one round trip.
+ * An append's commands are commands of its turn (`TurnCommands`), not a pipeline of their own: the client's
+ * auto-pipelining writes them with the other answers' appends of that turn.
  */
 export class ChunkPublisher {
   private seq = 0;
@@ -161,7 +197,7 @@ export class ChunkPublisher {
   }
 
   /**
-   * One pipeline: the marks, the chunks' XADDs, and the expiry when it is due (the stream's first append, the
+   * One round trip: the marks, the chunks' XADDs, and the expiry when it is due (the stream's first append, the
    * answer's end, or a good part of the TTL gone since it was last set). A failed append is logged and the chunks
    * still go out live — only a resume across that moment would then miss them, and it says so.
    */
@@ -174,13 +210,13 @@ export class ChunkPublisher {
     const now = Date.now();
     const expire = final || this.expirySetAt === 0 || now - this.expirySetAt >= log.ttlMs * EXPIRY_REFRESH;
     const marks = this.marks.splice(0);
-    const pipeline = log.redis.pipeline();
-    for (const m of marks) pipeline.set(m.key, m.value, "EX", m.seconds);
+    const commands = this.commands();
+    for (const m of marks) commands.set(m.key, m.value, "EX", m.seconds);
     // Each chunk is encoded once: the same JSON is kept in the stream and published.
     const encoded = chunks.map((c) => JSON.stringify(c));
-    for (const json of encoded) pipeline.xadd(log.key, "MAXLEN", "~", log.maxPieces, "*", "c", json);
-    if (expire) pipeline.pexpire(log.key, log.ttlMs);
-    const results = await this.exec(pipeline, marks.length, "answer piece not kept for resuming");
+    for (const json of encoded) commands.xadd(log.key, "MAXLEN", "~", log.maxPieces, "*", "c", json);
+    if (expire) commands.pexpire(log.key, log.ttlMs);
+    const results = await this.exec(commands, marks.length, "answer piece not kept for resuming");
     const failed = results?.slice(marks.length).find(([err]) => err)?.[0];
     if (failed) log.logger.warn({ err: failed, requestId: this.requestId }, "answer piece not kept for resuming");
     else if (results && expire) {
@@ -199,20 +235,21 @@ export class ChunkPublisher {
     if (final) this.last();
   }
 
+  /** The commands of one round trip (`loadtests/worker-job-bench.mjs` puts an explicit pipeline here: the way before). */
+  private commands(): AppendCommands {
+    return new TurnCommands(this.log!.redis);
+  }
+
   /**
-   * Runs a pipeline whose first `marks` commands are marks: each command's result, or undefined when the pipeline
-   * failed whole (logged as `what`). A mark that failed is logged: as when it was set on its own, a stalled copy of
-   * the job would then run it again (its usage is published once whatever happens, by the request's id).
+   * Runs commands whose first `marks` are marks: each command's result, or undefined when they failed whole (logged
+   * as `what`). A mark that failed is logged: as when it was set on its own, a stalled copy of the job would then run
+   * it again (its usage is published once whatever happens, by the request's id).
    */
-  private async exec(
-    pipeline: ReturnType<Redis["pipeline"]>,
-    marks: number,
-    what: string,
-  ): Promise<[Error | null, unknown][] | undefined> {
+  private async exec(commands: AppendCommands, marks: number, what: string): Promise<[Error | null, unknown][] | undefined> {
     const logger = this.log!.logger;
     let results: [Error | null, unknown][] | undefined;
     try {
-      results = (await pipeline.exec()) ?? undefined;
+      results = (await commands.exec()) ?? undefined;
     } catch (err) {
       logger.warn({ err, requestId: this.requestId }, what);
     }
@@ -234,10 +271,10 @@ export class ChunkPublisher {
     const marks = this.marks.splice(0);
     if (!expire && marks.length === 0) return;
     this.expiryFinal = true;
-    const pipeline = log.redis.pipeline();
-    for (const m of marks) pipeline.set(m.key, m.value, "EX", m.seconds);
-    if (expire) pipeline.pexpire(log.key, log.ttlMs);
-    const results = await this.exec(pipeline, marks.length, "answer's end not kept");
+    const commands = this.commands();
+    for (const m of marks) commands.set(m.key, m.value, "EX", m.seconds);
+    if (expire) commands.pexpire(log.key, log.ttlMs);
+    const results = await this.exec(commands, marks.length, "answer's end not kept");
     const failed = expire ? results?.at(-1)?.[0] : undefined;
     if (failed) log.logger.warn({ err: failed, requestId: this.requestId }, "answer's expiry not set");
   }
