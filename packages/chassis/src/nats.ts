@@ -163,6 +163,14 @@ export class MessageBus {
     return this.signals.listen(def, key, handler);
   }
 
+  /**
+   * Listens for the signals of every key with one subscription; `handler` gets each one's key (see
+   * `Signals.listenAll`: for rare signals, instead of a subscription per key).
+   */
+  listenAll<T>(def: SignalDef<T>, handler: (key: string, value: T) => void): Subscription {
+    return this.signals.listenAll(def, handler);
+  }
+
   /** Waits until the server has every message this connection published (e.g. before answering a client). */
   flush(): Promise<void> {
     return this.nc.flush();

@@ -212,6 +212,29 @@ describe("the message bus on real NATS", () => {
     expect(got).not.toContain(3);
   });
 
+  it("when signals are sent for many keys, then one listener for all of them gets each validated value with its key, and nothing of another kind", async () => {
+    const ping: SignalDef<{ n: number }> = { subject: (key) => `test.ping.${key}`, schema: z.object({ n: z.number() }) };
+    const pong: SignalDef<{ n: number }> = { subject: (key) => `test.pong.${key}`, schema: z.object({ n: z.number() }) };
+    const got: [string, number][] = [];
+    const sub = bus.listenAll(ping, (key, v) => got.push([key, v.n]));
+    await bus.flush();
+    bus.signal(ping, "k1", { n: 1 });
+    bus.nc.publish(bus.subject(ping.subject("k1")), JSON.stringify({ n: "not a number" }));
+    bus.signal(pong, "k1", { n: 99 });
+    bus.signal(ping, "k2", { n: 2 });
+    bus.signalJson(ping, "req.with.dots", JSON.stringify({ n: 3 }));
+    // The last one sent: once it is heard, every signal before it has been (one connection, in order).
+    bus.signal(ping, "last", { n: 4 });
+    await eventually(() => got.some(([key]) => key === "last"));
+    expect(got).toEqual([
+      ["k1", 1],
+      ["k2", 2],
+      ["req.with.dots", 3],
+      ["last", 4],
+    ]);
+    sub.unsubscribe();
+  });
+
   it("when a command is asked, then the typed answer, the responder's error code, or NO_RESPONDERS comes back", async () => {
     bus.serve(COMMANDS.verifyKey, async (req) => {
       if (req.keyHash === "gk_known") return { appId: "app-1", ownerId: "u1", status: "active", websiteUrl: "https://a.dev" };

@@ -1,5 +1,5 @@
 import type { SignalDef } from "@genui/contracts";
-import type { Subscription } from "nats";
+import type { Msg, Subscription } from "nats";
 import { contextFromCarrier, traceContext } from "../tracing";
 import { textDecoder } from "./codec";
 import type { BusCore } from "./core";
@@ -32,24 +32,46 @@ export class Signals {
     const subject = def.subject(key);
     const sub = this.core.nc.subscribe(this.core.subject(subject), {
       callback: (err, m) => {
-        if (err) return;
-        let value: T;
-        try {
-          const parsed = def.schema.safeParse(JSON.parse(textDecoder.decode(m.data)));
-          if (!parsed.success) throw new Error(parsed.error.message);
-          value = parsed.data;
-        } catch (e) {
-          this.core.opts.logger.warn({ subject, err: (e as Error).message }, "signal dropped: does not match its contract");
-          return;
-        }
-        const carrier = this.core.tracing ? carrierOf(m.headers) : undefined;
-        if (carrier) traceContext.with(contextFromCarrier(carrier), () => handler(value));
-        else handler(value);
+        if (!err) this.deliver(def, subject, m, handler);
       },
     });
     this.core.subscriptions.add(sub);
     // Signals are listened for per request: forget a subscription once it is closed, or the set grows forever.
     void sub.closed.then(() => this.core.subscriptions.delete(sub));
     return sub;
+  }
+
+  /**
+   * Listens for the signals of every key with one subscription (`def.subject(">")`), each validated by its contract;
+   * `handler` gets the key each came for. For signals that are rare beside the keys a process handles (a job's
+   * cancel): no subscription per key, at the price of hearing every key's.
+   */
+  listenAll<T>(def: SignalDef<T>, handler: (key: string, value: T) => void): Subscription {
+    const subject = def.subject(">");
+    const before = this.core.subject(def.subject("")).length;
+    const sub = this.core.nc.subscribe(this.core.subject(subject), {
+      callback: (err, m) => {
+        if (!err) this.deliver(def, m.subject, m, (value) => handler(m.subject.slice(before), value));
+      },
+    });
+    this.core.subscriptions.add(sub);
+    void sub.closed.then(() => this.core.subscriptions.delete(sub));
+    return sub;
+  }
+
+  /** A signal's value, validated by its contract (one that fails is dropped and logged), in its sender's trace. */
+  private deliver<T>(def: SignalDef<T>, subject: string, m: Msg, handler: (value: T) => void): void {
+    let value: T;
+    try {
+      const parsed = def.schema.safeParse(JSON.parse(textDecoder.decode(m.data)));
+      if (!parsed.success) throw new Error(parsed.error.message);
+      value = parsed.data;
+    } catch (e) {
+      this.core.opts.logger.warn({ subject, err: (e as Error).message }, "signal dropped: does not match its contract");
+      return;
+    }
+    const carrier = this.core.tracing ? carrierOf(m.headers) : undefined;
+    if (carrier) traceContext.with(contextFromCarrier(carrier), () => handler(value));
+    else handler(value);
   }
 }

@@ -37,7 +37,7 @@ describe("processing a generation job", () => {
       // What the API process would receive: the chunk through JSON and its contract.
       signal: (_def: unknown, _key: string, value: unknown) =>
         chunks.push(GenerationChunkSchema.parse(JSON.parse(JSON.stringify(value)))),
-      listen: () => ({ unsubscribe: () => undefined }),
+      listenAll: () => ({ unsubscribe: () => undefined }),
       // The chunks sent when the processor makes sure the server has them (before its job is marked completed).
       flush: async () => void flushedAt.push(chunks.length),
       publish: async (_def: unknown, payload: Record<string, unknown>, ctx: { eventId?: string }) => {
@@ -127,8 +127,10 @@ describe("processing a generation job", () => {
   it("when the provider answers, then the client gets the validated screen and billing one completion keyed by the request", async () => {
     const { processor, chunks, completions, flushedAt } = harness(scripted(['heading("Hi")\n', 'button("Go", {onPress: "go"})']));
     expect(await processor.process(job())).toBe("stop");
-    // The bus is flushed once, after the last chunk (the done one): the job completes only when the server has it.
-    expect(flushedAt).toEqual([chunks.length]);
+    // The bus is flushed when the process's first job starts (the cancels' subscription is at the server before the
+    // job reads its cancel flag), then after the last chunk (the done one): the job completes only when the server
+    // has it.
+    expect(flushedAt).toEqual([0, chunks.length]);
     expect(chunks[0]).toMatchObject({ type: "start", attempt: 1, seq: 0 });
     const done = chunks.at(-1)!;
     expect(done).toMatchObject({ type: "done", finishReason: "stop", usage: { inputTokens: 7, outputTokens: 2 } });
@@ -549,6 +551,73 @@ describe("processing a generation job", () => {
     });
   });
 
+  it("when cancels arrive, then the running job's stops it and another request's changes nothing, all heard on one subscription made before the first job read its cancel flag", async () => {
+    const order: string[] = [];
+    let hear: ((requestId: string, reason: string) => void) | undefined;
+    const bus = {
+      subject: (s: string) => s,
+      signal: () => undefined,
+      signalJson: () => undefined,
+      listenAll: (_def: unknown, handler: (requestId: string, reason: string) => void) => {
+        order.push("subscribe");
+        hear = handler;
+        return { unsubscribe: () => undefined };
+      },
+      flush: async () => void order.push("flush"),
+      publish: async (_def: unknown, _payload: unknown, ctx: { eventId?: string }) => ({
+        eventId: ctx.eventId ?? "",
+        seq: 1,
+        duplicate: false,
+      }),
+    } as unknown as MessageBus;
+    const redis = {
+      mget: async (...keys: string[]) => {
+        order.push("read flags");
+        return keys.map(() => null);
+      },
+      set: async () => "OK",
+    } as unknown as Redis;
+    // Each job's provider answers one piece, then waits until the test lets it go on or its job is cancelled.
+    const gates: (() => void)[] = [];
+    let opened!: () => void;
+    let next = new Promise<void>((r) => (opened = r));
+    const provider: Provider = {
+      name: "waiting",
+      async *generate(req: GenerateRequest): AsyncIterable<ProviderEvent> {
+        yield { type: "code", text: 'text("a")\n' };
+        let go!: () => void;
+        const going = new Promise<void>((r) => (go = r));
+        gates.push(go);
+        opened();
+        await Promise.race([going, new Promise((r) => req.signal.addEventListener("abort", r))]);
+        if (!req.signal.aborted) yield { type: "code", text: 'text("b")' };
+        yield { type: "usage", inputTokens: 1, outputTokens: 1 };
+      },
+    };
+    const processor = new GenerationProcessor({
+      bus,
+      redis,
+      provider,
+      evaluator: real,
+      metrics: new GenerationMetrics(new Metrics("test")),
+      logger: createLogger("test", "silent"),
+      keyPrefix: "",
+      partialIntervalMs: 0,
+    });
+    const first = processor.process(job(1, 2, { requestId: "req-1" }));
+    await next;
+    next = new Promise<void>((r) => (opened = r));
+    const second = processor.process(job(1, 2, { requestId: "req-2" }));
+    await next;
+    hear!("req-elsewhere", "client");
+    hear!("req-1", "client");
+    expect(await first).toBe("cancelled");
+    gates[1]!();
+    expect(await second).toBe("stop");
+    expect(order.filter((o) => o === "subscribe")).toHaveLength(1);
+    expect(order.slice(0, 3)).toEqual(["subscribe", "flush", "read flags"]);
+  });
+
   describe("a resumable answer's kept chunks", () => {
     /**
      * Redis as the publisher uses it, recording each round trip: the commands issued in one synchronous run (the
@@ -729,7 +798,7 @@ describe("processing a generation job", () => {
         subject: (s: string) => s,
         signalJson: (_def: unknown, _key: string, json: string) =>
           void live.push({ seq: (JSON.parse(json) as Chunk).seq, kept: kept.length }),
-        listen: () => ({ unsubscribe: () => undefined }),
+        listenAll: () => ({ unsubscribe: () => undefined }),
         flush: async () => undefined,
         publish: async (_def: unknown, _payload: unknown, ctx: { eventId?: string }) => ({
           eventId: ctx.eventId ?? "",
@@ -773,7 +842,10 @@ describe("processing a generation job", () => {
           subject: (s: string) => s,
           signal: (_def: unknown, _key: string, value: Chunk) => queue(value.type),
           signalJson: (_def: unknown, _key: string, json: string) => queue((JSON.parse(json) as Chunk).type),
-          listen: () => ({ unsubscribe: () => queue("unsubscribe") }),
+          listenAll: () => {
+            queue("subscribe to every cancel");
+            return { unsubscribe: () => queue("unsubscribe") };
+          },
           flush: async () => queue("flush"),
           publish: async (_def: unknown, _payload: unknown, ctx: { eventId?: string }) => {
             queue("usage");
@@ -783,8 +855,10 @@ describe("processing a generation job", () => {
         const processor = processorOver(bus, redis);
         expect(await processor.process(job(1, 2, { resumable }))).toBe("stop");
         await new Promise((r) => setImmediate(r));
-        expect(sent.slice(-4)).toEqual(["done", "unsubscribe", "flush", "write"]);
-        expect(sent.filter((s) => s === "unsubscribe" || s === "flush")).toEqual(["unsubscribe", "flush"]);
+        expect(sent.slice(-3)).toEqual(["done", "flush", "write"]);
+        // The job's end leaves the process's one subscription to cancels in place: nothing to unsubscribe on NATS.
+        expect(sent.slice(0, 3)).toEqual(["subscribe to every cancel", "flush", "write"]);
+        expect(sent.filter((s) => s === "unsubscribe" || s === "flush")).toEqual(["flush", "flush"]);
       }
     });
   });

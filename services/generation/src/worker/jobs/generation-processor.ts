@@ -9,6 +9,7 @@ import { GENERATION_ERRORS as E, type GenerationErrorCode } from "../../domain/e
 import { checkComponents } from "../../domain/appearance";
 import { cancelReason, type Chunk, type ChunkError, type GenerationJob } from "../../domain/messages";
 import { ComponentCheckers } from "../../store/component-checkers";
+import { CancelWatch } from "./cancel-watch";
 import { answerEventsKey, cancelKey, doneKey, sandboxStoppedKey } from "../../store/job-keys";
 import { keepReasoning, type CompletionKeeper } from "../../use-cases/stored-completions";
 
@@ -340,8 +341,12 @@ export class GenerationProcessor {
   private active = 0;
   /** Apps' components compiled for checking screens, per app and version of its look. */
   private readonly checkers = new ComponentCheckers();
+  /** The cancels of this process's jobs, on one subscription. */
+  private readonly cancels: CancelWatch;
 
-  constructor(private readonly deps: ProcessorDeps) {}
+  constructor(private readonly deps: ProcessorDeps) {
+    this.cancels = new CancelWatch(deps.bus);
+  }
 
   /** What the job's screens are checked against besides the catalogue: the app's own components, when it has a look. */
   private checkerOf(d: GenerationJob): AppComponentChecker | undefined {
@@ -390,16 +395,17 @@ export class GenerationProcessor {
         : undefined,
     );
     const abort = new AbortController();
-    // Subscribed before the cancel flag is read (the API sets the flag, then publishes): a cancel is seen either way.
-    const sub = bus.listen(SIGNALS.generationCancel, d.requestId, (reason) => abort.abort(reason));
+    // Watched before the cancel flag is read (the API sets the flag, then publishes): a cancel is seen either way.
+    await this.cancels.ready();
+    const unwatch = this.cancels.watch(d.requestId, (reason) => abort.abort(reason));
     let listening = true;
-    // The end of the job on NATS: no more cancels to hear, and a flush (the server has every chunk once it answers).
+    // The end of the job: no more cancels to hear, and a flush on NATS (the server has every chunk once it answers).
     // Started right after the last chunk is published (in its socket write), or after `out.end()` without one.
     let flushed: Promise<void> | undefined;
     const finish = (): Promise<void> => {
       if (listening) {
         listening = false;
-        sub.unsubscribe();
+        unwatch();
       }
       return (flushed ??= bus
         .flush()
@@ -438,7 +444,7 @@ export class GenerationProcessor {
     } finally {
       if (listening) {
         listening = false;
-        sub.unsubscribe();
+        unwatch();
       }
     }
   }

@@ -29,7 +29,7 @@ describe("keeping a job's finished answer", () => {
       subject: (s: string) => s,
       signal: (_def: unknown, _key: string, value: unknown) =>
         chunks.push(GenerationChunkSchema.parse(JSON.parse(JSON.stringify(value)))),
-      listen: () => ({ unsubscribe: () => undefined }),
+      listenAll: () => ({ unsubscribe: () => undefined }),
       flush: async () => undefined,
       publish: async (_def: unknown, _payload: unknown, ctx: { eventId?: string }) => ({
         eventId: ctx.eventId ?? "",
