@@ -9,6 +9,7 @@ import {
 } from "@genui/chassis";
 import { createThreadedEvaluator } from "@genui/ui-runtime/node";
 import { Worker, type Job } from "bullmq";
+import { Redis } from "ioredis";
 import { generationQueues, type WorkerConfig } from "../config";
 import { GenerationMetrics } from "../metrics";
 import { GenerationProcessor } from "./jobs/generation-processor";
@@ -83,10 +84,8 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
         answerLog: { ttlSeconds: config.GEN_RESUME_TTL_SECONDS, maxPieces: config.GEN_RESUME_MAX_PIECES },
         completions: new CompletionKeeper(new CompletionStore(ctx.mongo!), config.GEN_COMPLETION_RETENTION_DAYS, ctx.logger),
       });
-      // BullMQ's workers send their scripts (taking, finishing and renewing jobs) on the service's client, auto-pipelined
-      // with the answers' appends of the same turn; each worker waits for jobs on a blocking connection of its own,
-      // which BullMQ makes (a copy of that client) and closes.
-      const connection = ctx.redis!;
+      // BullMQ's blocking commands need a connection of their own.
+      const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-worker-bull" });
       const handle = (job: Job<GenerationJob>) =>
         ctx.tracing.enabled ? tracedJob(ctx.tracing, job, () => processor.process(job)) : processor.process(job);
       const run = async (job: Job<GenerationJob>) => {
@@ -111,15 +110,20 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
         concurrency: config.GEN_WORKER_CONCURRENCY,
       });
       // Code-only evaluations: their own queue and loop, so a flood of them never stands before a generation.
+      const evalConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-eval-bull" });
       const evalWorker = new Worker<GenerationJob, string>(names.evals, run, {
         ...options,
-        connection,
+        connection: evalConnection,
         concurrency: config.GEN_EVAL_WORKER_CONCURRENCY,
       });
       // Generations cancelled before any worker took them: their empty usage, published by a worker like every other.
+      const unstartedConnection = new Redis(config.REDIS_URL, {
+        maxRetriesPerRequest: null,
+        connectionName: "generation-unstarted-bull",
+      });
       const unstartedWorker = new Worker<GenerationJob, string>(names.unstarted, (job) => processor.settleUnstarted(job), {
         ...options,
-        connection,
+        connection: unstartedConnection,
         concurrency: 4,
       });
       for (const w of [worker, evalWorker, unstartedWorker]) {
@@ -138,6 +142,7 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
       ctx.shutdown.add("workers", "generation worker", async () => {
         stopAnnouncing();
         await Promise.all([worker.close(), evalWorker.close(), unstartedWorker.close()]);
+        for (const c of [connection, evalConnection, unstartedConnection]) await c.quit().catch(() => c.disconnect());
         evaluator.dispose();
       });
     },
