@@ -1,6 +1,6 @@
 import { createLogger } from "../src/logger";
 import { createRedis, type Redis } from "../src/redis";
-import { freshName, testInfra } from "@genui/testkit";
+import { freshName, socketWritesDuring, testInfra } from "@genui/testkit";
 
 // The chassis's Redis client sends what one turn of the event loop asks in one write, and answers each command as if
 // it had gone alone (packages/chassis/src/redis.ts).
@@ -16,15 +16,9 @@ describe("the chassis's Redis client", () => {
 
   it("when one turn issues many commands, then they leave in one write and each gets its own answer, in order", async () => {
     const key = freshName("pipe");
-    const stream = (redis as unknown as { stream: { write: (...a: unknown[]) => boolean } }).stream;
-    const write = stream.write.bind(stream);
-    let writes = 0;
-    stream.write = (...a: unknown[]) => {
-      writes++;
-      return write(...a);
-    };
-    try {
-      const answers = await Promise.all([
+    let answers: unknown[] = [];
+    const writes = await socketWritesDuring(redis, async () => {
+      answers = await Promise.all([
         redis.set(key, "1"),
         redis.incr(key),
         redis.incrby(key, 5),
@@ -34,11 +28,9 @@ describe("the chassis's Redis client", () => {
         redis.hget(`${key}:h`, "a"),
         redis.del(key, `${key}:h`),
       ]);
-      expect(answers).toEqual(["OK", 2, 7, "7", 1, 1, "b", 2]);
-      expect(writes).toBe(1);
-    } finally {
-      stream.write = write;
-    }
+    });
+    expect(answers).toEqual(["OK", 2, 7, "7", 1, 1, "b", 2]);
+    expect(writes).toBe(1);
   });
 
   it("when a command of the batch fails, then only its promise rejects", async () => {

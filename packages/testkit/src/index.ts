@@ -5,3 +5,4 @@ export * from "./load-balancer";
 export * from "./sandbox-attacks";
 export * from "./eventually";
 export * from "./tcp-relay";
+export * from "./socket-writes";

@@ -1,6 +1,6 @@
 import { MessageBus, connectNats, createLogger, createRedis, type Redis } from "@genui/chassis";
 import { SIGNALS } from "@genui/contracts";
-import { freshName, testInfra } from "@genui/testkit";
+import { freshName, socketWritesDuring, testInfra } from "@genui/testkit";
 import type { Chunk } from "../src/domain/messages";
 import { ChunkPublisher } from "../src/worker/jobs/generation-processor";
 
@@ -27,23 +27,6 @@ describe("the worker's chunk log", () => {
     await bus.close();
     await redis.quit();
   });
-
-  /** Every write the client hands its socket, counted while `run` runs. */
-  async function writesDuring(run: () => Promise<void>): Promise<number> {
-    const stream = (redis as unknown as { stream: { write: (...a: unknown[]) => boolean } }).stream;
-    const write = stream.write.bind(stream);
-    let writes = 0;
-    stream.write = (...a: unknown[]) => {
-      writes++;
-      return write(...a);
-    };
-    try {
-      await run();
-    } finally {
-      stream.write = write;
-    }
-    return writes;
-  }
 
   /** Answer `id`'s publisher, and the chunks its listener receives on NATS (resolved at its done chunk). */
   async function answer(id: string, warnings: string[] = []) {
@@ -78,7 +61,7 @@ describe("the worker's chunk log", () => {
   it("when eight answers publish in one turn, then their appends leave in one write and each stream holds its own chunks, mark and expiry", async () => {
     const ids = Array.from({ length: 8 }, (_, i) => freshName(`ans${i}`));
     const answers = await Promise.all(ids.map((id) => answer(id)));
-    const writes = await writesDuring(async () => {
+    const writes = await socketWritesDuring(redis, async () => {
       for (const [i, a] of answers.entries()) {
         a.out.publish({ type: "start" });
         a.out.publish({ type: "delta", text: `piece of ${i}` });
@@ -109,7 +92,7 @@ describe("the worker's chunk log", () => {
     const badWarnings: string[] = [];
     const goodWarnings: string[] = [];
     const [b, g] = [await answer(bad, badWarnings), await answer(good, goodWarnings)];
-    const writes = await writesDuring(async () => {
+    const writes = await socketWritesDuring(redis, async () => {
       b.out.publish({ type: "start" });
       g.out.publish({ type: "start" });
       b.out.publish(done);
