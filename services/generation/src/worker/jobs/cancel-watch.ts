@@ -11,17 +11,25 @@ import type { CancelReason } from "../../domain/messages";
  */
 export class CancelWatch {
   private readonly jobs = new Map<string, Set<(reason: CancelReason) => void>>();
-  private starting?: Promise<void>;
+  private subscribed = false;
+  private flushed?: Promise<void>;
   constructor(private readonly bus: Pick<MessageBus, "listenAll" | "flush">) {}
 
-  /** Subscribes once; resolves when the server has the subscription. */
+  /**
+   * Subscribes once; resolves when the server has the subscription. A flush that fails (NATS restarting) fails this
+   * job's start, and the next job's asks again: one failure never stops every job after it.
+   */
   ready(): Promise<void> {
-    return (this.starting ??= (async () => {
+    if (!this.subscribed) {
       this.bus.listenAll(SIGNALS.generationCancel, (requestId, reason) => {
         for (const handler of this.jobs.get(requestId) ?? []) handler(reason);
       });
-      await this.bus.flush();
-    })());
+      this.subscribed = true;
+    }
+    return (this.flushed ??= this.bus.flush().catch((err: unknown) => {
+      this.flushed = undefined;
+      throw err;
+    }));
   }
 
   /** Hands request `requestId`'s cancels to `handler` until the returned function is called. */
@@ -33,10 +41,5 @@ export class CancelWatch {
       handlers.delete(handler);
       if (handlers.size === 0 && this.jobs.get(requestId) === handlers) this.jobs.delete(requestId);
     };
-  }
-
-  /** Jobs watched now (for tests). */
-  get watching(): number {
-    return this.jobs.size;
   }
 }
