@@ -3,6 +3,7 @@ import { SIGNALS } from "@genui/contracts";
 import { freshName, socketWritesDuring, testInfra } from "@genui/testkit";
 import type { Chunk } from "../src/domain/messages";
 import { ChunkPublisher } from "../src/worker/jobs/generation-processor";
+import { DONE } from "./chunks";
 
 /**
  * A resumable answer's chunks kept in its Redis Stream by the worker's publisher, against real Redis and NATS, with
@@ -48,13 +49,7 @@ describe("the worker's chunk log", () => {
     });
     return { out, received, over: over.then(() => sub.unsubscribe()) };
   }
-  const done = {
-    type: "done" as const,
-    code: "x",
-    json: null,
-    finishReason: "stop" as const,
-    usage: { inputTokens: 1, outputTokens: 1 },
-  };
+  const done = DONE;
   const kept = async (id: string): Promise<Chunk[]> =>
     (await redis.xrange(`${prefix}gen:answer:${id}`, "-", "+")).map(([, fields]) => JSON.parse(fields[1]!) as Chunk);
 

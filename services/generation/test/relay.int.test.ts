@@ -9,6 +9,7 @@ import { GenerationMetrics } from "../src/metrics";
 import type { Chunk, GenerationJob } from "../src/domain/messages";
 import { RelayedAnswer, type RelayEvent } from "../src/transport/answer-relay";
 import { answerEventsKey } from "../src/store/job-keys";
+import { DONE } from "./chunks";
 
 /**
  * The relay against a stand-in worker that publishes exactly the chunks a test wants (real Redis queue, real NATS),
@@ -97,13 +98,7 @@ describe("relaying a worker's chunks", () => {
     for await (const e of a) out.push(e);
     return out;
   };
-  const done = {
-    type: "done" as const,
-    code: "",
-    json: null,
-    finishReason: "stop" as const,
-    usage: { inputTokens: 1, outputTokens: 1 },
-  };
+  const done = DONE;
 
   it("when 200 answers of 20 chunks are relayed at once, then each arrives complete, in order, exactly once", async () => {
     script = async (_job, publish) => {

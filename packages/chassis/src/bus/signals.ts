@@ -35,10 +35,7 @@ export class Signals {
         if (!err) this.deliver(def, subject, m, handler);
       },
     });
-    this.core.subscriptions.add(sub);
-    // Signals are listened for per request: forget a subscription once it is closed, or the set grows forever.
-    void sub.closed.then(() => this.core.subscriptions.delete(sub));
-    return sub;
+    return this.tracked(sub);
   }
 
   /**
@@ -54,6 +51,11 @@ export class Signals {
         if (!err) this.deliver(def, m.subject, m, (value) => handler(m.subject.slice(before), value));
       },
     });
+    return this.tracked(sub);
+  }
+
+  /** Kept among the bus's subscriptions until it is closed (signals are listened for per request: the set would grow). */
+  private tracked(sub: Subscription): Subscription {
     this.core.subscriptions.add(sub);
     void sub.closed.then(() => this.core.subscriptions.delete(sub));
     return sub;
