@@ -316,6 +316,17 @@ describe("the published API and the signed-in routes, through the BFF", () => {
         owned_by: "genui",
       });
     });
+
+    it("when answers have gone through the queue, then the API's auto-pipelined Redis client carries the platform's own scripts only, none of BullMQ's", async () => {
+      // ioredis copies every script of a client into each pipeline it makes, and an auto-pipelined client makes one in
+      // every turn that sends: BullMQ's 64 scripts there cost each turn 23.5 µs and kilobytes that outlive it. The
+      // queues have a connection of their own (docs/performance.md, "BullMQ's scripts off the API's client").
+      const answer = await complete("a login form");
+      expect(answer.choices[0]!.finish_reason).toBe("stop");
+      const scripts = Object.keys(stack.generation!.ctx.redis!.scriptsSet);
+      expect(scripts).toContain("genuiCapacityAcquire");
+      expect(scripts.filter((name) => !name.startsWith("genui"))).toEqual([]);
+    });
   });
 
   describe("errors, each in OpenAI's shape and with the client's error class", () => {

@@ -1,4 +1,4 @@
-import { identityKeyring, requestExchanges, startService, type Logger, type RunningService } from "@genui/chassis";
+import { createRedis, identityKeyring, requestExchanges, startService, type Logger, type RunningService } from "@genui/chassis";
 import { Queue } from "bullmq";
 import { AppAppearances } from "./clients/app-appearances";
 import { AppTemplates } from "./clients/app-templates";
@@ -59,9 +59,10 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
     setup: async (ctx) => {
       await ctx.bus!.ensureStream("GENERATION");
       const metrics = new GenerationMetrics(ctx.metrics);
-      // The queues share the service's connection: a job's enqueue then leaves in the same write as the commands of
-      // its turn (auto-pipelining: a resumable answer's bookkeeping, docs/performance.md "Fewer writes per answer").
-      const connection = ctx.redis!;
+      // The queues have a connection of their own, not auto-pipelined: BullMQ defines its 64 scripts on the connection
+      // it is given, and the service's auto-pipelined client would then copy them all into the pipeline it makes in
+      // every turn that sends (docs/performance.md, "BullMQ's scripts off the API's client").
+      const connection = createRedis(config.REDIS_URL, "generation-queue", ctx.logger, { autoPipelining: false });
       const names = generationQueues(config);
       const queue = new Queue<GenerationJob>(names.jobs, { connection, prefix: `${config.REDIS_KEY_PREFIX}bull` });
       queue.on("error", (err) => ctx.logger.warn({ err: err.message }, "generation queue error"));
@@ -198,8 +199,8 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
         appChanges.stop();
         storedCompletions.stopPurging();
         await capacity.stop();
-        // The connection is the service's: the chassis closes it after the workers.
         await Promise.all([queue.close(), evalQueue.close(), unstartedQueue.close()]);
+        await connection.quit().catch(() => connection.disconnect());
       });
     },
   });

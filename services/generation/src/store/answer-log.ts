@@ -60,8 +60,8 @@ export class AnswerLog {
 
   /** Records how the answer was opened and that `reader` reads it. */
   async open(requestId: string, start: AnswerStart, reader: string): Promise<void> {
-    // Two commands of the turn, not a pipeline of their own: auto-pipelining sends them in the write that carries the
-    // job's enqueue (the queues share this connection).
+    // Two commands of the turn, not a pipeline of their own: auto-pipelining sends them with the other commands of the
+    // turn (an explicit pipeline is written at once, on its own).
     await Promise.all([
       this.redis.set(answerMetaKey(this.prefix, requestId), JSON.stringify(start), "EX", this.ttlSeconds),
       this.redis.set(answerReaderKey(this.prefix, requestId), reader, "EX", this.ttlSeconds),
