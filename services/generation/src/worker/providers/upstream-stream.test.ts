@@ -5,9 +5,11 @@ import {
   UpstreamConnectionError,
   UpstreamStatusError,
   UpstreamStreamError,
+  requestBody,
   streamChatCompletion,
   upstreamAgents,
 } from "./upstream-stream";
+import type { ChatCompletionCreateParamsStreaming } from "openai/resources/chat/completions";
 
 /** An upstream that writes `parts` (raw bytes of the answer) one by one, a few ms apart. */
 async function upstream(
@@ -164,6 +166,61 @@ describe("streamChatCompletion (the worker's upstream call)", () => {
         (n) => n === 1,
       ),
     ).toBe(1);
+    await up.close();
+  });
+});
+
+describe("requestBody (the upstream call's body, its long system prompt encoded once)", () => {
+  // Quotes, backslashes, newlines, characters outside Latin-1 and a lone surrogate: everything JSON escapes or encodes.
+  const prompt = (n: number) => `You write UI code — "screens" → ${"\\ \n ✓ 😀 \u0001 "}${"x".repeat(2000)} #${n} \ud800 end`;
+  const call = (system: string | undefined, user: string, extra: Partial<ChatCompletionCreateParamsStreaming> = {}) =>
+    ({
+      model: "m",
+      messages: [
+        ...(system === undefined ? [] : [{ role: "system" as const, content: system }]),
+        { role: "user" as const, content: user },
+      ],
+      stream: true,
+      stream_options: { include_usage: true },
+      ...extra,
+    }) as ChatCompletionCreateParamsStreaming;
+  const asJson = (p: ChatCompletionCreateParamsStreaming) => Buffer.from(JSON.stringify(p));
+
+  it("when the system prompt is long, short or absent, then the body is JSON.stringify's, byte for byte, call after call", () => {
+    const cases = [
+      call(prompt(1), "a weather screen"),
+      call(prompt(1), 'a todo list with a \u0000 and "quotes"'),
+      call(prompt(1), "the same prompt again", { max_completion_tokens: 512, tools: [] }),
+      call("short", "a form"),
+      call(undefined, "no system prompt"),
+      {
+        ...call(undefined, "a system prompt after the first message"),
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "system", content: prompt(2) },
+        ],
+      } as ChatCompletionCreateParamsStreaming,
+    ];
+    for (const p of cases) expect(requestBody(p).equals(asJson(p))).toBe(true);
+  });
+
+  it("when more system prompts come than are kept, then each body is still the JSON of its own call", () => {
+    for (let round = 0; round < 2; round++)
+      for (let n = 0; n < 80; n++) {
+        const p = call(prompt(n), `request ${n}`);
+        expect(requestBody(p).equals(asJson(p))).toBe(true);
+      }
+  });
+
+  it("when a call has a long system prompt, then the upstream receives it whole", async () => {
+    const up = await upstream(200, [`data: ${chunk("a")}\n\n`, "data: [DONE]\n\n"]);
+    const p = call(prompt(3), "hi");
+    const out: string[] = [];
+    for await (const c of streamChatCompletion({ baseURL: up.baseURL, apiKey: "k" }, p, new AbortController().signal))
+      out.push(c.choices[0]?.delta.content ?? "");
+    expect(out).toEqual(["a"]);
+    expect(up.seen[0]!.body).toBe(JSON.stringify(p));
+    expect(JSON.parse(up.seen[0]!.body)).toEqual(p);
     await up.close();
   });
 });
