@@ -1,7 +1,6 @@
-import type { Logger } from "@genui/chassis";
+import { createRedis, type Logger, type Redis } from "@genui/chassis";
 import { DelayedError, Queue, Worker, type Job } from "bullmq";
 import { QUEUES } from "@genui/contracts";
-import { Redis } from "ioredis";
 import type { Orders, PollScheduler } from "../use-cases/orders";
 
 export interface PollerOptions {
@@ -37,7 +36,7 @@ export class OrderPoller implements PollScheduler {
     private readonly logger: Logger,
   ) {
     // BullMQ's blocking commands need their own connection without a per-request retry limit.
-    this.connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+    this.connection = createRedis(opts.redisUrl, "billing-order-poll-bull", logger, { autoPipelining: false });
     this.queue = new Queue<PollJob>(ORDER_POLL_QUEUE, { connection: this.connection, prefix: `${opts.prefix}bull` });
   }
 

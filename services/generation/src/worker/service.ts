@@ -1,6 +1,7 @@
 import {
   SpanKind,
   contextFromCarrier,
+  createRedis,
   inSpan,
   startService,
   type Logger,
@@ -9,7 +10,6 @@ import {
 } from "@genui/chassis";
 import { createThreadedEvaluator } from "@genui/ui-runtime/node";
 import { Worker, type Job } from "bullmq";
-import { Redis } from "ioredis";
 import { generationQueues, type WorkerConfig } from "../config";
 import { GenerationMetrics } from "../metrics";
 import { GenerationProcessor } from "./jobs/generation-processor";
@@ -84,8 +84,10 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
         answerLog: { ttlSeconds: config.GEN_RESUME_TTL_SECONDS, maxPieces: config.GEN_RESUME_MAX_PIECES },
         completions: new CompletionKeeper(new CompletionStore(ctx.mongo!), config.GEN_COMPLETION_RETENTION_DAYS, ctx.logger),
       });
-      // BullMQ's blocking commands need a connection of their own.
-      const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-worker-bull" });
+      // BullMQ's connections: its own (its blocking commands need that), not auto-pipelined (an auto-pipelined client
+      // copies all of BullMQ's scripts into the pipeline of every turn).
+      const bullConnection = (name: string) => createRedis(config.REDIS_URL, name, ctx.logger, { autoPipelining: false });
+      const connection = bullConnection("generation-worker-bull");
       const handle = (job: Job<GenerationJob>) =>
         ctx.tracing.enabled ? tracedJob(ctx.tracing, job, () => processor.process(job)) : processor.process(job);
       const run = async (job: Job<GenerationJob>) => {
@@ -110,17 +112,14 @@ export function startGenerationWorker(config: WorkerConfig, logger?: Logger, pro
         concurrency: config.GEN_WORKER_CONCURRENCY,
       });
       // Code-only evaluations: their own queue and loop, so a flood of them never stands before a generation.
-      const evalConnection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: "generation-eval-bull" });
+      const evalConnection = bullConnection("generation-eval-bull");
       const evalWorker = new Worker<GenerationJob, string>(names.evals, run, {
         ...options,
         connection: evalConnection,
         concurrency: config.GEN_EVAL_WORKER_CONCURRENCY,
       });
       // Generations cancelled before any worker took them: their empty usage, published by a worker like every other.
-      const unstartedConnection = new Redis(config.REDIS_URL, {
-        maxRetriesPerRequest: null,
-        connectionName: "generation-unstarted-bull",
-      });
+      const unstartedConnection = bullConnection("generation-unstarted-bull");
       const unstartedWorker = new Worker<GenerationJob, string>(names.unstarted, (job) => processor.settleUnstarted(job), {
         ...options,
         connection: unstartedConnection,
