@@ -62,6 +62,8 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
       // The BFF is public: metrics and the detailed readiness answer only on the operators' listener.
       internal: { host: config.INTERNAL_HTTP_HOST, port: config.INTERNAL_HTTP_PORT },
       errorStatus: HTTP_STATUS,
+      // Its ids are handed on explicitly (to identity: identity-client.ts; to the services: the proxy's headers).
+      context: "explicit",
     },
     logLevel: config.LOG_LEVEL,
     heapGrowingPercent: config.HEAP_GROWING_PERCENT,
@@ -122,6 +124,7 @@ export function startBff(config: BffConfig, logger?: Logger): Promise<RunningSer
         tracing: ctx.tracing,
         trustProxy: config.TRUST_PROXY,
         errorStatus: HTTP_STATUS,
+        context: ctx.context,
       });
       app.use(edgeHeaders());
       // Public documents: no session needed.

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
+import { COMMANDS } from "@genui/contracts";
 import { newDeveloper, type Developer } from "../support/developer";
 import { parseEventStream } from "../support/sse";
 import { startStack, type Stack } from "../support/stack";
@@ -206,9 +207,18 @@ describe("the published chat completions before express answer as the express ro
         (v) => v.metricName?.endsWith("_count") && v.labels.route === PATH && v.labels.status === "200",
       )?.value ?? 0;
     const counted = await metric();
+    // The request's correlation id goes on with the balance hold it asks billing for (handed on explicitly: the API
+    // runs no request context). A listener outside billing's queue group hears the request too.
+    const bus = stack.generation!.ctx.bus!;
+    const holds = bus.nc.subscribe(bus.subject(COMMANDS.authorizeBalance.subject), { max: 1 });
+    const heard = (async () => {
+      for await (const m of holds) return m.headers?.get("correlation-id");
+    })();
+    await bus.nc.flush();
     const a = await send(lean, json({ "x-request-id": "req-42", "x-correlation-id": "corr-42" }), ask("A login form"));
     expect(taken.at(-1)).toBe(true);
     expect(a.status).toBe(200);
+    expect(await heard).toBe("corr-42");
     expect(a.raw["x-correlation-id"]).toBe("corr-42");
     // A non-streamed answer's x-request-id is the caller's (a stream's names its completion, as on the express route).
     expect(a.raw["x-request-id"]).toBe("req-42");

@@ -1,4 +1,4 @@
-import { validationFailed, type Handlers } from "@genui/chassis";
+import { requestIdsOf, validationFailed, type Handlers } from "@genui/chassis";
 import { BFF_ERRORS, bffError } from "../errors";
 import { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import passport from "passport";
@@ -31,18 +31,21 @@ export function configurePassport(identity: IdentityClient): passport.PassportSt
   const p = new passport.Passport();
   p.use(
     "local",
-    new LocalStrategy({ usernameField: "email", passwordField: "password", session: true }, (email, password, done) => {
-      identity.verifyPassword(email, password).then(
-        (user) => done(null, user),
-        (err: unknown) => done(err),
-      );
-    }),
+    new LocalStrategy(
+      { usernameField: "email", passwordField: "password", session: true, passReqToCallback: true },
+      (req, email, password, done) => {
+        identity.verifyPassword(email, password, requestIdsOf(req.res!)).then(
+          (user) => done(null, user),
+          (err: unknown) => done(err),
+        );
+      },
+    ),
   );
   p.use(
     "google-token",
     new CustomStrategy((req, done) => {
       const body = (req.body ?? {}) as { access_token?: unknown; credential?: unknown };
-      identity.googleLogin({ access_token: body.access_token, credential: body.credential }).then(
+      identity.googleLogin({ access_token: body.access_token, credential: body.credential }, requestIdsOf(req.res!)).then(
         (user) => done(null, user),
         (err: unknown) => done(err),
       );
@@ -136,7 +139,7 @@ export function authHandlers(
         const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase() : "";
         await limit(`signup:ip:${req.ip}`, limits.signupPerIp, "sign-ups from this address");
         if (email) await limit(`signup:email:${email}`, limits.signupPerEmail, "sign-ups for this email address");
-        res.status(202).json(await identity.register(req.body));
+        res.status(202).json(await identity.register(req.body, requestIdsOf(res)));
       },
     ],
 
@@ -145,7 +148,7 @@ export function authHandlers(
       json,
       async (req: Request, res: Response) => {
         await limit(`login:ip:${req.ip}`, limits.loginPerIp, "sign-in attempts");
-        const user = await logIn(req, res, await identity.confirmSignup(req.body?.token));
+        const user = await logIn(req, res, await identity.confirmSignup(req.body?.token, requestIdsOf(res)));
         res.status(201).json(user);
       },
     ],

@@ -4,6 +4,7 @@ import {
   describeError,
   logRequestError,
   requestExchanges,
+  type ContextCarriage,
   type Exchange,
   type Logger,
   type Metrics,
@@ -30,6 +31,8 @@ export interface EdgeOptions {
   trustProxy?: TrustProxy;
   /** HTTP status per error code of the process (bff/src/errors.ts), for an error no answer was made for. */
   errorStatus?: StatusTable;
+  /** How a request's ids reach what it calls (the service's `http.context`). */
+  context?: ContextCarriage;
 }
 
 /** One request on the edge: its ids, its logger (made when first used) and the client's address (read once). */

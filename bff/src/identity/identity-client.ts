@@ -2,11 +2,11 @@ import {
   AppError,
   SERVICE_HEADER,
   badRequest,
-  currentContext,
   signService,
   validationFailed,
   type FieldErrors,
   type IdentitySecret,
+  type RequestContext as RequestIds,
 } from "@genui/chassis";
 import { pathOf, type SignupStarted } from "@genui/contracts/http";
 import { BFF_ERRORS, bffError } from "../errors";
@@ -50,8 +50,8 @@ export class IdentityClient {
   private async post(
     path: string,
     body: unknown,
+    ctx: RequestIds | undefined,
   ): Promise<{ status: number; body: Record<string, unknown>; sessionEpoch: number; retryAfter?: number }> {
-    const ctx = currentContext();
     let res: Response;
     try {
       res = await fetch(new URL(path, this.baseUrl), {
@@ -83,14 +83,18 @@ export class IdentityClient {
     };
   }
 
-  private async user(path: string, body: unknown): Promise<SignedInUser> {
-    const { answer, sessionEpoch } = await this.call(path, body);
+  private async user(path: string, body: unknown, ids: RequestIds | undefined): Promise<SignedInUser> {
+    const { answer, sessionEpoch } = await this.call(path, body, ids);
     return { ...(answer as unknown as SessionUser), sessionEpoch };
   }
 
   /** identity's 2xx answer, or its refusal as the error the edge answers with. */
-  private async call(path: string, body: unknown): Promise<{ answer: Record<string, unknown>; sessionEpoch: number }> {
-    const { status, body: answer, sessionEpoch, retryAfter } = await this.post(path, body);
+  private async call(
+    path: string,
+    body: unknown,
+    ids: RequestIds | undefined,
+  ): Promise<{ answer: Record<string, unknown>; sessionEpoch: number }> {
+    const { status, body: answer, sessionEpoch, retryAfter } = await this.post(path, body, ids);
     if (status >= 200 && status < 300) return { answer, sessionEpoch };
     if (status >= 500)
       throw bffError(
@@ -101,18 +105,19 @@ export class IdentityClient {
     throw identityRefusal(status, answer);
   }
 
-  verifyPassword(email: unknown, password: unknown): Promise<SignedInUser> {
-    return this.user(pathOf("identity.loginPassword"), { email, password });
+  /** `ids`: the BFF request's (`requestIdsOf`), sent on to identity's. */
+  verifyPassword(email: unknown, password: unknown, ids?: RequestIds): Promise<SignedInUser> {
+    return this.user(pathOf("identity.loginPassword"), { email, password }, ids);
   }
 
   /** Google's access token (`access_token`) or ID token (`credential`), passed on as sent. */
-  googleLogin(tokens: { access_token?: unknown; credential?: unknown }): Promise<SignedInUser> {
-    return this.user(pathOf("identity.loginGoogle"), { access_token: tokens.access_token, credential: tokens.credential });
+  googleLogin(tokens: { access_token?: unknown; credential?: unknown }, ids?: RequestIds): Promise<SignedInUser> {
+    return this.user(pathOf("identity.loginGoogle"), { access_token: tokens.access_token, credential: tokens.credential }, ids);
   }
 
   /** Starts a sign-up: identity mails the next step (the same answer whether or not the address has an account). */
-  async register(body: unknown): Promise<SignupStarted> {
-    const { answer } = await this.call(pathOf("identity.register"), body);
+  async register(body: unknown, ids?: RequestIds): Promise<SignupStarted> {
+    const { answer } = await this.call(pathOf("identity.register"), body, ids);
     return {
       email: String(answer.email ?? ""),
       message: String(answer.message ?? ""),
@@ -121,7 +126,7 @@ export class IdentityClient {
   }
 
   /** Finishes a sign-up with its mailed link's token: the new account, signed in. */
-  confirmSignup(token: unknown): Promise<SignedInUser> {
-    return this.user(pathOf("identity.confirmSignup"), { token });
+  confirmSignup(token: unknown, ids?: RequestIds): Promise<SignedInUser> {
+    return this.user(pathOf("identity.confirmSignup"), { token }, ids);
   }
 }

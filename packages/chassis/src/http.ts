@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type Response } from "express";
 import { ZodError } from "zod";
 import { LISTEN_BACKLOG } from "./backlog";
-import { acceptId, runWithContext } from "./context";
+import { acceptId, runWithContext, type ContextCarriage } from "./context";
 import { AppError, COMMON_STATUS, isOutage, outage, type FieldErrors, type StatusTable } from "./errors";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
@@ -45,6 +45,11 @@ export interface HttpAppOptions {
   malformedPathBody?: (path: string) => object;
   /** A server span per request (child of the caller's `traceparent`), when tracing is enabled. */
   tracing?: Tracing;
+  /**
+   * How a request's ids reach what its route calls (`ContextCarriage`; default implicit). Probes and `/metrics` never
+   * run in the request context either way: nothing they do sends a message.
+   */
+  context?: ContextCarriage;
 }
 
 /** express's `trust proxy` setting: hop count, comma-separated addresses / CIDRs / names, or a boolean. */
@@ -66,6 +71,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.set("trust proxy", opts.trustProxy ?? "loopback");
 
   const quiet = new Set(["/healthz", "/readyz", "/metrics"]);
+  const implicit = (opts.context ?? "implicit") === "implicit";
   // A public process starts its own traces: a caller on the internet does not choose the trace or its sampling.
   if (opts.tracing?.enabled) app.use(serverSpan(opts.tracing, quiet, opts.operations !== false));
   app.use((req, res, next) => {
@@ -93,7 +99,8 @@ export function createHttpApp(opts: HttpAppOptions): Express {
         );
       });
     }
-    runWithContext({ requestId, correlationId }, next);
+    if (implicit && !quiet.has(req.path)) runWithContext({ requestId, correlationId }, next);
+    else next();
   });
 
   app.use((req, res, next) => {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
 import express from "express";
-import { acceptId, runWithContext } from "./context";
+import { acceptId, runWithContext, type ContextCarriage } from "./context";
 import { startServerSpan, type TrustProxy } from "./http";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
@@ -27,6 +27,8 @@ export interface ExchangeOptions {
    * keeps the method alone, as for a request no route answered (the BFF's proxied published paths).
    */
   nameSpans: boolean;
+  /** As the app's (`createHttpApp`'s `context`): `explicit` runs a request outside the request context. */
+  context?: ContextCarriage;
 }
 
 /** One request taken by a listener before the app (`PreRoute`): its ids, its logger (made when first used). */
@@ -35,8 +37,9 @@ export interface Exchange {
   readonly correlationId: string;
   readonly log: Logger;
   /**
-   * Runs `fn` in the request's context, as the app's middlewares run a route: its ids for log lines and bus messages,
-   * its server span (tracing on) the parent of what is called for it.
+   * Runs `fn` in the request's context, as the app's middlewares run a route: its ids for log lines and bus messages
+   * (unless the ids are handed on explicitly, `context: "explicit"`), its server span (tracing on) the parent of what
+   * is called for it.
    */
   run<T>(fn: () => T): T;
 }
@@ -60,6 +63,7 @@ export function requestExchanges(opts: ExchangeOptions) {
     .set("trust proxy", opts.trustProxy ?? "loopback")
     .get("trust proxy fn") as TrustFn;
   const { logger, metrics, tracing } = opts;
+  const implicit = (opts.context ?? "implicit") === "implicit";
 
   // Whether a connection's peer is a trusted proxy: asked once per connection (keep-alive carries many requests).
   const trustedPeers = new WeakMap<Socket, boolean>();
@@ -103,7 +107,13 @@ export function requestExchanges(opts: ExchangeOptions) {
       get log() {
         return (child ??= logger.child({ reqId: requestId, correlationId }));
       },
-      run: span ? (fn) => traceContext.with(span, () => runWithContext(ids, fn)) : (fn) => runWithContext(ids, fn),
+      run: implicit
+        ? span
+          ? (fn) => traceContext.with(span, () => runWithContext(ids, fn))
+          : (fn) => runWithContext(ids, fn)
+        : span
+          ? (fn) => traceContext.with(span, fn)
+          : (fn) => fn(),
     };
     const started = process.hrtime.bigint();
     const end = metrics.httpDuration.startTimer();

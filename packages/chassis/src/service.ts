@@ -10,6 +10,7 @@ import {
   type ReadinessCheck,
   type TrustProxy,
 } from "./http";
+import type { ContextCarriage } from "./context";
 import type { StatusTable } from "./errors";
 import { applyHeapGrowth } from "./heap";
 import { identityMiddleware, type IdentitySecret } from "./internal-identity";
@@ -30,6 +31,8 @@ export interface ServiceContext {
   shutdown: Shutdown;
   /** Spans of this service (a no-op tracer unless OTLP export is configured: see tracing.ts). */
   tracing: Tracing;
+  /** How its requests' ids reach what they call (`http.context`): a `PreRoute`'s exchanges take the same. */
+  context: ContextCarriage;
   mongo?: Connection;
   bus?: MessageBus;
   redis?: Redis;
@@ -54,6 +57,11 @@ export interface ServiceOptions {
      */
     internal?: { host: string; port: number };
     malformedPathBody?: (path: string) => object;
+    /**
+     * How a request's ids reach what it calls (`ContextCarriage`; default implicit, `currentContext`). `explicit`: the
+     * service's code hands them on itself, and the process never takes the request context's promise hooks.
+     */
+    context?: ContextCarriage;
     /** HTTP status per error code of this service (`src/http/errors.ts`); COMMON codes are known already. */
     errorStatus?: StatusTable;
   };
@@ -94,7 +102,8 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
   const tracing = startTracing(opts.service);
   // The last phase: spans of the shutdown itself are still sent.
   shutdown.add("tracing", "trace export", () => tracing.shutdown());
-  const partial: Omit<ServiceContext, "app"> = { service: opts.service, logger, metrics, shutdown, tracing };
+  const context = opts.http.context ?? "implicit";
+  const partial: Omit<ServiceContext, "app"> = { service: opts.service, logger, metrics, shutdown, tracing, context };
 
   try {
     if (opts.mongo) {
@@ -147,6 +156,7 @@ export async function startService(opts: ServiceOptions): Promise<RunningService
       operations: !opts.http.internal,
       tracing,
       ...(opts.http.malformedPathBody ? { malformedPathBody: opts.http.malformedPathBody } : {}),
+      context,
     });
     if (opts.identitySecret) app.use(identityMiddleware(opts.identitySecret));
     const ctx: ServiceContext = { ...partial, app };

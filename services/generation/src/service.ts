@@ -47,6 +47,8 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
       bodyLimit: config.HTTP_BODY_LIMIT,
       jsonBody: false,
       errorStatus: HTTP_STATUS,
+      // Its ids are handed on explicitly (the balance hold's correlation id: admission.ts).
+      context: "explicit",
     },
     logLevel: config.LOG_LEVEL,
     heapGrowingPercent: config.HEAP_GROWING_PERCENT,
@@ -189,6 +191,7 @@ export function startGeneration(config: GenerationConfig, logger?: Logger): Prom
           tracing: ctx.tracing,
           trustCaller: true,
           nameSpans: true,
+          context: ctx.context,
         }),
         handler: routes.publishedChat,
         bodyLimit: bytes.parse(config.HTTP_BODY_LIMIT) ?? 0,

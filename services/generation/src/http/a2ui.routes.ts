@@ -22,7 +22,7 @@ import { tenantOfKey } from "../domain/capacity";
 import { GENERATION_ERRORS as E, invalidRequest } from "../domain/errors";
 import type { GenerationMetrics } from "../metrics";
 import { A2uiSurfaces, asScreen, newSurfaceId, type SurfaceAsk } from "../use-cases/a2ui-surfaces";
-import type { Admission, Caller } from "../use-cases/admission";
+import { correlationOf, type Admission, type Caller } from "../use-cases/admission";
 import { describeOpenAIError } from "./errors";
 import { bearer, refusalOfIssue, valueAt } from "./refusals";
 
@@ -163,7 +163,12 @@ export function a2uiRoutes(deps: A2uiDeps) {
         "catalog_id",
       );
     const { surfaceId, continued, ask } = await readAsk(body, owner.appId, surfaces);
-    const caller: Caller = { userId: owner.ownerId, appId: owner.appId, tenant: tenantOfKey(bearer(req), owner.ownerId) };
+    const caller: Caller = {
+      userId: owner.ownerId,
+      appId: owner.appId,
+      tenant: tenantOfKey(bearer(req), owner.ownerId),
+      ...correlationOf(res),
+    };
     const startedAt = Date.now();
     // The surface is drawn in the app's look: its theme goes with createSurface.
     const [generation, look] = await Promise.all([

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { AgUiRunEvents, type RunFailure } from "../domain/ag-ui-events";
 import { tenantOfKey } from "../domain/capacity";
 import type { GenerationMetrics } from "../metrics";
-import type { Admission } from "../use-cases/admission";
+import { correlationOf, type Admission, type Caller } from "../use-cases/admission";
 import type { AgUiRuns } from "../use-cases/ag-ui-runs";
 import { describeOpenAIError } from "./errors";
 import { bearer, refusalOfIssue } from "./refusals";
@@ -91,7 +91,12 @@ export function agUiRoutes(deps: AgUiDeps) {
   const agUi = async (req: Request, res: Response) => {
     const owner = await admission.appFromKey(req.header("authorization"), { origin: req.header("origin"), route: "chat" });
     const input = parseRunInput(req.body);
-    const caller = { userId: owner.ownerId, appId: owner.appId, tenant: tenantOfKey(bearer(req), owner.ownerId) };
+    const caller: Caller = {
+      userId: owner.ownerId,
+      appId: owner.appId,
+      tenant: tenantOfKey(bearer(req), owner.ownerId),
+      ...correlationOf(res),
+    };
     const startedAt = Date.now();
     const events = new AgUiRunEvents({ threadId: input.threadId, runId: input.runId }, randomUUID);
     const out = eventStream(req, res);

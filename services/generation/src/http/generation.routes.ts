@@ -10,7 +10,7 @@ import { tenantOfKey, tenantOfUser } from "../domain/capacity";
 import type { GenerationMetrics } from "../metrics";
 import type { RelayedAnswer } from "../transport/answer-relay";
 import type { ChatTurn } from "../domain/messages";
-import type { Caller, Admission } from "../use-cases/admission";
+import { correlationOf, type Caller, type Admission } from "../use-cases/admission";
 import { idempotencyConflict, invalidRequest, notSignedIn } from "../domain/errors";
 import { openAIErrorMapper } from "./errors";
 import { bearer } from "./refusals";
@@ -249,7 +249,15 @@ export function generationRoutes(deps: RouteDeps): GenerationRoutes {
     body.store ??= owner.storeCompletions === true;
     const model = await admission.model(body.model);
     const tenant = tenantOfKey(bearer(req), owner.ownerId);
-    await chat(req, res, "chat", { userId: owner.ownerId, appId: owner.appId, tenant }, body, model, idempotency);
+    await chat(
+      req,
+      res,
+      "chat",
+      { userId: owner.ownerId, appId: owner.appId, tenant, ...correlationOf(res) },
+      body,
+      model,
+      idempotency,
+    );
   };
   const chatCompletions = (req: Request, res: Response) => publishedChat(req, res, req.body, idempotencyOf(req, res));
 
@@ -262,7 +270,15 @@ export function generationRoutes(deps: RouteDeps): GenerationRoutes {
     const body = parseChatRequest(req.body, true, deps.maxCodeChars);
     const model = await admission.model(body.model);
     if (appId) await admission.ownApp(userId, appId);
-    await chat(req, res, "auth-chat", { userId, appId, tenant: tenantOfUser(userId) }, body, model, idempotencyOf(req, res));
+    await chat(
+      req,
+      res,
+      "auth-chat",
+      { userId, appId, tenant: tenantOfUser(userId), ...correlationOf(res) },
+      body,
+      model,
+      idempotencyOf(req, res),
+    );
   };
 
   const retrieve = async (req: Request, res: Response, caller: Caller, withCode: boolean) => {
@@ -298,7 +314,13 @@ export function generationRoutes(deps: RouteDeps): GenerationRoutes {
     await retrieve(
       req,
       res,
-      { userId: owner.ownerId, appId: owner.appId, tenant: tenantOfKey(bearer(req), owner.ownerId), ...cap },
+      {
+        userId: owner.ownerId,
+        appId: owner.appId,
+        tenant: tenantOfKey(bearer(req), owner.ownerId),
+        ...cap,
+        ...correlationOf(res),
+      },
       false,
     );
   };
@@ -306,7 +328,7 @@ export function generationRoutes(deps: RouteDeps): GenerationRoutes {
   const authRetrieve = async (req: Request, res: Response) => {
     const userId = signedIn(req);
     const appId = await ownAppId(req, admission, userId);
-    await retrieve(req, res, { userId, appId, tenant: tenantOfUser(userId) }, true);
+    await retrieve(req, res, { userId, appId, tenant: tenantOfUser(userId), ...correlationOf(res) }, true);
   };
 
   // OpenAI's models endpoints (the clients' `models.list()`), for API keys.

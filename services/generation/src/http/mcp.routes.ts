@@ -8,7 +8,7 @@ import express, { type Request, type Response } from "express";
 import { z } from "zod";
 import { tenantOfKey } from "../domain/capacity";
 import type { GenerationMetrics } from "../metrics";
-import type { Admission, Caller } from "../use-cases/admission";
+import { correlationOf, type Admission, type Caller } from "../use-cases/admission";
 import type { Screens, ShownScreen } from "../use-cases/screens";
 import { describeOpenAIError } from "./errors";
 import { bearer } from "./refusals";
@@ -269,7 +269,12 @@ export function mcpRoutes(deps: McpDeps) {
     let caller: Caller;
     try {
       const owner = await admission.appFromKey(authorization, { origin: req.header("origin"), route: "mcp" });
-      caller = { userId: owner.ownerId, appId: owner.appId, tenant: tenantOfKey(bearer(req), owner.ownerId) };
+      caller = {
+        userId: owner.ownerId,
+        appId: owner.appId,
+        tenant: tenantOfKey(bearer(req), owner.ownerId),
+        ...correlationOf(res),
+      };
     } catch (err) {
       const e = describeOpenAIError(err, req.log);
       metrics.requests.inc({ route: "mcp", status: String(e.status) });

@@ -47,7 +47,8 @@ export async function providerFor(config: WorkerConfig): Promise<Provider> {
 export function startGenerationWorker(config: WorkerConfig, logger?: Logger, provider?: Provider): Promise<RunningService> {
   return startService({
     service: "generation-worker",
-    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT },
+    // Its listener answers probes and metrics only: no request of it calls anything.
+    http: { host: config.HTTP_HOST, port: config.HTTP_PORT, bodyLimit: config.HTTP_BODY_LIMIT, context: "explicit" },
     logLevel: config.LOG_LEVEL,
     heapGrowingPercent: config.HEAP_GROWING_PERCENT,
     ...(logger ? { logger } : {}),
