@@ -18,7 +18,7 @@ export const currentContext = (): RequestContext | undefined => storage.getStore
  * (`requestIdsOf`) for the service's code to hand on itself. On Node 20 the first request run in the storage gives
  * the whole process promise hooks for good: every promise then runs a hook and carries the context, and V8's await
  * loses its fast path. Measured on the generation path (docs/performance.md, "Requests' ids handed on explicitly"),
- * that was a fifth of the API's CPU per request; a service whose code hands its ids on runs `explicit`.
+ * that was 5–33 % of the API's CPU per request; a service whose code hands its ids on runs `explicit`.
  */
 export type ContextCarriage = "implicit" | "explicit";
 
