@@ -1,4 +1,4 @@
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { MessageBus, RemoteError, connectNats, createLogger, type ReceivedEvent } from "@genui/chassis";
 import {
@@ -164,8 +164,31 @@ describe("apps and templates through the BFF", () => {
       });
 
       expect((await other.post(`/billing/api/v1/subscription/${active!.subscription_id}/cancel/`)).status).toBe(404);
-      const cancel = await owner.post(`/billing/api/v1/subscription/${active!.subscription_id}/cancel/`);
+      // The cancellation's event continues the request's correlation (the client's, through the BFF) and names the
+      // request as its cause.
+      const cancellations = nc.subscribe(bus.subject(EVENTS.subscriptionCancelled.subject));
+      const heard = (async () => {
+        for await (const m of cancellations) {
+          const envelope = fromBinary(EventEnvelopeSchema, m.data);
+          if (envelope.eventId === `cancelled:${active!.subscription_id}`) return envelope;
+        }
+      })();
+      await nc.flush();
+      const cancel = await owner.request(
+        "POST",
+        `/billing/api/v1/subscription/${active!.subscription_id}/cancel/`,
+        {},
+        {
+          "x-correlation-id": "corr-cancel-1",
+        },
+      );
       expect(cancel.status).toBe(200);
+      const envelope = await heard;
+      cancellations.unsubscribe();
+      expect({ correlationId: envelope?.correlationId, causationId: envelope?.causationId }).toEqual({
+        correlationId: "corr-cancel-1",
+        causationId: cancel.headers.get("x-request-id"),
+      });
       expect(await cancel.json()).toEqual({
         id: `sub_${app.id}`,
         app_id: app.id,
