@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
 import express from "express";
-import { acceptId, runWithContext, type ContextCarriage } from "./context";
+import { acceptId, runWithContext, type ContextCarriage, type RequestContext } from "./context";
 import { startServerSpan, type TrustProxy } from "./http";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
@@ -63,7 +63,9 @@ export function requestExchanges(opts: ExchangeOptions) {
     .set("trust proxy", opts.trustProxy ?? "loopback")
     .get("trust proxy fn") as TrustFn;
   const { logger, metrics, tracing } = opts;
-  const implicit = (opts.context ?? "implicit") === "implicit";
+  // Explicit ids: a request runs as it is (no request context, so the process takes no promise hooks).
+  const inContext: <T>(ids: RequestContext, fn: () => T) => T =
+    (opts.context ?? "implicit") === "implicit" ? runWithContext : (_ids, fn) => fn();
 
   // Whether a connection's peer is a trusted proxy: asked once per connection (keep-alive carries many requests).
   const trustedPeers = new WeakMap<Socket, boolean>();
@@ -107,13 +109,7 @@ export function requestExchanges(opts: ExchangeOptions) {
       get log() {
         return (child ??= logger.child({ reqId: requestId, correlationId }));
       },
-      run: implicit
-        ? span
-          ? (fn) => traceContext.with(span, () => runWithContext(ids, fn))
-          : (fn) => runWithContext(ids, fn)
-        : span
-          ? (fn) => traceContext.with(span, fn)
-          : (fn) => fn(),
+      run: span ? (fn) => traceContext.with(span, () => inContext(ids, fn)) : (fn) => inContext(ids, fn),
     };
     const started = process.hrtime.bigint();
     const end = metrics.httpDuration.startTimer();

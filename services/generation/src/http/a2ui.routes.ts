@@ -22,7 +22,8 @@ import { tenantOfKey } from "../domain/capacity";
 import { GENERATION_ERRORS as E, invalidRequest } from "../domain/errors";
 import type { GenerationMetrics } from "../metrics";
 import { A2uiSurfaces, asScreen, newSurfaceId, type SurfaceAsk } from "../use-cases/a2ui-surfaces";
-import { correlationOf, type Admission, type Caller } from "../use-cases/admission";
+import type { Admission, Caller } from "../use-cases/admission";
+import { correlationOf } from "./correlation";
 import { describeOpenAIError } from "./errors";
 import { bearer, refusalOfIssue, valueAt } from "./refusals";
 

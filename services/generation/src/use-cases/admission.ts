@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AppError, RemoteError, requestIdsOf, type Logger, type MessageBus, type Redis, type Tracing } from "@genui/chassis";
+import { AppError, RemoteError, type Logger, type MessageBus, type Redis, type Tracing } from "@genui/chassis";
 import { COMMANDS, REPLY_ERRORS } from "@genui/contracts";
 import { appComponentsPrompt, type AppComponentChecker } from "@genui/ui-runtime";
 import type { Queue } from "bullmq";
@@ -68,12 +68,6 @@ export interface Caller {
   tenant: Tenant;
   /** The request's correlation id, handed on with what it asks of other services (the balance hold). */
   correlationId?: string;
-}
-
-/** The correlation id an answer carries (`requestIdsOf`), for a `Caller`: the service hands its ids on explicitly. */
-export function correlationOf(res: { getHeader(name: string): unknown }): { correlationId?: string } {
-  const ids = requestIdsOf(res);
-  return ids ? { correlationId: ids.correlationId } : {};
 }
 
 export interface GenerateInput {
