@@ -5,6 +5,7 @@ import variant from "@jitl/quickjs-singlefile-cjs-release-sync";
 import { SANDBOX_DEFAULTS, UiCodeEvaluator, type EvalResult, type EvaluatorOptions } from "./dsl/evaluator";
 import { WorkerEvaluator, type WorkerLike } from "./worker/client";
 import type { WorkerResponse } from "./worker/protocol";
+import { threadCpuClock, type CpuClock } from "./worker/thread-cpu";
 
 export * from "./index";
 export * from "./app-components-check";
@@ -13,7 +14,7 @@ export * from "./app-components-check";
  * An evaluator with the QuickJS build for Node, in this thread. Node only: browsers use `createEvaluator` with the
  * browser build, so this entry point (`@genui/ui-runtime/node`) keeps the Node build out of web bundles. QuickJS stops
  * code between bytecodes only: a service evaluating untrusted code uses `createThreadedEvaluator`, whose threads the
- * host terminates on a wall-clock deadline.
+ * host terminates past its deadline (in CPU time on Linux, see worker/thread-cpu.ts).
  */
 export function createNodeEvaluator(opts: EvaluatorOptions = {}): UiCodeEvaluator {
   return new UiCodeEvaluator(variant, opts);
@@ -60,6 +61,16 @@ function threadWorker(script: string, options: EvaluatorOptions, heapMb: number)
   // A pool's idle threads never keep the process alive.
   w.unref();
   let ended = false;
+  // The thread says its kernel thread id when it is ready: from then on its CPU clock is read here (see client.ts).
+  let clock: CpuClock | undefined;
+  w.on("message", (data: WorkerResponse) => {
+    if ("ready" in data && data.tid !== undefined && !clock && !ended) clock = threadCpuClock(data.tid);
+  });
+  const end = () => {
+    ended = true;
+    clock?.close();
+    clock = undefined;
+  };
   return {
     postMessage: (m) => w.postMessage(m),
     addEventListener: ((type: "message" | "error", listener: (e: unknown) => void) => {
@@ -67,18 +78,19 @@ function threadWorker(script: string, options: EvaluatorOptions, heapMb: number)
       else {
         w.on("error", (err: Error) => {
           if (!ended) listener({ message: err.message });
-          ended = true;
+          end();
         });
         w.on("exit", (code) => {
           if (!ended) listener({ message: `its thread exited (${code})` });
-          ended = true;
+          end();
         });
       }
     }) as WorkerLike["addEventListener"],
     terminate: () => {
-      ended = true;
+      end();
       void w.terminate();
     },
+    cpuMs: () => clock?.ms(),
   };
 }
 
@@ -86,7 +98,9 @@ function threadWorker(script: string, options: EvaluatorOptions, heapMb: number)
  * Evaluates in a small pool of worker threads, each with its own QuickJS sandbox, supervised from this thread
  * (worker/client.ts): code still running past its deadline plus `marginMs` — a built-in running in C for seconds
  * never yields to QuickJS's interrupt handler — has its thread terminated and replaced, and is answered with the
- * time-limit error. This thread never runs untrusted code, so nothing else the process does waits for it.
+ * time-limit error. On Linux the limit counts the thread's CPU time (read from /proc, worker/thread-cpu.ts), with a
+ * wall-clock ceiling of `WALL_CEILING_FACTOR` times the limit: code on a busy machine is not stopped for the time
+ * other threads had the cores. This thread never runs untrusted code, so nothing else the process does waits for it.
  */
 export class ThreadedEvaluator implements ScreenEvaluator {
   private readonly client: WorkerEvaluator;

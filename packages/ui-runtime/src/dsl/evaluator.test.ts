@@ -1,7 +1,8 @@
 import { CATALOGUE } from "../catalogue";
 import { validateScreen } from "../validate";
 import { createNodeEvaluator } from "../node";
-import type { UiCodeEvaluator } from "./evaluator";
+import cjsVariant from "@jitl/quickjs-singlefile-cjs-release-sync";
+import { UiCodeEvaluator } from "./evaluator";
 import { DSL_EXAMPLE } from "./prelude";
 
 describe("UI code in the sandbox", () => {
@@ -108,5 +109,64 @@ describe("UI code in the sandbox", () => {
       onStart: "loaded",
     });
     expect(validateScreen(r.screen)).toMatchObject({ ok: true });
+  });
+});
+
+describe("the sandbox's time limit with a CPU clock", () => {
+  // Code that waits 150 ms of wall-clock time in a loop (the sandbox's Date.now is the host's clock).
+  const WAITS_150_MS = 'var t0 = Date.now(); while (Date.now() - t0 < 150) {} text("waited")';
+  const variant = () => cjsVariant;
+
+  it("when code runs past its limit in wall-clock time but its thread had a quarter of a core, then it gets its screen", async () => {
+    const quarter = new UiCodeEvaluator(variant(), { timeoutMs: 100 }, { cpuMs: () => performance.now() / 4 });
+    const wall = createNodeEvaluator({ timeoutMs: 100 });
+    try {
+      const r = await quarter.evaluate(WAITS_150_MS);
+      expect(r.ok && r.screen.screen.v1[0]?.value).toBe("waited");
+      expect(await wall.evaluate(WAITS_150_MS)).toEqual({
+        ok: false,
+        error: { kind: "timeout", message: "code ran past its time limit of 100 ms" },
+      });
+    } finally {
+      quarter.dispose();
+      wall.dispose();
+    }
+  });
+
+  it("when code loops for good on a quarter of a core, then it is stopped once it has had its limit in CPU time", async () => {
+    const quarter = new UiCodeEvaluator(variant(), { timeoutMs: 100 }, { cpuMs: () => performance.now() / 4 });
+    try {
+      expect(await quarter.evaluate('var n = Date.now(); for(;;){}; text("never")')).toEqual({
+        ok: false,
+        error: { kind: "timeout", message: "code ran past its time limit of 100 ms" },
+      });
+    } finally {
+      quarter.dispose();
+    }
+  });
+
+  it("when the clock says the thread gets no CPU at all, then the code is stopped at the wall-clock ceiling", async () => {
+    const starved = new UiCodeEvaluator(variant(), { timeoutMs: 20 }, { cpuMs: () => 5 });
+    try {
+      // 20 times the limit: a 300 ms wait is past 100 ms (5 times), and past the ceiling of 400 ms only when it loops.
+      const waits = 'var t0 = Date.now(); while (Date.now() - t0 < 300) {} text("waited")';
+      expect((await starved.evaluate(waits)).ok).toBe(true);
+      expect(await starved.evaluate("for(;;){}")).toEqual({
+        ok: false,
+        error: { kind: "timeout", message: "code ran past its time limit of 20 ms" },
+      });
+    } finally {
+      starved.dispose();
+    }
+  });
+
+  it("when the clock cannot be read any more, then the wall-clock deadline holds", async () => {
+    let reads = 0;
+    const broken = new UiCodeEvaluator(variant(), { timeoutMs: 50 }, { cpuMs: () => (reads++ === 0 ? 0 : undefined) });
+    try {
+      expect(await broken.evaluate(WAITS_150_MS)).toMatchObject({ ok: false, error: { kind: "timeout" } });
+    } finally {
+      broken.dispose();
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
 import type { Screen } from "../schema";
 import { MAX_SCREEN_DEPTH, MAX_SCREEN_JSON_LENGTH, repairScreen, screenJsonProblem, type Issue } from "../validate";
 import { commitBoundary, prefixCandidates } from "./prefix";
-import { timeLimitMessage } from "./messages";
+import { timeLimitMessage, WALL_CEILING_FACTOR } from "./messages";
 import { PRELUDE } from "./prelude";
 
 export { timeLimitMessage };
@@ -34,7 +34,10 @@ export interface EvalError {
 export type EvalResult = { ok: true; screen: Screen; issues: Issue[]; repairs: string[] } | { ok: false; error: EvalError };
 
 export interface EvaluatorOptions {
-  /** CPU time per evaluation (default 100 ms). */
+  /**
+   * Time per evaluation (default 100 ms): the thread's CPU time where the platform has a per-thread CPU clock (a Node
+   * worker thread on Linux, see worker/thread-cpu.ts), else wall-clock time.
+   */
   timeoutMs?: number;
   /** Memory of the sandbox: its WebAssembly memory cannot grow past this (default 32 MiB, at least 16 MiB). */
   memoryBytes?: number;
@@ -161,17 +164,22 @@ export class UiCodeEvaluator {
   /** The one-shot sandbox (evaluate / evaluatePrefix), made on first use. */
   private pristine?: Pristine;
   private pristineLoading?: Promise<Pristine>;
-  private onExec?: (deadline: number) => void;
+  private onExec?: (deadline: number, cpuMs?: number) => void;
+  /** This thread's CPU clock (ms), where the host has one: the deadline then counts CPU time (see `execIn`). */
+  private readonly cpuMs?: () => number | undefined;
 
   /**
    * `variant` is the QuickJS build for this platform. Each evaluator has its own WebAssembly instance whose memory is
    * capped (QuickJS's own allocation accounting is not reliable in WebAssembly builds); after a memory fault the
-   * instance is thrown away and a fresh one made.
+   * instance is thrown away and a fresh one made. `clock.cpuMs`, where the platform has one, reads the CPU time of the
+   * thread the evaluator runs in (ms): the time limit then counts the CPU the code had, not the wall-clock time.
    */
   constructor(
     private readonly variant: QuickJSSyncVariant,
     opts: EvaluatorOptions = {},
+    clock: { cpuMs?: () => number | undefined } = {},
   ) {
+    this.cpuMs = clock.cpuMs;
     this.opts = {
       timeoutMs: opts.timeoutMs ?? SANDBOX_DEFAULTS.timeoutMs,
       memoryBytes: Math.max(opts.memoryBytes ?? SANDBOX_DEFAULTS.memoryBytes, 16 * 1024 * 1024),
@@ -336,7 +344,7 @@ export class UiCodeEvaluator {
   }
 
   /**
-   * Evaluates `source` under the CPU deadline; answers its string value (at most `maxScreenLength` characters) or the
+   * Evaluates `source` under its deadline (see `overran`); answers its string value (at most `maxScreenLength` characters) or the
    * error, and the fault, if any: a limit the code hit (time, memory, stack), or `broken` when the WebAssembly
    * instance itself failed (aborted, or the host's own stack ran out inside it).
    */
@@ -345,11 +353,27 @@ export class UiCodeEvaluator {
     ctx: QuickJSContext,
     source: string,
   ): { result: { json: string } | { error: EvalError }; fault?: "timeout" | "memory" | "stack" | "broken" } {
-    const deadline = Date.now() + this.opts.timeoutMs;
-    rt.setInterruptHandler(() => Date.now() > deadline);
+    const limit = this.opts.timeoutMs;
+    const started = Date.now();
+    const cpuAtStart = this.cpuMs?.();
+    // Without a CPU clock the deadline is wall-clock time. With one, a deadline passed is only a prompt to read the
+    // clock: code that had less CPU than its limit (its thread waited for a core) gets a later deadline for what is
+    // left, up to a wall-clock ceiling. The clock is read once per evaluation otherwise.
+    const ceiling = started + (cpuAtStart === undefined ? limit : limit * WALL_CEILING_FACTOR);
+    let deadline = started + limit;
+    const overran = (): boolean => {
+      const now = Date.now();
+      if (now <= deadline) return false;
+      if (cpuAtStart === undefined || now > ceiling) return true;
+      const cpu = this.cpuMs?.();
+      if (cpu === undefined || cpu - cpuAtStart >= limit) return true;
+      deadline = Math.min(ceiling, now + Math.max(1, limit - (cpu - cpuAtStart)));
+      return false;
+    };
+    rt.setInterruptHandler(overran);
     // Whoever hosts this evaluator (a worker thread, a Web Worker) is told when code starts and stops running, so it
     // can stop the thread when a built-in running in C ignores the interrupt handler (see worker/client.ts).
-    this.onExec?.(deadline);
+    this.onExec?.(started + limit, cpuAtStart);
     let fault: "timeout" | "memory" | "stack" | "broken" | undefined;
     const answer = (result: { json: string } | { error: EvalError }) => ({ result, ...(fault ? { fault } : {}) });
     try {
@@ -369,7 +393,7 @@ export class UiCodeEvaluator {
         // QuickJS asks the interrupt handler only every so many bytecodes: code that spent its time in a few long
         // built-ins (in C) can end past its deadline without being asked. It overran all the same, and gets the
         // time-limit error, never its screen, however short the overrun (whether the host had stopped its thread yet).
-        if (Date.now() > deadline) {
+        if (overran()) {
           fault = "timeout";
           return answer({ error: { kind: "timeout", message: timeLimitMessage(this.opts.timeoutMs) } });
         }
@@ -404,11 +428,12 @@ export class UiCodeEvaluator {
   }
 
   /**
-   * Tells `watch` the wall-clock deadline (epoch ms) each time the sandbox starts running code, and 0 when it stops.
-   * QuickJS checks its deadline only between bytecodes, so a host that must stop any code in time (a built-in such as
-   * `indexOf` with a long needle runs in C for seconds) watches from outside and terminates the thread.
+   * Tells `watch` the wall-clock deadline (epoch ms) each time the sandbox starts running code, with the thread's CPU
+   * time then (ms, where there is a CPU clock), and 0 when it stops. QuickJS checks its deadline only between bytecodes,
+   * so a host that must stop any code in time (a built-in such as `indexOf` with a long needle runs in C for seconds)
+   * watches from outside and terminates the thread.
    */
-  watchExecs(watch: (deadline: number) => void): void {
+  watchExecs(watch: (deadline: number, cpuMs?: number) => void): void {
     this.onExec = watch;
   }
 

@@ -6,3 +6,10 @@
 /** The time-limit error's message, the same whether QuickJS interrupted the code or its host stopped the thread. */
 export const timeLimitMessage = (timeoutMs: number, stoppedByHost = false): string =>
   `code ran past its time limit of ${timeoutMs} ms${stoppedByHost ? " and was stopped" : ""}`;
+
+/**
+ * Where the thread's CPU time can be read, the time limit counts the CPU the code had, so code on a busy machine is
+ * not stopped for the time other threads had the core; its wall-clock time is still capped, at this many times the
+ * limit (a clock that stops advancing, a thread starved for good).
+ */
+export const WALL_CEILING_FACTOR = 20;

@@ -70,9 +70,9 @@ class ScriptedWorker implements WorkerLike {
   terminate(): void {
     this.terminated = true;
   }
-  /** The sandbox starts running request `id`'s code, due to stop by `deadline`. */
-  exec(id: number, deadline: number): void {
-    this.onMessage?.({ data: { id, exec: deadline } });
+  /** The sandbox starts running request `id`'s code, due to stop by `deadline` (with the thread's CPU time then). */
+  exec(id: number, deadline: number, cpu?: number): void {
+    this.onMessage?.({ data: { id, exec: deadline, ...(cpu !== undefined ? { cpu } : {}) } });
   }
   answer(id: number, text: string): void {
     const screen = { name: text, screen: { v1: [] } } as unknown as Screen;
@@ -222,6 +222,105 @@ describe("WorkerEvaluator as the host of its workers", () => {
     expect((await answer).result.ok).toBe(true);
     expect(w.terminated).toBe(false);
     expect(client.stops).toBe(0);
+  });
+
+  describe("a worker whose thread's CPU time the host can read", () => {
+    /** A worker with a CPU clock the test sets (ms). */
+    const clocked = () => {
+      const clock = { cpu: 0 };
+      const workers: ScriptedWorker[] = [];
+      const client = new WorkerEvaluator(
+        () => {
+          const w = new ScriptedWorker();
+          (w as WorkerLike).cpuMs = () => clock.cpu;
+          workers.push(w);
+          return w;
+        },
+        { marginMs: 20, timeoutMs: 50 },
+      );
+      return { client, workers, clock };
+    };
+
+    it("when its code is past the deadline and margin in wall-clock time but has had less CPU, then it goes on until its CPU time is spent", async () => {
+      const { client, workers, clock } = clocked();
+      await settled();
+      const answer = client.evaluate("busy()");
+      const w = workers[0]!;
+      const id = w.received[0]!.id;
+      jest.useFakeTimers();
+      try {
+        clock.cpu = 1_000;
+        w.exec(id, Date.now() + 50, 1_000);
+        // 300 ms of wall-clock time, 30 ms of CPU: the thread waited for a core.
+        clock.cpu = 1_030;
+        jest.advanceTimersByTime(300);
+        expect(w.terminated).toBe(false);
+        // It has its limit and margin (70 ms of CPU) once it has had 40 more.
+        clock.cpu = 1_071;
+        jest.advanceTimersByTime(100);
+      } finally {
+        jest.useRealTimers();
+      }
+      expect(await answer).toMatchObject({ result: { ok: false, error: { kind: "timeout" } } });
+      expect(w.terminated).toBe(true);
+      expect(client.stops).toBe(1);
+    });
+
+    it("when its code ends in time in CPU although late in wall-clock time, then it is answered and nothing is stopped", async () => {
+      const { client, workers, clock } = clocked();
+      await settled();
+      const answer = client.evaluate("fine()");
+      const w = workers[0]!;
+      const id = w.received[0]!.id;
+      jest.useFakeTimers();
+      try {
+        w.exec(id, Date.now() + 50, 0);
+        clock.cpu = 20;
+        jest.advanceTimersByTime(500);
+        w.exec(id, 0);
+        w.answer(id, "fine");
+      } finally {
+        jest.useRealTimers();
+      }
+      expect((await answer).result.ok).toBe(true);
+      expect(w.terminated).toBe(false);
+      expect(client.stops).toBe(0);
+    });
+
+    it("when its thread gets no CPU at all, then it is stopped at the wall-clock ceiling (20 times the limit, plus the margin)", async () => {
+      const { client, workers } = clocked();
+      await settled();
+      const answer = client.evaluate("starved()");
+      const w = workers[0]!;
+      const id = w.received[0]!.id;
+      jest.useFakeTimers();
+      try {
+        w.exec(id, Date.now() + 50, 0);
+        jest.advanceTimersByTime(50 * 20 + 20 - 10);
+        expect(w.terminated).toBe(false);
+        jest.advanceTimersByTime(20);
+      } finally {
+        jest.useRealTimers();
+      }
+      expect(await answer).toMatchObject({ result: { ok: false, error: { kind: "timeout" } } });
+      expect(w.terminated).toBe(true);
+    });
+
+    it("when the worker's code started without a CPU reading, then the wall-clock deadline holds as before", async () => {
+      const { client, workers } = clocked();
+      await settled();
+      const answer = client.evaluate("hostile()");
+      const w = workers[0]!;
+      jest.useFakeTimers();
+      try {
+        w.exec(w.received[0]!.id, Date.now() + 50);
+        jest.advanceTimersByTime(80);
+      } finally {
+        jest.useRealTimers();
+      }
+      expect(await answer).toMatchObject({ result: { ok: false, error: { kind: "timeout" } } });
+      expect(w.terminated).toBe(true);
+    });
   });
 
   it("when requests are handed to a worker ahead of its answers and it is stopped, then only the one it was running gets the error and the others are answered by its replacement; an idle worker is given work before a busy one", async () => {

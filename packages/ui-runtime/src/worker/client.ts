@@ -1,5 +1,5 @@
 import type { EvalError, EvalResult } from "../dsl/evaluator";
-import { timeLimitMessage } from "../dsl/messages";
+import { timeLimitMessage, WALL_CEILING_FACTOR } from "../dsl/messages";
 import type { WorkerRequest, WorkerResponse } from "./protocol";
 
 /** What the client needs of a worker (the DOM's Worker has it; node.ts adapts a worker thread). */
@@ -9,6 +9,11 @@ export interface WorkerLike {
   /** A worker whose script does not load, throws at the top or dies reports `error`. */
   addEventListener(type: "error", listener: (e: { message?: string; preventDefault?(): void }) => void): void;
   terminate(): void;
+  /**
+   * The worker thread's CPU time so far (ms), where the host can read it (a Node worker thread on Linux): a worker past
+   * its deadline plus the margin in wall-clock time is then stopped only once its code has had that much CPU.
+   */
+  cpuMs?(): number | undefined;
 }
 
 /** One streamed answer's incremental evaluation (see `WorkerEvaluator.session`). */
@@ -72,6 +77,8 @@ interface Unit {
   /** The request whose code the worker's sandbox is running, if any, and since when. */
   running?: number;
   runningSince?: number;
+  /** The worker thread's CPU time when that code started (ms), where the worker has a CPU clock. */
+  runningCpu?: number;
   /** Requests of the sessions this worker holds, in order. */
   queue: Pending[];
   sessions: number;
@@ -168,11 +175,12 @@ export class WorkerEvaluator {
       // worker's own bounded work (checking the screen, the requests queued behind it).
       unit.running = m.exec > 0 ? m.id : undefined;
       unit.runningSince = m.exec > 0 ? Date.now() : undefined;
+      unit.runningCpu = m.exec > 0 ? m.cpu : undefined;
       this.arm(unit, m.exec > 0 ? m.exec + this.marginMs - Date.now() : this.hostWorkMs);
       return;
     }
     const [p] = unit.inflight.splice(at, 1);
-    if (unit.running === m.id) unit.running = unit.runningSince = undefined;
+    if (unit.running === m.id) unit.running = unit.runningSince = unit.runningCpu = undefined;
     if (unit.inflight.length === 0) {
       if (unit.timer) clearTimeout(unit.timer);
       unit.timer = undefined;
@@ -192,6 +200,8 @@ export class WorkerEvaluator {
         // answer) is read first, so a timer that fired late never stops a worker whose code had finished in time.
         defer(() => {
           if (unit.inflight[0] !== overrun || unit.timer) return;
+          const more = this.cpuLeft(unit);
+          if (more > 0) return this.arm(unit, more);
           this.stops++;
           this.replace(unit, { kind: "timeout", message: timeLimitMessage(this.timeoutMs, true) });
         });
@@ -202,6 +212,22 @@ export class WorkerEvaluator {
   }
 
   /**
+   * How much longer (ms) the unit's running code may go on although its wall-clock deadline plus the margin has passed:
+   * where the worker's CPU clock can be read, the code has had less CPU than its limit plus the margin (its thread
+   * waited for a core), and the wall-clock ceiling is not reached. 0: stop it now.
+   */
+  private cpuLeft(unit: Unit): number {
+    if (unit.running === undefined || unit.runningCpu === undefined || unit.runningSince === undefined) return 0;
+    const cpu = unit.worker.cpuMs?.();
+    if (cpu === undefined) return 0;
+    const allowed = this.timeoutMs + this.marginMs;
+    const left = allowed - (cpu - unit.runningCpu);
+    const wallLeft = this.timeoutMs * WALL_CEILING_FACTOR + this.marginMs - (Date.now() - unit.runningSince);
+    if (left <= 0 || wallLeft <= 0) return 0;
+    return Math.min(wallLeft, Math.max(5, left));
+  }
+
+  /**
    * Terminates the unit's worker, answers the request it was running (or, running none, the first it had) with `error`,
    * and starts a fresh worker in its place, which takes the requests that were queued behind it.
    */
@@ -209,7 +235,7 @@ export class WorkerEvaluator {
     const culprit = unit.inflight.find((p) => p.req.id === unit.running) ?? unit.inflight[0];
     const behind = unit.inflight.filter((p) => p !== culprit);
     unit.inflight = [];
-    unit.running = unit.runningSince = undefined;
+    unit.running = unit.runningSince = unit.runningCpu = undefined;
     if (unit.timer) clearTimeout(unit.timer);
     unit.timer = undefined;
     try {

@@ -11,12 +11,17 @@ import type { EvalResult } from "../dsl/evaluator";
  */
 export type WorkerRequest = { id: number; code: string; prefix: boolean; session?: number; close?: boolean };
 
-/** A request's answer, with the time the worker spent on it. */
+/**
+ * A request's answer, with the time the worker spent on it (ms): wall-clock time, or, where the worker has a CPU clock
+ * and the request took longer than a moment, the wall-clock time until its code started and the CPU time from then.
+ */
 export type WorkerAnswer = { id: number; result: EvalResult; ms: number };
 
 /**
- * What a worker says: `ready` once its script runs (an error before it means the script could not load); `exec` when
- * request `id` starts running code in the sandbox (`deadline`: the epoch ms by which the sandbox's own limit stops
- * it) and when it stops (`deadline: 0`), so the host can terminate a worker whose code overruns; and each answer.
+ * What a worker says: `ready` once its script runs (an error before it means the script could not load), with its
+ * kernel thread id where it has one (`tid`: the host reads that thread's CPU clock); `exec` when request `id` starts
+ * running code in the sandbox (`exec`: the epoch ms by which the sandbox's own limit stops it, counted in wall-clock
+ * time; `cpu`: the thread's CPU time then, ms, where it has a CPU clock) and when it stops (`exec: 0`), so the host can
+ * terminate a worker whose code overruns; and each answer.
  */
-export type WorkerResponse = WorkerAnswer | { ready: true } | { id: number; exec: number };
+export type WorkerResponse = WorkerAnswer | { ready: true; tid?: number } | { id: number; exec: number; cpu?: number };

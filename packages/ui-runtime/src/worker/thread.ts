@@ -3,6 +3,7 @@ import variant from "@jitl/quickjs-singlefile-cjs-release-sync";
 import { UiCodeEvaluator, type EvaluatorOptions } from "../dsl/evaluator";
 import type { WorkerRequest } from "./protocol";
 import { serveEvaluator } from "./serve";
+import { ownThreadCpuClock, ownThreadId } from "./thread-cpu";
 
 /**
  * The UI code evaluator in a Node worker thread (see node.ts, `createThreadedEvaluator`): its host terminates this
@@ -10,11 +11,20 @@ import { serveEvaluator } from "./serve";
  */
 const port = parentPort;
 if (port) {
-  const evaluator = new UiCodeEvaluator(variant, (workerData as { options?: EvaluatorOptions } | null)?.options ?? {});
-  serveEvaluator(evaluator, {
-    post: (m) => port.postMessage(m),
-    listen: (handler) => port.on("message", (req: WorkerRequest) => handler(req)),
-  });
+  // The thread's own CPU clock: the sandbox's time limit counts the CPU its code had, and the host, told this thread's
+  // id, reads the same clock before it stops the thread (a thread that waited for a core is not stopped for it).
+  const clock = ownThreadCpuClock();
+  const cpuMs = clock ? () => clock.ms() : undefined;
+  const options = (workerData as { options?: EvaluatorOptions } | null)?.options ?? {};
+  const evaluator = new UiCodeEvaluator(variant, options, { cpuMs });
+  serveEvaluator(
+    evaluator,
+    {
+      post: (m) => port.postMessage(m),
+      listen: (handler) => port.on("message", (req: WorkerRequest) => handler(req)),
+    },
+    { cpuMs, tid: clock ? ownThreadId() : undefined },
+  );
   // The sandbox is ready before the first request arrives.
   void evaluator.prepare().catch(() => undefined);
 }
