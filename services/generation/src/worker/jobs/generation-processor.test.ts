@@ -124,6 +124,53 @@ describe("processing a generation job", () => {
       partialIntervalMs: 0,
     });
 
+  /** A provider that answers once `open()` is called; `asked` resolves when the call has been made. */
+  const gated = (pieces: string[]) => {
+    let open!: () => void;
+    let asked!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const called = new Promise<void>((r) => (asked = r));
+    const provider: Provider = {
+      name: "gated",
+      async *generate(req: GenerateRequest): AsyncIterable<ProviderEvent> {
+        asked();
+        await gate;
+        yield* scripted(pieces).generate(req);
+      },
+    };
+    return { provider, open: () => open(), called };
+  };
+
+  it("given the published API's code deltas, when the upstream is asked, then the start waits and goes with the answer's first piece", async () => {
+    const { provider, open, called } = gated(['heading("Hi")\n', 'text("a")']);
+    const { processor, chunks } = harness(provider);
+    const running = processor.process(job());
+    await called;
+    // The upstream has not answered: nothing was sent on the start's account.
+    expect(chunks).toEqual([]);
+    open();
+    expect(await running).toBe("stop");
+    expect(chunks.map((c) => [c.seq, c.type])).toEqual([
+      [0, "start"],
+      [1, "delta"],
+      [2, "done"],
+    ]);
+  });
+
+  it("given the signed-in chat's snapshots or paced deltas, when the upstream is asked, then the start has already gone", async () => {
+    for (const extra of [{ snapshots: true }, { chatDeltas: true }]) {
+      const { provider, open, called } = gated(['heading("Hi")\n', 'text("a")']);
+      const { processor, chunks } = harness(provider);
+      const running = processor.process(job(1, 2, extra));
+      await called;
+      expect(chunks.map((c) => c.type)).toEqual(["start"]);
+      open();
+      expect(await running).toBe("stop");
+      expect(chunks[0]).toMatchObject({ type: "start", seq: 0 });
+      expect(chunks.at(-1)!.type).toBe("done");
+    }
+  });
+
   it("when the provider answers, then the client gets the validated screen and billing one completion keyed by the request", async () => {
     const { processor, chunks, completions, flushedAt } = harness(scripted(['heading("Hi")\n', 'button("Go", {onPress: "go"})']));
     expect(await processor.process(job())).toBe("stop");
@@ -692,6 +739,31 @@ describe("processing a generation job", () => {
         ["xadd 3", "xadd 4"],
       ]);
       expect(live.map((c) => c.seq)).toEqual([0, 1, 2, 3, 4]);
+    });
+
+    it("when the start waits for the next chunk, then it is kept and published with it, in its round trip, numbered 0", async () => {
+      const { out, trips, live, release } = keptHarness();
+      out.startWithNext();
+      await release();
+      // Nothing yet: no round trip and nothing live until the answer's first piece.
+      expect(trips).toEqual([]);
+      expect(live).toEqual([]);
+      out.publish({ type: "delta", text: "a" });
+      await release();
+      expect(trips).toEqual([["xadd 0", "xadd 1", "pexpire 300000"]]);
+      expect(live.map((c) => [c.seq, c.type])).toEqual([
+        [0, "start"],
+        [1, "delta"],
+      ]);
+      out.publish({ type: "delta", text: "b" });
+      await release();
+      expect(live.map((c) => c.type)).toEqual(["start", "delta", "delta"]);
+      // An attempt that ends before any piece (cancelled while the upstream was asked) sends no start at all.
+      const quiet = keptHarness();
+      quiet.out.startWithNext();
+      await quiet.end();
+      expect(quiet.live).toEqual([]);
+      expect(quiet.trips).toEqual([]);
     });
 
     it("when an answer streams to its end, then its expiry is set with its first append and with its done chunk, not with every append", async () => {

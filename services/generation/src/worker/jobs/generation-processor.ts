@@ -144,6 +144,8 @@ export class ChunkPublisher {
   private expiryFinal = false;
   /** Keys to set with the next append (`mark`). */
   private readonly marks: { key: string; value: string; seconds: number }[] = [];
+  /** The start chunk waits for the next one (`startWithNext`). */
+  private startPending = false;
   /** Runs once, right after the answer's last chunk is handed to NATS (`afterLast`). */
   private lastHook?: () => void;
   constructor(
@@ -154,6 +156,10 @@ export class ChunkPublisher {
   ) {}
 
   publish(chunk: Omit<Chunk, "attempt" | "seq" | "ts"> & Partial<Chunk>): void {
+    if (this.startPending) {
+      this.startPending = false;
+      this.publish({ type: "start" });
+    }
     const full = { ...chunk, attempt: this.attempt, seq: this.seq++, ts: Date.now() } as Chunk;
     if (!this.log) {
       this.bus.signal(SIGNALS.generationChunk, this.requestId, full);
@@ -163,6 +169,16 @@ export class ChunkPublisher {
     this.batch.push(full);
     // In order: each append waits for the one before, and takes every chunk published until it starts.
     if (this.batch.length === 1) this.tail = this.tail.then(() => this.append());
+  }
+
+  /**
+   * The answer's start chunk, published with the next chunk (in its append and its socket write) rather than now: the
+   * first event a client reads (the role) then comes with the answer's first piece, as OpenAI's does, instead of
+   * costing every process on the path a message of its own while the upstream is asked. Its number is unchanged (0).
+   * An attempt that publishes nothing more (cancelled before the upstream answered) sends none.
+   */
+  startWithNext(): void {
+    this.startPending = true;
   }
 
   /**
@@ -427,7 +443,10 @@ export class GenerationProcessor {
       if (stopped) outcome = await this.answerStopped(d, out, stopped);
       else if (d.kind === "evaluate") outcome = await this.evaluateOnly(d, out);
       else {
-        if (d.partials) out.publish({ type: "start" });
+        // The published API's code deltas: the start goes with the first piece. The signed-in chat's streams (snapshots,
+        // paced deltas) show the assistant's turn at once, while the model thinks.
+        if (d.partials && (d.snapshots || d.chatDeltas)) out.publish({ type: "start" });
+        else if (d.partials) out.startWithNext();
         const lastAttempt = attempt >= (job.opts.attempts ?? 1);
         this.active++;
         try {
