@@ -7,7 +7,10 @@ const run = promisify(execFile);
 interface Outcome {
   calibratedCpuMs: number;
   ordinary: { ok: boolean; error?: { kind: string; message: string }; charged: number; wall: number }[];
-  attacks: Record<"loop" | "longSearch", { result: { ok: boolean; error?: { kind: string; message: string } }; wall: number }>;
+  attacks: Record<
+    "loop" | "longSearch",
+    { result: { ok: boolean; error?: { kind: string; message: string } }; charged: number; wall: number }
+  >;
   stops: number;
 }
 
@@ -48,5 +51,12 @@ describe("the sandbox's time limit when its thread waits for a core", () => {
       error: { kind: "timeout", message: "code ran past its time limit of 100 ms and was stopped" },
     });
     expect(outcome.stops).toBe(1);
+  });
+
+  it("when code is stopped on the busy core, then its caller is charged the CPU time it had, not the time its thread waited", () => {
+    // The premise: each attack held the thread well past its limit and the margin in wall-clock time.
+    expect(outcome.attacks.longSearch.wall).toBeGreaterThan(400);
+    // Its limit and the host's margin (100 + 100 ms of CPU), and some slack for the host's own checks on that core.
+    for (const attack of [outcome.attacks.loop, outcome.attacks.longSearch]) expect(attack.charged).toBeLessThan(350);
   });
 });

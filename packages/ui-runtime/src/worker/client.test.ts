@@ -97,6 +97,15 @@ describe("WorkerEvaluator as the host of its workers", () => {
     return { client, workers };
   };
   const settled = async () => new Promise((r) => setTimeout(r, 0));
+  /** Runs `steps` on jest's held clock: timers fire in the order the test gives, whatever this machine's load. */
+  const onHeldClock = (steps: () => void) => {
+    jest.useFakeTimers();
+    try {
+      steps();
+    } finally {
+      jest.useRealTimers();
+    }
+  };
 
   it("when a worker's code runs past its deadline plus the margin, then the worker is terminated and replaced and the request gets the time-limit error", async () => {
     const { client, workers } = pool();
@@ -205,8 +214,7 @@ describe("WorkerEvaluator as the host of its workers", () => {
     const id = w.received[0]!.id;
     // The clock is held so the order is the one a busy host meets, whatever this machine's load: the host's timer
     // fires, then the worker's messages are read, then the host checks.
-    jest.useFakeTimers();
-    try {
+    onHeldClock(() => {
       // The start is read late: its deadline and margin have passed by then, so the host's timer is due at once…
       w.exec(id, Date.now() - 1_000);
       // …and when it fires, the worker's end of code and its answer are there to be read.
@@ -216,9 +224,7 @@ describe("WorkerEvaluator as the host of its workers", () => {
       }, 0);
       jest.advanceTimersByTime(1);
       jest.runOnlyPendingTimers();
-    } finally {
-      jest.useRealTimers();
-    }
+    });
     expect((await answer).result.ok).toBe(true);
     expect(w.terminated).toBe(false);
     expect(client.stops).toBe(0);
@@ -240,15 +246,18 @@ describe("WorkerEvaluator as the host of its workers", () => {
       );
       return { client, workers, clock };
     };
-
-    it("when its code is past the deadline and margin in wall-clock time but has had less CPU, then it goes on until its CPU time is spent", async () => {
+    /** `code` sent to a clocked worker: the worker, the request's id and the answer to come. */
+    const started = async (code: string) => {
       const { client, workers, clock } = clocked();
       await settled();
-      const answer = client.evaluate("busy()");
+      const answer = client.evaluate(code);
       const w = workers[0]!;
-      const id = w.received[0]!.id;
-      jest.useFakeTimers();
-      try {
+      return { client, clock, answer, w, id: w.received[0]!.id };
+    };
+
+    it("when its code is past the deadline and margin in wall-clock time but has had less CPU, then it goes on until its CPU time is spent", async () => {
+      const { client, clock, answer, w, id } = await started("busy()");
+      onHeldClock(() => {
         clock.cpu = 1_000;
         w.exec(id, Date.now() + 50, 1_000);
         // 300 ms of wall-clock time, 30 ms of CPU: the thread waited for a core.
@@ -258,67 +267,50 @@ describe("WorkerEvaluator as the host of its workers", () => {
         // It has its limit and margin (70 ms of CPU) once it has had 40 more.
         clock.cpu = 1_071;
         jest.advanceTimersByTime(100);
-      } finally {
-        jest.useRealTimers();
-      }
-      expect(await answer).toMatchObject({ result: { ok: false, error: { kind: "timeout" } } });
+      });
+      // Charged the CPU time its code had (71 ms), not the 400 ms its thread held the request on a busy machine.
+      expect(await answer).toEqual({ result: { ok: false, error: expect.objectContaining({ kind: "timeout" }) }, ms: 71 });
       expect(w.terminated).toBe(true);
       expect(client.stops).toBe(1);
     });
 
     it("when its code ends in time in CPU although late in wall-clock time, then it is answered and nothing is stopped", async () => {
-      const { client, workers, clock } = clocked();
-      await settled();
-      const answer = client.evaluate("fine()");
-      const w = workers[0]!;
-      const id = w.received[0]!.id;
-      jest.useFakeTimers();
-      try {
+      const { client, clock, answer, w, id } = await started("fine()");
+      onHeldClock(() => {
         w.exec(id, Date.now() + 50, 0);
         clock.cpu = 20;
         jest.advanceTimersByTime(500);
         w.exec(id, 0);
         w.answer(id, "fine");
-      } finally {
-        jest.useRealTimers();
-      }
+      });
       expect((await answer).result.ok).toBe(true);
       expect(w.terminated).toBe(false);
       expect(client.stops).toBe(0);
     });
 
     it("when its thread gets no CPU at all, then it is stopped at the wall-clock ceiling (20 times the limit, plus the margin)", async () => {
-      const { client, workers } = clocked();
-      await settled();
-      const answer = client.evaluate("starved()");
-      const w = workers[0]!;
-      const id = w.received[0]!.id;
-      jest.useFakeTimers();
-      try {
+      const { answer, w, id } = await started("starved()");
+      onHeldClock(() => {
         w.exec(id, Date.now() + 50, 0);
         jest.advanceTimersByTime(50 * 20 + 20 - 10);
         expect(w.terminated).toBe(false);
         jest.advanceTimersByTime(20);
-      } finally {
-        jest.useRealTimers();
-      }
-      expect(await answer).toMatchObject({ result: { ok: false, error: { kind: "timeout" } } });
+      });
+      // It had no CPU: the caller is charged nothing for the time the machine kept its thread from running.
+      expect(await answer).toEqual({ result: { ok: false, error: expect.objectContaining({ kind: "timeout" }) }, ms: 0 });
       expect(w.terminated).toBe(true);
     });
 
     it("when the worker's code started without a CPU reading, then the wall-clock deadline holds as before", async () => {
-      const { client, workers } = clocked();
-      await settled();
-      const answer = client.evaluate("hostile()");
-      const w = workers[0]!;
-      jest.useFakeTimers();
-      try {
+      const { answer, w } = await started("hostile()");
+      onHeldClock(() => {
         w.exec(w.received[0]!.id, Date.now() + 50);
         jest.advanceTimersByTime(80);
-      } finally {
-        jest.useRealTimers();
-      }
-      expect(await answer).toMatchObject({ result: { ok: false, error: { kind: "timeout" } } });
+      });
+      // No CPU reading to charge by: the wall-clock time since it was handed over.
+      const stopped = await answer;
+      expect(stopped).toMatchObject({ result: { ok: false, error: { kind: "timeout" } } });
+      expect(stopped.ms).toBeGreaterThanOrEqual(70);
       expect(w.terminated).toBe(true);
     });
   });

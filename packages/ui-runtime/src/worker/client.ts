@@ -228,11 +228,25 @@ export class WorkerEvaluator {
   }
 
   /**
+   * The time a request the host stops is charged (read before its worker is terminated): the wall-clock time since it
+   * was handed over; where the worker's CPU clock can be read and its code had started, the CPU time that code had — the
+   * time the limit counts, as the worker charges an answered request — so a caller is not charged the time its thread
+   * waited for a core on a busy machine.
+   */
+  private spentBy(unit: Unit, p: Pending): number {
+    const wall = Date.now() - p.started;
+    if (unit.running !== p.req.id || unit.runningCpu === undefined) return wall;
+    const cpu = unit.worker.cpuMs?.();
+    return cpu === undefined ? wall : Math.min(wall, Math.max(0, cpu - unit.runningCpu));
+  }
+
+  /**
    * Terminates the unit's worker, answers the request it was running (or, running none, the first it had) with `error`,
    * and starts a fresh worker in its place, which takes the requests that were queued behind it.
    */
   private replace(unit: Unit, error: EvalError): void {
     const culprit = unit.inflight.find((p) => p.req.id === unit.running) ?? unit.inflight[0];
+    const spent = culprit ? this.spentBy(unit, culprit) : 0;
     const behind = unit.inflight.filter((p) => p !== culprit);
     unit.inflight = [];
     unit.running = unit.runningSince = unit.runningCpu = undefined;
@@ -249,7 +263,7 @@ export class WorkerEvaluator {
     const result: EvalResult = { ok: false, error };
     if (culprit) {
       if (culprit.req.session !== undefined && !culprit.req.close) this.stopped.set(culprit.req.session, result);
-      culprit.resolve({ result, ms: Date.now() - culprit.started });
+      culprit.resolve({ result, ms: spent });
     }
     this.start(unit);
     if (!this.failed) this.pump();
