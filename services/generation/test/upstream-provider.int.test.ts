@@ -277,7 +277,8 @@ describe("OpenAI-compatible upstream provider", () => {
 
   it("when internet is allowed but no search backend is configured, then no tool is offered", async () => {
     fake.script({ content: CODE });
-    await collect(provider().generate(request({ internet: true })));
+    const r = await collect(provider().generate(request({ internet: true })));
+    expect(r.error).toBeUndefined();
     expect(body(0).tools).toBeUndefined();
     expect(body(0).messages![0]!.content).toBe(buildSystemPrompt());
   });
