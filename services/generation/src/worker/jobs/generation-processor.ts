@@ -173,7 +173,7 @@ export class ChunkPublisher {
 
   /**
    * The answer's start chunk, published with the next chunk (in its append and its socket write) rather than now: the
-   * first event a client reads (the role) then comes with the answer's first piece, as OpenAI's does, instead of
+   * first event a client reads (the role) then comes when the answer begins, with its first piece, instead of
    * costing every process on the path a message of its own while the upstream is asked. Its number is unchanged (0).
    * An attempt that publishes nothing more (cancelled before the upstream answered) sends none.
    */
