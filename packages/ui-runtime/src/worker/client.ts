@@ -229,9 +229,10 @@ export class WorkerEvaluator {
 
   /**
    * The time a request the host stops is charged (read before its worker is terminated): the wall-clock time since it
-   * was handed over; where the worker's CPU clock can be read and its code had started, the CPU time that code had — the
-   * time the limit counts, as the worker charges an answered request — so a caller is not charged the time its thread
-   * waited for a core on a busy machine.
+   * was handed over; where the worker's CPU clock can be read and its code had started, the CPU time that code had (the
+   * time the limit counts), so a caller is not charged the time its thread waited for a core on a busy machine. Unlike
+   * an answered request (`spent`, worker/serve.ts), the moments before its code started are not added: the host cannot
+   * tell them from the wait behind requests handed to the worker ahead of it.
    */
   private spentBy(unit: Unit, p: Pending): number {
     const wall = Date.now() - p.started;
