@@ -87,7 +87,8 @@ export class OpenAIUpstreamProvider implements Provider {
   readonly name = "openai-upstream";
   private readonly maxToolRounds: number;
 
-  // Retries are the job queue's decision (ProviderError.transient), never a hidden second request here.
+  // Retries are the job queue's decision (ProviderError.transient), never a hidden second request here (only a call
+  // that met a kept-alive connection the upstream had closed goes again at once, on another: streamChatCompletion).
   constructor(private readonly opts: OpenAIUpstreamOptions) {
     this.maxToolRounds = Math.max(0, opts.maxToolRounds ?? 2);
   }

@@ -149,6 +149,67 @@ describe("streamChatCompletion (the worker's upstream call)", () => {
     await expect(collect(up.baseURL)).rejects.toBeInstanceOf(UpstreamConnectionError);
   });
 
+  it("when the upstream has dropped a kept-alive connection as it is reused, then the call goes again on a new connection (once per stale one); a new connection's reset is an error", async () => {
+    // Answers the first request of each connection; a later request on a connection is reset unanswered, as a server
+    // that closed the idle connection the moment the worker's next call went out on it.
+    let resetReused = true;
+    const served = new WeakMap<object, number>();
+    let resets = 0;
+    let connections = 0;
+    let together = 2;
+    const waiting: (() => void)[] = [];
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        const n = (served.get(req.socket) ?? 0) + 1;
+        served.set(req.socket, n);
+        if (n > 1 || !resetReused) {
+          resets++;
+          req.socket.resetAndDestroy();
+          return;
+        }
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        // Answered once two calls are in (they hold a connection each).
+        waiting.push(() => res.end(`data: ${chunk("a")}\n\ndata: [DONE]\n\n`));
+        if (waiting.length >= together) waiting.splice(0).forEach((answer) => answer());
+      });
+    });
+    server.on("connection", () => connections++);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`;
+    try {
+      // Two connections in the pool: two calls at once.
+      expect(await Promise.all([collect(baseURL), collect(baseURL)])).toEqual([["a"], ["a"]]);
+      expect(
+        await eventually(
+          () => pooled(baseURL),
+          (n) => n === 2,
+        ),
+      ).toBe(2);
+      together = 1;
+      // Both kept connections are stale: the call meets both resets, then answers on a new connection.
+      expect(await collect(baseURL)).toEqual(["a"]);
+      expect(resets).toBe(2);
+      expect(connections).toBe(3);
+      // A new connection that is reset is the upstream's failure: no second try. (The last answer's connection back
+      // in the pool first, then the pool emptied: the next call opens one.)
+      resetReused = false;
+      expect(
+        await eventually(
+          () => pooled(baseURL),
+          (n) => n === 1,
+        ),
+      ).toBe(1);
+      upstreamAgents["http:"].destroy();
+      await expect(collect(baseURL)).rejects.toBeInstanceOf(UpstreamConnectionError);
+      expect(resets).toBe(3);
+      expect(connections).toBe(4);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("when the signal aborts mid-stream, then the pending read rejects and the connection is closed before the upstream has finished", async () => {
     // 500 comments after the first chunk, a few ms apart: an answer that would take seconds to its end.
     const up = await upstream(200, [`data: ${chunk("a")}\n\n`, ...Array.from({ length: 500 }, () => ": wait\n\n")]);

@@ -54,32 +54,39 @@ export async function* streamChatCompletion(
   const url = new URL(`${target.baseURL.replace(/\/+$/, "")}/chat/completions`);
   const protocol = url.protocol === "https:" ? "https:" : "http:";
   const body = requestBody(params);
-  const req = (protocol === "https:" ? https : http).request(url, {
-    method: "POST",
-    agent: upstreamAgents[protocol],
-    headers: {
-      authorization: `Bearer ${target.apiKey}`,
-      "content-type": "application/json",
-      accept: "text/event-stream",
-      "content-length": body.length,
-    },
-  });
+  const open = () =>
+    (protocol === "https:" ? https : http).request(url, {
+      method: "POST",
+      agent: upstreamAgents[protocol],
+      headers: {
+        authorization: `Bearer ${target.apiKey}`,
+        "content-type": "application/json",
+        accept: "text/event-stream",
+        "content-length": body.length,
+      },
+    });
+  let req = open();
   // The signal is listened to here rather than given to the request: node:http would keep listening until the
   // response has ended, and an abort then would close a connection that is about to be reused.
   const onAbort = () => req.destroy(abortError(signal));
   signal.addEventListener("abort", onAbort, { once: true });
   try {
     if (signal.aborted) onAbort();
-    let res: http.IncomingMessage;
-    try {
-      res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        req.once("response", resolve);
-        req.once("error", reject);
-        if (!req.destroyed) req.end(body);
-      });
-    } catch (err) {
-      if (signal.aborted) throw err;
-      throw new UpstreamConnectionError(`could not reach the upstream: ${messageOf(err)}`, { cause: err });
+    let res: http.IncomingMessage | undefined;
+    for (let stale = 0; !res; stale++) {
+      try {
+        res = await responseTo(req, body);
+      } catch (err) {
+        if (signal.aborted) throw err;
+        // A kept-alive connection the upstream closed just as this call went out on it: reset before any answer, the
+        // request never reached it. The call goes again on another connection (the pool's next one, or a new one);
+        // a new connection's failure is the upstream's.
+        if (req.reusedSocket && isReset(err) && stale < MAX_STALE) {
+          req = open();
+          continue;
+        }
+        throw new UpstreamConnectionError(`could not reach the upstream: ${messageOf(err)}`, { cause: err });
+      }
     }
     let finished = false;
     try {
@@ -161,6 +168,24 @@ function abortError(signal: AbortSignal): Error {
   if (reason instanceof Error) return reason;
   return new DOMException("This operation was aborted", "AbortError");
 }
+
+/** Kept-alive connections found closed by the upstream that one call moves past before it fails. */
+const MAX_STALE = 8;
+
+/** The request sent with `body`; its response's head, or the error that came before one. */
+function responseTo(req: http.ClientRequest, body: Buffer): Promise<http.IncomingMessage> {
+  return new Promise<http.IncomingMessage>((resolve, reject) => {
+    req.once("response", resolve);
+    req.once("error", reject);
+    if (!req.destroyed) req.end(body);
+  });
+}
+
+/** The connection was reset or closed under the request (the peer had closed it). */
+const isReset = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "ECONNRESET" || code === "EPIPE";
+};
 
 /** How long the rest of a body after [DONE] may take before its connection is given up. */
 const DRAIN_MS = 5_000;
