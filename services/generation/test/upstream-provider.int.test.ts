@@ -111,8 +111,10 @@ describe("OpenAI-compatible upstream provider", () => {
     await search.close();
   });
 
+  // A generous silence limit (the tests of the limit set their own): on a loaded machine this process, which is both
+  // the upstream and its client, may not run for seconds, and a call must not time out before it was even sent.
   const provider = (opts: Partial<OpenAIUpstreamOptions> = {}) =>
-    new OpenAIUpstreamProvider({ baseURL: fake.url, apiKey: API_KEY, model: "upstream-model", timeoutMs: 5_000, ...opts });
+    new OpenAIUpstreamProvider({ baseURL: fake.url, apiKey: API_KEY, model: "upstream-model", timeoutMs: 30_000, ...opts });
   const request = (over: Partial<GenerateRequest> = {}): GenerateRequest => ({
     model: "genui-pluto-0.1",
     messages: [{ role: "user", content: "Show me the weather in Paris" }],
