@@ -78,9 +78,9 @@ export async function* streamChatCompletion(
         res = await responseTo(req, body);
       } catch (err) {
         if (signal.aborted) throw err;
-        // A kept-alive connection the upstream closed just as this call went out on it: reset before any answer, the
-        // request never reached it. The call goes again on another connection (the pool's next one, or a new one);
-        // a new connection's failure is the upstream's.
+        // A kept-alive connection reset before any answer: the upstream closed it, idle, as this call went out on it
+        // (the retry Node's documentation gives for a reused socket). The call goes again on another connection (the
+        // pool's next one, or a new one); a new connection's failure is the upstream's.
         if (req.reusedSocket && isReset(err) && stale < MAX_STALE) {
           req = open();
           continue;
