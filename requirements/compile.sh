@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerate each locked requirements/<name>.txt (pinned, with hashes for every platform) from <name>.in:
 # python-tools (scripts/python-env.sh), schemathesis (scripts/schemathesis-env.sh), k8s-tools
-# (scripts/python-env.sh k8s-tools) and compose (scripts/python-env.sh compose), each its own venv.
+# (scripts/python-env.sh k8s-tools) and compose (scripts/python-env.sh compose), each its own venv; and pip, the
+# installer python-env.sh puts in each of those venvs before its lock.
 #
 #   requirements/compile.sh            resolve again, keeping the pins of python-tools.in
 #   requirements/compile.sh --upgrade  also move unpinned transitive dependencies to their newest versions
@@ -25,7 +26,7 @@ fi
 
 cd "$here"
 # Oldest Python each lock must hold for (schemathesis 4 needs 3.11).
-for lock in python-tools:3.10 schemathesis:3.11 k8s-tools:3.10 compose:3.10; do
+for lock in pip:3.10 python-tools:3.10 schemathesis:3.11 k8s-tools:3.10 compose:3.10; do
   py="${lock#*:}" lock="${lock%%:*}"
   UV_PYTHON_DOWNLOADS=never "$uv_venv/bin/uv" pip compile --quiet --universal --python-version "$py" \
     --generate-hashes --no-strip-extras --custom-compile-command "requirements/compile.sh" "$@" \

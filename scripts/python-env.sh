@@ -9,9 +9,10 @@
 #                                   Kubernetes manifests; e2e/architecture/kubernetes.int.test.ts)
 #   scripts/python-env.sh compose   the same for requirements/compose.txt (podman-compose, its own venv)
 #
-# The venv lives at $GENUI_TOOLS_DIR/py-<first 12 hex of sha256(requirements/python-tools.txt)>
+# The venv lives at $GENUI_TOOLS_DIR/py-<first 12 hex of sha256 of requirements/python-tools.txt and pip.txt>
 # (GENUI_TOOLS_DIR defaults to ~/.cache/genui/tools), so every clone on this machine shares it and a change
-# to the requirements builds a new one. Installs are hash-checked (pip --require-hashes).
+# to the requirements builds a new one. Installs are hash-checked (pip --require-hashes), each by the pip that
+# requirements/pip.txt pins, put in the venv first: the interpreter's own may be too old for a lock (pip.in says why).
 # Interpreter for a build: $GENUI_PYTHON if set, else the first of python3, python3.13 .. python3.10 that is
 # 3.10+ (LiteLLM needs 3.10 or newer); a built venv is reused whatever python3 is on PATH later.
 # Everything but the final path goes to stderr, so callers can do: py="$(scripts/python-env.sh | tail -n1)".
@@ -29,13 +30,15 @@ case "$lock" in
   *) printf '[python-env] unknown lock %s\n' "$lock" >&2; exit 2 ;;
 esac
 req="$repo/requirements/$lock.txt"
+pip_req="$repo/requirements/pip.txt"
 
 log() { printf '[python-env] %s\n' "$*" >&2; }
 die() { log "$*"; exit 1; }
 
 [ -f "$req" ] || die "missing $req"
+[ -f "$pip_req" ] || die "missing $pip_req"
 
-hash="$(sha256sum "$req" | cut -c1-12)"
+hash="$(cat "$req" "$pip_req" | sha256sum | cut -c1-12)"
 venv="$tools/py-$hash"
 marker="$venv/.genui-complete"
 
@@ -71,7 +74,11 @@ build() {
   t0=$(date +%s)
   rm -rf "$venv"
   "$python" -m venv "$venv" >&2 || die "could not create a venv (Debian: apt-get install python3-venv)"
-  # The pip shipped with the interpreter handles --require-hashes; every pin has a wheel, so nothing builds.
+  # First the pinned pip (the interpreter's own installs it, hash-checked), then the lock with it; every pin has a
+  # wheel, so nothing builds.
+  PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install --quiet --no-input \
+    --require-hashes --only-binary :all: -r "$pip_req" >&2 \
+    || { rm -rf "$venv"; die "pip install failed for $pip_req"; }
   PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install --quiet --no-input \
     --require-hashes --only-binary :all: -r "$req" >&2 \
     || { rm -rf "$venv"; die "pip install failed for $req"; }
