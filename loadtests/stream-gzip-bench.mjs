@@ -2,10 +2,12 @@
 // stream used until now, against the ways measured to replace it, interleaved answer by answer. The answers are built
 // by the API's own code (ChunkLines, ContentPieces) from real screens: the benchmark's shape (the fake upstream's
 // sample code in 20 pieces: the ": accepted" comment, the role chunk, 3 content deltas, then the last content chunk
-// with the screen JSON, usage and [DONE] in one batch) and a larger planner screen. Every batch is sync-flushed (the
+// with the screen JSON, usage and [DONE] in one batch), a larger planner screen, and the same screen paced as a slow
+// model streams it (40 deltas, each event a batch of its own). GzipEvents also runs with smaller windows (the text
+// each batch may refer back to: 4 KiB to 512 bytes; 8 KiB is the service's). Every batch is sync-flushed (the
 // client reads each event as soon as it is written), except in "one flush" (not usable: shown for what flushes cost).
 // Every output is decoded and checked. Prints CPU of this process per answer, its ratio to today's, and the bytes.
-//   node loadtests/stream-gzip-bench.mjs   (after npm run build)
+//   node --expose-gc loadtests/stream-gzip-bench.mjs   (after npm run build; --expose-gc for the kept states' size)
 import { createRequire } from "node:module";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -106,9 +108,45 @@ const nodeStream = (level) => async (batches) => {
   return out;
 };
 /** Now: GzipEvents (node:zlib one-shot deflate per batch, the last 8 KiB of text as its dictionary). */
-const gzipEvents = (level) => (batches) => {
-  const g = new GzipEvents(level);
+const gzipEvents = (level, windowBits) => (batches) => {
+  const g = new GzipEvents(level, windowBits);
   return batches.map((t, i) => g.batch(t, i === batches.length - 1));
+};
+/**
+ * One node:zlib deflate state kept for the whole stream and driven synchronously through its internal handle (the
+ * `_handle.writeSync` that zlib's one-shot functions call, which is not Node's public API): what a batch costs without
+ * a compressor made and initialised for it. Not usable as it is: an internal API, and a state per open stream (its
+ * resident size is printed at the end).
+ */
+const KEPT = { level: 1, windowBits: 13, memLevel: 4 };
+const keptOut = Buffer.allocUnsafe(64 * 1024);
+const keptState = () => (batches) => {
+  const d = zlib.createDeflateRaw(KEPT);
+  const out = [Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])];
+  let crc = 0;
+  let size = 0;
+  batches.forEach((t, i) => {
+    const data = Buffer.from(t);
+    const last = i === batches.length - 1;
+    d._handle.writeSync(
+      last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
+      data,
+      0,
+      data.length,
+      keptOut,
+      0,
+      keptOut.length,
+    );
+    out.push(Buffer.from(keptOut.subarray(0, keptOut.length - d._writeState[0])));
+    crc = zlib.crc32(data, crc);
+    size += data.length;
+  });
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(trailer);
+  d.close();
+  return out;
 };
 /** No compression at all (GEN_STREAM_GZIP_LEVEL=0): the text as bytes. */
 const plain = () => (batches) => batches.map((t) => Buffer.from(t));
@@ -121,6 +159,11 @@ const MODES = {
   "node:zlib stream, level 6": nodeStream(6),
   "GzipEvents, level 6 (now)": gzipEvents(6),
   "GzipEvents, level 1": gzipEvents(1),
+  "GzipEvents, level 1, 4 KiB window": gzipEvents(1, 12),
+  "GzipEvents, level 1, 2 KiB window": gzipEvents(1, 11),
+  "GzipEvents, level 1, 1 KiB window": gzipEvents(1, 10),
+  "GzipEvents, level 1, 512 B window": gzipEvents(1, 9),
+  "kept zlib state, level 1 (internal)": keptState(),
   "level 0 (no compression)": plain(),
 };
 const BEFORE = "pako per stream, level 6 (before)";
@@ -128,6 +171,9 @@ const BEFORE = "pako per stream, level 6 (before)";
 const shapes = {
   "benchmark answer (sample code, 3 deltas)": await answer(SAMPLE_UI_CODE, 3),
   "larger answer (planner dashboard, 8 deltas)": await answer(plan([{ role: "user", content: "A sales dashboard" }]).code, 8),
+  // A model that streams slowly: a delta every GEN_DELTA_INTERVAL_MS (300 ms), each event a batch of its own (the
+  // burst's 1-second streams are this, shorter).
+  "paced answer (planner dashboard, 40 deltas)": await answer(plan([{ role: "user", content: "A sales dashboard" }]).code, 40),
 };
 await evaluator.close?.();
 
@@ -164,4 +210,18 @@ for (const [name, batches] of Object.entries(shapes)) {
     ),
   );
 }
+// What a kept state holds: 1,000 of them (one per open stream of a burst), each having written one batch.
+global.gc?.();
+const rss = process.memoryUsage().rss;
+const kept = [];
+for (let i = 0; i < 1000; i++) {
+  const d = zlib.createDeflateRaw(KEPT);
+  const data = Buffer.from(shapes[Object.keys(shapes)[0]][1]);
+  d._handle.writeSync(zlib.constants.Z_SYNC_FLUSH, data, 0, data.length, keptOut, 0, keptOut.length);
+  kept.push(d);
+}
+global.gc?.();
+console.log(
+  `\n1,000 kept zlib states (level 1, 8 KiB window, memLevel 4): ${((process.memoryUsage().rss - rss) / 1048576).toFixed(1)} MiB resident`,
+);
 process.exit(0);

@@ -121,6 +121,23 @@ describe("a gzip event stream written batch by batch", () => {
     expect(gunzipSync(sent).toString("utf8")).toBe(all.join(""));
   });
 
+  it("when the window is smaller than the default, then every batch still decodes as written and the whole stream is the text; a window zlib cannot keep is refused", () => {
+    for (const bits of [9, 10, 15]) {
+      const gzip = new GzipEvents(1, bits);
+      const all = batches();
+      const sent = Buffer.concat([sendDecodingEach(gzip, all), gzip.batch(all.at(-1)!, true)]);
+      expect(gunzipSync(sent).toString("utf8")).toBe(all.join(""));
+    }
+    // A smaller window refers less far back: the same answer takes more bytes at 512 than at 8 KiB.
+    const size = (bits: number) => {
+      const gzip = new GzipEvents(1, bits);
+      const all = batches();
+      return Buffer.concat(all.map((b, i) => gzip.batch(b, i === all.length - 1))).length;
+    };
+    expect(size(9)).toBeGreaterThan(size(13));
+    for (const bits of [8, 16, 10.5]) expect(() => new GzipEvents(1, bits)).toThrow(RangeError);
+  });
+
   it("when the stream ends with nothing left to write, then the last piece closes it", () => {
     const gzip = new GzipEvents(1);
     const first = gzip.batch(": accepted\n\n", false);

@@ -266,12 +266,11 @@ function compressedBody(res: ServerResponse, level: number): BodyWriter {
 
 /** gzip's member header (RFC 1952): deflate, no name, no time, unknown OS. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-/** How far back a batch's text may refer: the stream's last 8 KiB (windowBits 13; gzip's decoders keep 32 KiB). */
-const WINDOW_BITS = 13;
-const WINDOW = 1 << WINDOW_BITS;
+/** How far back a batch's text may refer by default: the stream's last 8 KiB (windowBits 13; gzip's decoders keep 32 KiB). */
+export const GZIP_WINDOW_BITS = 13;
 /** Batches this short (a keep-alive, the first comment) go out as they are: compressing them saves nothing. */
 const STORED_MAX = 64;
-/** The window's first size (doubled as the text grows, up to WINDOW). */
+/** The window's first size (doubled as the text grows, up to the window). */
 const WINDOW_START = 1024;
 /** zlib's least output chunk, and what a sync-flushed deflate of n bytes can add to them at most (stored blocks). */
 const MIN_CHUNK = 64;
@@ -279,7 +278,7 @@ const DEFLATE_SLACK = 64;
 
 /**
  * One gzip stream written batch by batch, each readable as soon as it is written. Every batch is compressed on its
- * own by node:zlib's one-shot deflate (native, on this thread), with the stream's last WINDOW bytes of text as the
+ * own by node:zlib's one-shot deflate (native, on this thread), with the stream's last 8 KiB (`windowBits`) of text as the
  * preset dictionary and a sync flush at its end: the pieces concatenate into one deflate stream whose references
  * reach back into the earlier events exactly as a continuous compressor's would (the technique of parallel gzip).
  * A stream keeps only that text and a running CRC between batches; no compressor state lives from one to the next.
@@ -289,14 +288,23 @@ const DEFLATE_SLACK = 64;
  * bytes against 2,408. node:zlib's streaming gzip sends every flush to the thread pool and back: 6.4× the CPU.
  */
 export class GzipEvents {
-  /** The stream's last text, at most WINDOW bytes: `window[0, windowLength)`, grown by doubling up to WINDOW. */
+  /** The stream's last text, at most `limit` bytes: `window[0, windowLength)`, grown by doubling up to `limit`. */
   private window?: Buffer;
   private windowLength = 0;
   private crc = 0;
   private size = 0;
   private started = false;
+  /** How much of the stream's last text a batch may refer to (`1 << windowBits`). */
+  private readonly limit: number;
 
-  constructor(private readonly level: number) {}
+  /** `windowBits`: 9 (512 bytes) to 15 (32 KiB), the deflate window and so the dictionary each batch is given. */
+  constructor(
+    private readonly level: number,
+    private readonly windowBits = GZIP_WINDOW_BITS,
+  ) {
+    if (!Number.isInteger(windowBits) || windowBits < 9 || windowBits > 15) throw new RangeError("windowBits: 9 to 15");
+    this.limit = 1 << windowBits;
+  }
 
   /** The bytes for the next batch of text; `last` ends the stream (its final block and the gzip trailer). */
   batch(text: string, last: boolean): Buffer {
@@ -306,7 +314,7 @@ export class GzipEvents {
     else
       body = deflateRawSync(data, {
         level: this.level,
-        windowBits: WINDOW_BITS,
+        windowBits: this.windowBits,
         memLevel: 4,
         // One output buffer the size of the worst case (a stored block's few bytes more than the text) instead of
         // zlib's default 16 KiB per call: a batch's output is rarely over a kilobyte.
@@ -329,15 +337,16 @@ export class GzipEvents {
     return parts.length === 1 ? body : Buffer.concat(parts);
   }
 
-  /** Appends a batch's text to the window in place (the oldest bytes move out once it holds WINDOW). */
+  /** Appends a batch's text to the window in place (the oldest bytes move out once it holds `limit`). */
   private remember(text: Buffer): void {
-    // Of a batch longer than the window, only its last WINDOW bytes can be referred to.
-    const data = text.length > WINDOW ? text.subarray(text.length - WINDOW) : text;
-    const needed = Math.min(WINDOW, this.windowLength + data.length);
+    const limit = this.limit;
+    // Of a batch longer than the window, only its last `limit` bytes can be referred to.
+    const data = text.length > limit ? text.subarray(text.length - limit) : text;
+    const needed = Math.min(limit, this.windowLength + data.length);
     if (!this.window || this.window.length < needed) {
       let capacity = this.window?.length ?? WINDOW_START;
       while (capacity < needed) capacity *= 2;
-      const grown = Buffer.allocUnsafeSlow(Math.min(WINDOW, capacity));
+      const grown = Buffer.allocUnsafeSlow(Math.min(limit, capacity));
       if (this.window) this.window.copy(grown, 0, 0, this.windowLength);
       this.window = grown;
     }
