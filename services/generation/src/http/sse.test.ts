@@ -121,7 +121,7 @@ describe("a gzip event stream written batch by batch", () => {
     expect(gunzipSync(sent).toString("utf8")).toBe(all.join(""));
   });
 
-  it("when the window is smaller than the default, then every batch still decodes as written and the whole stream is the text; a window zlib cannot keep is refused", () => {
+  it("when the window is another size (512 bytes to 32 KiB), then every batch still decodes as written and the whole stream is the text; a window zlib cannot keep is refused", () => {
     for (const bits of [9, 10, 15]) {
       const gzip = new GzipEvents(1, bits);
       const all = batches();

@@ -267,7 +267,7 @@ function compressedBody(res: ServerResponse, level: number): BodyWriter {
 /** gzip's member header (RFC 1952): deflate, no name, no time, unknown OS. */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** How far back a batch's text may refer by default: the stream's last 8 KiB (windowBits 13; gzip's decoders keep 32 KiB). */
-export const GZIP_WINDOW_BITS = 13;
+const GZIP_WINDOW_BITS = 13;
 /** Batches this short (a keep-alive, the first comment) go out as they are: compressing them saves nothing. */
 const STORED_MAX = 64;
 /** The window's first size (doubled as the text grows, up to the window). */
@@ -278,9 +278,10 @@ const DEFLATE_SLACK = 64;
 
 /**
  * One gzip stream written batch by batch, each readable as soon as it is written. Every batch is compressed on its
- * own by node:zlib's one-shot deflate (native, on this thread), with the stream's last 8 KiB (`windowBits`) of text as the
- * preset dictionary and a sync flush at its end: the pieces concatenate into one deflate stream whose references
- * reach back into the earlier events exactly as a continuous compressor's would (the technique of parallel gzip).
+ * own by node:zlib's one-shot deflate (native, on this thread), with the stream's last `1 << windowBits` bytes of text
+ * (8 KiB by default) as the preset dictionary and a sync flush at its end: the pieces concatenate into one deflate
+ * stream whose references reach back into the earlier events exactly as a continuous compressor's would (the
+ * technique of parallel gzip).
  * A stream keeps only that text and a running CRC between batches; no compressor state lives from one to the next.
  *
  * Measured at level 6 (loadtests/stream-gzip-bench.mjs): on an answer of the benchmark's shape (6 batches, 3.4 KB)
