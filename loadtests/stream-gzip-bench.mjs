@@ -120,6 +120,11 @@ const gzipEvents = (level, windowBits) => (batches) => {
  */
 const KEPT = { level: 1, windowBits: 13, memLevel: 4 };
 const keptOut = Buffer.allocUnsafe(64 * 1024);
+/** Compresses `data` with the kept state `d` and answers what it wrote (into the shared output buffer). */
+const writeKept = (d, data, flush) => {
+  d._handle.writeSync(flush, data, 0, data.length, keptOut, 0, keptOut.length);
+  return keptOut.subarray(0, keptOut.length - d._writeState[0]);
+};
 const keptState = () => (batches) => {
   const d = zlib.createDeflateRaw(KEPT);
   const out = [Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])];
@@ -128,16 +133,7 @@ const keptState = () => (batches) => {
   batches.forEach((t, i) => {
     const data = Buffer.from(t);
     const last = i === batches.length - 1;
-    d._handle.writeSync(
-      last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH,
-      data,
-      0,
-      data.length,
-      keptOut,
-      0,
-      keptOut.length,
-    );
-    out.push(Buffer.from(keptOut.subarray(0, keptOut.length - d._writeState[0])));
+    out.push(Buffer.from(writeKept(d, data, last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH)));
     crc = zlib.crc32(data, crc);
     size += data.length;
   });
@@ -168,12 +164,13 @@ const MODES = {
 };
 const BEFORE = "pako per stream, level 6 (before)";
 
+const dashboard = plan([{ role: "user", content: "A sales dashboard" }]).code;
 const shapes = {
   "benchmark answer (sample code, 3 deltas)": await answer(SAMPLE_UI_CODE, 3),
-  "larger answer (planner dashboard, 8 deltas)": await answer(plan([{ role: "user", content: "A sales dashboard" }]).code, 8),
+  "larger answer (planner dashboard, 8 deltas)": await answer(dashboard, 8),
   // A model that streams slowly: a delta every GEN_DELTA_INTERVAL_MS (300 ms), each event a batch of its own (the
   // burst's 1-second streams are this, shorter).
-  "paced answer (planner dashboard, 40 deltas)": await answer(plan([{ role: "user", content: "A sales dashboard" }]).code, 40),
+  "paced answer (planner dashboard, 40 deltas)": await answer(dashboard, 40),
 };
 await evaluator.close?.();
 
@@ -214,10 +211,10 @@ for (const [name, batches] of Object.entries(shapes)) {
 global.gc?.();
 const rss = process.memoryUsage().rss;
 const kept = [];
+const role = Buffer.from(Object.values(shapes)[0][1]);
 for (let i = 0; i < 1000; i++) {
   const d = zlib.createDeflateRaw(KEPT);
-  const data = Buffer.from(shapes[Object.keys(shapes)[0]][1]);
-  d._handle.writeSync(zlib.constants.Z_SYNC_FLUSH, data, 0, data.length, keptOut, 0, keptOut.length);
+  writeKept(d, role, zlib.constants.Z_SYNC_FLUSH);
   kept.push(d);
 }
 global.gc?.();

@@ -76,12 +76,12 @@ build() {
   "$python" -m venv "$venv" >&2 || die "could not create a venv (Debian: apt-get install python3-venv)"
   # First the pinned pip (the interpreter's own installs it, hash-checked), then the lock with it; every pin has a
   # wheel, so nothing builds.
-  PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install --quiet --no-input \
-    --require-hashes --only-binary :all: -r "$pip_req" >&2 \
-    || { rm -rf "$venv"; die "pip install failed for $pip_req"; }
-  PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install --quiet --no-input \
-    --require-hashes --only-binary :all: -r "$req" >&2 \
-    || { rm -rf "$venv"; die "pip install failed for $req"; }
+  local r
+  for r in "$pip_req" "$req"; do
+    PIP_DISABLE_PIP_VERSION_CHECK=1 "$venv/bin/python" -m pip install --quiet --no-input \
+      --require-hashes --only-binary :all: -r "$r" >&2 \
+      || { rm -rf "$venv"; die "pip install failed for $r"; }
+  done
   printf '%s python %s\n' "$hash" "$pyver" > "$marker"
   log "built in $(( $(date +%s) - t0 )) s"
 }
