@@ -30,6 +30,9 @@ const HOP_PORTS = { floor: [8290, 8291], required: [8292, 8293], guarded: [8286,
 // the default measures all six.
 // BENCH_STREAMS_IDLE_S=31: the 1,000-stream rows each start after 31 s of quiet (every remembered answer expired).
 // A profiling run (BENCH_PROFILE) measures the platform alone.
+// BENCH_PLAIN=0 leaves out the row of GenUI's streams uncompressed at 64 (ACCEPT_ENCODING=identity: compression left to
+// an ingress), run right after GenUI's 64-stream row otherwise.
+const PLAIN = process.env.BENCH_PLAIN !== "0";
 const ONLY = (process.env.BENCH_TARGETS ?? "direct,floor,required,guarded,genui,litellm")
   .split(",")
   .filter((t) => !(process.env.BENCH_PROFILE && HOP_ROWS.includes(t)));
@@ -341,6 +344,26 @@ if (process.env.BENCH_PROFILE) {
   process.exit(0);
 }
 
+/**
+ * GenUI at `vus` streams with its answers' events sent uncompressed (the client asks for `identity`, as an ingress that
+ * compresses would): the platform's processes without the API's gzip, measured minutes from the compressed row, so
+ * "left to the edge" and "compressed by the API" are compared in one run (docs/performance.md). The ingress then does
+ * that work (and a proxy's compressor is a stream's state): what this row saves is moved, not gone.
+ */
+async function plainRow(vus) {
+  const label = `genui-plain-${vus}`;
+  await settle(label);
+  const { result: r, spent } = await cpuPerRequest(() =>
+    k6("genui", key, { VUS: String(vus), DURATION: `${SECONDS}s`, ACCEPT_ENCODING: "identity" }, label),
+  );
+  lat[label] = r;
+  row(r);
+  results[`cpu-plain-${vus}`] = spent;
+  console.log(cpuLine(spent));
+  // The pipeline's histograms since the compressed row: the next row's means start from here.
+  await pipelineMeans();
+}
+
 console.log(`\n1. Zero-latency upstream, ${SECONDS} s per row (times in ms)`);
 await pipelineMeans();
 console.log("row                     requests   req/s      p50      p99  ttfb50  ttfb99  failed  lost  rep.");
@@ -364,6 +387,7 @@ for (const vus of [1, 64])
       const means = await pipelineMeans();
       results[`pipeline-${vus}`] = means;
       console.log(`   pipeline means (ms): ${describeMeans(means)}`);
+      if (vus === 64 && PLAIN) await plainRow(vus);
     }
   }
 for (const vus of [1, 64])
@@ -565,6 +589,23 @@ if (lat["floor-64"] && lat["genui-64"]) {
         .join(", ")}`,
   );
   for (const x of goals) console.log(`   ${x.met ? "met    " : "NOT MET"}  ${x.goal}: ${x.value}`);
+  // The first two goals with the streams left uncompressed (an ingress compressing them instead).
+  if (lat["genui-plain-64"]) {
+    const cpuPlain = total(results["cpu-plain-64"]);
+    const p = byName(results["cpu-plain-64"]);
+    results.plain = {
+      rpsRatio: lat["genui-plain-64"].rps / lat["floor-64"].rps,
+      cpuMs: cpuPlain,
+      cpuRatio: cpuPlain / cpuFloor,
+      failed: lat["genui-plain-64"].failed + lat["genui-plain-64"].lost + lat["genui-plain-64"].repeated,
+    };
+    console.log(
+      `   GenUI with its streams uncompressed (compression left to an ingress, which then does it): req/s ` +
+        `${lat["genui-plain-64"].rps.toFixed(0)} = ${results.plain.rpsRatio.toFixed(3)}× the floor's; CPU per request ` +
+        `${cpuPlain.toFixed(2)} ms = ${results.plain.cpuRatio.toFixed(2)}× (bff ${(p.bff ?? 0).toFixed(2)}, api ${(p.api ?? 0).toFixed(2)}; ` +
+        `the API's gzip ${((g.api ?? 0) - (p.api ?? 0)).toFixed(2)} ms a request); failed / lost / repeated ${results.plain.failed}`,
+    );
+  }
   // The same goals for the floor's hops doing only the work every answer needs (`required`), and with the serial
   // steps of the platform's guarantees as well (`guarded`): how much of each goal that work takes before anything of
   // the platform's own.
