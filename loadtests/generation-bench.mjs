@@ -509,6 +509,8 @@ const meanSpent = (runs) =>
     name: p.name,
     ms: runs.reduce((a, r) => a + (r.spent.find((x) => x.name === p.name)?.ms ?? 0), 0) / runs.length,
   }));
+/** Each process's highest resident peak over the rounds (GenUI's, the floor's edge and API). */
+const highestPeaks = (runs) => runs[0].memory.peak.map((_, i) => Math.max(...runs.map((r) => r.memory.peak[i])));
 for (const t of ONLY) {
   const runs = bursts.map((b) => b[t]).filter(Boolean);
   // The row the goals read: the first round's, with every round's failures and losses, and its TTFB ratio to the floor
@@ -525,12 +527,12 @@ for (const t of ONLY) {
     results["pipeline-streams"] = runs[0].means;
     // Memory: the highest peak of any round (idle from the first).
     const { names, idle } = runs[0].memory;
-    const peak = names.map((_, i) => Math.max(...runs.map((r) => r.memory.peak[i])));
+    const peak = highestPeaks(runs);
     results.memory = { ...results.memory, bffIdleMiB: idle[0], bffPeakMiB: peak[0], apiIdleMiB: idle[1], apiPeakMiB: peak[1] };
     results.memoryByProcess = Object.fromEntries(names.map((n, i) => [n, { idleMiB: idle[i], peakMiB: peak[i] }]));
   } else if (t === "floor") {
     const { idle } = runs[0].memory;
-    const peak = [0, 1].map((i) => Math.max(...runs.map((r) => r.memory.peak[i])));
+    const peak = highestPeaks(runs);
     results.memory = {
       ...results.memory,
       floorEdgeIdleMiB: idle[0],
